@@ -1,0 +1,245 @@
+"""Melds and hands: the core values every layer shares.
+
+* :class:`Meld` -- a chow, pung, kong or pair, exposed or concealed.
+* :class:`Hand` -- a player's concealed tiles, the melds he has laid on the
+  table (exposed melds and concealed kongs) and his Flowers/Seasons.
+
+Both are immutable and print in the hand notation (``docs/notation.md``):
+``Hand.parse("123b [555d] {2222c} EE f1")``; ``str(hand)`` gives it back.
+
+Source: seed 000 (Pung Chow Part I), "Summary of the game" (four sets and a
+pair), "To chow", "To pung", "Four of a kind" (exposed and concealed sets, a
+concealed kong shown with its end tiles face down).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from typing import Iterable
+
+from .tiles import NUM_KINDS, TILES, Tile
+
+__all__ = ["MeldKind", "Meld", "Hand", "HandError"]
+
+
+class HandError(ValueError):
+    """A hand or meld that cannot exist; the message names what is wrong."""
+
+
+class MeldKind(Enum):
+    """The shapes a hand is built of (seed 000, "Summary of the game")."""
+
+    CHOW = "chow"  # three in sequence of one suit
+    PUNG = "pung"  # three of a kind
+    KONG = "kong"  # four of a kind
+    PAIR = "pair"  # the pair that completes a hand
+
+    @property
+    def size(self) -> int:
+        return _SIZES[self]
+
+
+_SIZES = {MeldKind.CHOW: 3, MeldKind.PUNG: 3, MeldKind.KONG: 4, MeldKind.PAIR: 2}
+
+
+@dataclass(frozen=True, slots=True)
+class Meld:
+    """A set (chow, pung, kong) or the pair.
+
+    ``tile`` is the set's lowest tile (its only kind for pung/kong/pair).
+    ``exposed`` is true for a set made with a claimed discard (or added to),
+    false for one held in the hand or a concealed kong laid face down.
+
+    Prints as ``[555d]`` (exposed), ``{2222c}`` (concealed kong), ``555d``
+    (concealed set in the hand).
+    """
+
+    kind: MeldKind
+    tile: Tile
+    exposed: bool = False
+
+    def __post_init__(self) -> None:
+        t = self.tile
+        if not t.is_playing:
+            raise HandError(f"{t} is a bonus tile and cannot be part of a {self.kind.value}")
+        if self.kind is MeldKind.CHOW and (not t.is_suited or t.number > 7):
+            raise HandError(f"no chow starts at {t}: a chow is three consecutive tiles of one suit")
+
+    @property
+    def tiles(self) -> tuple[Tile, ...]:
+        """The meld's tiles, lowest first."""
+        i = int(self.tile)
+        if self.kind is MeldKind.CHOW:
+            return (TILES[i], TILES[i + 1], TILES[i + 2])
+        return (self.tile,) * self.kind.size
+
+    @property
+    def is_set(self) -> bool:
+        """Chow, pung or kong (not the pair)."""
+        return self.kind is not MeldKind.PAIR
+
+    @property
+    def is_pung_or_kong(self) -> bool:
+        return self.kind is MeldKind.PUNG or self.kind is MeldKind.KONG
+
+    @property
+    def is_kong(self) -> bool:
+        return self.kind is MeldKind.KONG
+
+    @property
+    def is_chow(self) -> bool:
+        return self.kind is MeldKind.CHOW
+
+    @property
+    def is_pair(self) -> bool:
+        return self.kind is MeldKind.PAIR
+
+    def __contains__(self, tile: object) -> bool:
+        return tile in self.tiles
+
+    def with_exposed(self, exposed: bool = True) -> "Meld":
+        return Meld(self.kind, self.tile, exposed)
+
+    def body(self) -> str:
+        """The meld's tiles in notation without brackets: ``555d``, ``WhWhWh``."""
+        tiles = self.tiles
+        if tiles[0].is_suited:
+            return "".join(str(t.number) for t in tiles) + tiles[0].suit.letter
+        return "".join(str(t) for t in tiles)
+
+    def __str__(self) -> str:
+        body = self.body()
+        if self.exposed:
+            return f"[{body}]"
+        if self.kind is MeldKind.KONG:
+            return "{" + body + "}"
+        return body
+
+    def __repr__(self) -> str:
+        return f"Meld({str(self)!r})"
+
+    @staticmethod
+    def parse(text: str) -> "Meld":
+        """Parse one meld: ``"[555d]"``, ``"{2222c}"``, ``"123b"`` (concealed)."""
+        from .notation import parse_meld
+
+        return parse_meld(text)
+
+
+def _counts(tiles: Iterable[Tile]) -> list[int]:
+    counts = [0] * NUM_KINDS
+    for t in tiles:
+        counts[t] += 1
+    return counts
+
+
+@dataclass(frozen=True, slots=True)
+class Hand:
+    """A player's hand.
+
+    * ``concealed`` -- tiles held in the hand, sorted (a loser has 13 minus 3
+      per declared meld; a winner one more).
+    * ``melds`` -- sets laid on the table: exposed chows/pungs/kongs and
+      concealed kongs, in the order they were declared.
+    * ``bonus`` -- Flowers, Seasons and special tiles laid out, sorted.
+
+    A hand's *size* counts every kong as three tiles: 13 between turns, 14
+    with the drawn or winning tile (seed 000, "Mah-Jongg or Mah-Diao": "for
+    every four of a kind ... an extra tile"). ``Hand`` itself accepts any size;
+    :meth:`parse` checks it.
+    """
+
+    concealed: tuple[Tile, ...]
+    melds: tuple[Meld, ...] = ()
+    bonus: tuple[Tile, ...] = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "concealed", tuple(sorted(self.concealed)))
+        object.__setattr__(self, "bonus", tuple(sorted(self.bonus)))
+        for t in self.concealed:
+            if t.is_bonus:
+                raise HandError(f"{t} is a bonus tile: lay it out, do not hold it in the hand")
+        for m in self.melds:
+            if m.is_pair:
+                raise HandError("a pair is never laid on the table")
+
+    # --- sizes and counts -------------------------------------------------
+    @property
+    def size(self) -> int:
+        """Concealed tiles plus three per declared meld (kongs count three)."""
+        return len(self.concealed) + 3 * len(self.melds)
+
+    @property
+    def kongs(self) -> int:
+        return sum(1 for m in self.melds if m.kind is MeldKind.KONG)
+
+    @property
+    def tile_count(self) -> int:
+        """Every playing tile in the hand, kongs counted four."""
+        return len(self.concealed) + sum(m.kind.size for m in self.melds)
+
+    @property
+    def is_concealed(self) -> bool:
+        """No exposed meld (concealed kongs allowed)."""
+        return not any(m.exposed for m in self.melds)
+
+    def counts(self) -> list[int]:
+        """34-count vector of the concealed tiles."""
+        return _counts(self.concealed)
+
+    def all_counts(self) -> list[int]:
+        """34-count vector of every playing tile, melds included."""
+        counts = _counts(self.concealed)
+        for m in self.melds:
+            for t in m.tiles:
+                counts[t] += 1
+        return counts
+
+    def all_tiles(self) -> tuple[Tile, ...]:
+        """Every playing tile (concealed and in melds), sorted."""
+        tiles = list(self.concealed)
+        for m in self.melds:
+            tiles.extend(m.tiles)
+        return tuple(sorted(tiles))
+
+    # --- changes (new hands) ------------------------------------------------
+    def add(self, tile: Tile) -> "Hand":
+        """This hand with ``tile`` added to the concealed tiles (or to the bonus tiles)."""
+        if tile.is_bonus:
+            return Hand(self.concealed, self.melds, self.bonus + (tile,))
+        return Hand(self.concealed + (tile,), self.melds, self.bonus)
+
+    def remove(self, tile: Tile) -> "Hand":
+        """This hand without one ``tile`` from the concealed tiles.
+
+        Raises :class:`HandError` if the hand does not hold it.
+        """
+        tiles = list(self.concealed)
+        try:
+            tiles.remove(tile)
+        except ValueError:
+            raise HandError(f"the hand holds no {tile} in its concealed tiles") from None
+        return Hand(tuple(tiles), self.melds, self.bonus)
+
+    # --- notation ---------------------------------------------------------
+    @staticmethod
+    def parse(text: str, *, sizes: tuple[int, ...] = (13, 14)) -> "Hand":
+        """Parse hand notation (``docs/notation.md``).
+
+        ``sizes`` are the accepted :attr:`size` values (13 for a waiting or
+        losing hand, 14 with the winning tile). Raises
+        :class:`~mahjongg.notation.NotationError` naming the offending token
+        and position.
+        """
+        from .notation import parse_hand
+
+        return parse_hand(text, sizes=sizes)
+
+    def __str__(self) -> str:
+        from .notation import format_hand
+
+        return format_hand(self)
+
+    def __repr__(self) -> str:
+        return f"Hand({str(self)!r})"
