@@ -1,0 +1,23 @@
+"""Rulesets: values holding options and scoring rules.
+
+``RULESETS`` maps each ruleset's name to its value; :func:`get_ruleset`
+looks one up with a clear error.
+"""
+
+from .context import Reading, Situation, Win, WinBy
+from .items import Item, ScoringRule
+from .pung_chow import PUNG_CHOW
+from .ruleset import Ruleset, RulesetError
+
+RULESETS: dict[str, Ruleset] = {r.name: r for r in (PUNG_CHOW,)}
+
+
+def get_ruleset(name: str) -> Ruleset:
+    """The ruleset called ``name``; raises :class:`RulesetError` listing the known ones."""
+    try:
+        return RULESETS[name]
+    except KeyError:
+        raise RulesetError(f"unknown ruleset {name!r}; known: {', '.join(sorted(RULESETS))}") from None
+
+
+__all__ = ["RULESETS", "get_ruleset", "Ruleset", "RulesetError", "PUNG_CHOW", "Reading", "Situation", "Win", "WinBy", "Item", "ScoringRule"]

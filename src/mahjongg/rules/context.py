@@ -1,0 +1,136 @@
+"""What a scoring rule looks at: the situation of a hand and one reading of it.
+
+* :class:`Win` -- how the hand was won (winning tile, from where).
+* :class:`Situation` -- seat wind, round wind, win or not, dead hand.
+* :class:`Reading` -- one arrangement of the hand into sets and a pair,
+  with the situation; scoring rules are pure functions of a ``Reading``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+from functools import cached_property
+
+from ..hand import Hand, Meld
+from ..tiles import Suit, Tile, Wind
+
+__all__ = ["WinBy", "Win", "Situation", "Reading"]
+
+
+class WinBy(Enum):
+    """Where the winning tile came from."""
+
+    WALL = "wall"  # self-drawn from the wall
+    DISCARD = "discard"  # claimed from another player's discard
+    LOOSE = "loose"  # self-drawn loose tile after a kong (or a Flower)
+    ROBBED_KONG = "robbed-kong"  # taken from a pung being made a kong
+
+    @property
+    def self_drawn(self) -> bool:
+        return self in (WinBy.WALL, WinBy.LOOSE)
+
+
+@dataclass(frozen=True, slots=True)
+class Win:
+    """A win: the winning tile and how it came.
+
+    ``last_tile``: the last tile of the wall (drawn or discarded).
+    ``original``: won on the original hand -- for East the 14 tiles dealt
+    (no tile was drawn, so no winning piece was drawn either); for another
+    player the first tile he received.
+    ``after_kong_on_kong``: the loose tile followed a second kong in a row.
+    """
+
+    tile: Tile
+    by: WinBy = WinBy.DISCARD
+    last_tile: bool = False
+    original: bool = False
+    after_kong_on_kong: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Situation:
+    """The table facts a hand is scored under.
+
+    ``seat``: the player's own wind (East is the dealer). ``round``: the
+    prevailing wind. ``win``: set for the winner, ``None`` for the others.
+    ``dead``: a dead hand (wrong number of tiles) scores nothing.
+    """
+
+    seat: Wind = Wind.EAST
+    round: Wind = Wind.EAST
+    win: Win | None = None
+    dead: bool = False
+
+    @property
+    def is_winner(self) -> bool:
+        return self.win is not None
+
+
+@dataclass(frozen=True)
+class Reading:
+    """One arrangement of a hand, as the scoring rules see it.
+
+    ``sets``: every set, declared melds first (exposure as declared; the set
+    a claimed winning tile completed is exposed). ``pair``: the pair, if the
+    arrangement has one. ``loose``: concealed tiles in no set or pair (a
+    loser's). ``winning_meld``: the set or pair the winning tile completed.
+    ``waits``: for a winner, the tiles the hand was waiting on before the
+    winning tile.
+    """
+
+    hand: Hand
+    situation: Situation
+    sets: tuple[Meld, ...]
+    pair: Meld | None = None
+    loose: tuple[Tile, ...] = ()
+    winning_meld: Meld | None = None
+    waits: tuple[Tile, ...] = field(default=())
+
+    @property
+    def is_winner(self) -> bool:
+        return self.situation.win is not None
+
+    @property
+    def win(self) -> Win | None:
+        return self.situation.win
+
+    @property
+    def seat(self) -> Wind:
+        return self.situation.seat
+
+    @property
+    def round(self) -> Wind:
+        return self.situation.round
+
+    @property
+    def melds(self) -> tuple[Meld, ...]:
+        """Sets, then the pair."""
+        return self.sets + ((self.pair,) if self.pair else ())
+
+    @cached_property
+    def tiles(self) -> tuple[Tile, ...]:
+        """Every playing tile of the hand (sets, pair, loose tiles)."""
+        out: list[Tile] = list(self.loose)
+        for m in self.melds:
+            out.extend(m.tiles)
+        return tuple(sorted(out))
+
+    @cached_property
+    def suits(self) -> frozenset[Suit]:
+        """The suits (bamboo, characters, dots) among the hand's tiles."""
+        return frozenset(t.suit for t in self.tiles if t.is_suited)
+
+    @cached_property
+    def has_honors(self) -> bool:
+        return any(t.is_honor for t in self.tiles)
+
+    def arrangement_text(self) -> str:
+        """The arrangement in notation: sets, pair, then unarranged tiles."""
+        from ..notation import format_tiles
+
+        parts = [str(m) for m in self.melds]
+        if self.loose:
+            parts.append("+ " + format_tiles(self.loose))
+        return " ".join(parts)

@@ -1,0 +1,295 @@
+"""Scoring rule types: small frozen values, each one line of a score card.
+
+A ruleset is a tuple of these (``rules/pung_chow.py``). Every rule has a
+``name`` (the score card's words), a ``source`` (seed file and section), and
+``evaluate(reading, so_far)`` returning the :class:`Item` s it scores for one
+arrangement; ``so_far`` holds the items the rules before it scored, for the
+few rules that depend on them ("no score but Mah-Jongg"). ``who`` says
+whether the line is a winner's bonus (``"winner"``) or applies to every hand
+(``"all"``) -- seed 000, "Score card": bonus scores only for the winner,
+combination scores and doubling honors for all four hands.
+
+Units: ``points`` are the book's points; ``doubles`` double the total of
+points once each.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar, Iterable
+
+from ..hand import Meld, MeldKind
+from ..tiles import Wind
+from .context import Reading, WinBy
+
+__all__ = [
+    "Item",
+    "ScoringRule",
+    "MahJongg",
+    "NoChows",
+    "NothingButMahJongg",
+    "WinningTileDrawn",
+    "WinOnLooseTile",
+    "OnlyPlaceToWin",
+    "SetPoints",
+    "PairPoints",
+    "DragonSetDoubles",
+    "WindSetDoubles",
+    "OneSuitDoubles",
+    "AllHonorsDoubles",
+    "OriginalHandDoubles",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Item:
+    """One scored line: ``points`` added, or ``doubles`` applied to the total."""
+
+    name: str
+    points: int = 0
+    doubles: int = 0
+
+    def to_dict(self) -> dict:
+        if self.doubles:
+            return {"name": self.name, "doubles": self.doubles}
+        return {"name": self.name, "points": self.points}
+
+
+@dataclass(frozen=True)
+class ScoringRule:
+    """Base of every scoring rule. Subclasses set ``who`` and implement :meth:`evaluate`."""
+
+    name: str
+    source: str = ""
+    who: ClassVar[str] = "all"
+
+    def evaluate(self, r: Reading, so_far: list[Item]) -> Iterable[Item]:  # pragma: no cover
+        raise NotImplementedError
+
+    def applies(self, r: Reading) -> bool:
+        return self.who == "all" or r.is_winner
+
+
+# --- winner's bonus scores -------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class MahJongg(ScoringRule):
+    """Points for going out."""
+
+    points: int = 20
+    who: ClassVar[str] = "winner"
+
+    def evaluate(self, r, so_far):
+        yield Item(self.name, points=self.points)
+
+
+@dataclass(frozen=True)
+class NoChows(ScoringRule):
+    """Points for a winning hand with no chow (sequence) in hand or on the table."""
+
+    points: int = 10
+    who: ClassVar[str] = "winner"
+
+    def evaluate(self, r, so_far):
+        if not any(m.is_chow for m in r.sets):
+            yield Item(self.name, points=self.points)
+
+
+@dataclass(frozen=True)
+class WinningTileDrawn(ScoringRule):
+    """Points for drawing the winning tile (from the wall or the loose tiles).
+
+    A win on an original hand dealt complete (East's) draws no tile.
+    """
+
+    points: int = 2
+    who: ClassVar[str] = "winner"
+
+    def evaluate(self, r, so_far):
+        w = r.win
+        if w.by.self_drawn and not (w.original and r.seat == Wind.EAST):
+            yield Item(self.name, points=self.points)
+
+
+@dataclass(frozen=True)
+class WinOnLooseTile(ScoringRule):
+    """Points for a win on a loose tile drawn after a kong."""
+
+    points: int = 10
+    who: ClassVar[str] = "winner"
+
+    def evaluate(self, r, so_far):
+        if r.win.by is WinBy.LOOSE:
+            yield Item(self.name, points=self.points)
+
+
+@dataclass(frozen=True)
+class OnlyPlaceToWin(ScoringRule):
+    """Points when exactly one tile kind could complete the hand and it did.
+
+    The waits are those of the hand without the winning tile; a tile the
+    player holds all four of is not a wait. East's dealt original hand was
+    never waiting, so it does not score this.
+    """
+
+    points: int = 2
+    who: ClassVar[str] = "winner"
+
+    def evaluate(self, r, so_far):
+        w = r.win
+        if w.original and r.seat == Wind.EAST and w.by.self_drawn:
+            return
+        if tuple(r.waits) == (w.tile,):
+            yield Item(self.name, points=self.points)
+
+
+@dataclass(frozen=True)
+class NothingButMahJongg(ScoringRule):
+    """Points when no other rule scored points (doubles do not forfeit it).
+
+    Evaluate it after every other point rule.
+    """
+
+    points: int = 10
+    who: ClassVar[str] = "winner"
+    besides: int = 1  # how many point items may be present (the Mah-Jongg itself)
+
+    def evaluate(self, r, so_far):
+        if sum(1 for i in so_far if i.points) <= self.besides:
+            yield Item(self.name, points=self.points)
+
+
+# --- combination scores (all hands) ---------------------------------------------
+
+
+def _set_words(m: Meld) -> str:
+    word = {MeldKind.PUNG: "pung", MeldKind.KONG: "kong", MeldKind.CHOW: "chow", MeldKind.PAIR: "pair"}[m.kind]
+    return f"{word} of {m.tile.name}"
+
+
+@dataclass(frozen=True)
+class SetPoints(ScoringRule):
+    """Points for each pung and kong, by kind and exposure.
+
+    Each value is ``(exposed, concealed)``: ``simple_*`` for twos to eights,
+    ``head_*`` for ones, nines, winds and dragons. Chows score nothing.
+    """
+
+    simple_pung: tuple[int, int] = (2, 4)
+    head_pung: tuple[int, int] = (4, 8)
+    simple_kong: tuple[int, int] = (8, 16)
+    head_kong: tuple[int, int] = (16, 32)
+
+    def evaluate(self, r, so_far):
+        for m in r.sets:
+            if not m.is_pung_or_kong:
+                continue
+            head = m.tile.is_head
+            if m.is_kong:
+                values = self.head_kong if head else self.simple_kong
+            else:
+                values = self.head_pung if head else self.simple_pung
+            pts = values[0] if m.exposed else values[1]
+            yield Item(f"{_set_words(m)} ({'exposed' if m.exposed else 'concealed'})", points=pts)
+
+
+@dataclass(frozen=True)
+class PairPoints(ScoringRule):
+    """Points for the pair when it is of dragons, the seat wind or the round wind.
+
+    A pair of a wind that is both seat and round wind scores
+    ``seat_wind + round_wind``.
+    """
+
+    dragons: int = 2
+    seat_wind: int = 2
+    round_wind: int = 0
+
+    def evaluate(self, r, so_far):
+        p = r.pair
+        if p is None:
+            return
+        t = p.tile
+        pts = 0
+        if t.is_dragon:
+            pts = self.dragons
+        elif t.is_wind:
+            pts = (self.seat_wind if t.wind == r.seat else 0) + (self.round_wind if t.wind == r.round else 0)
+        if pts:
+            yield Item(f"pair of {t.name}", points=pts)
+
+
+# --- doubling honors (all hands) -------------------------------------------------
+
+
+@dataclass(frozen=True)
+class DragonSetDoubles(ScoringRule):
+    """Doubles for each pung or kong of dragons."""
+
+    doubles: int = 1
+
+    def evaluate(self, r, so_far):
+        for m in r.sets:
+            if m.is_pung_or_kong and m.tile.is_dragon:
+                yield Item(f"{_set_words(m)}", doubles=self.doubles)
+
+
+@dataclass(frozen=True)
+class WindSetDoubles(ScoringRule):
+    """Doubles for a pung or kong of the seat wind and/or of the round wind."""
+
+    seat_wind: int = 1
+    round_wind: int = 0
+
+    def evaluate(self, r, so_far):
+        for m in r.sets:
+            if not (m.is_pung_or_kong and m.tile.is_wind):
+                continue
+            if self.seat_wind and m.tile.wind == r.seat:
+                yield Item(f"{_set_words(m)} (own wind)", doubles=self.seat_wind)
+            if self.round_wind and m.tile.wind == r.round:
+                yield Item(f"{_set_words(m)} (round wind)", doubles=self.round_wind)
+
+
+@dataclass(frozen=True)
+class OneSuitDoubles(ScoringRule):
+    """Doubles for a hand of one suit: ``with_honors`` (one suit and winds or
+    dragons) or ``pure`` (one suit only). A hand with no tiles scores neither."""
+
+    with_honors: int = 1
+    pure: int = 3
+    with_honors_name: str = "all one suit except honors"
+    pure_name: str = "all one suit"
+
+    def evaluate(self, r, so_far):
+        if len(r.suits) != 1:
+            return
+        if r.has_honors:
+            if self.with_honors:
+                yield Item(self.with_honors_name, doubles=self.with_honors)
+        elif self.pure:
+            yield Item(self.pure_name, doubles=self.pure)
+
+
+@dataclass(frozen=True)
+class AllHonorsDoubles(ScoringRule):
+    """Doubles for a hand of winds and dragons only."""
+
+    doubles: int = 3
+
+    def evaluate(self, r, so_far):
+        if r.tiles and not r.suits:
+            yield Item(self.name, doubles=self.doubles)
+
+
+@dataclass(frozen=True)
+class OriginalHandDoubles(ScoringRule):
+    """Doubles for winning on the original hand."""
+
+    doubles: int = 3
+    who: ClassVar[str] = "winner"
+
+    def evaluate(self, r, so_far):
+        if r.win.original:
+            yield Item(self.name, doubles=self.doubles)

@@ -1,0 +1,73 @@
+"""A ruleset is a value: its options and its list of scoring rules.
+
+The engine, the scorer and the apps ask a :class:`Ruleset` questions; none of
+them test a ruleset's name. Adding a ruleset is adding a value to
+:data:`mahjongg.rules.RULESETS`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from .items import ScoringRule
+
+__all__ = ["Ruleset", "RulesetError"]
+
+
+class RulesetError(ValueError):
+    """An unknown ruleset or a bad option."""
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """Options and scoring rules of one way of playing.
+
+    Scoring:
+      ``rules`` -- scoring rules, evaluated in order on every arrangement.
+      ``limit`` -- the most a hand may score (points), ``None`` for no limit;
+      also what a limit hand scores.
+    Settlement (``mahjongg.settlement``):
+      ``payment_limit`` -- cap on one payment (East pays/collects
+      ``east_factor`` times it), ``None`` for none.
+      ``east_factor`` -- East pays and collects this many times (2).
+      ``settle_draws`` -- whether the hands settle among themselves when the
+      wall runs out without a winner.
+    Table (``mahjongg.table``):
+      ``wall_stacks`` -- stacks per side of the wall (17; 18 with bonus tiles).
+      ``bonus_tiles`` -- Flowers/Seasons/special tiles in the set.
+      ``reserved_tiles`` -- tiles never drawn; the hand is a draw when only
+      these remain (loose tiles included).
+      ``chow_from`` -- who may chow: ``"left"`` (only the next player).
+    """
+
+    name: str
+    title: str
+    source: str
+    rules: tuple[ScoringRule, ...]
+    limit: int | None = None
+    payment_limit: int | None = None
+    east_factor: int = 2
+    settle_draws: bool = False
+    wall_stacks: int = 17
+    bonus_tiles: tuple[int, ...] = ()
+    reserved_tiles: int = 14
+    options: dict = field(default_factory=dict, compare=True, hash=False)
+
+    def with_options(self, **changes) -> "Ruleset":
+        """A copy with some fields changed: ``PUNG_CHOW.with_options(payment_limit=300)``."""
+        unknown = set(changes) - set(self.__dataclass_fields__)
+        if unknown:
+            raise RulesetError(f"unknown ruleset option(s): {', '.join(sorted(unknown))}")
+        return replace(self, **changes)
+
+    def describe(self) -> str:
+        """The ruleset as text: every option and every scoring rule with its values."""
+        lines = [f"{self.name}: {self.title}", f"  source: {self.source}"]
+        for f in self.__dataclass_fields__:
+            if f in ("name", "title", "source", "rules"):
+                continue
+            lines.append(f"  {f}: {getattr(self, f)!r}")
+        lines.append("  scoring rules:")
+        for rule in self.rules:
+            lines.append(f"    {rule!r}")
+        return "\n".join(lines)

@@ -1,0 +1,162 @@
+"""Score a hand under a ruleset: every arrangement read, the best one kept.
+
+``score_hand(hand, ruleset, situation)`` -> :class:`Score`, an itemized
+account (points, doubles, limit) like the book's examples. The score is the
+hand's own: points doubled once per double, capped at the ruleset's
+``limit`` if it has one. East's double and caps on payments belong to the
+settlement (``mahjongg.settlement``), as in seed 000's settlement layouts.
+
+Source: seed 000 (Pung Chow Part I), "Score card": the winner "starts at the
+top with twenty (20) points for Mah-Jongg ... adding to these whatever scores
+he obtains from combinations ... and doubling the sum as many times as he has
+doubling honors"; the hands of the other players score combinations and
+doubling honors only. "A player having an incorrect number of tiles ... his
+score does not count" (dead hand).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .decomposition import arrangements, waits
+from .hand import Hand, HandError, Meld, MeldKind
+from .rules.context import Reading, Situation, WinBy
+from .rules.items import Item
+from .rules.ruleset import Ruleset
+from .tiles import NUM_KINDS, TILES
+
+__all__ = ["Score", "ScoringError", "score_hand", "readings"]
+
+
+class ScoringError(HandError):
+    """A hand that cannot be scored as given (not complete, winning tile missing, ...)."""
+
+
+@dataclass(frozen=True)
+class Score:
+    """An itemized score.
+
+    ``score`` (points): ``points * 2 ** doubles``, or the limit.
+    ``points``: sum of the point items. ``doubles``: sum of the double items.
+    ``items``: each line, in score-card order. ``limit_hand``: the name of
+    the limit hand scored, or ``None``. ``arrangement``: the arrangement
+    scored, in notation. ``reading``: that arrangement as the rules saw it.
+    """
+
+    score: int
+    points: int
+    doubles: int
+    items: tuple[Item, ...]
+    limit_hand: str | None
+    arrangement: str
+    reading: Reading | None = field(default=None, compare=False, repr=False)
+
+    def to_dict(self) -> dict:
+        """The JSON shape of ``mahjongg score --json``."""
+        return {
+            "score": self.score,
+            "points": self.points,
+            "doubles": self.doubles,
+            "items": [i.to_dict() for i in self.items],
+            "limit_hand": self.limit_hand,
+            "arrangement": self.arrangement,
+        }
+
+
+def _winner_readings(hand: Hand, situation: Situation) -> list[Reading]:
+    win = situation.win
+    declared = len(hand.melds)
+    if hand.size != 14:
+        raise ScoringError(
+            f"a winning hand has 14 tiles plus one per kong; {hand} has {hand.tile_count} with {hand.kongs} kong(s)"
+        )
+    if win.tile not in hand.concealed:
+        raise ScoringError(
+            f"the winning tile {win.tile} must be among the concealed tiles of {hand} "
+            "(write it in the hand, not in a bracketed meld)"
+        )
+    counts = hand.counts()
+    found = arrangements(counts)
+    if not found:
+        raise ScoringError(f"{hand} is not a complete hand: its concealed tiles do not form {4 - declared} sets and a pair")
+    before = list(counts)
+    before[win.tile] -= 1
+    held = hand.all_counts()
+    held[win.tile] -= 1
+    waiting = tuple(waits(before, held))
+    claimed = win.by in (WinBy.DISCARD, WinBy.ROBBED_KONG)
+    out = []
+    for arr in found:
+        seen: set[Meld] = set()
+        for m in arr:
+            if win.tile not in m.tiles or m in seen:
+                continue
+            seen.add(m)
+            completed = m.with_exposed(True) if claimed else m
+            rest = list(arr)
+            rest.remove(m)
+            rest.append(completed)
+            sets = hand.melds + tuple(sorted((x for x in rest if x.is_set), key=lambda x: (x.tile, x.kind.value)))
+            pair = next(x for x in rest if x.is_pair)
+            out.append(Reading(hand, situation, sets, pair, (), completed, waiting))
+    return out
+
+
+def _loser_readings(hand: Hand, situation: Situation) -> list[Reading]:
+    """Pungs found in the hand count as concealed (four held count as three);
+    at most one pair counts, as in a complete hand's four sets and a pair."""
+    counts = hand.counts()
+    pungs = tuple(Meld(MeldKind.PUNG, TILES[i]) for i in range(NUM_KINDS) if counts[i] >= 3)
+    for m in pungs:
+        counts[m.tile] -= 3
+    pairs = [None] + [Meld(MeldKind.PAIR, TILES[i]) for i in range(NUM_KINDS) if counts[i] >= 2]
+    out = []
+    for pair in pairs:
+        rest = list(counts)
+        if pair is not None:
+            rest[pair.tile] -= 2
+        loose = tuple(TILES[i] for i in range(NUM_KINDS) for _ in range(rest[i]))
+        out.append(Reading(hand, situation, hand.melds + pungs, pair, loose))
+    return out
+
+
+def readings(hand: Hand, situation: Situation) -> list[Reading]:
+    """Every arrangement of ``hand`` the scorer considers, as :class:`Reading` s.
+
+    For a winner: every arrangement into sets and a pair, and for a claimed
+    winning tile every set it could have completed (that set exposed).
+    Raises :class:`ScoringError` if a winner's hand is not complete.
+    """
+    if situation.win is not None:
+        return _winner_readings(hand, situation)
+    return _loser_readings(hand, situation)
+
+
+def evaluate(reading: Reading, ruleset: Ruleset) -> Score:
+    """Score one reading under ``ruleset``."""
+    items: list[Item] = []
+    for rule in ruleset.rules:
+        if rule.applies(reading):
+            items.extend(rule.evaluate(reading, items))
+    points = sum(i.points for i in items)
+    doubles = sum(i.doubles for i in items)
+    score = points << doubles
+    if ruleset.limit is not None and score > ruleset.limit:
+        score = ruleset.limit
+    return Score(score, points, doubles, tuple(items), None, reading.arrangement_text(), reading)
+
+
+def score_hand(hand: Hand, ruleset: Ruleset, situation: Situation = Situation()) -> Score:
+    """The best score of ``hand`` under ``ruleset`` (:class:`Score`, points).
+
+    A dead hand scores 0. Raises :class:`ScoringError` if a winning hand is
+    not complete or does not hold its winning tile.
+    """
+    if situation.dead:
+        return Score(0, 0, 0, (Item("dead hand: scores nothing"),), None, str(hand))
+    best = None
+    for r in readings(hand, situation):
+        s = evaluate(r, ruleset)
+        if best is None or (s.score, s.points) > (best.score, best.points):
+            best = s
+    return best
