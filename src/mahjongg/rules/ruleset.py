@@ -7,7 +7,7 @@ them test a ruleset's name. Adding a ruleset is adding a value to
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 
 from .items import ScoringRule
 
@@ -51,7 +51,6 @@ class Ruleset:
     wall_stacks: int = 17
     bonus_tiles: tuple[int, ...] = ()
     reserved_tiles: int = 14
-    options: dict = field(default_factory=dict, compare=True, hash=False)
 
     def with_options(self, **changes) -> "Ruleset":
         """A copy with some fields changed: ``PUNG_CHOW.with_options(payment_limit=300)``."""

@@ -1,0 +1,14 @@
+"""The ``mahjongg`` command line (Typer + Rich). It drives the library; it scores nothing itself."""
+
+from __future__ import annotations
+
+from . import score as _score  # noqa: F401  (registers score, settle, rules)
+from .app import app
+
+
+def main() -> None:
+    """Console-script entry point."""
+    app()
+
+
+__all__ = ["app", "main"]

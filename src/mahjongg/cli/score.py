@@ -1,0 +1,175 @@
+"""``mahjongg score``, ``mahjongg settle`` and ``mahjongg rules``."""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import Optional
+
+import typer
+from rich.table import Table
+
+from ..hand import Hand
+from ..rules import RULESETS, Situation, Win, WinBy, get_ruleset
+from ..scoring import Score, score_hand
+from ..settlement import settle
+from ..tiles import Tile, Wind
+from .app import app, console, fail, user_errors, write_json
+
+
+class Seat(str, Enum):
+    E = "E"
+    S = "S"
+    W = "W"
+    N = "N"
+
+
+class By(str, Enum):
+    wall = "wall"
+    discard = "discard"
+    loose = "loose"
+    robbed_kong = "robbed-kong"
+
+
+def _render_score(score: Score, hand: Hand, situation: Situation, ruleset_name: str) -> None:
+    who = f"seat {situation.seat.letter}, round {situation.round.letter}"
+    if situation.win:
+        w = situation.win
+        who += f", won on {w.tile} from the {w.by.value}"
+        if w.original:
+            who += ", original hand"
+        if w.last_tile:
+            who += ", last tile"
+    else:
+        who += ", not the winner"
+    console.print(f"[bold]{hand}[/]  ({who}; ruleset {ruleset_name})", highlight=False)
+    console.print(f"arrangement: {score.arrangement}", highlight=False)
+    table = Table(show_header=True, header_style="bold")
+    table.add_column("item")
+    table.add_column("points", justify="right")
+    table.add_column("doubles", justify="right")
+    table.add_column("total", justify="right")
+    running = 0
+    for item in score.items:
+        if item.points or not item.doubles:
+            running += item.points
+            table.add_row(item.name, str(item.points), "", str(running))
+    table.add_section()
+    for item in score.items:
+        if item.doubles:
+            running <<= item.doubles
+            table.add_row(item.name, "", f"x{2 ** item.doubles}", str(running))
+    console.print(table)
+    if score.limit_hand:
+        console.print(f"limit hand: {score.limit_hand}")
+    console.print(
+        f"[bold]score: {score.score}[/] ({score.points} points, {score.doubles} double{'s' if score.doubles != 1 else ''})",
+        highlight=False,
+    )
+
+
+@app.command("score")
+def score_command(
+    hand: str = typer.Argument(..., help="The hand in notation, e.g. '123b 456c 789d EEE 55d'; quote it."),
+    ruleset: str = typer.Option("pung-chow", help=f"Ruleset: {', '.join(sorted(RULESETS))}."),
+    seat: Seat = typer.Option(Seat.E, help="The player's own wind (E is the dealer)."),
+    round_: Seat = typer.Option(Seat.E, "--round", help="The round (prevailing) wind."),
+    win: Optional[str] = typer.Option(
+        None, help="The winning tile (e.g. 5d). With it the hand is the winner's, 14 tiles plus one per kong."
+    ),
+    by: By = typer.Option(By.discard, help="Where the winning tile came from."),
+    last_tile: bool = typer.Option(False, "--last-tile", help="Won on the last tile of the wall."),
+    original: bool = typer.Option(False, "--original", help="Won on the original hand."),
+    dead: bool = typer.Option(False, "--dead", help="A dead hand (wrong number of tiles): scores nothing."),
+    as_json: bool = typer.Option(False, "--json", help="Print the score as JSON."),
+) -> None:
+    """Score one hand and explain every item (points, doubles, limit).
+
+    Without --win the hand is a loser's (13 tiles plus one per kong).
+    """
+    with user_errors():
+        rules = get_ruleset(ruleset)
+        win_info = None
+        if win is not None:
+            win_info = Win(Tile.parse(win), WinBy(by.value), last_tile=last_tile, original=original)
+        elif last_tile or original or by is not By.discard:
+            fail("--by, --last-tile and --original describe a win: give the winning tile with --win")
+        parsed = Hand.parse(hand)
+        if win_info and parsed.size != 14:
+            fail(
+                f"a winning hand has 14 tiles plus one per kong; {parsed} has {parsed.tile_count}"
+                f" with {parsed.kongs} kong(s): include the winning tile {win_info.tile} in the hand"
+            )
+        if not win_info and parsed.size != 13:
+            fail(
+                f"{parsed} has 14 tiles plus one per kong: that is a winner's hand; "
+                "name the winning tile with --win (and --by)"
+            )
+        situation = Situation(Wind.parse(seat.value), Wind.parse(round_.value), win_info, dead)
+        result = score_hand(parsed, rules, situation)
+    if as_json:
+        write_json(result.to_dict())
+    else:
+        _render_score(result, parsed, situation, rules.name)
+
+
+def _parse_scores(text: str) -> dict[Wind, int]:
+    scores: dict[Wind, int] = {}
+    for part in text.split(","):
+        if not part.strip():
+            continue
+        if "=" not in part:
+            fail(f"{part.strip()!r} in --scores is not SEAT=POINTS (e.g. E=480)")
+        seat_text, value = part.split("=", 1)
+        seat = Wind.parse(seat_text)
+        if seat in scores:
+            fail(f"seat {seat.letter} appears twice in --scores")
+        try:
+            scores[seat] = int(value)
+        except ValueError:
+            fail(f"{value.strip()!r} for seat {seat.letter} is not a whole number of points")
+    if len(scores) < 2:
+        fail("--scores needs at least two seats, e.g. E=480,S=64,W=272,N=16")
+    return scores
+
+
+@app.command("settle")
+def settle_command(
+    scores: str = typer.Option(..., help="Each seat's score: E=480,S=64,W=272,N=16 (E is the dealer)."),
+    winner: Optional[Seat] = typer.Option(None, help="The seat that went Mah-Jongg; omit for a drawn hand."),
+    limit: Optional[int] = typer.Option(None, min=1, help="Cap on one payment (East pays/collects double)."),
+    dead: list[Seat] = typer.Option([], help="A seat with a dead hand (repeat for several)."),
+    as_json: bool = typer.Option(False, "--json", help="Print payments and nets as JSON."),
+) -> None:
+    """Settle a hand: the winner collects his score from each player, the others
+    pay each other the differences, East pays and collects double."""
+    with user_errors():
+        parsed = _parse_scores(scores)
+        result = settle(
+            parsed,
+            Wind.parse(winner.value) if winner else None,
+            dead=[Wind.parse(d.value) for d in dead],
+            limit=limit,
+        )
+    if as_json:
+        write_json(result.to_dict())
+        return
+    seats = result.seats
+    table = Table(title="payments (row pays column)", header_style="bold")
+    table.add_column("pays \\ to")
+    for s in seats:
+        table.add_column(s.letter, justify="right")
+    grid = result.table()
+    for a in seats:
+        table.add_row(a.letter, *("" if a == b else str(grid[a][b]) for b in seats))
+    console.print(table)
+    net = result.net
+    console.print("net: " + ", ".join(f"{s.letter} {net[s]:+d}" for s in seats), highlight=False)
+
+
+@app.command("rules")
+def rules_command(name: Optional[str] = typer.Argument(None, help="A ruleset; all of them if omitted.")) -> None:
+    """Print a ruleset: every option and every scoring rule with its values and source."""
+    with user_errors():
+        chosen = [get_ruleset(name)] if name else [RULESETS[k] for k in sorted(RULESETS)]
+    for r in chosen:
+        console.print(r.describe(), highlight=False, markup=False)
