@@ -1,0 +1,306 @@
+"""Shanten: how far a hand is from a complete regular hand (four sets and a pair).
+
+``shanten(counts, declared)`` is the number of tiles a player must still
+exchange before he is *waiting* (one tile from Mah-Jongg): ``-1`` for a
+complete hand, ``0`` for a waiting hand, ``1`` one exchange from waiting, and
+so on. ``useful_tiles(counts, declared)`` lists the tile kinds whose draw
+lowers it (what a bot wants to draw; for a waiting hand, its waits).
+
+Definition (exact, not a heuristic): let a *target* be any complete hand --
+``4 - declared`` sets (pungs or chows) and one pair, every tile kind at most
+four times counting the tiles in the declared melds. The *distance* of the
+concealed tiles to a target is the number of target tiles they lack (the
+tiles to draw; the surplus is discarded on the way). Then::
+
+    shanten = min over targets of distance - 1
+
+so a complete hand (distance 0) is -1 and a hand that one tile completes is 0.
+Because targets respect the four copies of each kind, a hand cannot "wait"
+on a fifth copy: ``1111c 234b 567b 789b`` (13 tiles) is not waiting on 1c but
+is 1 from waiting. This is where the usual sets/partial sets/pair formula
+(``8 - 2*sets - partials - pair``, as in the ``mahjong`` package) needs
+special cases; here the tables are built from the definition.
+
+How: a target splits into one part per group (bamboo, characters, dots,
+honors), each with some number of sets ``m`` (0-4) and at most one pair ``p``;
+the distance is the sum over groups. So each group's counts are solved once
+-- for every ``(m, p)`` the fewest tiles to add -- and the answer is kept in a
+lookup table keyed by the group's counts as ``bytes`` (like
+:mod:`mahjongg.decomposition`); a hand is four look-ups and a tiny combine
+that shares the sets out among the groups and puts the pair in one of them.
+Honors form pungs and pairs only, never chows or partial runs.
+
+Source: seed 000 (Pung Chow Part I), "Summary of the game": a complete hand is
+"four sets and a pair", a set being three of a kind or three in a sequence
+of one suit; "Description of tiles": four of each kind. Special hands of
+other rulesets (thirteen orphans, seven pairs, ...) are not counted here.
+"""
+
+from __future__ import annotations
+
+from .tiles import NUM_KINDS, TILES, Tile
+
+__all__ = ["shanten", "useful_tiles", "ShantenError"]
+
+_INF = 99
+_M = 5  # number of sets a group can hold in a target: 0..4
+_LEN = 2 * _M  # cost vectors are indexed 2*m + p
+
+
+class ShantenError(ValueError):
+    """Counts that are not a concealed hand: wrong length, a count outside 0-4, a bad tile total."""
+
+
+# group layout: (first index, one past last, suited)
+_GROUPS = ((0, 9, True), (9, 18, True), (18, 27, True), (27, 34, False))
+
+# cost tables: group counts (bytes) -> 10 costs, index 2*m + p: the fewest tiles to
+# add so the group holds m sets and p pairs (p 0/1), every kind at most 4.
+_SUIT_COST: dict[bytes, tuple[int, ...]] = {}
+_HONOR_COST: dict[bytes, tuple[int, ...]] = {}
+# the same when declared melds hold some of the group's tiles: key = counts + caps
+_CAPPED_COST: dict[tuple[bytes, bytes, bool], tuple[int, ...]] = {}
+
+_FOUR9 = bytes([4] * 9)
+_FOUR7 = bytes([4] * 7)
+
+
+def _solve(h: bytes, caps: bytes, suited: bool) -> tuple[int, ...]:
+    """Cost vector of one group: for each (m sets, p pairs) the fewest tiles to add.
+
+    ``h``: the group's counts (9 ranks, or 7 honors); ``caps``: how many of each
+    kind a target may hold (4 less the copies in declared melds). A forward
+    dynamic programme over the ranks; the state is (chows started one rank
+    back, chows started two ranks back... as (a, b), sets so far, pair used).
+    A kind's target count is ``a + b + new chows + 3*pung + 2*pair`` (a
+    second pung of a kind would need six tiles, so at most one).
+    """
+    n = len(h)
+    # state (a, b, m, p) -> cost; a = chows covering this rank and the previous two,
+    # b = chows started at the previous rank
+    states = {(0, 0, 0, 0): 0}
+    for i in range(n):
+        have = h[i]
+        cap = caps[i]
+        can_chow = suited and i <= n - 3
+        new: dict[tuple[int, int, int, int], int] = {}
+        get = new.get
+        for (a, b, m, p), cost in states.items():
+            base = a + b
+            if base > cap:
+                continue
+            kmax = min(cap - base, 4 - m) if can_chow else 0
+            for k in range(kmax + 1):
+                for u in (0, 1):
+                    m2 = m + k + u
+                    if m2 > 4:
+                        break
+                    for q in ((0, 1) if not p else (0,)):
+                        t = base + k + 3 * u + 2 * q
+                        if t > cap:
+                            break
+                        c = cost + (t - have if t > have else 0)
+                        key = (b, k, m2, p | q)
+                        old = get(key)
+                        if old is None or c < old:
+                            new[key] = c
+        states = new
+    out = [_INF] * _LEN
+    for (a, b, m, p), cost in states.items():
+        if a == 0 and b == 0:
+            j = 2 * m + p
+            if cost < out[j]:
+                out[j] = cost
+    return tuple(out)
+
+
+def _suit_cost(key: bytes) -> tuple[int, ...]:
+    r = _SUIT_COST.get(key)
+    if r is None:
+        r = _SUIT_COST[key] = _solve(key, _FOUR9, True)
+    return r
+
+
+def _honor_cost(key: bytes) -> tuple[int, ...]:
+    r = _HONOR_COST.get(key)
+    if r is None:
+        r = _HONOR_COST[key] = _solve(key, _FOUR7, False)
+    return r
+
+
+def _capped_cost(key: bytes, caps: bytes, suited: bool) -> tuple[int, ...]:
+    k = (key, caps, suited)
+    r = _CAPPED_COST.get(k)
+    if r is None:
+        r = _CAPPED_COST[k] = _solve(key, caps, suited)
+    return r
+
+
+def _combine(x: tuple[int, ...], y: tuple[int, ...]) -> tuple[int, ...]:
+    """Cost vector of two groups together: sets shared out, at most one pair."""
+    out = [_INF] * _LEN
+    for m1 in range(_M):
+        x0 = x[2 * m1]
+        x1 = x[2 * m1 + 1]
+        for m2 in range(_M - m1):
+            y0 = y[2 * m2]
+            y1 = y[2 * m2 + 1]
+            j = 2 * (m1 + m2)
+            c = x0 + y0
+            if c < out[j]:
+                out[j] = c
+            c = x0 + y1
+            if x1 + y0 < c:
+                c = x1 + y0
+            if c < out[j + 1]:
+                out[j + 1] = c
+    return tuple(out)
+
+
+def _finish(x: tuple[int, ...], y: tuple[int, ...], sets: int) -> int:
+    """Fewest tiles to add for ``sets`` sets and one pair over two (combined) groups."""
+    best = _INF
+    for m1 in range(sets + 1):
+        m2 = sets - m1
+        c = x[2 * m1] + y[2 * m2 + 1]
+        if c < best:
+            best = c
+        c = x[2 * m1 + 1] + y[2 * m2]
+        if c < best:
+            best = c
+    return best
+
+
+def _check(counts, declared: int) -> bytes:
+    """The counts as bytes after checking them; raises :class:`ShantenError`."""
+    if not 0 <= declared <= 4:
+        raise ShantenError(f"declared={declared}: a hand declares 0 to 4 melds")
+    try:
+        b = bytes(counts)
+    except (ValueError, TypeError):
+        raise ShantenError("counts must be 34 integers 0-4 (copies of each tile kind held)") from None
+    if len(b) != NUM_KINDS:
+        raise ShantenError(f"counts has {len(b)} entries; it needs one per tile kind ({NUM_KINDS})")
+    if max(b) > 4:
+        i = max(range(NUM_KINDS), key=b.__getitem__)
+        raise ShantenError(f"counts holds {b[i]} copies of {TILES[i]}; there are only 4")
+    total = sum(b)
+    need = 13 - 3 * declared
+    if total not in (need, need + 1):
+        raise ShantenError(
+            f"{total} concealed tiles with {declared} declared meld(s); "
+            f"expected {need} (waiting) or {need + 1} (with the drawn tile)"
+        )
+    return b
+
+
+def _caps(b: bytes, held) -> bytes | None:
+    """Per-kind target caps (4 less the copies in declared melds), or None if all 4."""
+    if held is None:
+        return None
+    hb = bytes(held)
+    if len(hb) != NUM_KINDS or max(hb) > 4 or any(x < y for x, y in zip(hb, b)):
+        raise ShantenError("held must be 34 counts 0-4, each at least the concealed count")
+    if hb == b:
+        return None
+    return bytes(4 - h + c for h, c in zip(hb, b))
+
+
+def _group_costs(b: bytes, caps: bytes | None) -> list[tuple[int, ...]]:
+    if caps is None:
+        return [
+            _SUIT_COST.get(b[0:9]) or _suit_cost(b[0:9]),
+            _SUIT_COST.get(b[9:18]) or _suit_cost(b[9:18]),
+            _SUIT_COST.get(b[18:27]) or _suit_cost(b[18:27]),
+            _HONOR_COST.get(b[27:34]) or _honor_cost(b[27:34]),
+        ]
+    out = []
+    for lo, hi, suited in _GROUPS:
+        key = b[lo:hi]
+        cap = caps[lo:hi]
+        if cap == (_FOUR9 if suited else _FOUR7):
+            out.append(_suit_cost(key) if suited else _honor_cost(key))
+        else:
+            out.append(_capped_cost(key, cap, suited))
+    return out
+
+
+def shanten(counts, declared: int = 0, *, held=None) -> int:
+    """Shanten number of a regular hand: -1 complete, 0 waiting, n exchanges from waiting.
+
+    ``counts``: 34 counts (list, tuple or bytes; index = :class:`~mahjongg.tiles.Tile`)
+    of the concealed tiles -- 13 or 14 less three per declared meld (a kong
+    counts three). ``declared``: melds already laid on the table (exposed sets
+    and concealed kongs), 0-4. ``held``: optional 34 counts of every tile the
+    player holds, melds included (as in :func:`mahjongg.decomposition.waits`);
+    copies in his melds cannot be drawn again. Without it, four copies of each
+    kind are assumed available.
+
+    Returns an int from -1 to 8 (8: thirteen unrelated tiles). Only the regular
+    shape (sets and one pair) is counted. Raises :class:`ShantenError` (a
+    ``ValueError``) for a wrong length, a count outside 0-4 or a tile total
+    that does not match ``declared``.
+    """
+    b = _check(counts, declared)
+    c = _group_costs(b, _caps(b, held))
+    return _finish(_combine(c[0], c[1]), _combine(c[2], c[3]), 4 - declared) - 1
+
+
+def useful_tiles(counts, declared: int = 0, *, held=None) -> list[Tile]:
+    """The tile kinds that lower the shanten when drawn (ukeire kinds), in tile order.
+
+    Same arguments as :func:`shanten`. For a hand between turns (13 tiles less
+    three per declared meld): the kinds whose draw leaves a hand of lower
+    shanten -- for a waiting hand, its waits. For a hand holding its drawn tile
+    (one more): the kinds that, drawn in exchange for one of its tiles, lower
+    its shanten. Kinds the player holds all four of (melds included, when
+    ``held`` is given) are never listed; a complete hand has none.
+    """
+    b = _check(counts, declared)
+    caps = _caps(b, held)
+    total = sum(b)
+    sets = 4 - declared
+    if total == 13 - 3 * declared:
+        return _useful13(b, caps, sets)
+    # 14-tile hand: union over discards that keep the shanten
+    c = _group_costs(b, caps)
+    s = _finish(_combine(c[0], c[1]), _combine(c[2], c[3]), sets)
+    if s == 0:
+        return []
+    found: set[int] = set()
+    lst = bytearray(b)
+    for x in range(NUM_KINDS):
+        if not b[x]:
+            continue
+        lst[x] -= 1
+        bx = bytes(lst)
+        cx = _group_costs(bx, caps)
+        if _finish(_combine(cx[0], cx[1]), _combine(cx[2], cx[3]), sets) == s:
+            found.update(t for t in _useful13(bx, caps, sets) if t != x)
+        lst[x] += 1
+    return [TILES[t] for t in sorted(found)]
+
+
+def _useful13(b: bytes, caps: bytes | None, sets: int) -> list[Tile]:
+    c = _group_costs(b, caps)
+    base = _finish(_combine(c[0], c[1]), _combine(c[2], c[3]), sets)
+    out: list[Tile] = []
+    lst = bytearray(b)
+    for g, (lo, hi, suited) in enumerate(_GROUPS):
+        others = [c[j] for j in range(4) if j != g]
+        other = _combine(_combine(others[0], others[1]), others[2])
+        for t in range(lo, hi):
+            limit = 4 if caps is None else caps[t]
+            if b[t] >= limit:
+                continue
+            lst[t] += 1
+            key = bytes(lst[lo:hi])
+            lst[t] -= 1
+            if caps is None:
+                cg = _suit_cost(key) if suited else _honor_cost(key)
+            else:
+                cap = caps[lo:hi]
+                cg = _capped_cost(key, cap, suited)
+            if _finish(other, cg, sets) < base:
+                out.append(TILES[t])
+    return out
