@@ -1,0 +1,103 @@
+"""The command line: `mahjongg score`, `settle`, `rules` (issue 2, item 6)."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+from typer.testing import CliRunner
+
+from mahjongg.cli import app
+
+runner = CliRunner()
+
+
+def run(*args):
+    return runner.invoke(app, list(args))
+
+
+def test_score_json_shape_and_values():
+    # Seed 000, Example No. 1: punged the 2 dot to complete the hand; Mah-Jongg 20 +
+    # three 2 dots (exposed by the claim) 2 = 22. Seat S, so the East-wind pair scores nothing.
+    result = run("score", "123b 456c 789d 22d 2d EE", "--win", "2d", "--by", "discard", "--seat", "S", "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert set(data) == {"score", "points", "doubles", "items", "limit_hand", "arrangement"}
+    assert data["score"] == 22 and data["points"] == 22 and data["doubles"] == 0
+    assert data["items"] == [{"name": "Mah-Jongg", "points": 20}, {"name": "pung of 2 dots (exposed)", "points": 2}]
+    assert data["limit_hand"] is None
+    assert "[222d]" in data["arrangement"]
+
+
+def test_score_human_output_explains_items():
+    # Seed 000, Example No. 5 shape: one suit (bamboo) with a green dragon pung; the
+    # doubles column shows x2 for each double.
+    result = run("score", "[222b] [999b] [111b] [GGG] 55b", "--win", "5b", "--by", "wall", "--seat", "S")
+    assert result.exit_code == 0, result.output
+    assert "drawing the winning piece" in result.output
+    assert "x2" in result.output
+    assert "score:" in result.output
+
+
+def test_loser_hand_scores_without_win():
+    # A loser's 13 tiles: concealed pung of red dragons 8 points, doubled once = 16.
+    result = run("score", "RRR 123b 456c 78d EW", "--seat", "S", "--json")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["score"] == 16
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["score", "5x"], "'x' is not a suit"),
+        (["score", "123b 456c 789d 22d 2d EE"], "winner's hand"),
+        (["score", "123b 456c 789d 22d EE", "--win", "2d"], "include the winning tile"),
+        (["score", "123b 456c 789d 22d 2d EE", "--win", "9c"], "must be among the concealed tiles"),
+        (["score", "123b 456c 789d 22d 4d EE", "--win", "4d"], "not a complete hand"),
+        (["score", "123b 456c 789d 22d 2d EE", "--win", "2x"], "is not a tile"),
+        (["score", "123b 456c 789d 22d EE", "--by", "wall"], "give the winning tile with --win"),
+        (["score", "123b 456c 789d 22d 2d EE", "--win", "2d", "--ruleset", "nope"], "unknown ruleset 'nope'"),
+        (["settle", "--scores", "E=1"], "at least two seats"),
+        (["settle", "--scores", "E=1,Q=2"], "not a wind"),
+        (["settle", "--scores", "E=1,S=x"], "not a whole number"),
+        (["settle", "--scores", "E=1,S=2,E=3"], "appears twice"),
+        (["settle", "--scores", "E=1,S=2", "--winner", "W"], "winner W has no score"),
+        (["settle", "--scores", "E=1,S=2", "--winner", "S", "--dead", "S"], "cannot win with a dead hand"),
+        (["settle", "--scores", "E=1,S=-2"], "negative"),
+    ],
+)
+def test_bad_input_exits_2_with_a_message(args, message):
+    result = run(*args)
+    assert result.exit_code == 2
+    assert message in result.output
+    assert "Traceback" not in result.output
+
+
+def test_settle_json_first_layout():
+    # Seed 000 "Illustrations of score settling", first layout with the errata
+    # (East 480, West 272): East wins and collects 2 x 480 from each player.
+    result = run("settle", "--winner", "E", "--scores", "E=480,S=64,W=272,N=16", "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert {"from": "S", "to": "E", "amount": 960} in data["payments"]
+    assert data["net"] == {"E": 2880, "S": -1120, "W": -496, "N": -1264}
+
+
+def test_settle_table_output():
+    result = run("settle", "--winner", "N", "--scores", "E=80,S=48,W=64,N=184", "--limit", "100")
+    assert result.exit_code == 0, result.output
+    assert "net:" in result.output and "N +" in result.output
+
+
+def test_rules_prints_the_ruleset_values():
+    result = run("rules", "pung-chow")
+    assert result.exit_code == 0
+    assert "simple_pung=(2, 4)" in result.output and "seed 000" in result.output
+
+
+def test_console_script_prints_no_traceback():
+    proc = subprocess.run(
+        [sys.executable, "-m", "mahjongg", "score", "[912b] 123c 456c 78d"], capture_output=True, text=True
+    )
+    assert proc.returncode == 2
+    assert "is not a meld" in proc.stderr and "Traceback" not in proc.stderr
