@@ -1,0 +1,141 @@
+"""Scoring: arrangement choice, losers' hands, dead hands, claimed sets (issue 2, items 3-4).
+
+Hands are worked out by hand in each comment from seed 000's score card
+(Pung Chow Part I, "Score card"; values in src/mahjongg/rules/pung_chow.py).
+"""
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from mahjongg.hand import Hand, Meld, MeldKind
+from mahjongg.rules import PUNG_CHOW, Situation, Win, WinBy
+from mahjongg.scoring import ScoringError, evaluate, readings, score_hand
+from mahjongg.tiles import TILES, Wind, tile
+
+SOUTH = Situation(seat=Wind.SOUTH)
+
+
+def win(t, by=WinBy.DISCARD, seat=Wind.SOUTH, **kw):
+    return Situation(seat=seat, win=Win(tile(t), by, **kw))
+
+
+def test_best_arrangement_is_chosen():
+    # 111222333b 456c EE won on 3b from the wall, seat S:
+    # as three concealed pungs: 1b 8 + 2b 4 + 3b 4 = 16, plus Mah-Jongg 20, drawing 2 -> 38
+    #   (sequences present: 456c, so no "no sequences"; waits before 3b: 3b plus 1b/4b/...).
+    # as three chows 123b: no points for sets -> 22. The scorer keeps 38.
+    hand = Hand.parse("111222333b 456c EE")
+    s = score_hand(hand, PUNG_CHOW, win("3b", WinBy.WALL))
+    assert s.score == 38
+    assert "111b 222b 333b" in s.arrangement
+
+
+def test_claimed_winning_tile_exposes_its_set():
+    # 555d completed by a claimed 5d: exposed pung of 5s is 2 (not 4).
+    # Hand 123b 456c 789c 55d + 5d, pair 99b... : 20 + 2 = 22; from the wall the
+    # pung stays concealed: 20 + 4 + drawing 2 = 26 (waits 5d and 9b: not the only place).
+    hand = Hand.parse("123b 99b 456c 789c 555d")
+    assert score_hand(hand, PUNG_CHOW, win("5d")).score == 22
+    assert score_hand(hand, PUNG_CHOW, win("5d", WinBy.WALL)).score == 26
+
+
+def test_loser_four_undeclared_count_as_three():
+    # issue 2: four of a kind held undeclared counts only as three of a kind.
+    # 1111b concealed: pung of ones concealed 8 (not a kong's 32); RR pair 2 -> 10.
+    hand = Hand.parse("1111b 23c 567d 89d RR")
+    s = score_hand(hand, PUNG_CHOW, SOUTH)
+    assert s.points == 10 and s.score == 10
+    assert "111b" in s.arrangement and "1111" not in s.arrangement
+
+
+def test_loser_scores_combinations_and_doubles_but_no_bonus():
+    # Seed 000 "Score card": bonus scores only for the winner; combination scores and
+    # doubling honors for all four hands. [RRR] exposed 4 + GGG concealed 8 = 12,
+    # two dragon doubles -> 48; no Mah-Jongg 20.
+    hand = Hand.parse("[RRR] GGG 123b 45c 19d")
+    s = score_hand(hand, PUNG_CHOW, SOUTH)
+    assert s.score == 48
+    assert all(i.name != "Mah-Jongg" for i in s.items)
+
+
+def test_loser_only_one_pair_scores():
+    # docs/rules/pung-chow.md: a loser's hand is read as sets and at most one pair.
+    # RR GG: one pair of dragons 2 points (not 4).
+    hand = Hand.parse("RR GG 123b 456c 789d")
+    assert score_hand(hand, PUNG_CHOW, SOUTH).points == 2
+
+
+def test_own_wind_pair_and_pung():
+    # Seat W: pair of W 2 points; seat E: the same pair scores nothing.
+    hand = Hand.parse("WW 123b 456c 789d 11d")
+    assert score_hand(hand, PUNG_CHOW, Situation(seat=Wind.WEST)).points == 2
+    assert score_hand(hand, PUNG_CHOW, Situation(seat=Wind.EAST)).points == 0
+    # Pung of own wind: 8 concealed, doubled once -> 16.
+    hand = Hand.parse("WWW 123b 456c 78d 19d")
+    assert score_hand(hand, PUNG_CHOW, Situation(seat=Wind.WEST)).score == 16
+
+
+def test_dead_hand_scores_nothing():
+    hand = Hand.parse("RRR GGG WhWhWh 123b 4b")
+    assert score_hand(hand, PUNG_CHOW, Situation(dead=True)).score == 0
+
+
+def test_kong_values():
+    # kongs: simple 8 exposed / 16 concealed, heads 16 / 32 (seed 000 score card).
+    hand = Hand.parse("[5555b] {6666c} [9999d] {EEEE} 2c")
+    s = score_hand(hand, PUNG_CHOW, Situation(seat=Wind.SOUTH))
+    assert s.points == 8 + 16 + 16 + 32 and s.doubles == 0
+
+
+def test_winner_hand_must_be_complete():
+    with pytest.raises(ScoringError, match="not a complete hand"):
+        score_hand(Hand.parse("123b 456c 789d 11d 23d 5d"), PUNG_CHOW, win("5d"))
+
+
+# --- property: the scorer's choice scores at least as much as every arrangement ---
+
+SETS = [Meld(MeldKind.PUNG, t) for t in TILES[:34]] + [
+    Meld(MeldKind.CHOW, t) for t in TILES[:27] if t.number <= 7
+]
+
+
+@st.composite
+def winning_hands(draw):
+    """A complete hand: 0-2 declared melds, the rest concealed, and a winning tile."""
+    pool = [4] * 34
+    declared = []
+    concealed = []
+    for k in range(4):
+        meld = draw(st.sampled_from(SETS))
+        if any(pool[t] < meld.tiles.count(t) for t in meld.tiles):
+            meld = Meld(MeldKind.CHOW, tile("1b"))
+            if any(pool[t] < 1 for t in meld.tiles):
+                return draw(winning_hands())
+        for t in meld.tiles:
+            pool[t] -= 1
+        if k < draw(st.integers(0, 2)):
+            declared.append(meld.with_exposed(draw(st.booleans())))
+        else:
+            concealed.extend(meld.tiles)
+    pair = draw(st.sampled_from([t for t in TILES[:34] if pool[t] >= 2]))
+    concealed += [pair, pair]
+    winning = draw(st.sampled_from(concealed))
+    by = draw(st.sampled_from(list(WinBy)))
+    seat = draw(st.sampled_from(list(Wind)))
+    return Hand(tuple(concealed), tuple(declared)), Situation(seat=seat, win=Win(winning, by))
+
+
+@settings(max_examples=200, deadline=None)
+@given(winning_hands())
+def test_scorer_choice_is_the_best_reading(case):
+    hand, situation = case
+    best = score_hand(hand, PUNG_CHOW, situation)
+    all_scores = [evaluate(r, PUNG_CHOW) for r in readings(hand, situation)]
+    assert all_scores
+    assert best.score == max(s.score for s in all_scores)
+    for r in readings(hand, situation):
+        # every reading covers exactly the hand's tiles as sets and one pair
+        assert sorted(r.tiles) == sorted(hand.all_tiles())
+        assert len(r.sets) == 4 and r.pair is not None and not r.loose
+        assert situation.win.tile in r.winning_meld.tiles
