@@ -63,7 +63,7 @@ class Score:
         }
 
 
-def _winner_readings(hand: Hand, situation: Situation) -> list[Reading]:
+def _winner_readings(hand: Hand, situation: Situation, special: bool = False) -> list[Reading]:
     win = situation.win
     declared = len(hand.melds)
     if hand.size != 14:
@@ -77,7 +77,7 @@ def _winner_readings(hand: Hand, situation: Situation) -> list[Reading]:
         )
     counts = hand.counts()
     found = arrangements(counts)
-    if not found:
+    if not found and not special:
         raise ScoringError(f"{hand} is not a complete hand: its concealed tiles do not form {4 - declared} sets and a pair")
     before = list(counts)
     before[win.tile] -= 1
@@ -99,6 +99,8 @@ def _winner_readings(hand: Hand, situation: Situation) -> list[Reading]:
             sets = hand.melds + tuple(sorted((x for x in rest if x.is_set), key=lambda x: (x.tile, x.kind.value)))
             pair = next(x for x in rest if x.is_pair)
             out.append(Reading(hand, situation, sets, pair, (), completed, waiting))
+    if special:
+        out.append(Reading(hand, situation, hand.melds, None, hand.concealed, None, waiting, "special"))
     return out
 
 
@@ -120,24 +122,34 @@ def _loser_readings(hand: Hand, situation: Situation) -> list[Reading]:
     return out
 
 
-def readings(hand: Hand, situation: Situation) -> list[Reading]:
+def readings(hand: Hand, situation: Situation, special_shapes: bool = False) -> list[Reading]:
     """Every arrangement of ``hand`` the scorer considers, as :class:`Reading` s.
 
     For a winner: every arrangement into sets and a pair, and for a claimed
-    winning tile every set it could have completed (that set exposed).
-    Raises :class:`ScoringError` if a winner's hand is not complete.
+    winning tile every set it could have completed (that set exposed); with
+    ``special_shapes`` also one ``"special"`` reading of the whole hand.
+    Raises :class:`ScoringError` if a winner's hand is not complete (and
+    ``special_shapes`` is off).
     """
     if situation.win is not None:
-        return _winner_readings(hand, situation)
+        return _winner_readings(hand, situation, special_shapes)
     return _loser_readings(hand, situation)
 
 
-def evaluate(reading: Reading, ruleset: Ruleset) -> Score:
-    """Score one reading under ``ruleset``."""
+def evaluate(reading: Reading, ruleset: Ruleset) -> Score | None:
+    """Score one reading under ``ruleset``; ``None`` for a special-shape
+    reading that no limit hand accepts. A limit hand scores the limit."""
     items: list[Item] = []
     for rule in ruleset.rules:
         if rule.applies(reading):
             items.extend(rule.evaluate(reading, items))
+    limits = [i for i in items if i.limit]
+    if limits:
+        if ruleset.limit is None:
+            raise ScoringError(f"ruleset {ruleset.name} has a limit hand ({limits[0].name}) but no limit")
+        return Score(ruleset.limit, 0, 0, tuple(limits), limits[0].name, reading.arrangement_text(), reading)
+    if reading.shape != "standard":
+        return None
     points = sum(i.points for i in items)
     doubles = sum(i.doubles for i in items)
     score = points << doubles
@@ -155,8 +167,10 @@ def score_hand(hand: Hand, ruleset: Ruleset, situation: Situation = Situation())
     if situation.dead:
         return Score(0, 0, 0, (Item("dead hand: scores nothing"),), None, str(hand))
     best = None
-    for r in readings(hand, situation):
+    for r in readings(hand, situation, ruleset.special_shapes):
         s = evaluate(r, ruleset)
-        if best is None or (s.score, s.points) > (best.score, best.points):
+        if s is not None and (best is None or (s.score, s.points) > (best.score, best.points)):
             best = s
+    if best is None:
+        raise ScoringError(f"{hand} is not a complete hand under {ruleset.name}: no arrangement and no special hand")
     return best

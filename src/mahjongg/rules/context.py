@@ -77,7 +77,10 @@ class Reading:
     arrangement has one. ``loose``: concealed tiles in no set or pair (a
     loser's). ``winning_meld``: the set or pair the winning tile completed.
     ``waits``: for a winner, the tiles the hand was waiting on before the
-    winning tile.
+    winning tile. ``shape``: ``"standard"`` (sets and a pair) or
+    ``"special"`` -- the concealed tiles left whole in ``loose`` for limit
+    hands of another shape (thirteen orphans, seven pairs); a special
+    reading counts only if a limit-hand rule accepts it.
     """
 
     hand: Hand
@@ -87,6 +90,7 @@ class Reading:
     loose: tuple[Tile, ...] = ()
     winning_meld: Meld | None = None
     waits: tuple[Tile, ...] = field(default=())
+    shape: str = "standard"
 
     @property
     def is_winner(self) -> bool:

@@ -43,13 +43,18 @@ __all__ = [
 
 @dataclass(frozen=True, slots=True)
 class Item:
-    """One scored line: ``points`` added, or ``doubles`` applied to the total."""
+    """One scored line: ``points`` added, or ``doubles`` applied to the total,
+    or ``limit``: a limit hand, which scores the ruleset's limit and absorbs
+    every other item."""
 
     name: str
     points: int = 0
     doubles: int = 0
+    limit: bool = False
 
     def to_dict(self) -> dict:
+        if self.limit:
+            return {"name": self.name, "limit": True}
         if self.doubles:
             return {"name": self.name, "doubles": self.doubles}
         return {"name": self.name, "points": self.points}

@@ -26,6 +26,8 @@ class Ruleset:
       ``rules`` -- scoring rules, evaluated in order on every arrangement.
       ``limit`` -- the most a hand may score (points), ``None`` for no limit;
       also what a limit hand scores.
+      ``special_shapes`` -- whether winning hands that are not sets and a
+      pair are read too (for limit hands such as thirteen orphans).
     Settlement (``mahjongg.settlement``):
       ``payment_limit`` -- cap on one payment (East pays/collects
       ``east_factor`` times it), ``None`` for none.
@@ -45,6 +47,7 @@ class Ruleset:
     source: str
     rules: tuple[ScoringRule, ...]
     limit: int | None = None
+    special_shapes: bool = False
     payment_limit: int | None = None
     east_factor: int = 2
     settle_draws: bool = False
