@@ -1,0 +1,32 @@
+"""The table: wall, dice, dealing, the :class:`Game` state machine, events and matches.
+
+``Game(ruleset, seed=...)`` plays one hand: ``legal_actions(seat)``,
+``apply(action)``, ``observation(seat)``, ``to_act()``, ``is_over``,
+``result``, ``events``; ``Game.replay(events)``. :class:`Match` plays
+several hands with East's rotation and running chip totals.
+"""
+
+from .actions import Action, ActionKind, IllegalActionError
+from .events import ReplayError, from_jsonl, replay, to_jsonl
+from .game import Game, full_set
+from .observation import Observation
+from .result import Result
+from .wall import Wall, WallError, built_index, deal
+
+__all__ = [
+    "Action",
+    "ActionKind",
+    "IllegalActionError",
+    "Game",
+    "Observation",
+    "Result",
+    "Wall",
+    "WallError",
+    "built_index",
+    "deal",
+    "full_set",
+    "replay",
+    "ReplayError",
+    "to_jsonl",
+    "from_jsonl",
+]

@@ -1,0 +1,97 @@
+"""Actions: what a seat may do at the table.
+
+An :class:`Action` is a small frozen value: ``kind``, ``seat``, ``tile`` and,
+for a chow, ``chow`` (the run's lowest tile). Draws and loose-tile draws are
+never actions: the engine makes them.
+
+=============== ============================================================
+kind            meaning (``tile``)
+=============== ============================================================
+DISCARD         discard ``tile`` in one's turn
+CHOW            claim the discard ``tile`` into the run starting at ``chow``
+PUNG            claim the discard ``tile`` to a concealed pair
+KONG            claim the discard ``tile`` to three concealed (loose tile)
+CONCEALED_KONG  lay four held ``tile`` face down (loose tile)
+ADD_KONG        add the drawn fourth ``tile`` to an exposed pung (loose tile)
+MAHJONGG        go out: on the discard ``tile``, or on the drawn ``tile``
+PASS            decline every claim on the discard ``tile``
+=============== ============================================================
+
+Source: seed 000 (Pung Chow Part I), "To chow", "To pung", "Four of a kind",
+"Mah-Jongg or Mah-Diao".
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from ..tiles import Tile, Wind
+
+__all__ = ["ActionKind", "Action", "IllegalActionError", "CLAIM_KINDS"]
+
+
+class IllegalActionError(ValueError):
+    """An action the rules do not allow now; the game is left unchanged."""
+
+
+class ActionKind(Enum):
+    DISCARD = "discard"
+    CHOW = "chow"
+    PUNG = "pung"
+    KONG = "kong"
+    CONCEALED_KONG = "concealed-kong"
+    ADD_KONG = "add-kong"
+    MAHJONGG = "mahjongg"
+    PASS = "pass"
+
+
+CLAIM_KINDS = frozenset({ActionKind.CHOW, ActionKind.PUNG, ActionKind.KONG, ActionKind.PASS})
+"""Kinds that only answer a discard (MAHJONGG may do either)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One decision of one seat. ``str(action)`` reads ``S pung 5d``, ``W chow 4c@3c``."""
+
+    kind: ActionKind
+    seat: Wind
+    tile: Tile | None = None
+    chow: Tile | None = None
+
+    def to_dict(self) -> dict:
+        d = {"kind": self.kind.value, "seat": self.seat.letter}
+        if self.tile is not None:
+            d["tile"] = str(self.tile)
+        if self.chow is not None:
+            d["chow"] = str(self.chow)
+        return d
+
+    @staticmethod
+    def from_dict(d: dict) -> "Action":
+        return Action(
+            ActionKind(d["kind"]),
+            Wind.parse(d["seat"]),
+            Tile.parse(d["tile"]) if d.get("tile") else None,
+            Tile.parse(d["chow"]) if d.get("chow") else None,
+        )
+
+    def __str__(self) -> str:
+        s = f"{self.seat.letter} {self.kind.value}"
+        if self.tile is not None:
+            s += f" {self.tile}"
+        if self.chow is not None:
+            s += f"@{self.chow}"
+        return s
+
+    def __repr__(self) -> str:
+        return f"Action({str(self)!r})"
+
+    # shorthands ------------------------------------------------------------
+    @staticmethod
+    def discard(seat: Wind, tile: Tile) -> "Action":
+        return Action(ActionKind.DISCARD, seat, tile)
+
+    @staticmethod
+    def pass_(seat: Wind, tile: Tile) -> "Action":
+        return Action(ActionKind.PASS, seat, tile)

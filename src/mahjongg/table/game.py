@@ -1,0 +1,703 @@
+"""One hand of Mah-Jongg as a state machine: ``legal_actions``, ``apply``, ``observation``.
+
+The engine knows no ruleset by name: it reads the options of the
+:class:`~mahjongg.rules.Ruleset` it is given (``wall_stacks``,
+``bonus_tiles``, ``reserved_tiles``, ``east_factor``, ``payment_limit``,
+``settle_draws``) and scores with :func:`mahjongg.scoring.score_hand`.
+
+Phases: ``"turn"`` -- the seat in turn holds 14 tiles (plus one per kong)
+and must discard, declare a kong or go Mah-Jongg; ``"claims"`` -- the claim
+window on a discard: every seat that could claim it answers (claim or PASS);
+``"over"``. Draws and loose-tile draws are made by the engine.
+
+Source: seed 000 (Pung Chow Part I), "Procedure of play" A-D, "To chow",
+"To pung" (rules 1-6), "Four of a kind", "Mah-Jongg or Mah-Diao", "Settling
+the scores", "Two and three-handed games"; Part II, "The procedure of play"
+(the last 14 tiles are never drawn).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Iterable, Sequence
+
+from ..decomposition import is_complete
+from ..hand import Hand, Meld, MeldKind
+from ..rules.context import Situation, Win, WinBy
+from ..rules.pung_chow import PUNG_CHOW
+from ..rules.ruleset import Ruleset
+from ..scoring import score_hand
+from ..settlement import Settlement, settle
+from ..tiles import NUM_KINDS, TILES, Tile, Wind
+from .actions import CLAIM_KINDS, Action, ActionKind, IllegalActionError
+from .dice import Dice, breaker, throw
+from .observation import Observation
+from .result import Result
+from .wall import Wall, deal
+
+__all__ = ["Game", "full_set"]
+
+TURN = "turn"
+CLAIMS = "claims"
+OVER = "over"
+
+_K = ActionKind
+
+
+def full_set(ruleset: Ruleset) -> list[Tile]:
+    """Every tile of the set the ruleset plays with, sorted: four of each
+    playing kind and one of each bonus tile."""
+    tiles = [t for t in TILES[:NUM_KINDS] for _ in range(4)]
+    tiles.extend(TILES[i] for i in ruleset.bonus_tiles)
+    return tiles
+
+
+def _tiles_of(counts: Sequence[int]) -> tuple[Tile, ...]:
+    return tuple(TILES[i] for i in range(NUM_KINDS) for _ in range(counts[i]))
+
+
+class Game:
+    """One hand, from the throw of the dice to the settlement.
+
+    ``Game(ruleset=PUNG_CHOW, seed=0, players=4, round=Wind.EAST)``: the
+    tiles are shuffled and the dice thrown with ``random.Random(seed)``.
+    Seats are winds; East is the dealer. With two or three ``players`` the
+    seats in play are the first winds (E S / E S W); the rest are dummies
+    whose sides of the wall are built but who never play.
+
+    :meth:`from_wall` starts a hand from a given built wall and dice.
+    """
+
+    def __init__(
+        self,
+        ruleset: Ruleset = PUNG_CHOW,
+        seed: int | None = None,
+        players: int = 4,
+        round: Wind = Wind.EAST,
+        *,
+        wall: Sequence[Tile | str] | None = None,
+        dice: tuple[Dice, Dice] | None = None,
+    ) -> None:
+        if players not in (2, 3, 4):
+            raise ValueError(f"Pung Chow is played by two, three or four players, not {players}")
+        self.ruleset = ruleset
+        self.players = players
+        self.round = Wind(round)
+        self.seats: tuple[Wind, ...] = tuple(Wind(i) for i in range(players))
+        self._next = {s: self.seats[(i + 1) % players] for i, s in enumerate(self.seats)}
+        if seed is None and wall is None:
+            seed = random.randrange(2**32)
+        self.seed = seed
+        rng = random.Random(seed)
+        stacks = ruleset.wall_stacks
+        if wall is None:
+            built = full_set(ruleset)
+            if len(built) != 8 * stacks:
+                raise ValueError(
+                    f"ruleset {ruleset.name}: {len(built)} tiles do not build four sides "
+                    f"{stacks} stacks long and 2 high ({8 * stacks} tiles)"
+                )
+            rng.shuffle(built)
+        else:
+            built = [Tile.parse(t) if isinstance(t, str) else t for t in wall]
+            if sorted(built) != full_set(ruleset):
+                raise ValueError("the wall given is not exactly the ruleset's set of tiles")
+        if dice is None:
+            dice = (throw(rng), throw(rng))
+        east_throw, break_throw = (tuple(dice[0]), tuple(dice[1]))
+        self.built: tuple[Tile, ...] = tuple(built)
+        self.dice: tuple[Dice, Dice] = (east_throw, break_throw)  # type: ignore[assignment]
+        self.breaker: Wind = breaker(sum(east_throw))
+        # East acts for a dummy ("throwing the dice for it whenever indicated")
+        self.break_thrower: Wind = self.breaker if self.breaker in self.seats else Wind.EAST
+        self.break_count = sum(east_throw) + sum(break_throw)
+        self.wall = Wall(self.built, stacks, self.breaker, self.break_count)
+        self.reserved = ruleset.reserved_tiles
+
+        self._counts: dict[Wind, list[int]] = {s: [0] * NUM_KINDS for s in self.seats}
+        self._melds: dict[Wind, list[Meld]] = {s: [] for s in self.seats}
+        self._bonus: dict[Wind, list[Tile]] = {s: [] for s in self.seats}
+        self._discards: dict[Wind, list[Tile]] = {s: [] for s in self.seats}
+        self._history: list[list] = []  # [seat, tile, taken_by]
+        self._played: set[Wind] = set()  # seats that discarded or declared a set
+        self._dead: dict[Wind, str] = {}
+        self._phase = TURN
+        self._turn: Wind = Wind.EAST
+        self._drawn: Tile | None = None
+        self._drawn_from: str | None = None  # "deal" | "wall" | "loose" | "claim"
+        self._kongs_in_row = 0
+        self._window_tile: Tile | None = None
+        self._window_from: Wind | None = None
+        self._options: dict[Wind, list[Action]] = {}
+        self._answers: dict[Wind, Action] = {}
+        self._result: Result | None = None
+        self._legal: dict[Wind, list[Action]] = {}
+        self._pending_bonus: dict[Wind, list[Tile]] = {}  # bonus tiles received, not yet laid out
+        self.events: list[dict] = []
+
+        self._log(
+            type="setup",
+            ruleset=ruleset.name,
+            options=_ruleset_options(ruleset),
+            players=players,
+            round=self.round.letter,
+            seed=seed,
+            stacks=stacks,
+            wall=[str(t) for t in self.built],
+            dice={
+                "east": list(east_throw),
+                "breaker": self.breaker.letter,
+                "thrower": self.break_thrower.letter,
+                "break": list(break_throw),
+                "count": self.break_count,
+                "broken": [self.wall.broken[0].letter, self.wall.broken[1]],
+            },
+        )
+        self._deal()
+
+    # --- construction ---------------------------------------------------------
+    @classmethod
+    def from_wall(
+        cls,
+        wall: Sequence[Tile | str],
+        dice: tuple[Dice, Dice],
+        ruleset: Ruleset = PUNG_CHOW,
+        players: int = 4,
+        round: Wind = Wind.EAST,
+    ) -> "Game":
+        """A hand dealt from a preset wall.
+
+        ``wall``: every tile of the set as built -- East's side, South's,
+        West's, North's; each side from its right end (as its builder sees
+        it) to its left end; each stack top tile then bottom tile (see
+        :mod:`mahjongg.table.wall`). ``dice``: East's throw and the breaker's
+        throw, e.g. ``((3, 4), (3, 4))`` (the book's illustration 7: West
+        breaks at the 14th stack).
+        """
+        return cls(ruleset, None, players, round, wall=wall, dice=dice)
+
+    @classmethod
+    def replay(cls, events: Iterable[dict] | str, ruleset: Ruleset | None = None) -> "Game":
+        """The game an event log records, replayed action by action (see :mod:`.events`)."""
+        from .events import replay
+
+        return replay(events, ruleset)
+
+    def _deal(self) -> None:
+        hands = deal(self.wall, self.seats)
+        for s in self.seats:
+            for t in hands[s]:
+                self._receive(s, t)
+        self._log(type="deal", hands={s.letter: [str(t) for t in hands[s]] for s in self.seats})
+        # bonus tiles dealt are laid out and replaced with loose tiles, East first
+        for s in self.seats:
+            while self._bonus_held(s):
+                t = self._bonus_held(s)
+                self._lay_bonus(s, t)
+                if not self.wall.count:
+                    break
+                nt = self.wall.draw_loose()
+                self._log(type="draw", seat=s.letter, tile=str(nt), source="loose")
+                self._receive(s, nt)
+                if s == Wind.EAST:
+                    hands[s].append(nt)
+        for s in self.seats:
+            self._check_size(s, 14 if s == Wind.EAST else 13)
+        self._turn = Wind.EAST
+        self._drawn = hands[Wind.EAST][-1] if not hands[Wind.EAST][-1].is_bonus else None
+        self._drawn_from = "deal"
+
+    # held bonus tiles live in a small side list until laid out
+    def _receive(self, seat: Wind, t: Tile) -> None:
+        if t.is_bonus:
+            self._pending_bonus.setdefault(seat, []).append(t)
+        else:
+            self._counts[seat][t] += 1
+
+    def _bonus_held(self, seat: Wind) -> Tile | None:
+        held = self._pending_bonus.get(seat)
+        return held[0] if held else None
+
+    def _lay_bonus(self, seat: Wind, t: Tile) -> None:
+        self._pending_bonus[seat].remove(t)
+        self._bonus[seat].append(t)
+        self._log(type="bonus", seat=seat.letter, tile=str(t))
+
+    # --- public state -----------------------------------------------------------
+    @property
+    def is_over(self) -> bool:
+        return self._phase == OVER
+
+    @property
+    def result(self) -> Result | None:
+        return self._result
+
+    @property
+    def phase(self) -> str:
+        return self._phase
+
+    @property
+    def turn(self) -> Wind | None:
+        """The seat in turn (``None`` once the hand is over)."""
+        return None if self._phase == OVER else self._turn
+
+    @property
+    def last_discard(self) -> tuple[Wind, Tile] | None:
+        """``(discarder, tile)`` of the discard under claim, if the window is open."""
+        if self._phase == CLAIMS:
+            return (self._window_from, self._window_tile)
+        return None
+
+    @property
+    def wall_count(self) -> int:
+        """Tiles left in the wall, loose tiles included."""
+        return self.wall.count
+
+    @property
+    def dead(self) -> frozenset[Wind]:
+        return frozenset(self._dead)
+
+    def hand(self, seat: Wind) -> Hand:
+        """``seat``'s whole hand (concealed tiles, melds, bonus tiles). Not for bots: use :meth:`observation`."""
+        return Hand(_tiles_of(self._counts[seat]), tuple(self._melds[seat]), tuple(self._bonus[seat]))
+
+    def to_act(self) -> list[Wind]:
+        """The seats that have a decision to make now."""
+        if self._phase == TURN:
+            return [self._turn]
+        if self._phase == CLAIMS:
+            return [s for s in self._options if s not in self._answers]
+        return []
+
+    def events_jsonl(self) -> str:
+        """The event log as JSON lines."""
+        from .events import to_jsonl
+
+        return to_jsonl(self.events)
+
+    # --- legal actions --------------------------------------------------------
+    def legal_actions(self, seat: Wind) -> list[Action]:
+        """Every action ``seat`` may take now (empty if it has no decision)."""
+        cached = self._legal.get(seat)
+        if cached is not None:
+            return cached
+        if self._phase == TURN and seat == self._turn:
+            acts = self._turn_actions(seat)
+        elif self._phase == CLAIMS and seat in self._options and seat not in self._answers:
+            acts = self._options[seat]
+        else:
+            acts = []
+        self._legal[seat] = acts
+        return acts
+
+    def _can_draw(self) -> bool:
+        return self.wall.count > self.reserved
+
+    def _turn_actions(self, seat: Wind) -> list[Action]:
+        c = self._counts[seat]
+        acts: list[Action] = []
+        drawn = self._drawn
+        self_drawn = self._drawn_from in ("wall", "loose", "deal") and drawn is not None
+        if self_drawn and seat not in self._dead and is_complete(c):
+            acts.append(Action(_K.MAHJONGG, seat, drawn))
+        if self._can_draw():
+            for i in range(NUM_KINDS):
+                if c[i] == 4:
+                    acts.append(Action(_K.CONCEALED_KONG, seat, TILES[i]))
+            if self_drawn and self._drawn_from != "deal" and c[drawn] >= 1:
+                for m in self._melds[seat]:
+                    if m.kind is MeldKind.PUNG and m.tile == drawn:
+                        acts.append(Action(_K.ADD_KONG, seat, drawn))
+        for i in range(NUM_KINDS):
+            if c[i]:
+                acts.append(Action(_K.DISCARD, seat, TILES[i]))
+        return acts
+
+    def _claim_options(self, seat: Wind, t: Tile, discarder: Wind) -> list[Action]:
+        c = self._counts[seat]
+        acts: list[Action] = []
+        if seat not in self._dead:
+            c[t] += 1
+            if is_complete(c):
+                acts.append(Action(_K.MAHJONGG, seat, t))
+            c[t] -= 1
+        n = c[t]
+        if n >= 3 and self._can_draw():
+            acts.append(Action(_K.KONG, seat, t))
+        if n >= 2:
+            acts.append(Action(_K.PUNG, seat, t))
+        if seat == self._next[discarder] and t.is_suited:
+            r = t.number
+            for low in range(r - 2, r + 1):
+                if 1 <= low and low + 2 <= 9:
+                    base = t - (r - low)
+                    if all(c[base + k] for k in range(3) if base + k != t):
+                        acts.append(Action(_K.CHOW, seat, t, TILES[base]))
+        if acts:
+            acts.append(Action(_K.PASS, seat, t))
+        return acts
+
+    # --- applying actions -----------------------------------------------------------
+    def apply(self, action: Action) -> None:
+        """Play ``action``. Raises :class:`IllegalActionError` (game unchanged) if not legal now."""
+        if self._phase == OVER:
+            raise IllegalActionError(f"{action}: the hand is over")
+        if action not in self.legal_actions(action.seat):
+            raise IllegalActionError(self._explain(action))
+        self._legal = {}
+        self._log(type="action", **action.to_dict())
+        k = action.kind
+        if self._phase == CLAIMS:
+            self._answers[action.seat] = action
+            if len(self._answers) == len(self._options):
+                self._resolve_claims()
+        elif k is _K.DISCARD:
+            self._discard(action.seat, action.tile)
+        elif k is _K.CONCEALED_KONG:
+            self._concealed_kong(action.seat, action.tile)
+        elif k is _K.ADD_KONG:
+            self._add_kong(action.seat, action.tile)
+        elif k is _K.MAHJONGG:
+            seat = action.seat
+            by = WinBy.LOOSE if self._drawn_from == "loose" else WinBy.WALL
+            self._win(seat, by, action.tile)
+
+    def declare_dead(self, seat: Wind, reason: str = "penalty") -> None:
+        """Make ``seat``'s hand dead (a penalty): it keeps playing, cannot
+        win, scores nothing and pays everyone. Logged, and replayed."""
+        if seat not in self.seats:
+            raise IllegalActionError(f"{seat.letter} is not playing")
+        if self._phase == OVER:
+            raise IllegalActionError("the hand is over")
+        if seat not in self._dead:
+            self._legal = {}
+            self._mark_dead(seat, reason, penalty=True)
+            if self._phase == CLAIMS:
+                # its Mah-Jongg claim, if any, lapses
+                opts = [a for a in self._options.get(seat, ()) if a.kind is not _K.MAHJONGG]
+                if seat in self._options and seat not in self._answers:
+                    if len(opts) <= 1:
+                        del self._options[seat]
+                    else:
+                        self._options[seat] = opts
+                if self._options and len(self._answers) == len(self._options):
+                    self._resolve_claims()
+
+    def _explain(self, a: Action) -> str:
+        seat, t = a.seat, a.tile
+        who = seat.letter
+        if seat not in self.seats:
+            return f"{a}: {who} is a dummy seat and does not play"
+        if self._phase == TURN:
+            if seat != self._turn:
+                if a.kind in CLAIM_KINDS or a.kind is _K.MAHJONGG:
+                    last = self._history[-1] if self._history else None
+                    if last is not None:
+                        lt = f"{last[1]} discarded by {last[0].letter}"
+                        fate = f"taken by {last[2].letter}" if last[2] is not None else "dead"
+                        return (
+                            f"{a}: no claim window is open -- the claim window on {lt} has closed "
+                            f"(the tile is {fate}); it is {self._turn.letter}'s turn"
+                        )
+                    return f"{a}: there is no discard to claim; it is {self._turn.letter}'s turn"
+                return f"{a}: it is {self._turn.letter}'s turn, not {who}'s"
+            if a.kind in CLAIM_KINDS:
+                return f"{a}: there is no discard to claim; {who} is in turn and must discard or declare"
+            c = self._counts[seat]
+            if a.kind is _K.DISCARD:
+                if t is None or not t.is_playing or not c[t]:
+                    return f"{a}: {who} holds no {t} (holds {self.hand(seat)})"
+            if a.kind is _K.CONCEALED_KONG:
+                if t is None or not t.is_playing or c[t] != 4:
+                    return f"{a}: a concealed kong needs four {t} held in the hand; {who} holds {c[t] if t is not None and t.is_playing else 0}"
+                return f"{a}: no loose tile can be drawn (only {self.wall.count} tiles are left), so no kong"
+            if a.kind is _K.ADD_KONG:
+                if not any(m.kind is MeldKind.PUNG and m.tile == t for m in self._melds[seat]):
+                    return f"{a}: {who} has no exposed pung of {t}"
+                return (
+                    f"{a}: only the fourth tile just drawn from the wall may be added to an exposed pung "
+                    f"(seed 000, Four of a kind); {who} drew {self._drawn if self._drawn_from in ('wall', 'loose') else 'nothing'}"
+                )
+            if a.kind is _K.MAHJONGG:
+                if seat in self._dead:
+                    return f"{a}: {who}'s hand is dead and cannot win"
+                if self._drawn_from == "claim":
+                    return f"{a}: {who} claimed a discard this turn; Mah-Jongg on a discard is claimed in the claim window"
+                if t != self._drawn:
+                    return f"{a}: Mah-Jongg on a drawn tile names the tile drawn ({self._drawn})"
+                return f"{a}: {self.hand(seat)} is not a complete hand"
+            return f"{a} is not legal now"
+        # claim window
+        d, dt = self._window_from, self._window_tile
+        if seat == d:
+            return f"{a}: {who} discarded {dt} and cannot claim his own discard"
+        if seat in self._answers:
+            return f"{a}: {who} has already answered the claim on {dt}"
+        if a.kind in (_K.DISCARD, _K.CONCEALED_KONG, _K.ADD_KONG):
+            return f"{a}: the claim window on {dt} (discarded by {d.letter}) is open; nobody may play until it closes"
+        if t != dt:
+            return f"{a}: the discard under claim is {dt}, not {t}"
+        if seat not in self._options:
+            return f"{a}: {who} has no claim on {dt}"
+        if a.kind is _K.CHOW:
+            if seat != self._next[d]:
+                return (
+                    f"{a}: only {self._next[d].letter}, next after {d.letter}, may chow {dt} "
+                    "(seed 000, To chow: a player may chow only in his regular turn)"
+                )
+            return f"{a}: {who} does not hold the other two tiles of a run from {a.chow} with {dt}"
+        if a.kind is _K.PUNG:
+            return f"{a}: {who} needs a pair of {dt} in the hand to pung it"
+        if a.kind is _K.KONG:
+            return (
+                f"{a}: {who} needs three {dt} concealed in the hand to kong a discard "
+                "(a claimed fourth never goes onto an exposed pung: seed 000, Four of a kind)"
+            )
+        if a.kind is _K.MAHJONGG:
+            if seat in self._dead:
+                return f"{a}: {who}'s hand is dead and cannot win"
+            return f"{a}: {dt} does not complete {who}'s hand"
+        return f"{a} is not legal now"
+
+    # --- the flow ---------------------------------------------------------------------
+    def _log(self, **event) -> None:
+        self.events.append(event)
+
+    def _size(self, seat: Wind) -> int:
+        return sum(self._counts[seat]) + 3 * len(self._melds[seat])
+
+    def _check_size(self, seat: Wind, expected: int) -> None:
+        n = self._size(seat)
+        if n != expected and seat not in self._dead:
+            self._mark_dead(seat, f"holds {n} tiles where {expected} are due", penalty=False)
+
+    def _mark_dead(self, seat: Wind, reason: str, penalty: bool) -> None:
+        self._dead[seat] = reason
+        self._log(type="dead_hand", seat=seat.letter, reason=reason, penalty=penalty)
+
+    def _draw(self, seat: Wind, loose: bool) -> bool:
+        """Draw for ``seat`` (a loose tile after a kong or a bonus tile).
+        Returns False (and ends the hand drawn) if the wall is down to its reserve."""
+        while True:
+            if not self._can_draw():
+                self._exhausted()
+                return False
+            if loose:
+                t = self.wall.draw_loose()
+            else:
+                t = self.wall.draw()
+            self._log(type="draw", seat=seat.letter, tile=str(t), source="loose" if loose else "wall")
+            self._receive(seat, t)
+            if not t.is_bonus:
+                break
+            self._lay_bonus(seat, t)
+            loose = True
+        self._drawn = t
+        self._drawn_from = "loose" if loose else "wall"
+        return True
+
+    def _start_turn(self, seat: Wind) -> None:
+        self._phase = TURN
+        self._turn = seat
+        self._check_size(seat, 14)
+
+    def _discard(self, seat: Wind, t: Tile) -> None:
+        self._counts[seat][t] -= 1
+        self._discards[seat].append(t)
+        self._history.append([seat, t, None])
+        self._played.add(seat)
+        self._drawn = None
+        self._drawn_from = None
+        self._kongs_in_row = 0
+        self._check_size(seat, 13)
+        options = {}
+        for s in self.seats:
+            if s != seat:
+                o = self._claim_options(s, t, seat)
+                if o:
+                    options[s] = o
+        self._window_tile, self._window_from = t, seat
+        self._answers = {}
+        self._options = options
+        self._phase = CLAIMS
+        if not options:
+            self._resolve_claims()
+
+    def _resolve_claims(self) -> None:
+        t, d = self._window_tile, self._window_from
+        claims = [a for a in self._answers.values() if a.kind is not _K.PASS]
+        self._options, self._answers = {}, {}
+        if not claims:
+            # the discard is dead; the next player draws
+            nxt = self._next[d]
+            self._phase = TURN
+            if self._draw(nxt, loose=False):
+                self._start_turn(nxt)
+            return
+        rank = {_K.MAHJONGG: 0, _K.KONG: 1, _K.PUNG: 1, _K.CHOW: 2}
+        # Mah-Jongg > pung/kong > chow; among equals the nearest the discarder counter-clockwise
+        a = min(claims, key=lambda x: (rank[x.kind], (x.seat - d) % 4))
+        seat = a.seat
+        self._discards[d].pop()
+        self._history[-1][2] = seat
+        self._log(type="claim", seat=seat.letter, kind=a.kind.value, tile=str(t), **({"chow": str(a.chow)} if a.chow else {}), **{"from": d.letter})
+        c = self._counts[seat]
+        last_tile = self.wall.count <= self.reserved
+        if a.kind is _K.MAHJONGG:
+            c[t] += 1
+            self._win(seat, WinBy.DISCARD, t, last_tile=last_tile)
+            return
+        self._played.add(seat)
+        self._kongs_in_row = 0
+        if a.kind is _K.CHOW:
+            low = a.chow
+            for k in range(3):
+                if low + k != t:
+                    c[low + k] -= 1
+            self._melds[seat].append(Meld(MeldKind.CHOW, low, True))
+        elif a.kind is _K.PUNG:
+            c[t] -= 2
+            self._melds[seat].append(Meld(MeldKind.PUNG, t, True))
+        else:  # KONG
+            c[t] -= 3
+            self._melds[seat].append(Meld(MeldKind.KONG, t, True))
+            self._turn = seat
+            self._kongs_in_row = 1
+            if self._draw(seat, loose=True):
+                self._start_turn(seat)
+            return
+        self._drawn, self._drawn_from = None, "claim"
+        self._start_turn(seat)
+
+    def _concealed_kong(self, seat: Wind, t: Tile) -> None:
+        self._counts[seat][t] -= 4
+        self._melds[seat].append(Meld(MeldKind.KONG, t, False))
+        self._after_kong(seat)
+
+    def _add_kong(self, seat: Wind, t: Tile) -> None:
+        melds = self._melds[seat]
+        i = next(i for i, m in enumerate(melds) if m.kind is MeldKind.PUNG and m.tile == t)
+        melds[i] = Meld(MeldKind.KONG, t, True)
+        self._counts[seat][t] -= 1
+        self._after_kong(seat)
+
+    def _after_kong(self, seat: Wind) -> None:
+        self._played.add(seat)
+        self._kongs_in_row += 1
+        if self._draw(seat, loose=True):
+            self._start_turn(seat)
+
+    def _exhausted(self) -> None:
+        self._log(type="exhausted", wall_count=self.wall.count)
+        self._finish(None, None)
+
+    def _win(self, seat: Wind, by: WinBy, t: Tile, last_tile: bool | None = None) -> None:
+        if last_tile is None:
+            last_tile = self.wall.count <= self.reserved and self._drawn_from != "deal"
+        original = seat not in self._played and not self._melds[seat]
+        win = Win(
+            tile=t,
+            by=by,
+            last_tile=last_tile,
+            original=original,
+            after_kong_on_kong=by is WinBy.LOOSE and self._kongs_in_row >= 2,
+        )
+        self._finish(seat, win)
+
+    def _finish(self, winner: Wind | None, win: Win | None) -> None:
+        r = self.ruleset
+        hands = {s: self.hand(s) for s in self.seats}
+        scores = {}
+        for s in self.seats:
+            sit = Situation(seat=s, round=self.round, win=win if s == winner else None, dead=s in self._dead)
+            scores[s] = score_hand(hands[s], r, sit)
+        dead = frozenset(self._dead)
+        settled = winner is not None or r.settle_draws
+        if settled:
+            settlement = settle(
+                {s: sc.score for s, sc in scores.items()},
+                winner,
+                east=Wind.EAST,
+                dead=dead,
+                limit=r.payment_limit,
+                east_factor=r.east_factor,
+            )
+        else:
+            settlement = Settlement((), tuple(self.seats))
+        self._result = Result(
+            winner, win, "mahjongg" if winner is not None else "wall exhausted", hands, scores, dead, settlement, settled
+        )
+        self._phase = OVER
+        self._options, self._answers, self._legal = {}, {}, {}
+        self._log(type="end", **self._result.to_dict())
+
+    # --- views --------------------------------------------------------------------------
+    def observation(self, seat: Wind) -> Observation:
+        """What ``seat`` may see now."""
+        if seat not in self.seats:
+            raise ValueError(f"{seat.letter} is not playing")
+        claims = self._phase == CLAIMS
+        return Observation(
+            seat=seat,
+            seats=self.seats,
+            round=self.round,
+            ruleset=self.ruleset.name,
+            phase=self._phase,
+            turn=None if self._phase == OVER else self._turn,
+            concealed=_tiles_of(self._counts[seat]),
+            drawn=self._drawn if (self._phase == TURN and seat == self._turn and self._drawn_from in ("wall", "loose", "deal")) else None,
+            melds={s: tuple(self._melds[s]) for s in self.seats},
+            bonus={s: tuple(self._bonus[s]) for s in self.seats},
+            discards={s: tuple(self._discards[s]) for s in self.seats},
+            discard_history=tuple((h[0], h[1], h[2]) for h in self._history),
+            concealed_counts={s: sum(self._counts[s]) for s in self.seats},
+            wall_count=self.wall.count,
+            drawable=max(0, self.wall.count - self.reserved),
+            last_discard=self._window_tile if claims else (self._history[-1][1] if self._history else None),
+            last_discarder=self._window_from if claims else (self._history[-1][0] if self._history else None),
+            claim_window=claims,
+            waiting=(seat,) if claims and seat in self._options and seat not in self._answers else (),
+            dead=frozenset(self._dead),
+        )
+
+    def snapshot(self) -> dict:
+        """The whole state as plain values (wall order included): for tests and replays, never for a seat."""
+        return {
+            "phase": self._phase,
+            "turn": self._turn.letter,
+            "hands": {s.letter: str(self.hand(s)) for s in self.seats},
+            "discards": {s.letter: [str(t) for t in self._discards[s]] for s in self.seats},
+            "history": [[h[0].letter, str(h[1]), h[2].letter if h[2] else None] for h in self._history],
+            "wall": [str(t) for t in self.wall.live()],
+            "loose": [str(t) for t in self.wall.loose],
+            "dead": sorted(s.letter for s in self._dead),
+            "drawn": str(self._drawn) if self._drawn is not None else None,
+            "to_act": [s.letter for s in self.to_act()],
+            "result": self._result.to_dict() if self._result else None,
+        }
+
+    def tiles_everywhere(self) -> list[Tile]:
+        """Every tile of the set wherever it is (wall, loose tiles, hands, melds,
+        bonus tiles, discards): for the accounting invariant."""
+        out = list(self.wall.remaining())
+        for s in self.seats:
+            out.extend(_tiles_of(self._counts[s]))
+            for m in self._melds[s]:
+                out.extend(m.tiles)
+            out.extend(self._bonus[s])
+            out.extend(self._discards[s])
+            out.extend(self._pending_bonus.get(s, ()))
+        return out
+
+    def __repr__(self) -> str:
+        return f"<Game {self.ruleset.name} seed={self.seed} {self._phase} turn={self._turn.letter} wall={self.wall.count}>"
+
+
+def _ruleset_options(r: Ruleset) -> dict:
+    out = {}
+    for f in r.__dataclass_fields__:
+        if f in ("name", "title", "source", "rules", "options"):
+            continue
+        v = getattr(r, f)
+        out[f] = list(v) if isinstance(v, tuple) else v
+    return out

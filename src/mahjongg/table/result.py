@@ -1,0 +1,65 @@
+"""The outcome of one hand: winner, every hand scored, dead hands, the settlement."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..hand import Hand
+from ..rules.context import Win
+from ..scoring import Score
+from ..settlement import Settlement
+from ..tiles import Wind
+
+__all__ = ["Result"]
+
+
+@dataclass(frozen=True)
+class Result:
+    """How a hand ended.
+
+    ``winner``: the seat that went Mah-Jongg, ``None`` for a drawn hand.
+    ``win``: how (winning tile, from where). ``reason``: ``"mahjongg"`` or
+    ``"wall exhausted"``. ``hands``: every seat's final hand (the winner's
+    concealed tiles include the winning tile). ``scores``: each seat's
+    :class:`~mahjongg.scoring.Score` (a dead hand scores 0). ``dead``: seats
+    with a dead hand. ``settlement``: the payments; empty when a drawn hand is
+    not settled (``settled`` false).
+    """
+
+    winner: Wind | None
+    win: Win | None
+    reason: str
+    hands: dict[Wind, Hand]
+    scores: dict[Wind, Score]
+    dead: frozenset[Wind]
+    settlement: Settlement
+    settled: bool
+
+    @property
+    def is_draw(self) -> bool:
+        return self.winner is None
+
+    @property
+    def net(self) -> dict[Wind, int]:
+        """Each seat's gain in chips (negative: loss); sums to zero."""
+        return self.settlement.net
+
+    def to_dict(self) -> dict:
+        return {
+            "winner": self.winner.letter if self.winner is not None else None,
+            "reason": self.reason,
+            "win": None
+            if self.win is None
+            else {
+                "tile": str(self.win.tile),
+                "by": self.win.by.value,
+                "last_tile": self.win.last_tile,
+                "original": self.win.original,
+                "after_kong_on_kong": self.win.after_kong_on_kong,
+            },
+            "hands": {w.letter: str(h) for w, h in self.hands.items()},
+            "scores": {w.letter: s.to_dict() for w, s in self.scores.items()},
+            "dead": sorted(w.letter for w in self.dead),
+            "settled": self.settled,
+            "settlement": self.settlement.to_dict(),
+        }

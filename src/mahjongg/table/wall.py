@@ -1,0 +1,158 @@
+"""The wall: building, breaking, drawing, loose tiles, and the deal.
+
+Source: seed 000 (Pung Chow Part I), "Procedure of play", B and C, and
+"Four of a kind"; Part II, "The procedure of play" (the last 14 tiles).
+
+Geometry (the reading this module implements; ``docs/rules/table.md``):
+
+* Each seat builds one side in front of him, ``stacks`` stacks long and two
+  high. A *built wall* is listed side by side -- East, South, West, North --
+  each side from its right end (as its builder sees it; stack 1) to its left
+  end, each stack top tile then bottom tile.
+* The breaker counts the sum of the two throws off from the right end of his
+  own side; the count runs on to the side of the player on his left if it
+  is longer than his side. That stack is lifted out: its two tiles are the
+  *loose tiles*, laid on top of the wall just to the right of the gap.
+* The wall is drawn from the left of the gap, going left (clockwise round
+  the table: from the breaker's side to that of the player on his left),
+  each stack top tile first. The stack just right of the gap is the *end of
+  the wall*.
+* Loose tiles: "the one farthest from the end is taken, the one on the end
+  moved up, and replaced by a tile from the end of the wall itself." The
+  broken stack's top tile lies farthest from the end (taken first), its
+  bottom tile on the end; each loose tile taken is replaced by the top,
+  then the bottom tile of the stack at the end of the wall.
+* :attr:`Wall.count` counts the live wall and the loose tiles together, as
+  the book counts "the last 14 tiles ... including the loose tiles".
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from ..tiles import Tile, Wind
+
+__all__ = ["Wall", "WallError", "deal", "built_index"]
+
+
+class WallError(ValueError):
+    """A wall that cannot be built (wrong number of tiles) or drawn from."""
+
+
+def built_index(side: Wind, stack: int, level: int, stacks: int = 17) -> int:
+    """Index in a built wall of a tile: ``side``'s ``stack`` (1 = his right
+    end), ``level`` 0 (top) or 1 (bottom)."""
+    return int(side) * 2 * stacks + (stack - 1) * 2 + level
+
+
+class Wall:
+    """A broken wall.
+
+    ``built``: the tiles as built (see the module docs); ``stacks``: stacks
+    per side; ``breaker``: whose side is broken; ``count``: the stack number
+    from the right end of the breaker's side where it is broken.
+    """
+
+    __slots__ = ("stacks", "breaker", "break_count", "broken", "_order", "_front", "_back", "_end_half", "loose")
+
+    def __init__(self, built: Sequence[Tile], stacks: int, breaker: Wind, count: int) -> None:
+        if len(built) != 8 * stacks:
+            raise WallError(f"a wall of four sides {stacks} stacks long and 2 high holds {8 * stacks} tiles, not {len(built)}")
+        if not 1 <= count <= 4 * stacks:
+            raise WallError(f"cannot break the wall at stack {count}")
+        self.stacks = stacks
+        self.breaker = breaker
+        self.break_count = count
+        # stacks in clockwise order from the breaker's right end
+        seq: list[tuple[Tile, Tile]] = []
+        for k in range(4):
+            side = Wind((breaker - k) % 4)
+            base = int(side) * 2 * stacks
+            for s in range(stacks):
+                seq.append((built[base + 2 * s], built[base + 2 * s + 1]))
+        g = count - 1
+        side_k, pos = divmod(g, stacks)
+        self.broken = (Wind((breaker - side_k) % 4), pos + 1)
+        top, bottom = seq[g]
+        order: list[Tile] = []
+        for st in seq[g + 1 :] + seq[:g]:
+            order.extend(st)
+        self._order = order
+        self._front = 0
+        self._back = len(order)
+        self._end_half = False
+        self.loose: list[Tile] = [top, bottom]
+
+    @property
+    def count(self) -> int:
+        """Tiles left: the live wall and the loose tiles."""
+        return self._back - self._front + len(self.loose)
+
+    @property
+    def live_count(self) -> int:
+        return self._back - self._front
+
+    def peek(self) -> Tile:
+        return self._order[self._front]
+
+    def draw(self) -> Tile:
+        """The next tile from the front of the wall."""
+        if self._front >= self._back:
+            raise WallError("the wall is empty")
+        t = self._order[self._front]
+        self._front += 1
+        return t
+
+    def draw_loose(self) -> Tile:
+        """Take the loose tile farthest from the end; replenish from the end of the wall."""
+        if not self.loose:
+            raise WallError("no loose tile left")
+        t = self.loose.pop(0)
+        if self._back > self._front:
+            self.loose.append(self._take_end())
+        return t
+
+    def _take_end(self) -> Tile:
+        o = self._order
+        if not self._end_half and self._back - self._front >= 2:
+            # top of the last stack; its bottom moves into its place
+            t = o[self._back - 2]
+            o[self._back - 2] = o[self._back - 1]
+            self._back -= 1
+            self._end_half = True
+        else:
+            t = o[self._back - 1]
+            self._back -= 1
+            self._end_half = False
+        return t
+
+    def remaining(self) -> list[Tile]:
+        """Every tile still in the wall (live and loose), for accounting."""
+        return self._order[self._front : self._back] + self.loose
+
+    def live(self) -> list[Tile]:
+        """The live wall in draw order (tests and replays; never shown to a seat)."""
+        return self._order[self._front : self._back]
+
+    def state(self) -> tuple:
+        return (tuple(self.live()), tuple(self.loose), self._end_half)
+
+
+def deal(wall: Wall, seats: Sequence[Wind]) -> dict[Wind, list[Tile]]:
+    """Draw the original hands: four tiles (two stacks) each, three times
+    round, then one each in turn, and East (``seats[0]``) one more.
+
+    Seed 000, C: "East Wind starts the drawing by taking the first four tiles
+    ... the player on his right the next four and so on around the table
+    three times ... Then one tile apiece is drawn in regular order ... except
+    East Wind who draws an extra tile". Returns each seat's tiles in the order
+    drawn.
+    """
+    hands: dict[Wind, list[Tile]] = {s: [] for s in seats}
+    for _ in range(3):
+        for s in seats:
+            hands[s].extend(wall.draw() for _ in range(4))
+    for s in seats:
+        hands[s].append(wall.draw())
+    hands[seats[0]].append(wall.draw())
+    return hands
