@@ -437,14 +437,14 @@ class Game:
             return f"{a}: the claim window on {dt} (discarded by {d.letter}) is open; nobody may play until it closes"
         if t != dt:
             return f"{a}: the discard under claim is {dt}, not {t}"
-        if seat not in self._options:
-            return f"{a}: {who} has no claim on {dt}"
+        if a.kind is _K.CHOW and seat != self._next[d]:
+            return (
+                f"{a}: only {self._next[d].letter}, next after {d.letter}, may chow {dt} "
+                "(seed 000, To chow: a player may chow only in his regular turn)"
+            )
+        if seat not in self._options and a.kind is _K.PASS:
+            return f"{a}: {who} has no claim on {dt} and need not answer"
         if a.kind is _K.CHOW:
-            if seat != self._next[d]:
-                return (
-                    f"{a}: only {self._next[d].letter}, next after {d.letter}, may chow {dt} "
-                    "(seed 000, To chow: a player may chow only in his regular turn)"
-                )
             return f"{a}: {who} does not hold the other two tiles of a run from {a.chow} with {dt}"
         if a.kind is _K.PUNG:
             return f"{a}: {who} needs a pair of {dt} in the hand to pung it"
