@@ -143,6 +143,10 @@ class Hand:
     * ``melds`` -- sets laid on the table: exposed chows/pungs/kongs and
       concealed kongs, in the order they were declared.
     * ``bonus`` -- Flowers, Seasons and special tiles laid out, sorted.
+    * ``hidden`` -- bonus tiles held concealed instead of laid out (ruleset
+      ``traditional``: a special tile kept back to capture its prey; notation
+      ``(Cat)``). Each takes the place of a tile in the hand, so it counts
+      in :attr:`size`; it scores nothing.
 
     A hand's *size* counts every kong as three tiles: 13 between turns, 14
     with the drawn or winning tile (seed 000, "Mah-Jongg or Mah-Diao": "for
@@ -153,10 +157,15 @@ class Hand:
     concealed: tuple[Tile, ...]
     melds: tuple[Meld, ...] = ()
     bonus: tuple[Tile, ...] = ()
+    hidden: tuple[Tile, ...] = ()
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "concealed", tuple(sorted(self.concealed)))
         object.__setattr__(self, "bonus", tuple(sorted(self.bonus)))
+        object.__setattr__(self, "hidden", tuple(sorted(self.hidden)))
+        for t in self.hidden:
+            if not t.is_bonus:
+                raise HandError(f"{t} is not a bonus tile: only Flowers, Seasons and special tiles are held back as (...)")
         for t in self.concealed:
             if t.is_bonus:
                 raise HandError(f"{t} is a bonus tile: lay it out, do not hold it in the hand")
@@ -167,8 +176,8 @@ class Hand:
     # --- sizes and counts -------------------------------------------------
     @property
     def size(self) -> int:
-        """Concealed tiles plus three per declared meld (kongs count three)."""
-        return len(self.concealed) + 3 * len(self.melds)
+        """Concealed tiles (hidden bonus tiles included) plus three per declared meld (kongs count three)."""
+        return len(self.concealed) + len(self.hidden) + 3 * len(self.melds)
 
     @property
     def kongs(self) -> int:
@@ -207,8 +216,8 @@ class Hand:
     def add(self, tile: Tile) -> "Hand":
         """This hand with ``tile`` added to the concealed tiles (or to the bonus tiles)."""
         if tile.is_bonus:
-            return Hand(self.concealed, self.melds, self.bonus + (tile,))
-        return Hand(self.concealed + (tile,), self.melds, self.bonus)
+            return Hand(self.concealed, self.melds, self.bonus + (tile,), self.hidden)
+        return Hand(self.concealed + (tile,), self.melds, self.bonus, self.hidden)
 
     def remove(self, tile: Tile) -> "Hand":
         """This hand without one ``tile`` from the concealed tiles.
@@ -220,7 +229,7 @@ class Hand:
             tiles.remove(tile)
         except ValueError:
             raise HandError(f"the hand holds no {tile} in its concealed tiles") from None
-        return Hand(tuple(tiles), self.melds, self.bonus)
+        return Hand(tuple(tiles), self.melds, self.bonus, self.hidden)
 
     # --- notation ---------------------------------------------------------
     @staticmethod

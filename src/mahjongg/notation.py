@@ -3,7 +3,7 @@
 The grammar (see ``docs/notation.md``)::
 
     hand    := group*                       spaces between groups optional
-    group   := tiles | "[" tiles "]" | "{" tiles "}"
+    group   := tiles | "[" tiles "]" | "{" tiles "}" | "(" bonus+ ")"
     tiles   := (suited | honor | bonus)+
     suited  := digit+ ("b" | "c" | "d")     123b = 1b 2b 3b
     honor   := "E" | "S" | "W" | "N" | "R" | "G" | "Wh"
@@ -12,7 +12,9 @@ The grammar (see ``docs/notation.md``)::
 
 ``[...]`` is an exposed meld (chow, pung or kong), ``{...}`` a concealed kong
 laid on the table; everything else is concealed in the hand; bonus tiles are
-laid out wherever they are written (never inside brackets).
+laid out wherever they are written (never inside ``[]`` or ``{}``), except
+inside ``(...)``: ``(Cat)`` is a bonus tile held concealed, not laid out
+(``Hand.hidden``; ruleset ``traditional``'s special tiles).
 
 Errors are :class:`NotationError` and name the offending text and its
 0-based character position.
@@ -37,8 +39,8 @@ class NotationError(HandError):
 _TOKEN = re.compile(
     r"""
     (?P<space>\s+)
-  | (?P<open>[\[{])
-  | (?P<close>[\]}])
+  | (?P<open>[\[{(])
+  | (?P<close>[\]})])
   | (?P<special>Fisherman|Fish|Mouse|Cock|Worm|Gold|Cat|Man)
   | (?P<bonus>[fs][0-9]+)
   | (?P<suited>[0-9]+[A-Za-z]?)
@@ -137,6 +139,7 @@ def _parse_groups(text: str):
     """Split into concealed tiles, melds and bonus tiles, checking brackets."""
     concealed: list[Tile] = []
     bonus: list[Tile] = []
+    hidden: list[Tile] = []
     melds: list[Meld] = []
     positions: list[tuple[Tile, int]] = []
     group: list[Tile] | None = None
@@ -150,9 +153,18 @@ def _parse_groups(text: str):
         elif kind == "close":
             if group is None:
                 raise NotationError(f"{tok!r} at position {pos} closes no bracket")
-            if (opener, tok) not in (("[", "]"), ("{", "}")):
+            if (opener, tok) not in (("[", "]"), ("{", "}"), ("(", ")")):
                 raise NotationError(f"{tok!r} at position {pos} does not match {opener!r} at position {open_pos}")
             body = text[open_pos : pos + 1]
+            if opener == "(":
+                if not group or not all(t.is_bonus for t in group):
+                    raise NotationError(
+                        f"{body!r} at position {open_pos}: (...) holds only Flowers, Seasons or special tiles "
+                        "held concealed, e.g. (Cat)"
+                    )
+                hidden.extend(group)
+                group = None
+                continue
             melds.append(_meld_from(tuple(group), opener == "{", body, open_pos))
             group = None
         else:
@@ -173,15 +185,15 @@ def _parse_groups(text: str):
             raise NotationError(
                 f"{t} at position {pos}: copy {seen[t]} of {t.name}, but a set has only {t.copies}"
             )
-    return concealed, melds, bonus
+    return concealed, melds, bonus, hidden
 
 
 def parse_meld(text: str) -> Meld:
     """Parse one meld: ``"[555d]"``, ``"{2222c}"``, or a concealed ``"555d"``/``"123b"``/``"EE"``."""
     stripped = text.strip()
     if stripped[:1] in "[{":
-        concealed, melds, bonus = _parse_groups(stripped)
-        if len(melds) == 1 and not concealed and not bonus:
+        concealed, melds, bonus, hidden = _parse_groups(stripped)
+        if len(melds) == 1 and not concealed and not bonus and not hidden:
             return melds[0]
         raise NotationError(f"{text!r} is not exactly one meld")
     tiles = parse_tiles(stripped)
@@ -200,8 +212,8 @@ def parse_hand(text: str, *, sizes: tuple[int, ...] | None = (13, 14)) -> Hand:
     Raises :class:`NotationError` for bad tokens, bad melds, a fifth copy of a
     tile, or a hand of the wrong size.
     """
-    concealed, melds, bonus = _parse_groups(text)
-    hand = Hand(tuple(concealed), tuple(melds), tuple(bonus))
+    concealed, melds, bonus, hidden = _parse_groups(text)
+    hand = Hand(tuple(concealed), tuple(melds), tuple(bonus), tuple(hidden))
     if sizes is not None and hand.size not in sizes:
         kongs = hand.kongs
         expect = " or ".join(str(s + kongs) for s in sizes)
@@ -227,10 +239,11 @@ def format_tiles(tiles) -> str:
 
 
 def format_hand(hand: Hand) -> str:
-    """A hand in notation: concealed tiles, then melds, then bonus tiles."""
+    """A hand in notation: concealed tiles, then melds, then bonus tiles, then hidden bonus tiles ``(Cat)``."""
     parts = []
     if hand.concealed:
         parts.append(format_tiles(hand.concealed))
     parts.extend(str(m) for m in hand.melds)
     parts.extend(str(t) for t in hand.bonus)
+    parts.extend(f"({t})" for t in hand.hidden)
     return " ".join(parts)

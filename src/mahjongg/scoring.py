@@ -143,6 +143,9 @@ def evaluate(reading: Reading, ruleset: Ruleset) -> Score | None:
     for rule in ruleset.rules:
         if rule.applies(reading):
             items.extend(rule.evaluate(reading, items))
+    voids = [i for i in items if i.void]
+    if voids:
+        return Score(0, 0, 0, tuple(voids), None, reading.arrangement_text(), reading)
     limits = [i for i in items if i.limit]
     if limits:
         if ruleset.limit is None:
@@ -158,6 +161,13 @@ def evaluate(reading: Reading, ruleset: Ruleset) -> Score | None:
     return Score(score, points, doubles, tuple(items), None, reading.arrangement_text(), reading)
 
 
+def _rank(s: Score) -> tuple:
+    """Order of preference among readings: the higher score; at equal score a
+    limit hand (a capped ordinary score equal to the limit is not one), then
+    more points."""
+    return (s.score, s.limit_hand is not None, s.points)
+
+
 def score_hand(hand: Hand, ruleset: Ruleset, situation: Situation = Situation()) -> Score:
     """The best score of ``hand`` under ``ruleset`` (:class:`Score`, points).
 
@@ -169,7 +179,7 @@ def score_hand(hand: Hand, ruleset: Ruleset, situation: Situation = Situation())
     best = None
     for r in readings(hand, situation, ruleset.special_shapes):
         s = evaluate(r, ruleset)
-        if s is not None and (best is None or (s.score, s.points) > (best.score, best.points)):
+        if s is not None and (best is None or _rank(s) > _rank(best)):
             best = s
     if best is None:
         raise ScoringError(f"{hand} is not a complete hand under {ruleset.name}: no arrangement and no special hand")

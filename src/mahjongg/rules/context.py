@@ -40,6 +40,11 @@ class Win:
     (no tile was drawn, so no winning piece was drawn either); for another
     player the first tile he received.
     ``after_kong_on_kong``: the loose tile followed a second kong in a row.
+    ``after_flower``: with ``by=LOOSE``, the loose tile replaced a Flower,
+    Season or special tile just laid out, not a kong (seed 001: Plum
+    Blossom on the Roof and the loose-tile bonus need a kong).
+    ``first_discard``: the winning tile is East's first discard of the hand
+    (seed 001: Earthly Peace).
     """
 
     tile: Tile
@@ -47,6 +52,8 @@ class Win:
     last_tile: bool = False
     original: bool = False
     after_kong_on_kong: bool = False
+    after_flower: bool = False
+    first_discard: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -45,14 +45,18 @@ __all__ = [
 class Item:
     """One scored line: ``points`` added, or ``doubles`` applied to the total,
     or ``limit``: a limit hand, which scores the ruleset's limit and absorbs
-    every other item."""
+    every other item, or ``void``: the hand scores nothing at all (seed 001:
+    a special tile held unexposed when someone goes Mah-Jongg)."""
 
     name: str
     points: int = 0
     doubles: int = 0
     limit: bool = False
+    void: bool = False
 
     def to_dict(self) -> dict:
+        if self.void:
+            return {"name": self.name, "void": True}
         if self.limit:
             return {"name": self.name, "limit": True}
         if self.doubles:
