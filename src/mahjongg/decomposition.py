@@ -14,7 +14,6 @@ kong (so the concealed part is split into pungs, chows and one pair only).
 
 from __future__ import annotations
 
-from itertools import product
 
 from .hand import Meld, MeldKind
 from .tiles import NUM_KINDS, TILES, Tile
@@ -26,12 +25,17 @@ Arrangement = tuple[Meld, ...]
 
 _GROUPS = ((0, 9, True), (9, 18, True), (18, 27, True), (27, 34, False))
 
-# status tables: pattern -> -1 (no arrangement), 0 (sets only), 1 (sets and one pair)
+# Status of a group's counts: 0 = sets only, 1 = sets and one pair, 2 = no
+# arrangement. Statuses add up: a hand is complete exactly when its four
+# groups' statuses sum to 1 (any 2 makes the sum at least 2).
+_NONE = 2
+# status tables: pattern -> status (suits share one table: a suit's shape does not depend on the suit)
 _SUIT_STATUS: dict[bytes, int] = {}
 _HONOR_STATUS: dict[bytes, int] = {}
-# arrangement tables, one per group: pattern -> tuple of (melds, has_pair)
-_ARRANGEMENTS: tuple[dict[bytes, tuple[tuple[tuple[Meld, ...], bool], ...]], ...] = ({}, {}, {}, {})
-
+# arrangement tables, one per group: pattern -> (status, arrangements); the
+# arrangements are tuples of Meld (made once, shared by every hand), ``((),)``
+# for an empty group and ``()`` for a pattern with none.
+_ARRANGEMENTS: tuple[dict[bytes, tuple[int, tuple[tuple[Meld, ...], ...]]], ...] = ({}, {}, {}, {})
 
 def _solve(pattern: bytes, suited: bool) -> list[tuple[tuple[tuple[MeldKind, int], ...], bool]]:
     """Every way to split one group's counts into sets and at most one pair.
@@ -77,21 +81,26 @@ def _solve(pattern: bytes, suited: bool) -> list[tuple[tuple[tuple[MeldKind, int
 
 
 def _status(pattern: bytes, suited: bool) -> int:
+    """Status of one group's counts (0 sets only, 1 with the pair, 2 none), kept in its table."""
     table = _SUIT_STATUS if suited else _HONOR_STATUS
     r = table.get(pattern)
     if r is None:
         total = sum(pattern)
-        if total % 3 == 1:
-            r = -1
-        else:
+        r = _NONE
+        if total % 3 != 1:
             want_pair = total % 3 == 2
-            r = -1
             for _, has_pair in _solve(pattern, suited):
                 if has_pair == want_pair:
                     r = int(has_pair)
                     break
         table[pattern] = r
     return r
+
+
+def _is_complete_slow(b: bytes) -> bool:
+    return (
+        _status(b[0:9], True) + _status(b[9:18], True) + _status(b[18:27], True) + _status(b[27:34], False)
+    ) == 1
 
 
 def is_complete(counts) -> bool:
@@ -103,31 +112,50 @@ def is_complete(counts) -> bool:
     undeclared are a pung and one more tile.
     """
     b = bytes(counts)
-    pairs = 0
-    for lo, hi, suited in _GROUPS:
-        key = b[lo:hi]
-        r = (_SUIT_STATUS if suited else _HONOR_STATUS).get(key)
-        if r is None:
-            r = _status(key, suited)
-        if r < 0:
+    s = _SUIT_STATUS
+    try:  # statuses add up to 1 exactly when complete; stop as soon as the sum passes 1
+        r = s[b[0:9]] + s[b[9:18]]
+        if r > 1:
             return False
-        pairs += r
-    return pairs == 1
+        r += s[b[18:27]]
+        if r > 1:
+            return False
+        return r + _HONOR_STATUS[b[27:34]] == 1
+    except KeyError:  # a pattern seen for the first time
+        return _is_complete_slow(b)
 
 
-def _group_arrangements(g: int, key: bytes) -> tuple[tuple[tuple[Meld, ...], bool], ...]:
+def _group_arrangements(g: int, key: bytes) -> tuple[int, tuple[tuple[Meld, ...], ...]]:
+    """(status, arrangements) of group ``g``'s counts, kept in its table."""
     table = _ARRANGEMENTS[g]
     found = table.get(key)
     if found is None:
         lo, _, suited = _GROUPS[g]
-        want_pair = sum(key) % 3 == 2
-        found = tuple(
-            (tuple(Meld(kind, TILES[lo + i]) for kind, i in melds), has_pair)
-            for melds, has_pair in _solve(key, suited)
-            if has_pair == want_pair
-        )
+        status = _status(key, suited)
+        if status == _NONE:
+            found = (_NONE, ())
+        else:
+            want_pair = bool(status)
+            found = (
+                status,
+                tuple(
+                    tuple(Meld(kind, TILES[lo + i]) for kind, i in melds)
+                    for melds, has_pair in _solve(key, suited)
+                    if has_pair == want_pair
+                ),
+            )
         table[key] = found
     return found
+
+
+def _arrangements_slow(b: bytes) -> list[Arrangement]:
+    parts = [_group_arrangements(g, b[lo:hi]) for g, (lo, hi, _) in enumerate(_GROUPS)]
+    if sum(p[0] for p in parts) != 1:
+        return []
+    return [w + x + y + z for w in parts[0][1] for x in parts[1][1] for y in parts[2][1] for z in parts[3][1]]
+
+
+_T0, _T1, _T2, _T3 = _ARRANGEMENTS
 
 
 def arrangements(counts) -> list[Arrangement]:
@@ -139,26 +167,18 @@ def arrangements(counts) -> list[Arrangement]:
     melds (``111222333b`` gives three pungs, or three chows).
     """
     b = bytes(counts)
-    per_group = []
-    pairs = 0
-    for g, (lo, hi, _) in enumerate(_GROUPS):
-        key = b[lo:hi]
-        total = sum(key)
-        if total == 0:
-            continue
-        mod = total % 3
-        if mod == 1:
-            return []
-        pairs += mod == 2
-        found = _group_arrangements(g, key)
-        if not found:
-            return []
-        per_group.append(found)
-    if pairs != 1:
+    try:
+        s0, a0 = _T0[b[0:9]]
+        s1, a1 = _T1[b[9:18]]
+        s2, a2 = _T2[b[18:27]]
+        s3, a3 = _T3[b[27:34]]
+    except KeyError:  # a pattern seen for the first time
+        return _arrangements_slow(b)
+    if s0 + s1 + s2 + s3 != 1:
         return []
-    if len(per_group) == 1:
-        return [melds for melds, _ in per_group[0]]
-    return [sum((melds for melds, _ in combo), ()) for combo in product(*per_group)]
+    if len(a0) == 1 and len(a1) == 1 and len(a2) == 1 and len(a3) == 1:
+        return [a0[0] + a1[0] + a2[0] + a3[0]]
+    return [w + x + y + z for w in a0 for x in a1 for y in a2 for z in a3]
 
 
 def waits(counts, held=None) -> list[Tile]:
@@ -168,14 +188,27 @@ def waits(counts, held=None) -> list[Tile]:
     tile the player holds, melds included (defaults to ``counts``); a tile
     he holds all four of cannot be waited on. Returns the tiles, in order.
     """
-    c = list(counts)
-    h = held if held is not None else c
-    out = []
-    for i in range(NUM_KINDS):
-        if h[i] >= 4:
+    b = bytes(counts)
+    h = b if held is None else held
+    status = [_status(b[lo:hi], suited) for lo, hi, suited in _GROUPS]
+    total = status[0] + status[1] + status[2] + status[3]
+    out: list[Tile] = []
+    for g, (lo, hi, suited) in enumerate(_GROUPS):
+        others = total - status[g]
+        if others > 1:  # another group has no arrangement, or two have pairs
             continue
-        c[i] += 1
-        if is_complete(c):
-            out.append(TILES[i])
-        c[i] -= 1
+        want = 1 - others
+        table = _SUIT_STATUS if suited else _HONOR_STATUS
+        key = bytearray(b[lo:hi])
+        for i in range(hi - lo):
+            if h[lo + i] >= 4:
+                continue
+            key[i] += 1
+            k = bytes(key)
+            key[i] -= 1
+            r = table.get(k)
+            if r is None:
+                r = _status(k, suited)
+            if r == want:
+                out.append(TILES[lo + i])
     return out

@@ -30,6 +30,11 @@ lookup table keyed by the group's counts as ``bytes`` (like
 that shares the sets out among the groups and puts the pair in one of them.
 Honors form pungs and pairs only, never chows or partial runs.
 
+Few distinct cost vectors occur (under a hundred for a suit), so each is
+interned as a small int and the combines are look-ups too: bamboo with
+characters, dots with honors, then the two halves with the number of sets
+wanted -- seven dictionary look-ups per hand once the tables are warm.
+
 Source: seed 000 (Pung Chow Part I), "Summary of the game": a complete hand is
 "four sets and a pair", a set being three of a kind or three in a sequence
 of one suit; "Description of tiles": four of each kind. Special hands of
@@ -54,15 +59,31 @@ class ShantenError(ValueError):
 # group layout: (first index, one past last, suited)
 _GROUPS = ((0, 9, True), (9, 18, True), (18, 27, True), (27, 34, False))
 
-# cost tables: group counts (bytes) -> 10 costs, index 2*m + p: the fewest tiles to
-# add so the group holds m sets and p pairs (p 0/1), every kind at most 4.
-_SUIT_COST: dict[bytes, tuple[int, ...]] = {}
-_HONOR_COST: dict[bytes, tuple[int, ...]] = {}
-# the same when declared melds hold some of the group's tiles: key = counts + caps
-_CAPPED_COST: dict[tuple[bytes, bytes, bool], tuple[int, ...]] = {}
+# cost vectors (10 costs, index 2*m + p: the fewest tiles to add so a group, or
+# several, holds m sets and p pairs, every kind at most 4), interned as ints
+_VECTORS: list[tuple[int, ...]] = []
+_VECTOR_ID: dict[tuple[int, ...], int] = {}
+# group tables: group counts (bytes) -> vector id
+_SUIT_COST: dict[bytes, int] = {}
+_HONOR_COST: dict[bytes, int] = {}
+# the same when declared melds hold some of the group's tiles: (counts, caps, suited) -> vector id
+_CAPPED_COST: dict[tuple[bytes, bytes, bool], int] = {}
+# combine tables, keyed by id_a * _BIG + id_b: the two groups' combined vector id, and
+# the fewest tiles to add for 0..4 sets and the pair over both halves of a hand
+_BIG = 1 << 32
+_COMBINED: dict[int, int] = {}
+_FINISHED: dict[int, tuple[int, ...]] = {}
 
 _FOUR9 = bytes([4] * 9)
 _FOUR7 = bytes([4] * 7)
+
+
+def _intern(v: tuple[int, ...]) -> int:
+    i = _VECTOR_ID.get(v)
+    if i is None:
+        i = _VECTOR_ID[v] = len(_VECTORS)
+        _VECTORS.append(v)
+    return i
 
 
 def _solve(h: bytes, caps: bytes, suited: bool) -> tuple[int, ...]:
@@ -114,29 +135,29 @@ def _solve(h: bytes, caps: bytes, suited: bool) -> tuple[int, ...]:
     return tuple(out)
 
 
-def _suit_cost(key: bytes) -> tuple[int, ...]:
+def _suit_cost(key: bytes) -> int:
     r = _SUIT_COST.get(key)
     if r is None:
-        r = _SUIT_COST[key] = _solve(key, _FOUR9, True)
+        r = _SUIT_COST[key] = _intern(_solve(key, _FOUR9, True))
     return r
 
 
-def _honor_cost(key: bytes) -> tuple[int, ...]:
+def _honor_cost(key: bytes) -> int:
     r = _HONOR_COST.get(key)
     if r is None:
-        r = _HONOR_COST[key] = _solve(key, _FOUR7, False)
+        r = _HONOR_COST[key] = _intern(_solve(key, _FOUR7, False))
     return r
 
 
-def _capped_cost(key: bytes, caps: bytes, suited: bool) -> tuple[int, ...]:
+def _capped_cost(key: bytes, caps: bytes, suited: bool) -> int:
     k = (key, caps, suited)
     r = _CAPPED_COST.get(k)
     if r is None:
-        r = _CAPPED_COST[k] = _solve(key, caps, suited)
+        r = _CAPPED_COST[k] = _intern(_solve(key, caps, suited))
     return r
 
 
-def _combine(x: tuple[int, ...], y: tuple[int, ...]) -> tuple[int, ...]:
+def _combine_vectors(x: tuple[int, ...], y: tuple[int, ...]) -> tuple[int, ...]:
     """Cost vector of two groups together: sets shared out, at most one pair."""
     out = [_INF] * _LEN
     for m1 in range(_M):
@@ -157,48 +178,79 @@ def _combine(x: tuple[int, ...], y: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(out)
 
 
-def _finish(x: tuple[int, ...], y: tuple[int, ...], sets: int) -> int:
-    """Fewest tiles to add for ``sets`` sets and one pair over two (combined) groups."""
-    best = _INF
-    for m1 in range(sets + 1):
-        m2 = sets - m1
-        c = x[2 * m1] + y[2 * m2 + 1]
-        if c < best:
-            best = c
-        c = x[2 * m1 + 1] + y[2 * m2]
-        if c < best:
-            best = c
-    return best
+def _combine(a: int, b: int) -> int:
+    """Id of the combined vector of vector ids ``a`` and ``b``."""
+    k = a * _BIG + b
+    r = _COMBINED.get(k)
+    if r is None:
+        r = _COMBINED[k] = _intern(_combine_vectors(_VECTORS[a], _VECTORS[b]))
+    return r
+
+
+def _finish(a: int, b: int) -> tuple[int, ...]:
+    """For 0..4 sets: the fewest tiles to add for that many sets and one pair over ids ``a``, ``b``."""
+    k = a * _BIG + b
+    r = _FINISHED.get(k)
+    if r is None:
+        x = _VECTORS[a]
+        y = _VECTORS[b]
+        out = []
+        for sets in range(_M):
+            best = _INF
+            for m1 in range(sets + 1):
+                m2 = sets - m1
+                best = min(best, x[2 * m1] + y[2 * m2 + 1], x[2 * m1 + 1] + y[2 * m2])
+            out.append(best)
+        r = _FINISHED[k] = tuple(out)
+    return r
+
+
+def _distance(c: list[int], sets: int) -> int:
+    """Fewest tiles to draw for ``sets`` sets and a pair, from the four groups' vector ids."""
+    return _finish(_combine(c[0], c[1]), _combine(c[2], c[3]))[sets]
 
 
 def _check(counts, declared: int) -> bytes:
     """The counts as bytes after checking them; raises :class:`ShantenError`."""
-    if not 0 <= declared <= 4:
-        raise ShantenError(f"declared={declared}: a hand declares 0 to 4 melds")
     try:
         b = bytes(counts)
     except (ValueError, TypeError):
         raise ShantenError("counts must be 34 integers 0-4 (copies of each tile kind held)") from None
+    total = sum(b)
+    if (
+        len(b) != NUM_KINDS
+        or max(b) > 4
+        or not (total == 13 - 3 * declared or total == 14 - 3 * declared)
+        or not 0 <= declared <= 4
+    ):
+        _explain(b, declared)
+    return b
+
+
+def _explain(b: bytes, declared) -> None:
+    """Raise the :class:`ShantenError` that says what is wrong with ``b``/``declared``."""
+    if not (isinstance(declared, int) and 0 <= declared <= 4):
+        raise ShantenError(f"declared={declared!r}: a hand declares 0 to 4 melds")
     if len(b) != NUM_KINDS:
         raise ShantenError(f"counts has {len(b)} entries; it needs one per tile kind ({NUM_KINDS})")
-    if max(b) > 4:
-        i = max(range(NUM_KINDS), key=b.__getitem__)
+    i = max(range(NUM_KINDS), key=b.__getitem__)
+    if b[i] > 4:
         raise ShantenError(f"counts holds {b[i]} copies of {TILES[i]}; there are only 4")
-    total = sum(b)
     need = 13 - 3 * declared
-    if total not in (need, need + 1):
-        raise ShantenError(
-            f"{total} concealed tiles with {declared} declared meld(s); "
-            f"expected {need} (waiting) or {need + 1} (with the drawn tile)"
-        )
-    return b
+    raise ShantenError(
+        f"{sum(b)} concealed tiles with {declared} declared meld(s); "
+        f"expected {need} (waiting) or {need + 1} (with the drawn tile)"
+    )
 
 
 def _caps(b: bytes, held) -> bytes | None:
     """Per-kind target caps (4 less the copies in declared melds), or None if all 4."""
     if held is None:
         return None
-    hb = bytes(held)
+    try:
+        hb = bytes(held)
+    except (ValueError, TypeError):
+        hb = b""
     if len(hb) != NUM_KINDS or max(hb) > 4 or any(x < y for x, y in zip(hb, b)):
         raise ShantenError("held must be 34 counts 0-4, each at least the concealed count")
     if hb == b:
@@ -206,14 +258,10 @@ def _caps(b: bytes, held) -> bytes | None:
     return bytes(4 - h + c for h, c in zip(hb, b))
 
 
-def _group_costs(b: bytes, caps: bytes | None) -> list[tuple[int, ...]]:
+def _group_costs(b: bytes, caps: bytes | None) -> list[int]:
+    """The four groups' vector ids."""
     if caps is None:
-        return [
-            _SUIT_COST.get(b[0:9]) or _suit_cost(b[0:9]),
-            _SUIT_COST.get(b[9:18]) or _suit_cost(b[9:18]),
-            _SUIT_COST.get(b[18:27]) or _suit_cost(b[18:27]),
-            _HONOR_COST.get(b[27:34]) or _honor_cost(b[27:34]),
-        ]
+        return [_suit_cost(b[0:9]), _suit_cost(b[9:18]), _suit_cost(b[18:27]), _honor_cost(b[27:34])]
     out = []
     for lo, hi, suited in _GROUPS:
         key = b[lo:hi]
@@ -242,8 +290,19 @@ def shanten(counts, declared: int = 0, *, held=None) -> int:
     that does not match ``declared``.
     """
     b = _check(counts, declared)
-    c = _group_costs(b, _caps(b, held))
-    return _finish(_combine(c[0], c[1]), _combine(c[2], c[3]), 4 - declared) - 1
+    if held is None:
+        s = _SUIT_COST
+        try:
+            return (
+                _FINISHED[
+                    _COMBINED[s[b[0:9]] * _BIG + s[b[9:18]]] * _BIG
+                    + _COMBINED[s[b[18:27]] * _BIG + _HONOR_COST[b[27:34]]]
+                ][4 - declared]
+                - 1
+            )
+        except KeyError:  # a pattern or combination seen for the first time
+            return _distance(_group_costs(b, None), 4 - declared) - 1
+    return _distance(_group_costs(b, _caps(b, held)), 4 - declared) - 1
 
 
 def useful_tiles(counts, declared: int = 0, *, held=None) -> list[Tile]:
@@ -258,13 +317,11 @@ def useful_tiles(counts, declared: int = 0, *, held=None) -> list[Tile]:
     """
     b = _check(counts, declared)
     caps = _caps(b, held)
-    total = sum(b)
     sets = 4 - declared
-    if total == 13 - 3 * declared:
+    if sum(b) == 13 - 3 * declared:
         return _useful13(b, caps, sets)
-    # 14-tile hand: union over discards that keep the shanten
-    c = _group_costs(b, caps)
-    s = _finish(_combine(c[0], c[1]), _combine(c[2], c[3]), sets)
+    # a hand holding its drawn tile: union over the discards that keep the shanten
+    s = _distance(_group_costs(b, caps), sets)
     if s == 0:
         return []
     found: set[int] = set()
@@ -274,33 +331,32 @@ def useful_tiles(counts, declared: int = 0, *, held=None) -> list[Tile]:
             continue
         lst[x] -= 1
         bx = bytes(lst)
-        cx = _group_costs(bx, caps)
-        if _finish(_combine(cx[0], cx[1]), _combine(cx[2], cx[3]), sets) == s:
-            found.update(t for t in _useful13(bx, caps, sets) if t != x)
         lst[x] += 1
+        if _distance(_group_costs(bx, caps), sets) == s:
+            found.update(t for t in _useful13(bx, caps, sets) if t != x)
     return [TILES[t] for t in sorted(found)]
 
 
 def _useful13(b: bytes, caps: bytes | None, sets: int) -> list[Tile]:
+    """Tiles whose draw lowers the distance of a 3n+1 hand; each group redone with the others fixed."""
     c = _group_costs(b, caps)
-    base = _finish(_combine(c[0], c[1]), _combine(c[2], c[3]), sets)
+    base = _distance(c, sets)
     out: list[Tile] = []
-    lst = bytearray(b)
     for g, (lo, hi, suited) in enumerate(_GROUPS):
-        others = [c[j] for j in range(4) if j != g]
-        other = _combine(_combine(others[0], others[1]), others[2])
-        for t in range(lo, hi):
-            limit = 4 if caps is None else caps[t]
-            if b[t] >= limit:
+        o = [c[j] for j in range(4) if j != g]
+        other = _combine(_combine(o[0], o[1]), o[2])
+        key = bytearray(b[lo:hi])
+        cap = None if caps is None else caps[lo:hi]
+        for i in range(hi - lo):
+            if key[i] >= (4 if cap is None else cap[i]):
                 continue
-            lst[t] += 1
-            key = bytes(lst[lo:hi])
-            lst[t] -= 1
-            if caps is None:
-                cg = _suit_cost(key) if suited else _honor_cost(key)
+            key[i] += 1
+            k = bytes(key)
+            key[i] -= 1
+            if cap is None:
+                cg = _suit_cost(k) if suited else _honor_cost(k)
             else:
-                cap = caps[lo:hi]
-                cg = _capped_cost(key, cap, suited)
-            if _finish(other, cg, sets) < base:
-                out.append(TILES[t])
+                cg = _capped_cost(k, cap, suited)
+            if _finish(other, cg)[sets] < base:
+                out.append(TILES[lo + i])
     return out
