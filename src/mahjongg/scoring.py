@@ -41,6 +41,9 @@ class Score:
     ``items``: each line, in score-card order. ``limit_hand``: the name of
     the limit hand scored, or ``None``. ``arrangement``: the arrangement
     scored, in notation. ``reading``: that arrangement as the rules saw it.
+    ``faan``: for a ruleset scored in faan (``Ruleset.faan``), the hand's
+    faan (capped at the limit); ``score`` is then the points the faan table
+    gives them and ``points``/``doubles`` are 0. ``None`` otherwise.
     """
 
     score: int
@@ -50,10 +53,11 @@ class Score:
     limit_hand: str | None
     arrangement: str
     reading: Reading | None = field(default=None, compare=False, repr=False)
+    faan: int | None = None
 
     def to_dict(self) -> dict:
-        """The JSON shape of ``mahjongg score --json``."""
-        return {
+        """The JSON shape of ``mahjongg score --json`` (``faan`` only for a faan ruleset)."""
+        out = {
             "score": self.score,
             "points": self.points,
             "doubles": self.doubles,
@@ -61,6 +65,9 @@ class Score:
             "limit_hand": self.limit_hand,
             "arrangement": self.arrangement,
         }
+        if self.faan is not None:
+            out["faan"] = self.faan
+        return out
 
 
 def _winner_readings(hand: Hand, situation: Situation, special: bool = False) -> list[Reading]:
@@ -143,6 +150,12 @@ def evaluate(reading: Reading, ruleset: Ruleset) -> Score | None:
     for rule in ruleset.rules:
         if rule.applies(reading):
             items.extend(rule.evaluate(reading, items))
+    if ruleset.faan is not None:
+        tally = ruleset.faan.tally(reading, items)
+        if tally is None:
+            return None
+        arrangement = reading.arrangement_text()
+        return Score(tally.points, 0, 0, tally.items, tally.limit_hand, arrangement, reading, faan=tally.faan)
     voids = [i for i in items if i.void]
     if voids:
         return Score(0, 0, 0, tuple(voids), None, reading.arrangement_text(), reading)
@@ -164,8 +177,8 @@ def evaluate(reading: Reading, ruleset: Ruleset) -> Score | None:
 def _rank(s: Score) -> tuple:
     """Order of preference among readings: the higher score; at equal score a
     limit hand (a capped ordinary score equal to the limit is not one), then
-    more points."""
-    return (s.score, s.limit_hand is not None, s.points)
+    more faan, then more points."""
+    return (s.score, s.limit_hand is not None, s.faan or 0, s.points)
 
 
 def score_hand(hand: Hand, ruleset: Ruleset, situation: Situation = Situation()) -> Score:

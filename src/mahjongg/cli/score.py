@@ -30,7 +30,38 @@ class By(str, Enum):
     robbed_kong = "robbed-kong"
 
 
-def _render_score(score: Score, hand: Hand, situation: Situation, ruleset_name: str) -> None:
+def _render_faan(score: Score, rules) -> None:
+    """The items of a faan hand, its faan and points, and whether it may be declared."""
+    table = Table(show_header=True, header_style="bold")
+    table.add_column("item")
+    table.add_column("faan", justify="right")
+    for item in score.items:
+        table.add_row(item.name, "limit" if item.limit else str(getattr(item, "faan", 0)))
+    console.print(table)
+    if score.limit_hand:
+        console.print(f"limit hand: {score.limit_hand}")
+    console.print(f"[bold]score: {score.score}[/] ({score.faan} faan)", highlight=False)
+    if _won(score) and not rules.may_declare(score):
+        console.print(
+            f"this hand may not be declared: {rules.faan.counted_faan(score)} faan, the minimum is {rules.faan.minimum}",
+            highlight=False,
+        )
+
+
+def _faan_dict(score: Score, rules) -> dict:
+    """``score.to_dict()`` with, for a faan ruleset, the minimum and whether the hand may be declared."""
+    data = score.to_dict()
+    if rules.faan is not None and score.faan is not None and _won(score):
+        data["minimum_faan"] = rules.faan.minimum
+        data["may_declare"] = rules.may_declare(score)
+    return data
+
+
+def _won(score: Score) -> bool:
+    return score.reading is not None and score.reading.is_winner
+
+
+def _render_score(score: Score, hand: Hand, situation: Situation, ruleset_name: str, rules=None) -> None:
     who = f"seat {situation.seat.letter}, round {situation.round.letter}"
     if situation.win:
         w = situation.win
@@ -43,6 +74,9 @@ def _render_score(score: Score, hand: Hand, situation: Situation, ruleset_name: 
         who += ", not the winner"
     console.print(f"[bold]{hand}[/]  ({who}; ruleset {ruleset_name})", highlight=False)
     console.print(f"arrangement: {score.arrangement}", highlight=False)
+    if score.faan is not None and rules is not None:
+        _render_faan(score, rules)
+        return
     table = Table(show_header=True, header_style="bold")
     table.add_column("item")
     table.add_column("points", justify="right")
@@ -107,9 +141,9 @@ def score_command(
         situation = Situation(Wind.parse(seat.value), Wind.parse(round_.value), win_info, dead)
         result = score_hand(parsed, rules, situation)
     if as_json:
-        write_json(result.to_dict())
+        write_json(_faan_dict(result, rules))
     else:
-        _render_score(result, parsed, situation, rules.name)
+        _render_score(result, parsed, situation, rules.name, rules)
 
 
 def _parse_scores(text: str) -> dict[Wind, int]:

@@ -6,10 +6,12 @@ looks one up with a clear error.
 
 from .context import Reading, Situation, Win, WinBy
 from .items import Item, ScoringRule
+from .hong_kong import HONG_KONG
 from .pung_chow import PUNG_CHOW
+from .pung_chow_limit import PUNG_CHOW_LIMIT
 from .ruleset import Ruleset, RulesetError
 
-RULESETS: dict[str, Ruleset] = {r.name: r for r in (PUNG_CHOW,)}
+RULESETS: dict[str, Ruleset] = {r.name: r for r in (PUNG_CHOW, HONG_KONG, PUNG_CHOW_LIMIT)}
 
 
 def get_ruleset(name: str) -> Ruleset:
@@ -20,4 +22,4 @@ def get_ruleset(name: str) -> Ruleset:
         raise RulesetError(f"unknown ruleset {name!r}; known: {', '.join(sorted(RULESETS))}") from None
 
 
-__all__ = ["RULESETS", "get_ruleset", "Ruleset", "RulesetError", "PUNG_CHOW", "Reading", "Situation", "Win", "WinBy", "Item", "ScoringRule"]
+__all__ = ["RULESETS", "get_ruleset", "Ruleset", "RulesetError", "PUNG_CHOW", "HONG_KONG", "PUNG_CHOW_LIMIT", "Reading", "Situation", "Win", "WinBy", "Item", "ScoringRule"]

@@ -8,8 +8,12 @@ them test a ruleset's name. Adding a ruleset is adding a value to
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from .items import ScoringRule
+
+if TYPE_CHECKING:
+    from .faan_items import FaanTable
 
 __all__ = ["Ruleset", "RulesetError"]
 
@@ -28,6 +32,9 @@ class Ruleset:
       also what a limit hand scores.
       ``special_shapes`` -- whether winning hands that are not sets and a
       pair are read too (for limit hands such as thirteen orphans).
+      ``faan`` -- a :class:`~mahjongg.rules.faan_items.FaanTable` for a
+      ruleset scored in faan (minimum, limit in faan, points table,
+      payment); ``None`` (the default) for points and doubles.
     Settlement (``mahjongg.settlement``):
       ``payment_limit`` -- cap on one payment (East pays/collects
       ``east_factor`` times it), ``None`` for none.
@@ -54,6 +61,12 @@ class Ruleset:
     wall_stacks: int = 17
     bonus_tiles: tuple[int, ...] = ()
     reserved_tiles: int = 14
+    faan: "FaanTable | None" = None
+
+    def may_declare(self, score) -> bool:
+        """Whether a winning hand with ``score`` may be declared (a faan
+        ruleset's minimum); always true without a ``faan`` table."""
+        return self.faan is None or self.faan.may_declare(score)
 
     def with_options(self, **changes) -> "Ruleset":
         """A copy with some fields changed: ``PUNG_CHOW.with_options(payment_limit=300)``."""
