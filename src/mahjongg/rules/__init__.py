@@ -10,8 +10,9 @@ from .hong_kong import HONG_KONG
 from .pung_chow import PUNG_CHOW
 from .pung_chow_limit import PUNG_CHOW_LIMIT
 from .ruleset import Ruleset, RulesetError
+from .traditional import TRADITIONAL, TRADITIONAL_SPECIAL_TILES
 
-RULESETS: dict[str, Ruleset] = {r.name: r for r in (PUNG_CHOW, HONG_KONG, PUNG_CHOW_LIMIT)}
+RULESETS: dict[str, Ruleset] = {r.name: r for r in (PUNG_CHOW, HONG_KONG, PUNG_CHOW_LIMIT, TRADITIONAL, TRADITIONAL_SPECIAL_TILES)}
 
 
 def get_ruleset(name: str) -> Ruleset:
@@ -22,4 +23,4 @@ def get_ruleset(name: str) -> Ruleset:
         raise RulesetError(f"unknown ruleset {name!r}; known: {', '.join(sorted(RULESETS))}") from None
 
 
-__all__ = ["RULESETS", "get_ruleset", "Ruleset", "RulesetError", "PUNG_CHOW", "HONG_KONG", "PUNG_CHOW_LIMIT", "Reading", "Situation", "Win", "WinBy", "Item", "ScoringRule"]
+__all__ = ["RULESETS", "get_ruleset", "Ruleset", "RulesetError", "PUNG_CHOW", "TRADITIONAL", "TRADITIONAL_SPECIAL_TILES", "HONG_KONG", "PUNG_CHOW_LIMIT", "Reading", "Situation", "Win", "WinBy", "Item", "ScoringRule"]

@@ -52,6 +52,20 @@ def full_set(ruleset: Ruleset) -> list[Tile]:
     return tiles
 
 
+# every action but a chow, made once: _ACTS[kind][seat][tile]
+_ACTS = {
+    k: [tuple(Action(k, w, TILES[i]) for i in range(NUM_KINDS)) for w in Wind]
+    for k in ActionKind
+    if k is not ActionKind.CHOW
+}
+_DISCARDS = _ACTS[ActionKind.DISCARD]
+_CONCEALED_KONGS = _ACTS[ActionKind.CONCEALED_KONG]
+
+
+def _act(kind: ActionKind, seat: Wind, t: Tile) -> Action:
+    return _ACTS[kind][seat][t]
+
+
 def _tiles_of(counts: Sequence[int]) -> tuple[Tile, ...]:
     return tuple(TILES[i] for i in range(NUM_KINDS) for _ in range(counts[i]))
 
@@ -84,7 +98,8 @@ class Game:
         self.players = players
         self.round = Wind(round)
         self.seats: tuple[Wind, ...] = tuple(Wind(i) for i in range(players))
-        self._next = {s: self.seats[(i + 1) % players] for i, s in enumerate(self.seats)}
+        # per-seat state lives in lists indexed by the seat (hashing an IntEnum is slow)
+        self._next = [self.seats[(self.seats.index(w) + 1) % players] if w in self.seats else None for w in Wind]
         if seed is None and wall is None:
             seed = random.randrange(2**32)
         self.seed = seed
@@ -114,13 +129,14 @@ class Game:
         self.wall = Wall(self.built, stacks, self.breaker, self.break_count)
         self.reserved = ruleset.reserved_tiles
 
-        self._counts: dict[Wind, list[int]] = {s: [0] * NUM_KINDS for s in self.seats}
-        self._melds: dict[Wind, list[Meld]] = {s: [] for s in self.seats}
-        self._bonus: dict[Wind, list[Tile]] = {s: [] for s in self.seats}
-        self._discards: dict[Wind, list[Tile]] = {s: [] for s in self.seats}
+        self._counts: list[list[int]] = [[0] * NUM_KINDS for _ in Wind]
+        self._melds: list[list[Meld]] = [[] for _ in Wind]
+        self._bonus: list[list[Tile]] = [[] for _ in Wind]
+        self._discards: list[list[Tile]] = [[] for _ in Wind]
         self._history: list[list] = []  # [seat, tile, taken_by]
         self._played: set[Wind] = set()  # seats that discarded or declared a set
         self._dead: dict[Wind, str] = {}
+        self._is_dead = [False, False, False, False]
         self._phase = TURN
         self._turn: Wind = Wind.EAST
         self._drawn: Tile | None = None
@@ -131,8 +147,8 @@ class Game:
         self._options: dict[Wind, list[Action]] = {}
         self._answers: dict[Wind, Action] = {}
         self._result: Result | None = None
-        self._legal: dict[Wind, list[Action]] = {}
-        self._pending_bonus: dict[Wind, list[Tile]] = {}  # bonus tiles received, not yet laid out
+        self._legal: list[list[Action] | None] = [None, None, None, None]
+        self._pending_bonus: list[list[Tile]] = [[] for _ in Wind]  # bonus tiles received, not yet laid out
         self.events: list[dict] = []
 
         self._log(
@@ -210,12 +226,12 @@ class Game:
     # held bonus tiles live in a small side list until laid out
     def _receive(self, seat: Wind, t: Tile) -> None:
         if t.is_bonus:
-            self._pending_bonus.setdefault(seat, []).append(t)
+            self._pending_bonus[seat].append(t)
         else:
             self._counts[seat][t] += 1
 
     def _bonus_held(self, seat: Wind) -> Tile | None:
-        held = self._pending_bonus.get(seat)
+        held = self._pending_bonus[seat]
         return held[0] if held else None
 
     def _lay_bonus(self, seat: Wind, t: Tile) -> None:
@@ -278,7 +294,7 @@ class Game:
     # --- legal actions --------------------------------------------------------
     def legal_actions(self, seat: Wind) -> list[Action]:
         """Every action ``seat`` may take now (empty if it has no decision)."""
-        cached = self._legal.get(seat)
+        cached = self._legal[seat]
         if cached is not None:
             return cached
         if self._phase == TURN and seat == self._turn:
@@ -298,43 +314,48 @@ class Game:
         acts: list[Action] = []
         drawn = self._drawn
         self_drawn = self._drawn_from in ("wall", "loose", "deal") and drawn is not None
-        if self_drawn and seat not in self._dead and is_complete(c):
-            acts.append(Action(_K.MAHJONGG, seat, drawn))
-        if self._can_draw():
-            for i in range(NUM_KINDS):
-                if c[i] == 4:
-                    acts.append(Action(_K.CONCEALED_KONG, seat, TILES[i]))
-            if self_drawn and self._drawn_from != "deal" and c[drawn] >= 1:
-                for m in self._melds[seat]:
-                    if m.kind is MeldKind.PUNG and m.tile == drawn:
-                        acts.append(Action(_K.ADD_KONG, seat, drawn))
-        for i in range(NUM_KINDS):
-            if c[i]:
-                acts.append(Action(_K.DISCARD, seat, TILES[i]))
+        if self_drawn and not self._is_dead[seat] and is_complete(c):
+            acts.append(_act(_K.MAHJONGG, seat, drawn))
+        discards = []
+        kongs = self._can_draw()
+        mine = _DISCARDS[seat]
+        for i, n in enumerate(c):
+            if n:
+                discards.append(mine[i])
+                if n == 4 and kongs:
+                    acts.append(_CONCEALED_KONGS[seat][i])
+        if kongs and self_drawn and self._drawn_from != "deal" and c[drawn] >= 1:
+            for m in self._melds[seat]:
+                if m.kind is MeldKind.PUNG and m.tile == drawn:
+                    acts.append(_act(_K.ADD_KONG, seat, drawn))
+        acts.extend(discards)
         return acts
 
     def _claim_options(self, seat: Wind, t: Tile, discarder: Wind) -> list[Action]:
         c = self._counts[seat]
+        n = c[t]
+        chow = seat == self._next[discarder] and t < 27
+        if not n and not chow and self._is_dead[seat]:
+            return []
         acts: list[Action] = []
-        if seat not in self._dead:
+        if not self._is_dead[seat]:
             c[t] += 1
             if is_complete(c):
-                acts.append(Action(_K.MAHJONGG, seat, t))
+                acts.append(_act(_K.MAHJONGG, seat, t))
             c[t] -= 1
-        n = c[t]
         if n >= 3 and self._can_draw():
-            acts.append(Action(_K.KONG, seat, t))
+            acts.append(_act(_K.KONG, seat, t))
         if n >= 2:
-            acts.append(Action(_K.PUNG, seat, t))
-        if seat == self._next[discarder] and t.is_suited:
-            r = t.number
+            acts.append(_act(_K.PUNG, seat, t))
+        if chow:
+            r = t % 9
             for low in range(r - 2, r + 1):
-                if 1 <= low and low + 2 <= 9:
+                if 0 <= low and low + 2 <= 8:
                     base = t - (r - low)
                     if all(c[base + k] for k in range(3) if base + k != t):
                         acts.append(Action(_K.CHOW, seat, t, TILES[base]))
         if acts:
-            acts.append(Action(_K.PASS, seat, t))
+            acts.append(_act(_K.PASS, seat, t))
         return acts
 
     # --- applying actions -----------------------------------------------------------
@@ -344,7 +365,7 @@ class Game:
             raise IllegalActionError(f"{action}: the hand is over")
         if action not in self.legal_actions(action.seat):
             raise IllegalActionError(self._explain(action))
-        self._legal = {}
+        self._legal = [None, None, None, None]
         self._log(type="action", **action.to_dict())
         k = action.kind
         if self._phase == CLAIMS:
@@ -370,7 +391,7 @@ class Game:
         if self._phase == OVER:
             raise IllegalActionError("the hand is over")
         if seat not in self._dead:
-            self._legal = {}
+            self._legal = [None, None, None, None]
             self._mark_dead(seat, reason, penalty=True)
             if self._phase == CLAIMS:
                 # its Mah-Jongg claim, if any, lapses
@@ -468,11 +489,12 @@ class Game:
 
     def _check_size(self, seat: Wind, expected: int) -> None:
         n = self._size(seat)
-        if n != expected and seat not in self._dead:
+        if n != expected and not self._is_dead[seat]:
             self._mark_dead(seat, f"holds {n} tiles where {expected} are due", penalty=False)
 
     def _mark_dead(self, seat: Wind, reason: str, penalty: bool) -> None:
         self._dead[seat] = reason
+        self._is_dead[seat] = True
         self._log(type="dead_hand", seat=seat.letter, reason=reason, penalty=penalty)
 
     def _draw(self, seat: Wind, loose: bool) -> bool:
@@ -628,7 +650,7 @@ class Game:
             winner, win, "mahjongg" if winner is not None else "wall exhausted", hands, scores, dead, settlement, settled
         )
         self._phase = OVER
-        self._options, self._answers, self._legal = {}, {}, {}
+        self._options, self._answers, self._legal = {}, {}, [None, None, None, None]
         self._log(type="end", **self._result.to_dict())
 
     # --- views --------------------------------------------------------------------------
@@ -686,7 +708,7 @@ class Game:
                 out.extend(m.tiles)
             out.extend(self._bonus[s])
             out.extend(self._discards[s])
-            out.extend(self._pending_bonus.get(s, ()))
+            out.extend(self._pending_bonus[s])
         return out
 
     def __repr__(self) -> str:
