@@ -275,3 +275,95 @@ def test_errors(counts, declared, msg):
         shanten(counts, declared)
     with pytest.raises(ValueError):
         useful_tiles(counts, declared)
+
+
+# --- internals: the two group solvers agree; caps from declared melds vs brute force ---------
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.booleans(), st.lists(st.integers(0, 35), max_size=14, unique=True))
+def test_group_solvers_agree(suited, copies):
+    """The memoised backward solver (uncapped groups) equals the forward one (capped groups)."""
+    from mahjongg.shanten import _FOUR7, _FOUR9, _solve, _tail
+
+    n = 9 if suited else 7
+    c = [0] * n
+    for x in copies:
+        if x // 4 < n:
+            c[x // 4] += 1
+    key = bytes(c)
+    assert _tail(key, 0, 0, suited) == _solve(key, _FOUR9 if suited else _FOUR7, suited)
+
+
+def _all_sets():
+    out = [[k] * 3 for k in range(NUM_KINDS)]
+    out += [[s * 9 + r, s * 9 + r + 1, s * 9 + r + 2] for s in range(3) for r in range(7)]
+    return out
+
+
+def brute_shanten(counts, declared, held):
+    """min over every target (sets + pair, held melds' copies counted) of the tiles missing, less 1."""
+    from itertools import combinations_with_replacement
+
+    melded = [h - c for h, c in zip(held, counts)]
+    best = 99
+    r = range(NUM_KINDS)
+    for sets in combinations_with_replacement(_all_sets(), 4 - declared):
+        t = list(melded)  # the target plus the melds' copies: at most 4 of a kind
+        for s in sets:
+            for k in s:
+                t[k] += 1
+        if max(t) > 4:
+            continue
+        missing = sum(max(0, t[k] - melded[k] - counts[k]) for k in r)
+        for pair in r:
+            if t[pair] + 2 <= 4:
+                own = t[pair] - melded[pair]
+                best = min(best, missing - max(0, own - counts[pair]) + max(0, own + 2 - counts[pair]))
+    return best - 1
+
+
+@st.composite
+def hands_with_melds(draw, declared_range=(3, 4)):
+    """Declared melds (as held counts) and the concealed tiles, from one shuffled set."""
+    declared = draw(st.integers(*declared_range))
+    size = draw(st.sampled_from((13, 14))) - 3 * declared
+    held = [0] * NUM_KINDS
+    sets = draw(st.lists(st.sampled_from(_all_sets()), min_size=declared, max_size=declared))
+    for s in sets:
+        for k in s:
+            held[k] += 1
+    # concealed tiles crowd around the melds' kinds to make the caps matter
+    near = sorted({min(NUM_KINDS - 1, max(0, k + d)) for s in sets for k in s for d in (-1, 0, 1)})
+    counts = [0] * NUM_KINDS
+    picks = draw(st.lists(st.one_of(st.sampled_from(near), st.integers(0, NUM_KINDS - 1)), min_size=40, max_size=40))
+    n = 0
+    for k in picks:
+        if n < size and held[k] < 4:
+            held[k] += 1
+            counts[k] += 1
+            n += 1
+    if n < size or max(held) > 4:
+        from hypothesis import assume
+
+        assume(False)
+    return counts, declared, held
+
+
+_SLOW = [HealthCheck.filter_too_much, HealthCheck.too_slow]
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=_SLOW)
+@given(hands_with_melds())
+def test_held_melds_against_brute_force(hand):
+    counts, declared, held = hand
+    assert shanten(counts, declared, held=held) == brute_shanten(counts, declared, held)
+    assert shanten(counts, declared) == brute_shanten(counts, declared, counts)
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=_SLOW)
+@given(hands_with_melds((2, 2)))
+def test_held_melds_against_brute_force_two_declared(hand):
+    """Two sets and a pair to find: ~50,000 targets per hand, so few examples."""
+    counts, declared, held = hand
+    assert shanten(counts, declared, held=held) == brute_shanten(counts, declared, held)

@@ -91,10 +91,11 @@ def _solve(h: bytes, caps: bytes, suited: bool) -> tuple[int, ...]:
 
     ``h``: the group's counts (9 ranks, or 7 honors); ``caps``: how many of each
     kind a target may hold (4 less the copies in declared melds). A forward
-    dynamic programme over the ranks; the state is (chows started one rank
-    back, chows started two ranks back... as (a, b), sets so far, pair used).
-    A kind's target count is ``a + b + new chows + 3*pung + 2*pair`` (a
-    second pung of a kind would need six tiles, so at most one).
+    dynamic programme over the ranks; the state is (a, b, sets so far, pair
+    used), ``a`` the chows started two ranks back, ``b`` those started one
+    rank back. A kind's target count is ``a + b + new chows + 3*pung + 2*pair``
+    (a second pung of a kind would need six tiles, so at most one). Used for
+    groups with caps; uncapped groups use the memoised :func:`_tail`.
     """
     n = len(h)
     # state (a, b, m, p) -> cost; a = chows covering this rank and the previous two,
@@ -110,7 +111,7 @@ def _solve(h: bytes, caps: bytes, suited: bool) -> tuple[int, ...]:
             base = a + b
             if base > cap:
                 continue
-            kmax = min(cap - base, 4 - m) if can_chow else 0
+            kmax = min(cap - base, 4 - m, 2) if can_chow else 0  # three equal chows = three pungs
             for k in range(kmax + 1):
                 for u in (0, 1):
                     m2 = m + k + u
@@ -135,17 +136,72 @@ def _solve(h: bytes, caps: bytes, suited: bool) -> tuple[int, ...]:
     return tuple(out)
 
 
+_TAIL_LIMIT = 400_000
+_TAILS: tuple[dict[tuple[bytes, int, int], tuple[int, ...]], ...] = ({}, {})  # honors, suits
+_TAIL_VECTORS: dict[tuple[int, ...], tuple[int, ...]] = {}
+_EMPTY_TAIL = (0,) + (_INF,) * (_LEN - 1)
+
+
+def _tail(h: bytes, a: int, b: int, suited: bool) -> tuple[int, ...]:
+    """Cost vector of the ranks ``h`` (a group's last ranks), ``a`` + ``b`` chows running into
+    its first rank (``b`` of them into the second too); four copies of each kind.
+
+    The same dynamic programme as :func:`_solve`, run backwards and kept per
+    (ranks left, a, b), so patterns sharing their last ranks share the work.
+    At most two chows start at one rank: three equal chows hold the same tiles
+    as three pungs.
+    """
+    memo = _TAILS[suited]
+    key = (h, a, b)
+    r = memo.get(key)
+    if r is not None:
+        return r
+    if not h:
+        return _EMPTY_TAIL
+    have = h[0]
+    rest = h[1:]
+    base = a + b
+    out = [_INF] * _LEN
+    for k in range(min(2, 4 - base) + 1 if suited and len(h) >= 3 else 1):
+        v = _tail(rest, b, k, suited)
+        for u in (0, 1):
+            shift = k + u
+            for q in (0, 1):
+                t = base + k + 3 * u + 2 * q
+                if t > 4:
+                    break
+                extra = t - have if t > have else 0
+                for m in range(_M - shift):
+                    j = 2 * (m + shift)
+                    c = v[2 * m] + extra
+                    if q:
+                        if c < out[j + 1]:
+                            out[j + 1] = c
+                    else:
+                        if c < out[j]:
+                            out[j] = c
+                        c = v[2 * m + 1] + extra
+                        if c < out[j + 1]:
+                            out[j + 1] = c
+    v = tuple(out)
+    r = _TAIL_VECTORS.setdefault(v, v)
+    if len(memo) >= _TAIL_LIMIT:  # only a cache: keep memory bounded in long runs
+        memo.clear()
+    memo[key] = r
+    return r
+
+
 def _suit_cost(key: bytes) -> int:
     r = _SUIT_COST.get(key)
     if r is None:
-        r = _SUIT_COST[key] = _intern(_solve(key, _FOUR9, True))
+        r = _SUIT_COST[key] = _intern(_tail(key, 0, 0, True))
     return r
 
 
 def _honor_cost(key: bytes) -> int:
     r = _HONOR_COST.get(key)
     if r is None:
-        r = _HONOR_COST[key] = _intern(_solve(key, _FOUR7, False))
+        r = _HONOR_COST[key] = _intern(_tail(key, 0, 0, False))
     return r
 
 
