@@ -327,3 +327,19 @@ def test_payment_factors_are_settings():
 
     with pytest.raises(SettlementError):
         settle_faan(8, E, discarder=E)
+
+
+def test_ruleset_settle_hook():
+    # The engine settles through the ruleset: HONG_KONG pays the winner only.
+    # South wins 8 points on West's discard: W 16, E 8, N 8 (losers' scores ignored).
+    st = HONG_KONG.settle({E: 0, S: 8, W: 0, N: 0}, S, discarder=W)
+    assert st.net == {E: -8, S: 32, W: -16, N: -8}
+    # self-drawn: each pays 16
+    assert HONG_KONG.settle({E: 0, S: 8, W: 0, N: 0}, S).net == {E: -16, S: 48, W: -16, N: -16}
+    # a drawn game: nothing paid
+    assert HONG_KONG.settle({E: 0, S: 0, W: 0, N: 0}, None).payments == ()
+    # pung-chow keeps its settlement: S collects 30 from each (East pays double, 60);
+    # West and North pay East the difference 10, doubled: E -60+20+20, W -30-20, N -30-20.
+    from mahjongg.rules import PUNG_CHOW
+
+    assert PUNG_CHOW.settle({E: 10, S: 30, W: 0, N: 0}, S).net == {E: -20, S: 120, W: -50, N: -50}

@@ -171,6 +171,36 @@ class FaanTable:
         """Whether a winning hand with ``score`` reaches the minimum."""
         return self.counted_faan(score) >= self.minimum
 
+    def settle(self, points: int, winner: Wind, *, discarder: Wind | None = None, seats=tuple(Wind)):
+        """Who pays the winner (a :class:`~mahjongg.settlement.Settlement`).
+
+        ``points``: the winning hand's points. ``discarder``: the seat that
+        discarded the winning tile, ``None`` for a self-drawn win. On a
+        discard the discarder pays ``discarder_pays`` times the points and
+        each other player ``others_pay`` times; on a self-drawn win every
+        other player pays ``self_drawn_pays`` times. Only the winner is paid.
+        """
+        from ..settlement import Payment, Settlement, SettlementError
+
+        seats = tuple(sorted(seats))
+        if winner not in seats:
+            raise SettlementError(f"the winner {winner.letter} is not at the table")
+        if discarder is not None and (discarder not in seats or discarder == winner):
+            raise SettlementError(f"the discarder {discarder.letter} must be another player at the table")
+        if points < 0:
+            raise SettlementError(f"points {points} are negative")
+        payments = []
+        for s in seats:
+            if s == winner:
+                continue
+            if discarder is None:
+                factor = self.self_drawn_pays
+            else:
+                factor = self.discarder_pays if s == discarder else self.others_pay
+            if points * factor:
+                payments.append(Payment(s, winner, points * factor))
+        return Settlement(tuple(payments), seats)
+
 
 # --- rule bases --------------------------------------------------------------------
 

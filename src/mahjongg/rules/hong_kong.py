@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Iterable, Mapping
 
-from ..settlement import Payment, Settlement, SettlementError
+from ..settlement import Settlement
 from ..tiles import TILES, Suit, Wind
 from .faan_items import (
     AllChows,
@@ -164,24 +164,7 @@ def settle_faan(
     discard the discarder pays ``table.discarder_pays`` (2) times the points
     and each other player ``table.others_pay`` (1) times; on a self-drawn
     win every other player pays ``table.self_drawn_pays`` (2) times. Only
-    the winner is paid.
+    the winner is paid. Same as :meth:`FaanTable.settle` and
+    ``HONG_KONG.settle(...)``.
     """
-    table = table or FaanTable()
-    seats = tuple(sorted(seats))
-    if winner not in seats:
-        raise SettlementError(f"the winner {winner.letter} is not at the table")
-    if discarder is not None and (discarder not in seats or discarder == winner):
-        raise SettlementError(f"the discarder {discarder.letter} must be another player at the table")
-    if points < 0:
-        raise SettlementError(f"points {points} are negative")
-    payments = []
-    for s in seats:
-        if s == winner:
-            continue
-        if discarder is None:
-            factor = table.self_drawn_pays
-        else:
-            factor = table.discarder_pays if s == discarder else table.others_pay
-        if points * factor:
-            payments.append(Payment(s, winner, points * factor))
-    return Settlement(tuple(payments), seats)
+    return (table or FaanTable()).settle(points, winner, discarder=discarder, seats=seats)

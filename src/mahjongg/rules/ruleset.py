@@ -68,6 +68,32 @@ class Ruleset:
         ruleset's minimum); always true without a ``faan`` table."""
         return self.faan is None or self.faan.may_declare(score)
 
+    def settle(self, scores, winner, *, discarder=None, east=None, dead=()):
+        """Settle a hand under this ruleset (a :class:`~mahjongg.settlement.Settlement`).
+
+        ``scores``: each seat's ``Score.score``; ``winner``: the winning seat or
+        ``None``; ``discarder``: who discarded the winning tile (``None``:
+        self-drawn). A faan ruleset pays the winner only
+        (:meth:`FaanTable.settle <mahjongg.rules.faan_items.FaanTable.settle>`;
+        nothing on a draw); otherwise :func:`mahjongg.settlement.settle` with
+        ``payment_limit`` and ``east_factor``.
+        """
+        from ..settlement import Settlement, settle
+        from ..tiles import Wind
+
+        if self.faan is not None:
+            if winner is None:
+                return Settlement((), tuple(sorted(scores)))
+            return self.faan.settle(scores[winner], winner, discarder=discarder, seats=scores)
+        return settle(
+            scores,
+            winner,
+            east=Wind.EAST if east is None else east,
+            dead=dead,
+            limit=self.payment_limit,
+            east_factor=self.east_factor,
+        )
+
     def with_options(self, **changes) -> "Ruleset":
         """A copy with some fields changed: ``PUNG_CHOW.with_options(payment_limit=300)``."""
         unknown = set(changes) - set(self.__dataclass_fields__)
