@@ -26,7 +26,7 @@ from ..hand import Hand, Meld, MeldKind
 from ..rules.context import Situation, Win, WinBy
 from ..rules.pung_chow import PUNG_CHOW
 from ..rules.ruleset import Ruleset
-from ..scoring import score_hand
+from ..scoring import ScoringError, score_hand
 from ..settlement import Settlement, settle
 from ..tiles import NUM_KINDS, TILES, Tile, Wind
 from .actions import CLAIM_KINDS, Action, ActionKind, IllegalActionError
@@ -142,6 +142,7 @@ class Game:
         self._drawn: Tile | None = None
         self._drawn_from: str | None = None  # "deal" | "wall" | "loose" | "claim"
         self._kongs_in_row = 0
+        self._after_flower = False  # the loose tile in hand replaced a bonus tile
         self._window_tile: Tile | None = None
         self._window_from: Wind | None = None
         self._options: dict[Wind, list[Action]] = {}
@@ -314,7 +315,7 @@ class Game:
         acts: list[Action] = []
         drawn = self._drawn
         self_drawn = self._drawn_from in ("wall", "loose", "deal") and drawn is not None
-        if self_drawn and not self._is_dead[seat] and is_complete(c):
+        if self_drawn and not self._is_dead[seat] and self._may_win(seat, drawn, self._self_drawn_by()):
             acts.append(_act(_K.MAHJONGG, seat, drawn))
         discards = []
         kongs = self._can_draw()
@@ -340,9 +341,11 @@ class Game:
         acts: list[Action] = []
         if not self._is_dead[seat]:
             c[t] += 1
-            if is_complete(c):
-                acts.append(_act(_K.MAHJONGG, seat, t))
-            c[t] -= 1
+            try:
+                if self._may_win(seat, t, WinBy.DISCARD):
+                    acts.append(_act(_K.MAHJONGG, seat, t))
+            finally:
+                c[t] -= 1
         if n >= 3 and self._can_draw():
             acts.append(_act(_K.KONG, seat, t))
         if n >= 2:
@@ -379,9 +382,7 @@ class Game:
         elif k is _K.ADD_KONG:
             self._add_kong(action.seat, action.tile)
         elif k is _K.MAHJONGG:
-            seat = action.seat
-            by = WinBy.LOOSE if self._drawn_from == "loose" else WinBy.WALL
-            self._win(seat, by, action.tile)
+            self._win(action.seat, self._self_drawn_by(), action.tile)
 
     def declare_dead(self, seat: Wind, reason: str = "penalty") -> None:
         """Make ``seat``'s hand dead (a penalty): it keeps playing, cannot
@@ -500,6 +501,7 @@ class Game:
     def _draw(self, seat: Wind, loose: bool) -> bool:
         """Draw for ``seat`` (a loose tile after a kong or a bonus tile).
         Returns False (and ends the hand drawn) if the wall is down to its reserve."""
+        flower = False
         while True:
             if not self._can_draw():
                 self._exhausted()
@@ -513,7 +515,8 @@ class Game:
             if not t.is_bonus:
                 break
             self._lay_bonus(seat, t)
-            loose = True
+            loose = flower = True
+        self._after_flower = flower
         self._drawn = t
         self._drawn_from = "loose" if loose else "wall"
         return True
@@ -564,10 +567,9 @@ class Game:
         self._history[-1][2] = seat
         self._log(type="claim", seat=seat.letter, kind=a.kind.value, tile=str(t), **({"chow": str(a.chow)} if a.chow else {}), **{"from": d.letter})
         c = self._counts[seat]
-        last_tile = self.wall.count <= self.reserved
         if a.kind is _K.MAHJONGG:
             c[t] += 1
-            self._win(seat, WinBy.DISCARD, t, last_tile=last_tile)
+            self._win(seat, WinBy.DISCARD, t)
             return
         self._played.add(seat)
         self._kongs_in_row = 0
@@ -613,18 +615,47 @@ class Game:
         self._log(type="exhausted", wall_count=self.wall.count)
         self._finish(None, None)
 
-    def _win(self, seat: Wind, by: WinBy, t: Tile, last_tile: bool | None = None) -> None:
-        if last_tile is None:
+    def _self_drawn_by(self) -> WinBy:
+        return WinBy.LOOSE if self._drawn_from == "loose" else WinBy.WALL
+
+    def _make_win(self, seat: Wind, by: WinBy, t: Tile) -> Win:
+        """How ``seat`` wins on ``t`` now (the tile already in its hand)."""
+        if by is WinBy.DISCARD:
+            # the discard under claim was made after the last tile was drawn
+            last_tile = self.wall.count <= self.reserved
+        else:
             last_tile = self.wall.count <= self.reserved and self._drawn_from != "deal"
-        original = seat not in self._played and not self._melds[seat]
-        win = Win(
+        return Win(
             tile=t,
             by=by,
             last_tile=last_tile,
-            original=original,
+            original=seat not in self._played and not self._melds[seat],
             after_kong_on_kong=by is WinBy.LOOSE and self._kongs_in_row >= 2,
+            after_flower=by is WinBy.LOOSE and self._after_flower,
+            first_discard=by is WinBy.DISCARD and len(self._history) == 1 and self._history[0][0] == Wind.EAST,
         )
-        self._finish(seat, win)
+
+    def _may_win(self, seat: Wind, t: Tile, by: WinBy) -> bool:
+        """Whether ``seat`` (holding ``t`` among its concealed tiles) may declare
+        Mah-Jongg: four sets and a pair, or a special shape the ruleset
+        scores; and the ruleset's minimum (faan) if it has one."""
+        if self._is_dead[seat]:
+            return False
+        r = self.ruleset
+        if is_complete(self._counts[seat]):
+            if r.faan is None:
+                return True
+        elif not r.special_shapes:
+            return False
+        sit = Situation(seat=seat, round=self.round, win=self._make_win(seat, by, t))
+        try:
+            score = score_hand(self.hand(seat), r, sit)
+        except ScoringError:
+            return False
+        return r.may_declare(score)
+
+    def _win(self, seat: Wind, by: WinBy, t: Tile) -> None:
+        self._finish(seat, self._make_win(seat, by, t))
 
     def _finish(self, winner: Wind | None, win: Win | None) -> None:
         r = self.ruleset
