@@ -92,11 +92,14 @@ CASES = [
     # 19. BASE on the last tile of the wall's discard: win on the last tile 1.
     ("last tile", BASE, "5d", D, S, E, {"last_tile": True}, {"win on the last tile": 1}, 1),
     # 20. BASE with [4444c] for [456c], won on the loose tile after the kong:
-    #     self-drawn 1 + win on a loose tile 1 = 2.
+    #     self-drawn 1 + win on a kong's loose tile 1 = 2.
     (
         "loose tile", "[123b] [4444c] 789c 222d 55d f1", "5d", LOOSE, S, E, {},
-        {"self-drawn": 1, "win on a loose tile": 1}, 2,
+        {"self-drawn": 1, "win on a kong's loose tile": 1}, 2,
     ),
+    # 20b. BASE won on the loose tile replacing a Flower (f1 just laid out): a loose
+    #      tile, but not a kong's: self-drawn 1 only.
+    ("flower loose tile", BASE, "5d", LOOSE, S, E, {"after_flower": True}, {"self-drawn": 1}, 1),
     # 21. BASE won on a 5d robbed from a kong being made: robbing a kong 1.
     ("robbing a kong", BASE, "5d", ROB, S, E, {}, {"robbing a kong": 1}, 1),
     # --- combinations ---
@@ -186,6 +189,21 @@ def test_heavenly_and_earthly_hands():
     # 38. Earthly hand: South wins on the Jong's first discard with the hand dealt.
     s = score("123b 456c 789c 234d 55d", "5d", D, S, original=True)
     assert s.limit_hand == "earthly hand" and s.score == 1024
+    # 38b. The same told as "the Jong's first discard" (Win.first_discard): earthly hand.
+    s = score("123b 456c 789c 234d 55d", "5d", D, S, first_discard=True)
+    assert s.limit_hand == "earthly hand"
+
+
+def test_loose_tile_after_a_flower_is_a_setting():
+    # With after_flower=True the Flower's loose tile counts too: self-drawn 1 +
+    # win on a kong's loose tile 1 = 2 (BASE otherwise scores nothing).
+    from dataclasses import replace
+
+    rules = tuple(
+        replace(r, after_flower=True) if r.name == "win on a kong's loose tile" else r for r in HONG_KONG.rules
+    )
+    s = score(BASE, "5d", LOOSE, ruleset=HONG_KONG.with_options(rules=rules), after_flower=True)
+    assert s.faan == 2
 
 
 def test_nine_gates_needs_the_nine_gates_wait():

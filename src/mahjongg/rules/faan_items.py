@@ -283,10 +283,13 @@ class LastTile(FaanRule):
 
 @dataclass(frozen=True)
 class WinOnKongLooseTile(FaanRule):
-    """Won on the loose tile drawn after a kong."""
+    """Won on the loose tile drawn after a kong; with ``after_flower`` also on
+    one drawn to replace a Flower/Season (``Win.after_flower``)."""
+
+    after_flower: bool = False
 
     def met(self, r):
-        return r.win.by is WinBy.LOOSE
+        return r.win.by is WinBy.LOOSE and (self.after_flower or not r.win.after_flower)
 
 
 @dataclass(frozen=True)
@@ -500,11 +503,12 @@ class HeavenlyHand(LimitHand):
 
 @dataclass(frozen=True)
 class EarthlyHand(LimitHand):
-    """Another player wins on his original hand with the first tile he receives
-    (the Jong's first discard) -- ``Win.original`` for a seat other than East."""
+    """Another player wins with his dealt hand on the Jong's first discard
+    (``Win.first_discard``) or on the first tile he receives (``Win.original``)."""
 
     def met(self, r):
-        return r.win.original and r.seat is not Wind.EAST
+        w = r.win
+        return r.seat is not Wind.EAST and (w.original or (w.first_discard and w.by is WinBy.DISCARD))
 
 
 @dataclass(frozen=True)

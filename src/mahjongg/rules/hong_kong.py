@@ -69,7 +69,7 @@ RULES = (
     SelfDrawn("self-drawn", STD, faan=1),
     ConcealedOnDiscard("concealed hand won on a discard", STD, faan=1),
     LastTile("win on the last tile", STD, faan=1),
-    WinOnKongLooseTile("win on a loose tile", STD + "; loose tile after a kong or a Flower/Season", faan=1),
+    WinOnKongLooseTile("win on a kong's loose tile", STD + "; after_flower: also after a Flower/Season", faan=1),
     RobbingKong("robbing a kong", STD, faan=1),
     # Flowers and Seasons (seed 003: 144 tiles, Flowers and Seasons one tile each)
     NoFlowers("no flowers", STD, faan=1),
