@@ -113,6 +113,13 @@ def score_command(
     by: By = typer.Option(By.discard, help="Where the winning tile came from."),
     last_tile: bool = typer.Option(False, "--last-tile", help="Won on the last tile of the wall."),
     original: bool = typer.Option(False, "--original", help="Won on the original hand."),
+    first_discard: bool = typer.Option(False, "--first-discard", help="Won on East's first discard."),
+    after_flower: bool = typer.Option(
+        False, "--after-flower", help="With --by loose: the loose tile replaced a Flower/Season, not a kong."
+    ),
+    kong_on_kong: bool = typer.Option(
+        False, "--kong-on-kong", help="With --by loose: the loose tile followed a second kong in a row."
+    ),
     dead: bool = typer.Option(False, "--dead", help="A dead hand (wrong number of tiles): scores nothing."),
     as_json: bool = typer.Option(False, "--json", help="Print the score as JSON."),
 ) -> None:
@@ -124,9 +131,17 @@ def score_command(
         rules = get_ruleset(ruleset)
         win_info = None
         if win is not None:
-            win_info = Win(Tile.parse(win), WinBy(by.value), last_tile=last_tile, original=original)
-        elif last_tile or original or by is not By.discard:
-            fail("--by, --last-tile and --original describe a win: give the winning tile with --win")
+            win_info = Win(
+                Tile.parse(win),
+                WinBy(by.value),
+                last_tile=last_tile,
+                original=original,
+                after_kong_on_kong=kong_on_kong,
+                after_flower=after_flower,
+                first_discard=first_discard,
+            )
+        elif last_tile or original or first_discard or after_flower or kong_on_kong or by is not By.discard:
+            fail("--by, --last-tile, --original, --first-discard, --after-flower and --kong-on-kong describe a win: give the winning tile with --win")
         parsed = Hand.parse(hand)
         if win_info and parsed.size != 14:
             fail(
