@@ -4,7 +4,8 @@ Pure functions over 34-count vectors (``counts[tile] = copies held``), in the
 style of the ``mahjong`` package. Each group -- bamboo, characters, dots,
 honors -- is solved once per pattern of counts and the answer kept in a
 lookup table keyed by the group's counts as ``bytes``; a hand is then four
-table lookups. Nothing here knows any ruleset.
+table lookups (the arrangements' :class:`~mahjongg.hand.Meld` tuples are made
+once per group pattern and shared). Nothing here knows any ruleset.
 
 Source: seed 000 (Pung Chow Part I), "Summary of the game": a complete hand is
 "four sets and a pair", a set being "three of a kind, four of a kind or three
@@ -13,7 +14,6 @@ kong (so the concealed part is split into pungs, chows and one pair only).
 """
 
 from __future__ import annotations
-
 
 from .hand import Meld, MeldKind
 from .tiles import NUM_KINDS, TILES, Tile
@@ -36,6 +36,7 @@ _HONOR_STATUS: dict[bytes, int] = {}
 # arrangements are tuples of Meld (made once, shared by every hand), ``((),)``
 # for an empty group and ``()`` for a pattern with none.
 _ARRANGEMENTS: tuple[dict[bytes, tuple[int, tuple[tuple[Meld, ...], ...]]], ...] = ({}, {}, {}, {})
+
 
 def _solve(pattern: bytes, suited: bool) -> list[tuple[tuple[tuple[MeldKind, int], ...], bool]]:
     """Every way to split one group's counts into sets and at most one pair.
