@@ -9,6 +9,7 @@ several hands with East's rotation and running chip totals.
 from .actions import Action, ActionKind, IllegalActionError
 from .events import ReplayError, from_jsonl, replay, to_jsonl
 from .game import Game, full_set
+from .match import HandRecord, Match
 from .observation import Observation
 from .result import Result
 from .wall import Wall, WallError, built_index, deal
@@ -18,6 +19,8 @@ __all__ = [
     "ActionKind",
     "IllegalActionError",
     "Game",
+    "Match",
+    "HandRecord",
     "Observation",
     "Result",
     "Wall",

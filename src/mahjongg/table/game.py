@@ -27,7 +27,7 @@ from ..rules.context import Situation, Win, WinBy
 from ..rules.pung_chow import PUNG_CHOW
 from ..rules.ruleset import Ruleset
 from ..scoring import ScoringError, score_hand
-from ..settlement import Settlement, settle
+from ..settlement import Settlement
 from ..tiles import NUM_KINDS, TILES, Tile, Wind
 from .actions import CLAIM_KINDS, Action, ActionKind, IllegalActionError
 from .dice import Dice, breaker, throw
@@ -48,7 +48,7 @@ def full_set(ruleset: Ruleset) -> list[Tile]:
     """Every tile of the set the ruleset plays with, sorted: four of each
     playing kind and one of each bonus tile."""
     tiles = [t for t in TILES[:NUM_KINDS] for _ in range(4)]
-    tiles.extend(TILES[i] for i in ruleset.bonus_tiles)
+    tiles.extend(sorted(TILES[i] for i in ruleset.bonus_tiles))
     return tiles
 
 
@@ -667,13 +667,9 @@ class Game:
         dead = frozenset(self._dead)
         settled = winner is not None or r.settle_draws
         if settled:
-            settlement = settle(
-                {s: sc.score for s, sc in scores.items()},
-                winner,
-                east=Wind.EAST,
-                dead=dead,
-                limit=r.payment_limit,
-                east_factor=r.east_factor,
+            discarder = self._window_from if win is not None and win.by is WinBy.DISCARD else None
+            settlement = r.settle(
+                {s: sc.score for s, sc in scores.items()}, winner, discarder=discarder, east=Wind.EAST, dead=dead
             )
         else:
             settlement = Settlement((), tuple(self.seats))
@@ -747,10 +743,15 @@ class Game:
 
 
 def _ruleset_options(r: Ruleset) -> dict:
+    """The ruleset's plain options, stored in the log so a hand replays under its own rules."""
     out = {}
     for f in r.__dataclass_fields__:
         if f in ("name", "title", "source", "rules", "options"):
             continue
         v = getattr(r, f)
-        out[f] = list(v) if isinstance(v, tuple) else v
+        if isinstance(v, tuple) and all(isinstance(x, (int, str)) for x in v):
+            out[f] = list(v)
+        elif v is None or isinstance(v, (bool, int, str, float)):
+            out[f] = v
+        # other options (a faan table, ...) come with the ruleset's name
     return out
