@@ -64,3 +64,16 @@ def test_rules_lists_the_ruleset():
     assert result.exit_code == 0, result.output
     assert "limit: 300" in result.output and "payment_limit: 300" in result.output
     assert "three dragon sets" in result.output
+
+
+def test_score_first_tile_played_half_the_limit():
+    # Bonus scores 5: winning on the first tile played earns half the limit (150 of
+    # 300): Mah-Jongg 10 + 150 + no other score in hand or on table 10 = 170.
+    result = run(
+        "score", "123b 456c 789d 234d 55b", "--ruleset", "pung-chow-limit",
+        "--win", "1b", "--seat", "S", "--first-discard", "--json",
+    )
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["score"] == 170
+    assert {"name": "winning on the first tile played", "points": 150} in data["items"]
