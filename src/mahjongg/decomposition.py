@@ -32,10 +32,10 @@ _NONE = 2
 # status tables: pattern -> status (suits share one table: a suit's shape does not depend on the suit)
 _SUIT_STATUS: dict[bytes, int] = {}
 _HONOR_STATUS: dict[bytes, int] = {}
-# arrangement tables, one per group: pattern -> (status, arrangements); the
-# arrangements are tuples of Meld (made once, shared by every hand), ``((),)``
-# for an empty group and ``()`` for a pattern with none.
-_ARRANGEMENTS: tuple[dict[bytes, tuple[int, tuple[tuple[Meld, ...], ...]]], ...] = ({}, {}, {}, {})
+# arrangement tables, one per group: pattern -> (status, arrangements, the only
+# arrangement or None); the arrangements are tuples of Meld (made once, shared
+# by every hand), ``((),)`` for an empty group and ``()`` for a pattern with none.
+_ARRANGEMENTS: tuple[dict[bytes, tuple], ...] = ({}, {}, {}, {})
 
 
 def _solve(pattern: bytes, suited: bool) -> list[tuple[tuple[tuple[MeldKind, int], ...], bool]]:
@@ -115,36 +115,37 @@ def is_complete(counts) -> bool:
     b = bytes(counts)
     s = _SUIT_STATUS
     try:  # statuses add up to 1 exactly when complete; stop as soon as the sum passes 1
-        r = s[b[0:9]] + s[b[9:18]]
+        r = _HONOR_STATUS[b[27:34]]  # honors first: a lone or fourth honor fails at once
         if r > 1:
             return False
-        r += s[b[18:27]]
+        r += s[b[0:9]]
         if r > 1:
             return False
-        return r + _HONOR_STATUS[b[27:34]] == 1
+        r += s[b[9:18]]
+        if r > 1:
+            return False
+        return r + s[b[18:27]] == 1
     except KeyError:  # a pattern seen for the first time
         return _is_complete_slow(b)
 
 
-def _group_arrangements(g: int, key: bytes) -> tuple[int, tuple[tuple[Meld, ...], ...]]:
-    """(status, arrangements) of group ``g``'s counts, kept in its table."""
+def _group_arrangements(g: int, key: bytes) -> tuple:
+    """(status, arrangements, the only arrangement or None) of group ``g``'s counts, kept in its table."""
     table = _ARRANGEMENTS[g]
     found = table.get(key)
     if found is None:
         lo, _, suited = _GROUPS[g]
         status = _status(key, suited)
         if status == _NONE:
-            found = (_NONE, ())
+            found = (_NONE, (), None)
         else:
             want_pair = bool(status)
-            found = (
-                status,
-                tuple(
-                    tuple(Meld(kind, TILES[lo + i]) for kind, i in melds)
-                    for melds, has_pair in _solve(key, suited)
-                    if has_pair == want_pair
-                ),
+            arrs = tuple(
+                tuple(Meld(kind, TILES[lo + i]) for kind, i in melds)
+                for melds, has_pair in _solve(key, suited)
+                if has_pair == want_pair
             )
+            found = (status, arrs, arrs[0] if len(arrs) == 1 else None)
         table[key] = found
     return found
 
@@ -169,17 +170,17 @@ def arrangements(counts) -> list[Arrangement]:
     """
     b = bytes(counts)
     try:
-        s0, a0 = _T0[b[0:9]]
-        s1, a1 = _T1[b[9:18]]
-        s2, a2 = _T2[b[18:27]]
-        s3, a3 = _T3[b[27:34]]
+        s0, a0, o0 = _T0[b[0:9]]
+        s1, a1, o1 = _T1[b[9:18]]
+        s2, a2, o2 = _T2[b[18:27]]
+        s3, a3, o3 = _T3[b[27:34]]
     except KeyError:  # a pattern seen for the first time
         return _arrangements_slow(b)
     if s0 + s1 + s2 + s3 != 1:
         return []
-    if len(a0) == 1 and len(a1) == 1 and len(a2) == 1 and len(a3) == 1:
-        return [a0[0] + a1[0] + a2[0] + a3[0]]
-    return [w + x + y + z for w in a0 for x in a1 for y in a2 for z in a3]
+    if o0 is None or o1 is None or o2 is None or o3 is None:
+        return [w + x + y + z for w in a0 for x in a1 for y in a2 for z in a3]
+    return [o0 + o1 + o2 + o3]
 
 
 def waits(counts, held=None) -> list[Tile]:
