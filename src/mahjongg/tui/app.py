@@ -1,0 +1,477 @@
+"""The Textual app: draws the table, takes the human's choices, paces the bots.
+
+The app holds a :class:`~mahjongg.tui.session.Session` and after every
+change calls :meth:`PlayApp.advance`, which decides what happens next: the
+end-of-hand screen, a prompt for the human (with a countdown on a claim),
+and/or a bot's move after ``speed`` seconds. It never offers an action that
+is not in the engine's ``legal_actions``, and a key that means nothing now
+is ignored.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.timer import Timer
+from textual.widgets import Button, Footer, ProgressBar, Static
+
+from ..table import Action, ActionKind
+from ..tiles import Wind
+from .faces import face, tiles_text
+from .hints import hint
+from .scorecard import result_group
+from .session import Session
+from .widgets import (
+    WIND_NAMES,
+    ActionBar,
+    CenterPanel,
+    HandView,
+    SeatPanel,
+    action_label,
+    discards_text,
+    melds_text,
+    seat_title,
+)
+
+__all__ = ["PlayApp", "ResultScreen", "describe_event"]
+
+K = ActionKind
+
+_VERBS = {"chow": "chows", "pung": "pungs", "kong": "kongs", "mahjongg": "goes Mah-Jongg on"}
+
+
+def describe_event(e: dict, viewer: Wind | None) -> str | None:
+    """One line of table talk for an engine event, or ``None`` for events not worth a line."""
+    t = e.get("type")
+    if t == "action":
+        seat = WIND_NAMES[Wind.parse(e["seat"])]
+        k = e["kind"]
+        if k == "discard":
+            return f"{seat} discards {e['tile']}"
+        if k == "concealed-kong":
+            return f"{seat} declares a concealed kong of {e['tile']}"
+        if k == "add-kong":
+            return f"{seat} adds {e['tile']} to his pung"
+        if k == "mahjongg":
+            return f"{seat} declares Mah-Jongg"
+        return None
+    if t == "claim":
+        seat = WIND_NAMES[Wind.parse(e["seat"])]
+        return f"{seat} {_VERBS.get(e['kind'], e['kind'])} {e['tile']} from {WIND_NAMES[Wind.parse(e['from'])]}"
+    if t == "draw" and viewer is not None and Wind.parse(e["seat"]) == viewer:
+        return f"you draw {e['tile']}" + (" (loose tile)" if e.get("source") == "loose" else "")
+    if t == "bonus":
+        return f"{WIND_NAMES[Wind.parse(e['seat'])]} lays out {e['tile']}"
+    if t == "exhausted":
+        return "the wall is down to its reserve: a drawn hand"
+    if t == "dead_hand":
+        return f"{WIND_NAMES[Wind.parse(e['seat'])]}'s hand is dead: {e.get('reason', '')}"
+    return None
+
+
+class ResultScreen(ModalScreen[bool]):
+    """End of a hand: all four hands, each score card, the settlement and the totals."""
+
+    BINDINGS = [
+        Binding("enter,n,space", "next", "Next hand", priority=True),
+        Binding("q", "app.save_and_quit", "Save & quit"),
+        Binding("up", "scroll(-1)", "Scroll", show=False),
+        Binding("down", "scroll(1)", "Scroll", show=False),
+    ]
+    DEFAULT_CSS = """
+    ResultScreen { align: center middle; }
+    ResultScreen > Vertical { width: 96%; height: 96%; border: thick $accent; background: $surface; }
+    ResultScreen VerticalScroll { height: 1fr; }
+    ResultScreen #next { dock: bottom; width: 100%; }
+    """
+
+    def __init__(self, body, final: bool, auto_seconds: float | None = None) -> None:
+        super().__init__()
+        self.body = body
+        self.final = final
+        self.auto_seconds = auto_seconds
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            with VerticalScroll(id="result-scroll"):
+                yield Static(self.body, id="result")
+            label = "Match over - press q to leave" if self.final else "Next hand (Enter)"
+            yield Button(label, id="next", variant="primary")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        if self.auto_seconds is not None and not self.final:
+            self.set_timer(self.auto_seconds, self.action_next)
+
+    def action_scroll(self, d: int) -> None:
+        self.query_one("#result-scroll", VerticalScroll).scroll_relative(y=d * 3, animate=False)
+
+    def action_next(self) -> None:
+        if self.final:
+            return
+        if self.is_active:
+            self.dismiss(True)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if self.final:
+            self.app.action_save_and_quit()
+        else:
+            self.action_next()
+
+
+class PlayApp(App):
+    """``mahjongg play``: one human against three bots, or four bots to watch."""
+
+    TITLE = "mahjongg"
+    CSS = """
+    Screen { layout: vertical; }
+    #opponents { height: auto; min-height: 6; }
+    #opponents SeatPanel { width: 1fr; height: auto; min-height: 5; border: round $primary-darken-2; padding: 0 1; }
+    #center { height: auto; min-height: 5; border: round $secondary; padding: 0 1; }
+    #me { height: auto; border: round $accent; padding: 0 1; }
+    #me-title, #me-melds { height: auto; }
+    HandView { height: 1; margin: 1 0 0 0; }
+    #prompt { height: auto; min-height: 1; }
+    #timer { height: 1; display: none; }
+    #hint { height: auto; color: $text-muted; }
+    """
+
+    BINDINGS = [
+        Binding("left", "move(-1)", "Select", show=False),
+        Binding("right", "move(1)", "Select", show=False),
+        Binding("enter,d", "discard", "Discard"),
+        Binding("m", "kind('mahjongg')", "Mah-Jongg"),
+        Binding("p", "kind('pung')", "Pung"),
+        Binding("c", "kind('chow')", "Chow"),
+        Binding("k", "kind('kong')", "Kong"),
+        Binding("x,space", "kind('pass')", "Pass"),
+        *(Binding(str(i), f"choose({i})", f"choice {i}", show=False) for i in range(1, 9)),
+        Binding("h,question_mark", "hint", "Hint"),
+        Binding("g", "glyphs", "Glyphs"),
+        Binding("q", "save_and_quit", "Save & quit"),
+    ]
+
+    def __init__(
+        self,
+        session: Session,
+        *,
+        glyphs: bool = False,
+        speed: float = 0.6,
+        claim_seconds: float | None = 15.0,
+        game_id: str | None = None,
+        auto_next: float | None = None,
+    ) -> None:
+        super().__init__()
+        self.session = session
+        self.glyphs = glyphs
+        self.speed = speed
+        self.claim_seconds = claim_seconds
+        self.game_id = game_id
+        self.auto_next = auto_next if auto_next is not None else (max(3.0, 6 * speed) if session.human is None else None)
+        self.selected: int | None = None
+        self.show_hint = False
+        self.status = ""
+        self.log_lines: list[str] = []
+        self._seen_events = 0
+        self._seen_game = None
+        self._bot_timer: Timer | None = None
+        self._claim_timer: Timer | None = None
+        self._claim_left = 0.0
+        self._claim_window: tuple | None = None
+        self._result_shown = False
+        self.errors: list[str] = []
+
+    # --- layout ---------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="opponents"):
+            yield SeatPanel(id="left")
+            yield SeatPanel(id="across")
+            yield SeatPanel(id="right")
+        yield CenterPanel(id="center")
+        with Vertical(id="me"):
+            yield Static(id="me-title")
+            yield Static(id="me-melds")
+            yield HandView(id="hand")
+            yield Static(id="prompt")
+            yield ProgressBar(total=100, show_eta=False, show_percentage=False, id="timer")
+            yield ActionBar(id="actions")
+            yield Static(id="hint")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.sub_title = self.session.match.ruleset.title if hasattr(self.session.match.ruleset, "title") else ""
+        self.advance()
+
+    # --- the loop -------------------------------------------------------------------
+    def advance(self) -> None:
+        """Decide what happens next, after any change."""
+        s = self.session
+        self._collect_news()
+        if s.game.is_over:
+            self._stop_bot_timer()
+            self._stop_claim_timer()
+            self.render_table()
+            self._show_result()
+            return
+        legal = s.human_legal()
+        if s.bot_to_act() is not None and (self._bot_timer is None):
+            if self.speed <= 0 and not legal:
+                s.run_bots()
+                self.advance()
+                return
+            self._bot_timer = self.set_timer(max(self.speed, 0.001), self._bot_step)
+        self._prepare_prompt(legal)
+        self.render_table()
+
+    def _bot_step(self) -> None:
+        self._bot_timer = None
+        try:
+            self.session.step_bot()
+        except Exception as exc:  # a bot must never take the table down
+            self.errors.append(repr(exc))
+            raise
+        self.advance()
+
+    def _stop_bot_timer(self) -> None:
+        if self._bot_timer is not None:
+            self._bot_timer.stop()
+            self._bot_timer = None
+
+    def _collect_news(self) -> None:
+        g = self.session.game
+        if g is not self._seen_game:
+            self._seen_game, self._seen_events = g, 0
+            self.log_lines = []
+        viewer = self.session.human_seat
+        for e in g.events[self._seen_events :]:
+            line = describe_event(e, viewer)
+            if line:
+                self.log_lines.append(line)
+        self._seen_events = len(g.events)
+        del self.log_lines[:-20]
+
+    # --- the human's prompt ---------------------------------------------------------
+    def _prepare_prompt(self, legal: list[Action]) -> None:
+        s = self.session
+        bar = self.query_one(ActionBar)
+        obs = s.observation()
+        if not legal:
+            self._stop_claim_timer()
+            bar.set_actions([], self.glyphs)
+            if s.human is None:
+                self.status = "watching four bots - q to leave"
+            else:
+                who = ", ".join(WIND_NAMES[w] for w in s.game.to_act())
+                self.status = f"waiting for {who}" if who else ""
+            self.selected = None
+            return
+        if obs.phase == "claims":
+            window = (id(s.game), len(obs.discard_history))
+            bar.set_actions(legal, self.glyphs)
+            tile = obs.last_discard
+            self.status = (
+                f"{WIND_NAMES[obs.last_discarder]} discarded {face(tile, self.glyphs)}: claim it or pass "
+                f"(keys: the numbers, or m/k/p/c, x/space to pass)"
+            )
+            if self._claim_window != window:
+                self._claim_window = window
+                self._start_claim_timer()
+            self.selected = None
+            return
+        self._stop_claim_timer()
+        others = [a for a in legal if a.kind is not K.DISCARD]
+        bar.set_actions(others, self.glyphs)
+        hv = self.query_one(HandView)
+        if self.selected is None:
+            self.selected = len(obs.concealed) - 1  # the tile just drawn, at the right end
+        self.selected = max(0, min(self.selected, len(obs.concealed) - 1))
+        extra = ""
+        if any(a.kind is K.MAHJONGG for a in legal):
+            extra = " - you can go Mah-Jongg (m)!"
+        elif others:
+            extra = " - or declare a kong (k / the numbers)"
+        self.status = f"your turn: choose a tile (←/→ or click) and discard it (Enter, or click it again){extra}"
+        hv.selected = self.selected
+
+    def _start_claim_timer(self) -> None:
+        self._stop_claim_timer()
+        bar = self.query_one("#timer", ProgressBar)
+        if self.claim_seconds is None:
+            bar.display = False
+            return
+        self._claim_left = self.claim_seconds
+        bar.display = True
+        bar.update(total=self.claim_seconds, progress=self.claim_seconds)
+        self._claim_timer = self.set_interval(0.25, self._claim_tick)
+
+    def _claim_tick(self) -> None:
+        self._claim_left -= 0.25
+        bar = self.query_one("#timer", ProgressBar)
+        bar.update(progress=max(0.0, self._claim_left))
+        if self._claim_left <= 0:
+            self._stop_claim_timer()
+            passes = [a for a in self.session.human_legal() if a.kind is K.PASS]
+            if passes:
+                self.log_lines.append("time is up: you pass")
+                self._play(passes[0])
+
+    def _stop_claim_timer(self) -> None:
+        if self._claim_timer is not None:
+            self._claim_timer.stop()
+            self._claim_timer = None
+        try:
+            self.query_one("#timer", ProgressBar).display = False
+        except Exception:
+            pass
+        if self.session.game.is_over or self.session.observation().phase != "claims":
+            self._claim_window = None
+
+    def _play(self, action: Action) -> None:
+        """The human's action, if it is legal now (else ignored)."""
+        if action not in self.session.human_legal():
+            return
+        self.session.play(action)
+        if action.kind is K.DISCARD:
+            self.selected = None
+        self._stop_claim_timer()
+        self.advance()
+
+    # --- drawing ----------------------------------------------------------------------
+    def render_table(self) -> None:
+        s = self.session
+        obs = s.observation()
+        me = s.viewer
+        spectator = s.human is None
+        # the next seat in turn sits on one's right
+        rel = {"left": Wind((me + 3) % 4), "across": Wind((me + 2) % 4), "right": Wind((me + 1) % 4)}
+        for pos, w in rel.items():
+            panel = self.query_one(f"#{pos}", SeatPanel)
+            concealed = s.game.observation(w).concealed if spectator else None
+            panel.show(s.seat(w), obs, self.glyphs, concealed)
+            panel.border_title = {"right": "on your right", "across": "across", "left": "on your left"}[pos]
+        self.query_one(CenterPanel).show(obs, s.hand_number, self.log_lines, self.glyphs, "")
+        title = seat_title(s.seat(me), obs)
+        if spectator:
+            title.append("  (watching)")
+        self.query_one("#me-title", Static).update(title)
+        m = melds_text(obs, me, self.glyphs)
+        if not obs.melds[me] and not obs.bonus[me]:
+            m = Text("no melds yet", style="dim")
+        m.append("   discards: ", style="dim")
+        m.append_text(discards_text(obs, me, self.glyphs))
+        self.query_one("#me-melds", Static).update(m)
+        hv = self.query_one(HandView)
+        my_turn = bool(s.human_legal()) and obs.phase == "turn"
+        hv.selected = self.selected
+        hv.set_hand(obs.concealed, obs.drawn, self.glyphs, my_turn)
+        self.query_one("#prompt", Static).update(Text(self.status, style="bold cyan"))
+        hint_w = self.query_one("#hint", Static)
+        if self.show_hint and s.human is not None and not s.game.is_over:
+            hint_w.update("hint: " + hint(obs).describe())
+        else:
+            hint_w.update("h: hint (waits and shanten)" if s.human is not None else "")
+        self.refresh_bindings()
+
+    def _show_result(self) -> None:
+        if self._result_shown:
+            return
+        self._result_shown = True
+        rec = self.session.finish_hand()
+        final = self.session.match.is_over
+        body = result_group(rec, self.session.names, self.glyphs)
+        if final:
+            from rich.console import Group
+
+            body = Group(body, Text("\nThe match is over.", style="bold"))
+        self.push_screen(ResultScreen(body, final, self.auto_next), self._after_result)
+
+    def _after_result(self, go_on: bool | None) -> None:
+        if self.session.match.is_over:
+            return
+        self.session.next_hand()
+        self._result_shown = False
+        self.selected = None
+        self.advance()
+
+    # --- actions (keys) -------------------------------------------------------------------
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        legal = self.session.human_legal() if not self.session.game.is_over else []
+        kinds = {a.kind for a in legal}
+        if action == "discard" or action == "move":
+            return K.DISCARD in kinds
+        if action == "kind":
+            want = parameters[0]
+            if want == "kong":
+                return bool(kinds & {K.KONG, K.CONCEALED_KONG, K.ADD_KONG})
+            return ActionKind(want) in kinds
+        if action == "choose":
+            return True
+        return True
+
+    def action_move(self, d: int) -> None:
+        obs = self.session.observation()
+        if not self.session.human_legal() or obs.phase != "turn" or not obs.concealed:
+            return
+        self.selected = ((self.selected or 0) + d) % len(obs.concealed)
+        self.render_table()
+
+    def _selected_tile(self):
+        hv = self.query_one(HandView)
+        if self.selected is None or not (0 <= self.selected < len(hv.tiles)):
+            return None
+        return hv.tiles[self.selected]
+
+    def action_discard(self) -> None:
+        seat = self.session.human_seat
+        t = self._selected_tile()
+        if seat is None or t is None:
+            return
+        self._play(Action.discard(seat, t))
+
+    def action_kind(self, kind: str) -> None:
+        legal = self.session.human_legal()
+        if kind == "kong":
+            opts = [a for a in legal if a.kind in (K.KONG, K.CONCEALED_KONG, K.ADD_KONG)]
+        else:
+            opts = [a for a in legal if a.kind.value == kind]
+        if len(opts) == 1:
+            self._play(opts[0])
+        elif len(opts) > 1:
+            bar = self.query_one(ActionBar)
+            nums = [str(bar.actions.index(a) + 1) for a in opts if a in bar.actions]
+            self.status = f"{len(opts)} ways: press {' or '.join(nums)} (" + ", ".join(action_label(a, self.glyphs) for a in opts) + ")"
+            self.render_table()
+
+    def action_choose(self, i: int) -> None:
+        bar = self.query_one(ActionBar)
+        if 1 <= i <= len(bar.actions):
+            self._play(bar.actions[i - 1])
+
+    def action_hint(self) -> None:
+        self.show_hint = not self.show_hint
+        self.render_table()
+
+    def action_glyphs(self) -> None:
+        self.glyphs = not self.glyphs
+        self.render_table()
+
+    def action_save_and_quit(self) -> None:
+        self.exit(self.game_id)
+
+    # --- mouse ------------------------------------------------------------------------------
+    def on_hand_view_tile_clicked(self, message: HandView.TileClicked) -> None:
+        obs = self.session.observation()
+        if obs.phase != "turn" or not self.session.human_legal():
+            return
+        if self.selected == message.index:
+            self.action_discard()
+        else:
+            self.selected = message.index
+            self._prepare_prompt(self.session.human_legal())
+            self.render_table()
+
+    def on_action_bar_chosen(self, message: ActionBar.Chosen) -> None:
+        self._play(message.action)

@@ -1,0 +1,90 @@
+"""Tile faces: how a tile, a meld and a row of tiles look on the terminal.
+
+Text faces are the hand notation (``5d``, ``E``, ``Wh``), coloured by suit;
+glyph faces are the Unicode Mahjong Tiles block (U+1F000-U+1F02B), with the
+notation beside them since terminals draw those glyphs in many widths.
+Bonus tiles without a glyph (the special tiles) fall back to text.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from rich.text import Text
+
+from ..hand import Meld, MeldKind
+from ..tiles import Tile
+
+__all__ = ["face", "glyph", "style_of", "tiles_text", "meld_text", "SUIT_STYLES"]
+
+SUIT_STYLES = ("green", "red", "bright_blue")  # bamboo, characters, dots
+_HONOR_STYLES = ("bold", "bold", "bold", "bold", "bold red", "bold green", "bold white")
+
+# U+1F000: E S W N winds, red, green, white dragons; U+1F007 characters 1-9;
+# U+1F010 bamboo 1-9; U+1F019 dots 1-9; U+1F022 flowers 1-4; U+1F026 seasons 1-4
+_GLYPH_BASE = {0: 0x1F010, 1: 0x1F007, 2: 0x1F019}
+_HONOR_GLYPHS = (0x1F000, 0x1F001, 0x1F002, 0x1F003, 0x1F004, 0x1F005, 0x1F006)
+
+
+def glyph(t: Tile) -> str | None:
+    """The Unicode tile glyph of ``t`` (``None`` for the special tiles, which have none)."""
+    i = int(t)
+    if i < 27:
+        return chr(_GLYPH_BASE[i // 9] + i % 9)
+    if i < 34:
+        return chr(_HONOR_GLYPHS[i - 27])
+    if i < 38:
+        return chr(0x1F022 + i - 34)
+    if i < 42:
+        return chr(0x1F026 + i - 38)
+    return None
+
+
+def style_of(t: Tile) -> str:
+    i = int(t)
+    if i < 27:
+        return SUIT_STYLES[i // 9]
+    if i < 34:
+        return _HONOR_STYLES[i - 27]
+    return "magenta"
+
+
+def face(t: Tile, glyphs: bool = False) -> str:
+    """A tile's face as plain text: ``5d``, or ``🀝5d`` with glyphs."""
+    if glyphs:
+        g = glyph(t)
+        if g is not None:
+            return f"{g}{t}"
+    return str(t)
+
+
+def tiles_text(tiles: Iterable[Tile], glyphs: bool = False, *, highlight: int | None = None, sep: str = " ") -> Text:
+    """A row of tiles, coloured; ``highlight``: index of the tile shown reversed (the last discard)."""
+    out = Text()
+    for k, t in enumerate(tiles):
+        if k:
+            out.append(sep)
+        style = style_of(t)
+        if k == highlight:
+            style += " reverse"
+        out.append(face(t, glyphs), style=style)
+    return out
+
+
+def meld_text(m: Meld, glyphs: bool = False) -> Text:
+    """A meld as it lies on the table: ``[5d 5d 5d]``; a concealed kong shows
+    its two middle tiles face down: ``{## 9d 9d ##}`` -- as the notation's braces."""
+    tiles = list(m.tiles)
+    if m.kind is MeldKind.KONG and not m.exposed:
+        out = Text("{")
+        out.append("##", style="dim")
+        out.append(" ")
+        out.append_text(tiles_text(tiles[1:3], glyphs))
+        out.append(" ")
+        out.append("##", style="dim")
+        out.append("}")
+        return out
+    out = Text("[")
+    out.append_text(tiles_text(tiles, glyphs))
+    out.append("]")
+    return out

@@ -1,0 +1,132 @@
+"""The end-of-hand account as Rich renderables: every hand laid down with the
+scorer's items, the settlement table and the running totals.
+
+It shows what the engine computed (``Result.scores``, ``Result.settlement``,
+``HandRecord.totals``) as given; it adds nothing up itself.
+"""
+
+from __future__ import annotations
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+
+from ..scoring import Score
+from ..table.match import HandRecord
+from ..tiles import Wind
+from .faces import meld_text, tiles_text
+
+__all__ = ["score_table", "settlement_table", "totals_table", "hand_text", "result_group", "headline"]
+
+WIND_NAMES = {Wind.EAST: "East", Wind.SOUTH: "South", Wind.WEST: "West", Wind.NORTH: "North"}
+
+
+def score_table(score: Score) -> Table:
+    """The score card of one hand: points added, then doubles (or faan), as the scorer itemized it."""
+    t = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
+    t.add_column("item")
+    if score.faan is not None:
+        t.add_column("faan", justify="right")
+        for item in score.items:
+            t.add_row(item.name, "limit" if item.limit else str(getattr(item, "faan", 0)))
+        return t
+    t.add_column("points", justify="right")
+    t.add_column("doubles", justify="right")
+    t.add_column("total", justify="right")
+    running = 0
+    for item in score.items:
+        if item.limit or item.void:
+            t.add_row(item.name, "limit" if item.limit else "void", "", "")
+        elif item.points or not item.doubles:
+            running += item.points
+            t.add_row(item.name, str(item.points), "", str(running))
+    for item in score.items:
+        if item.doubles and not item.limit and not item.void:
+            running <<= item.doubles
+            t.add_row(item.name, "", f"x{2 ** item.doubles}", str(running))
+    return t
+
+
+def score_line(score: Score) -> str:
+    if score.faan is not None:
+        return f"score {score.score} ({score.faan} faan)"
+    if score.limit_hand:
+        return f"score {score.score} (limit hand: {score.limit_hand})"
+    d = score.doubles
+    return f"score {score.score} ({score.points} points, {d} double{'s' if d != 1 else ''})"
+
+
+def hand_text(hand, glyphs: bool = False) -> Text:
+    """A whole hand laid down: melds, then the concealed tiles, then bonus tiles."""
+    out = Text()
+    for m in hand.melds:
+        out.append_text(meld_text(m, glyphs))
+        out.append(" ")
+    out.append_text(tiles_text(hand.concealed, glyphs))
+    if hand.bonus:
+        out.append("  + ")
+        out.append_text(tiles_text(hand.bonus, glyphs))
+    return out
+
+
+def settlement_table(rec: HandRecord, names: list[str]) -> Table:
+    """Who pays whom: row pays column, as ``Settlement.table()`` gives it."""
+    r = rec.result
+    seats = r.settlement.seats
+    t = Table(title="settlement (row pays column)", header_style="bold", title_justify="left")
+    t.add_column("pays \\ to")
+    for s in seats:
+        t.add_column(s.letter, justify="right")
+    t.add_column("net", justify="right")
+    grid = r.settlement.table()
+    net = r.settlement.net
+    for a in seats:
+        t.add_row(a.letter, *("" if a == b else str(grid[a][b] or "") for b in seats), f"{net[a]:+d}")
+    return t
+
+
+def totals_table(rec: HandRecord, names: list[str]) -> Table:
+    """Each player's chips this hand and running total."""
+    t = Table(title="chips", header_style="bold", title_justify="left")
+    t.add_column("player")
+    t.add_column("seat")
+    t.add_column("this hand", justify="right")
+    t.add_column("total", justify="right")
+    for p, name in enumerate(names):
+        t.add_row(name, rec.seats[p].letter, f"{rec.chips[p]:+d}", f"{rec.totals[p]:+d}")
+    return t
+
+
+def headline(rec: HandRecord, names: list[str]) -> str:
+    r = rec.result
+    if r.winner is None:
+        how = "a drawn hand: the wall is down to its reserve"
+        if not r.settled:
+            how += " (not settled)"
+        return f"Hand {rec.number}: {how}"
+    p = rec.winner_player
+    w = r.win
+    src = {"wall": "drawn from the wall", "discard": "on a discard", "loose": "on a loose tile"}.get(
+        w.by.value, w.by.value
+    )
+    return f"Hand {rec.number}: {names[p]} ({WIND_NAMES[r.winner]}) goes Mah-Jongg on {w.tile}, {src}"
+
+
+def result_group(rec: HandRecord, names: list[str], glyphs: bool = False) -> Group:
+    """All four hands with their score cards, the settlement and the totals."""
+    r = rec.result
+    parts: list = [Text(headline(rec, names), style="bold")]
+    for seat in r.settlement.seats if r.settlement.seats else sorted(r.hands):
+        p = next(q for q, s in rec.seats.items() if s == seat)
+        sc = r.scores[seat]
+        title = Text(f"{WIND_NAMES[seat]} - {names[p]}", style="bold yellow" if seat == r.winner else "bold")
+        if seat == r.winner:
+            title.append("  MAH-JONGG", style="bold green")
+        if seat in r.dead:
+            title.append("  dead hand", style="bold red")
+        parts += [Text(""), title, hand_text(r.hands[seat], glyphs)]
+        if sc.arrangement:
+            parts.append(Text(f"arranged: {sc.arrangement}", style="dim"))
+        parts += [score_table(sc), Text(score_line(sc), style="bold")]
+    parts += [Text(""), settlement_table(rec, names), totals_table(rec, names)]
+    return Group(*parts)
