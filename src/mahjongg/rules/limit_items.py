@@ -320,10 +320,11 @@ class AllKongs(LimitHand):
 
 @dataclass(frozen=True)
 class EastOriginalDraw(LimitHand):
-    """East winning on his original hand, drawn from the wall (the 14 dealt)."""
+    """East winning on his original hand, drawn from the wall (the 14 dealt):
+    a complete hand -- four sets and a pair -- that East was dealt."""
 
     def matches(self, r):
-        return r.seat == Wind.EAST and r.win.original and _drawn(r)
+        return _standard(r) and r.seat == Wind.EAST and r.win.original and _drawn(r)
 
 
 @dataclass(frozen=True)
