@@ -143,6 +143,15 @@ def hong_kong(
         wall_stacks=18,  # 144 tiles: four walls of 18 stacks
         bonus_tiles=tuple(int(t) for t in TILES[34:42]),  # Flowers f1-f4, Seasons s1-s4
         reserved_tiles=14,  # seed 003 (9g): the game ends with 14 tiles (7 stacks) left
+        dice_count=3,  # seed 003 (9): "Throws three dice"
+        dice_throws=1,  # one throw picks the wall and the point (9b)
+        loose_refill="end",  # a kong's tile "from the very end of the Wall" (9d3)
+        jump_deal=True,  # the Jong's jump pick (9b4)
+        robbing_kong=True,  # the faan table's "robbing a kong"
+        seating="count",  # seed 003 (9a): one throw counted anti-clockwise picks the first Jong
+        seating_dice=3,  # seed 003: three dice
+        match_rounds=4,  # seed 003 (6): minimum length of play 4 rounds
+        starting_chips=200,  # seed 003 (12a): each player has 200 chips to start
     )
 
 

@@ -13,7 +13,13 @@ Mah-Jongg bonus of 10 (limit 300, the default, :data:`PUNG_CHOW_LIMIT`) or
 moves the payment limit and the half-limit bonus with it.
 
 Washing the tiles and the penalties are pure functions in
-``rules/pung_chow_limit_penalties.py``.
+``rules/pung_chow_limit_penalties.py``; :class:`LimitRuleset` answers the
+engine's end-of-hand hooks with them (:meth:`~LimitRuleset.washing`,
+:meth:`~LimitRuleset.false_mahjongg`, :meth:`~LimitRuleset.judge_discard`,
+:meth:`~LimitRuleset.settle`), each switched by an option (``washing_allowed``,
+``false_mahjongg_penalty``, ``discarder_pays``). The match is seated with the
+wind box and indicators and lasts sets of four rounds (``seating``,
+``match_rounds``: seed 000 Part II, "The procedure of play").
 """
 
 from __future__ import annotations
@@ -41,7 +47,8 @@ from .limit_items import (
     ThreeWindSetsAndPair,
     UncompletedPairPoints,
 )
-from .ruleset import Ruleset, RulesetError
+from . import pung_chow_limit_penalties as penalties
+from .ruleset import Ruleset, RulesetError, Ruling
 
 __all__ = ["PUNG_CHOW_LIMIT", "LimitRuleset", "pung_chow_limit", "DEFAULT_LIMITS"]
 
@@ -60,7 +67,55 @@ class LimitRuleset(Ruleset):
     """A :class:`Ruleset` whose limit-dependent values follow its ``limit``:
     the half-limit bonus (:class:`FirstDiscardBonus`) always uses it, and
     :meth:`with_options` moves ``payment_limit`` with ``limit`` unless both
-    are given."""
+    are given.
+
+    ``washing_allowed``, ``false_mahjongg_penalty``, ``discarder_pays``: whether
+    washing the tiles and the two penalties of Part II are played (all three
+    by default).
+    """
+
+    washing_allowed: bool = True
+    false_mahjongg_penalty: bool = True
+    discarder_pays: bool = True
+
+    # --- the engine's end-of-hand hooks (seed 000 Part II) ---------------------
+    def washing(self, hand, seat):
+        """Washing the tiles: 50/70/100/150/200 from each player for 9-13
+        different heads on the original hand (``washing_payment``)."""
+        if not self.washing_allowed:
+            return None
+        return penalties.washing_payment(hand, seat)
+
+    def settle_washing(self, washer, hand, seats):
+        return penalties.washing_settlement(washer, hand, seats)
+
+    def false_mahjongg(self, offender, seats, east):
+        """Penalty 1: half the limit to each player, East the full limit."""
+        if not self.false_mahjongg_penalty:
+            return None
+        return penalties.false_mahjongg_settlement(offender, self, seats, east)
+
+    def judge_discard(self, winning, win_tile, discarder_hand, discarder, winner, round_):
+        """Penalty 2: the discard completed a dangerous combination the winner
+        had exposed; the discarder pays for all unless excused."""
+        if not self.discarder_pays:
+            return None
+        verdict = penalties.discarder_penalty(winning, win_tile, discarder_hand, self, discarder, round_)
+        if verdict.combination is None:
+            return None
+        return Ruling("discarder-pays", discarder, str(verdict.combination), verdict.excuse)
+
+    def settle(self, scores, winner, *, discarder=None, east=None, dead=(), ruling=None):
+        """As :meth:`Ruleset.settle`; when a discarder-pays ``ruling`` applies
+        the discarder pays the winner for all and every other score is
+        cancelled (``discarder_pays_settlement``)."""
+        if ruling is not None and ruling.applies and ruling.kind == "discarder-pays" and winner is not None:
+            from ..tiles import Wind
+
+            return penalties.discarder_pays_settlement(
+                scores, winner, ruling.seat, self, Wind.EAST if east is None else east
+            )
+        return super().settle(scores, winner, discarder=discarder, east=east, dead=dead)
 
     def __post_init__(self) -> None:
         parent = getattr(super(), "__post_init__", None)
@@ -192,6 +247,8 @@ def pung_chow_limit(limit: int | None = None, mah_jongg: int = 10) -> LimitRules
         settle_draws=False,
         wall_stacks=17,
         reserved_tiles=14,
+        seating="indicators",  # Part II: the wind box and indicators
+        match_rounds=4,  # "four rounds make up a set"; the number of sets agreed at the start
     )
 
 

@@ -1,8 +1,16 @@
-"""A match: several hands, East's deal passing round the table, running chip totals.
+"""A match: seating, several hands, East's deal passing round the table, running chip totals.
 
-Players are numbered 0..n-1 in their order round the table, counter-clockwise
-(each player's right-hand neighbour is the next number). Seats (winds) change
-from hand to hand; players keep their numbers.
+Players are numbered 0..n-1 in the order they first sat down,
+counter-clockwise (each player's right-hand neighbour is the next number).
+The ruleset's seating procedure (``Ruleset.seating``, :mod:`.seating`) may
+move them: :attr:`Match.order` is the order they then sit in round the table.
+Seats (winds) change from hand to hand; players keep their numbers.
+
+The ruleset says how a match goes: ``seating`` and ``seating_dice`` (who is
+first East), ``match_rounds`` (its length when none is asked for),
+``starting_chips``, and :meth:`Ruleset.keeps_deal` (whether East keeps the
+deal after a hand). Every throw, pick, hand and change of East or of round is
+in :attr:`Match.events`.
 
 Source: seed 000 (Pung Chow Part I), "Procedure of play", A: "all players
 throw once, the one throwing the highest number becoming first East Wind. In
@@ -25,10 +33,10 @@ from ..rules.pung_chow import PUNG_CHOW
 from ..rules.ruleset import Ruleset
 from ..tiles import Wind
 from .actions import Action
-from .dice import first_east
 from .game import Game
 from .observation import Observation
 from .result import Result
+from .seating import Seating, seat_players
 
 __all__ = ["Match", "HandRecord", "Player"]
 
@@ -50,7 +58,8 @@ class HandRecord:
     seed: int
     result: Result
     chips: tuple[int, ...]  # each player's gain this hand
-    totals: tuple[int, ...]  # each player's running total after it
+    totals: tuple[int, ...]  # each player's running total after it (gains: sums to zero)
+    holdings: tuple[int, ...] = ()  # chips each player holds after it (starting chips + totals)
 
     @property
     def winner_player(self) -> int | None:
@@ -68,18 +77,21 @@ class HandRecord:
             "winner_player": self.winner_player,
             "chips": list(self.chips),
             "totals": list(self.totals),
+            "holdings": list(self.holdings),
             "result": self.result.to_dict(),
         }
 
 
 class Match:
-    """A match of ``hands`` hands, or of ``rounds`` wind rounds (one round:
-    every player has held the deal and lost it), whichever is given
-    (default: one round).
+    """A match of ``hands`` hands, of ``rounds`` wind rounds, or of ``sets``
+    sets of four rounds, whichever is given (default: the ruleset's
+    ``match_rounds``). A round is over when the deal has gone round every
+    player: each held it and lost it.
 
     ``Match(ruleset, seed=0, players=4, hands=8)``. Step it with
     :meth:`next_game` / :meth:`record`, or :meth:`play` it with one
-    :class:`Player` per player number.
+    :class:`Player` per player number. ``seating``: a :class:`Seating` to
+    use instead of the ruleset's procedure (e.g. fixed throws).
     """
 
     def __init__(
@@ -89,32 +101,65 @@ class Match:
         players: int = 4,
         hands: int | None = None,
         rounds: int | None = None,
+        *,
+        sets: int | None = None,
+        seating: Seating | None = None,
     ) -> None:
+        if sets is not None:
+            if rounds is not None:
+                raise ValueError("give rounds or sets, not both")
+            rounds = 4 * sets
         if hands is None and rounds is None:
-            rounds = 1
+            rounds = ruleset.match_rounds
         self.ruleset = ruleset
         self.seed = seed if seed is not None else random.randrange(2**32)
         self.players = players
         self.hands = hands
         self.rounds = rounds
         self._rng = random.Random(self.seed)
-        self.first_east, self.seating_throws = first_east(self._rng, players)
+        if seating is None:
+            seating = seat_players(ruleset.seating, self._rng, players, ruleset.seating_dice)
+        if sorted(seating.order) != list(range(players)):
+            raise ValueError(f"a seating of {players} players orders 0..{players - 1}, not {seating.order}")
+        self.seating = seating
+        self.order: tuple[int, ...] = seating.order
+        self._pos = {p: i for i, p in enumerate(self.order)}
+        self.first_east = seating.first_east
+        self.seating_throws = list(seating.throws)
         self.east_player = self.first_east
         self.round = Wind.EAST
         self.rounds_completed = 0
         self._passes = 0  # times the deal has passed in this round
+        self.starting_chips = ruleset.starting_chips
         self.totals = [0] * players
         self.records: list[HandRecord] = []
         self.game: Game | None = None
+        self.events: list[dict] = [
+            {
+                "type": "match",
+                "ruleset": ruleset.name,
+                "seed": self.seed,
+                "players": players,
+                "hands": hands,
+                "rounds": rounds,
+                "starting_chips": self.starting_chips,
+            },
+            {"type": "seating", **seating.to_dict()},
+        ]
 
     # --- seats --------------------------------------------------------------
     def seat_of(self, player: int) -> Wind:
         """The wind ``player`` sits at in the current hand."""
-        return Wind((player - self.east_player) % self.players)
+        return Wind((self._pos[player] - self._pos[self.east_player]) % self.players)
 
     def player_at(self, seat: Wind) -> int:
         """The player sitting at ``seat`` in the current hand."""
-        return (self.east_player + int(seat)) % self.players
+        return self.order[(self._pos[self.east_player] + int(seat)) % self.players]
+
+    @property
+    def holdings(self) -> list[int]:
+        """Chips each player holds: the ruleset's ``starting_chips`` plus his total."""
+        return [self.starting_chips + t for t in self.totals]
 
     @property
     def is_over(self) -> bool:
@@ -145,18 +190,53 @@ class Match:
         chips = tuple(net.get(seats[p], 0) for p in range(self.players))
         for p, c in enumerate(chips):
             self.totals[p] += c
-        rec = HandRecord(len(self.records) + 1, self.round, self.east_player, seats, game.seed, r, chips, tuple(self.totals))
+        rec = HandRecord(
+            len(self.records) + 1,
+            self.round,
+            self.east_player,
+            seats,
+            game.seed,
+            r,
+            chips,
+            tuple(self.totals),
+            tuple(self.holdings),
+        )
         self.records.append(rec)
-        if r.winner is not None and r.winner != Wind.EAST:
-            # East lost: the deal passes to his right
-            self.east_player = (self.east_player + 1) % self.players
-            self._passes += 1
-            if self._passes == self.players:
-                self._passes = 0
-                self.rounds_completed += 1
-                self.round = Wind((self.round + 1) % 4)
+        self.events.append(
+            {
+                "type": "hand",
+                "number": rec.number,
+                "round": rec.round.letter,
+                "east_player": rec.east_player,
+                "seed": game.seed,
+                "winner_player": rec.winner_player,
+                "reason": r.reason,
+                "chips": list(chips),
+                "totals": list(self.totals),
+            }
+        )
+        if not self.ruleset.keeps_deal(r.winner, r.reason):
+            self._pass_deal()
         self.game = None
         return rec
+
+    def _pass_deal(self) -> None:
+        """East lost: the deal (the wind box) passes to his right. When the
+        last East of the round loses, the round is over and the next round
+        starts from the original East (seed 000 Part II: "In every case the
+        new wind-round must commence from the original East Wind player")."""
+        self.east_player = self.order[(self._pos[self.east_player] + 1) % self.players]
+        self._passes += 1
+        if self._passes == self.players:
+            self._passes = 0
+            self.rounds_completed += 1
+            self.round = Wind((self.round + 1) % 4)
+            self.east_player = self.first_east
+            self.events.append(
+                {"type": "round", "round": self.round.letter, "east_player": self.east_player, "completed": self.rounds_completed}
+            )
+        else:
+            self.events.append({"type": "deal", "east_player": self.east_player, "round": self.round.letter})
 
     def play(self, players: Sequence[Player]) -> list[HandRecord]:
         """Play the whole match; ``players[p]`` decides for player ``p``."""
