@@ -1,0 +1,80 @@
+"use strict";
+(async function () {
+  const err = document.getElementById("lobby-error");
+  const rsSel = document.getElementById("ruleset");
+  const opts = document.getElementById("options");
+  const bots = document.getElementById("bots");
+  let meta;
+  try { meta = await (await fetch("/api/rulesets")).json(); } catch (e) { err.textContent = "The server does not answer."; return; }
+  for (const r of meta.rulesets) {
+    const o = document.createElement("option");
+    o.value = r.name; o.textContent = r.name; rsSel.appendChild(o);
+  }
+  const LABELS = {
+    limit: "Limit of a hand (points; empty for none)",
+    payment_limit: "Limit of one payment (empty for none)",
+    east_factor: "East pays and collects × ",
+    settle_draws: "Settle drawn hands among the players",
+  };
+  function showOptions() {
+    const r = meta.rulesets.find(x => x.name === rsSel.value);
+    document.getElementById("ruleset-title").textContent = r.title;
+    opts.querySelectorAll("label").forEach(l => l.remove());
+    for (const [k, v] of Object.entries(r.options)) {
+      const l = document.createElement("label");
+      l.textContent = LABELS[k] || k;
+      const i = document.createElement("input");
+      i.id = "opt-" + k; i.dataset.option = k;
+      if (typeof v === "boolean") { i.type = "checkbox"; i.checked = v; l.prepend(i); }
+      else { i.type = "number"; i.min = "1"; i.value = v === null ? "" : String(v); l.appendChild(i); }
+      opts.appendChild(l);
+    }
+  }
+  rsSel.addEventListener("change", showOptions);
+  showOptions();
+  for (let p = 2; p <= 4; p++) {
+    const l = document.createElement("label");
+    l.textContent = "Seat " + p + " if empty: ";
+    const s = document.createElement("select");
+    s.className = "bot-kind"; s.id = "bot-" + p;
+    for (const b of meta.bots) {
+      const o = document.createElement("option"); o.value = b; o.textContent = b;
+      if (b === meta.default_bot) o.selected = true;
+      s.appendChild(o);
+    }
+    l.appendChild(s); bots.appendChild(l);
+  }
+  document.getElementById("create").addEventListener("submit", async ev => {
+    ev.preventDefault(); err.textContent = "";
+    const options = {};
+    opts.querySelectorAll("input").forEach(i => {
+      const k = i.dataset.option;
+      if (i.type === "checkbox") options[k] = i.checked;
+      else options[k] = i.value === "" ? null : Number(i.value);
+    });
+    const r = meta.rulesets.find(x => x.name === rsSel.value);
+    for (const k of Object.keys(options)) if (options[k] === r.options[k]) delete options[k];
+    const body = {
+      name: document.getElementById("create-name").value,
+      ruleset: rsSel.value, options,
+      bots: Array.from(bots.querySelectorAll("select")).map(s => s.value),
+      claim_seconds: Number(document.getElementById("claim-seconds").value),
+    };
+    if (document.querySelector("input[name=length]:checked").value === "rounds") body.rounds = Number(document.getElementById("rounds").value);
+    else body.hands = Number(document.getElementById("hands").value);
+    try {
+      const t = await postJSON("/api/tables", body);
+      saveToken(t.code, { token: t.token, player: t.player });
+      location.href = "/t/" + t.code;
+    } catch (e) { err.textContent = e.message; }
+  });
+  document.getElementById("join").addEventListener("submit", async ev => {
+    ev.preventDefault(); err.textContent = "";
+    const code = document.getElementById("join-code").value.trim().toUpperCase();
+    try {
+      const t = await postJSON("/api/tables/" + encodeURIComponent(code) + "/join", { name: document.getElementById("join-name").value });
+      saveToken(t.code, { token: t.token, player: t.player });
+      location.href = "/t/" + t.code;
+    } catch (e) { err.textContent = e.message; }
+  });
+})();

@@ -1,0 +1,320 @@
+// The table page: one WebSocket to the server, which sends this seat's whole view
+// after every change. The page holds nothing the server did not send to this seat.
+"use strict";
+(function () {
+  const code = decodeURIComponent(location.pathname.split("/").pop()).toUpperCase();
+  const $ = id => document.getElementById(id);
+  const ORDER = ["E", "S", "W", "N"];
+  let seat = tokenFor(code);
+  let ws = null, state = null, received = 0, selected = -1, retry = 0, stopped = false, resultHidden = false;
+
+  $("code").textContent = code;
+  $("invite").value = location.origin + "/t/" + code;
+  $("copy").addEventListener("click", () => { $("invite").select(); navigator.clipboard && navigator.clipboard.writeText($("invite").value); });
+  $("glyphs").checked = useGlyphs();
+  $("glyphs").addEventListener("change", () => { localStorage.setItem("mahjongg:glyphs", $("glyphs").checked ? "1" : "0"); render(); });
+  $("help-button").addEventListener("click", toggleHelp);
+  function toggleHelp() { const h = $("help"); h.hidden = !h.hidden; $("help-button").setAttribute("aria-expanded", String(!h.hidden)); }
+
+  function showError(msg) {
+    $("error").textContent = msg || "";
+    if (msg) setTimeout(() => { if ($("error").textContent === msg) $("error").textContent = ""; }, 6000);
+  }
+  function send(obj) { if (ws && ws.readyState === 1) ws.send(JSON.stringify(obj)); }
+
+  // --- connecting -------------------------------------------------------------
+  async function boot() {
+    if (seat) return connect();
+    let info;
+    try {
+      const r = await fetch("/api/tables/" + encodeURIComponent(code));
+      info = await r.json();
+      if (!r.ok) { showError(info.error); $("conn").textContent = "no such table"; return; }
+    } catch (e) { showError("The server does not answer."); return; }
+    state = info; renderLobby(info);
+    $("conn").textContent = "not seated";
+    if (info.status === "lobby") {
+      $("join-form").hidden = false;
+      $("join-form").addEventListener("submit", async ev => {
+        ev.preventDefault();
+        try {
+          const t = await postJSON("/api/tables/" + encodeURIComponent(code) + "/join", { name: $("join-name").value });
+          seat = { token: t.token, player: t.player }; saveToken(code, seat);
+          $("join-form").hidden = true; connect();
+        } catch (e) { showError(e.message); }
+      });
+    } else {
+      $("lobby-note").textContent = "This table has started and you have no seat at it.";
+    }
+  }
+
+  function connect() {
+    ws = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/ws/" + encodeURIComponent(code));
+    ws.onopen = () => { ws.send(JSON.stringify({ type: "hello", token: seat.token })); $("conn").textContent = "connected"; $("conn").className = "conn ok"; retry = 0; };
+    ws.onmessage = ev => {
+      const m = JSON.parse(ev.data);
+      if (m.type === "error") { showError(m.message); return; }
+      if (m.type === "state") { state = m; received = performance.now(); render(); }
+    };
+    ws.onclose = ev => {
+      $("conn").className = "conn bad";
+      if (ev.code === 4401 || ev.code === 4404) { stopped = true; $("conn").textContent = "refused"; return; }
+      $("conn").textContent = "reconnecting…";
+      if (!stopped) setTimeout(connect, Math.min(8000, 500 * 2 ** retry++));
+    };
+  }
+
+  // --- rendering ----------------------------------------------------------------
+  function seatByWind(w) { return state.seats.find(s => s.wind === w); }
+  function me() { return state.seats[state.you]; }
+
+  function renderLobby(s) {
+    $("lobby").hidden = false; $("board").hidden = true;
+    const ol = $("lobby-seats"); ol.textContent = "";
+    for (const p of s.seats) {
+      const li = document.createElement("li");
+      li.textContent = p.kind === "open" ? "(empty: a bot will sit here)" : p.name + (p.kind === "bot" ? " (bot)" : "") + (p.connected ? " ● online" : "");
+      if (s.you === p.player) li.classList.add("you");
+      ol.appendChild(li);
+    }
+    $("info").textContent = s.ruleset + (s.hands ? ", " + s.hands + " hand(s)" : ", " + s.rounds + " round(s)");
+    $("start").hidden = !(s.you === 0 && s.status === "lobby");
+    if (s.you !== undefined && s.you !== 0) $("lobby-note").textContent = "Waiting for the host to start.";
+  }
+
+  function render() {
+    if (!state) return;
+    if (!state.game) { renderLobby(state); return; }
+    $("lobby").hidden = true; $("board").hidden = false;
+    const g = state.game;
+    const mine = g.seat;
+    const i = ORDER.indexOf(mine);
+    const places = { bottom: ORDER[i], right: ORDER[(i + 1) % 4], top: ORDER[(i + 2) % 4], left: ORDER[(i + 3) % 4] };
+    for (const [place, w] of Object.entries(places)) renderSeat($("seat-" + place), seatByWind(w), w === mine);
+    $("info").textContent = state.ruleset + " · hand " + state.hand_no + (state.hands ? " of " + state.hands : "") + " · " + WIND_NAMES[g.round] + " round";
+    $("wall").textContent = "";
+    const wl = document.createElement("span"); wl.id = "wall-count"; wl.textContent = "Wall: " + g.wall_count + " tiles (" + g.drawable + " to draw)";
+    $("wall").appendChild(wl);
+    $("last").textContent = "";
+    if (g.last_discard) {
+      const who = seatByWind(g.last_discarder);
+      const l = document.createElement("span"); l.textContent = (g.claim_window ? "Under claim: " : "Last discard: ") + who.name + " ";
+      $("last").appendChild(l); $("last").appendChild(tileEl(g.last_discard, { extra: "last-discard" }));
+    }
+    const log = $("log"); log.textContent = "";
+    for (const e of state.log.slice(-12)) {
+      const li = document.createElement("li"); li.textContent = e.text + " ";
+      if (e.tile) li.appendChild(tileEl(e.tile, { extra: "small" }));
+      log.appendChild(li);
+    }
+    renderHand(); renderActions(); renderResult();
+  }
+
+  function renderSeat(el, s, isMe) {
+    el.textContent = "";
+    el.dataset.wind = s.wind;
+    el.classList.toggle("turn", state.game.turn === s.wind && state.game.phase === "turn");
+    const head = document.createElement("div"); head.className = "seat-head";
+    const name = document.createElement("strong"); name.textContent = s.name + (isMe ? " (you)" : "");
+    head.appendChild(name);
+    const wind = document.createElement("span"); wind.className = "wind-label"; wind.textContent = WIND_NAMES[s.wind];
+    head.appendChild(wind);
+    if (s.east) { const e = document.createElement("span"); e.className = "east-marker"; e.textContent = "East ★"; e.title = "the dealer: pays and collects double"; head.appendChild(e); }
+    const chips = document.createElement("span"); chips.className = "chips"; chips.dataset.testid = "chips-" + s.wind; chips.textContent = "chips " + s.chips;
+    head.appendChild(chips);
+    if (s.kind === "bot") { const b = document.createElement("span"); b.className = "tag"; b.textContent = "bot"; head.appendChild(b); }
+    if (s.kind === "human" && !s.connected) { const b = document.createElement("span"); b.className = "tag away"; b.textContent = s.standin ? "away (bot plays)" : "offline"; head.appendChild(b); }
+    if (s.dead) { const b = document.createElement("span"); b.className = "tag away"; b.textContent = "dead hand"; head.appendChild(b); }
+    el.appendChild(head);
+    if (!isMe) {
+      const backs = document.createElement("div"); backs.className = "backs";
+      backs.setAttribute("aria-label", s.concealed_count + " concealed tiles");
+      for (let k = 0; k < s.concealed_count; k++) backs.appendChild(backEl());
+      el.appendChild(backs);
+    }
+    const melds = document.createElement("div"); melds.className = "melds"; melds.setAttribute("aria-label", "melds");
+    for (const m of s.melds) {
+      const g = document.createElement("span"); g.className = "meld" + (m.exposed ? "" : " concealed");
+      g.setAttribute("aria-label", (m.exposed ? "exposed " : "concealed ") + m.kind + " of " + tileName(m.tiles[0]));
+      for (const t of m.tiles) g.appendChild(tileEl(t, { extra: "small" }));
+      melds.appendChild(g);
+    }
+    for (const t of s.bonus) melds.appendChild(tileEl(t, { extra: "small bonus-tile" }));
+    el.appendChild(melds);
+    const dis = document.createElement("div"); dis.className = "discards"; dis.setAttribute("aria-label", "discards of " + s.name);
+    const g = state.game;
+    s.discards.forEach((d, k) => {
+      const isLast = g.last_discarder === s.wind && k === s.discards.length - 1 && !d.taken;
+      dis.appendChild(tileEl(d.tile, { extra: "small" + (d.taken ? " taken" : "") + (isLast ? " last-discard" : ""), suffix: d.taken ? " (claimed)" : isLast ? " (last discard)" : "" }));
+    });
+    el.appendChild(dis);
+  }
+
+  function discardable() {
+    return new Set((state.legal || []).filter(a => a.kind === "discard").map(a => a.tile));
+  }
+  function handTiles() {
+    const g = state.game;
+    return g.drawn ? g.concealed.concat([g.drawn]) : g.concealed.slice();
+  }
+
+  function renderHand() {
+    const g = state.game, h = $("hand"); h.textContent = "";
+    const can = discardable();
+    const tiles = handTiles();
+    if (selected >= tiles.length) selected = tiles.length - 1;
+    if (!can.size) selected = -1;
+    tiles.forEach((t, k) => {
+      const drawn = g.drawn && k === tiles.length - 1;
+      const b = tileEl(t, { button: true, extra: (drawn ? "drawn" : "") + (k === selected ? " selected" : ""), suffix: drawn ? " (drawn)" : "" });
+      b.disabled = !can.has(t);
+      b.addEventListener("click", () => {
+        if (selected === k) discard(k); else { selected = k; renderHand(); }
+      });
+      b.addEventListener("dblclick", () => discard(k));
+      h.appendChild(b);
+    });
+  }
+
+  function discard(k) {
+    const t = handTiles()[k];
+    if (!discardable().has(t)) return;
+    send({ type: "act", kind: "discard", tile: t, v: state.v });
+    selected = -1;
+  }
+
+  function actionLabel(a) {
+    switch (a.kind) {
+      case "mahjongg": return "Mah-Jongg";
+      case "pung": return "Pung";
+      case "kong": return "Kong";
+      case "chow": { const m = /^([1-9])([bcd])$/.exec(a.chow); return "Chow " + m[1] + "-" + (+m[1] + 1) + "-" + (+m[1] + 2) + " " + SUITS[m[2]]; }
+      case "concealed-kong": return "Concealed kong";
+      case "add-kong": return "Add to pung (kong)";
+      case "pass": return "Pass";
+    }
+    return a.kind;
+  }
+
+  let countdown = null;
+  function renderActions() {
+    const box = $("actions"); box.textContent = "";
+    const g = state.game;
+    const acts = (state.legal || []).filter(a => a.kind !== "discard");
+    acts.forEach((a, k) => {
+      const b = document.createElement("button"); b.type = "button";
+      b.className = "act act-" + a.kind; b.dataset.kind = a.kind;
+      b.appendChild(document.createTextNode((k + 1) + ". " + actionLabel(a) + " "));
+      if (a.tile && a.kind !== "pass") b.appendChild(tileEl(a.tile, { extra: "small" }));
+      b.addEventListener("click", () => send({ type: "act", kind: a.kind, tile: a.tile, chow: a.chow, v: state.v }));
+      box.appendChild(b);
+    });
+    const p = $("prompt"); p.textContent = "";
+    if (g.phase === "over") p.textContent = "The hand is over.";
+    else if (g.claim_window && acts.length) {
+      const s = document.createElement("span"); s.textContent = "Claim the discard? ";
+      p.appendChild(s); p.appendChild(tileEl(g.last_discard, { extra: "small" }));
+      const c = document.createElement("span"); c.id = "countdown"; c.className = "countdown"; p.appendChild(c);
+    } else if (discardable().size) p.textContent = "Your turn: discard a tile (click it twice, or ← → and Enter)" + (acts.length ? ", or declare." : ".");
+    else if (g.claim_window) p.textContent = "Waiting for claims…";
+    else { const t = seatByWind(g.turn); p.textContent = t ? "Waiting for " + t.name + "…" : ""; }
+    clearInterval(countdown);
+    if (state.deadline !== null && state.deadline !== undefined && acts.length) {
+      const tick = () => {
+        const left = Math.max(0, state.deadline - (performance.now() - received) / 1000);
+        const c = $("countdown"); if (c) c.textContent = " " + Math.ceil(left) + " s left";
+      };
+      tick(); countdown = setInterval(tick, 250);
+    }
+  }
+
+  function renderResult() {
+    const r = state.result, box = $("result");
+    if (!r) { box.hidden = true; resultHidden = false; return; }
+    box.hidden = resultHidden;
+    const names = r.names;
+    $("result-title").textContent = "Hand " + r.hand_no + ": " + (r.winner ? names[r.winner] + " goes Mah-Jongg" : "a drawn hand");
+    $("result-how").textContent = r.win ? "on " + tileName(r.win.tile) + ", " + r.win.by.replace("-", " ") : (r.reason || "");
+    const tb = $("scores").querySelector("tbody"); tb.textContent = "";
+    for (const w of ORDER) {
+      if (!r.scores[w]) continue;
+      const sc = r.scores[w], h = r.hands[w];
+      const tr = document.createElement("tr"); tr.dataset.wind = w;
+      if (w === r.winner) tr.className = "winner";
+      const td = (text, field) => { const c = document.createElement("td"); if (text !== undefined) c.textContent = text; if (field) c.dataset.field = field; tr.appendChild(c); return c; };
+      td(names[w], "name");
+      td(WIND_NAMES[w] + (w === "E" ? " ★" : ""), "wind");
+      const hc = td(undefined, "hand");
+      for (const m of h.melds) { const g = document.createElement("span"); g.className = "meld" + (m.exposed ? "" : " concealed"); for (const t of m.tiles) g.appendChild(tileEl(t, { extra: "small" })); hc.appendChild(g); }
+      const cg = document.createElement("span"); cg.className = "meld"; for (const t of h.concealed) cg.appendChild(tileEl(t, { extra: "small" })); hc.appendChild(cg);
+      for (const t of h.bonus) hc.appendChild(tileEl(t, { extra: "small" }));
+      const ic = td(undefined, "items"); const ul = document.createElement("ul");
+      for (const it of sc.items) {
+        const li = document.createElement("li");
+        li.textContent = it.name + ": " + (it.void ? "void" : it.limit ? "limit" : it.doubles ? "double ×" + (2 ** it.doubles) + (it.doubles > 1 ? " (" + it.doubles + " doubles)" : "") : it.points + " points");
+        ul.appendChild(li);
+      }
+      ic.appendChild(ul);
+      const sctext = String(sc.score) + (sc.faan !== undefined ? " (" + sc.faan + " faan)" : "") + (r.dead.includes(w) ? " dead" : "");
+      td(sctext, "score").dataset.value = sc.score;
+      td((r.chips[w] > 0 ? "+" : "") + r.chips[w], "chips").dataset.value = r.chips[w];
+      td(String(r.totals[w]), "total").dataset.value = r.totals[w];
+      tb.appendChild(tr);
+    }
+    const seats = ORDER.filter(w => r.scores[w]);
+    const th = $("settlement").querySelector("thead"), sb = $("settlement").querySelector("tbody");
+    th.textContent = ""; sb.textContent = "";
+    const hr = document.createElement("tr");
+    const corner = document.createElement("th"); corner.textContent = "pays → to"; hr.appendChild(corner);
+    for (const w of seats) { const c = document.createElement("th"); c.textContent = names[w]; hr.appendChild(c); }
+    const nc = document.createElement("th"); nc.textContent = "net"; hr.appendChild(nc);
+    th.appendChild(hr);
+    for (const a of seats) {
+      const tr = document.createElement("tr"); tr.dataset.wind = a;
+      const h = document.createElement("th"); h.textContent = names[a]; tr.appendChild(h);
+      for (const b of seats) {
+        const c = document.createElement("td");
+        const p = r.settlement.payments.filter(x => x.from === a && x.to === b).reduce((s, x) => s + x.amount, 0);
+        c.textContent = a === b ? "—" : String(p); c.dataset.to = b; c.dataset.value = p; tr.appendChild(c);
+      }
+      const n = document.createElement("td"); n.dataset.field = "net"; n.dataset.value = r.settlement.net[a];
+      n.textContent = String(r.settlement.net[a]); tr.appendChild(n);
+      sb.appendChild(tr);
+    }
+    if (!r.settled) { const tr = document.createElement("tr"); const c = document.createElement("td"); c.colSpan = seats.length + 2; c.textContent = "A drawn hand is not settled under these rules."; tr.appendChild(c); sb.appendChild(tr); }
+    $("next").hidden = r.match_over;
+    $("result-next").textContent = r.match_over ? "The match is over. Final chips: " + seats.map(w => names[w] + " " + r.totals[w]).join(", ") :
+      (state.ready.includes(state.you) ? "Waiting for the others…" : "");
+  }
+
+  // --- input ------------------------------------------------------------------------
+  $("start").addEventListener("click", () => send({ type: "start" }));
+  $("next").addEventListener("click", () => send({ type: "ready" }));
+  $("hide-result").addEventListener("click", () => { resultHidden = !resultHidden; $("result").hidden = resultHidden; });
+  document.addEventListener("keydown", ev => {
+    if (ev.target.tagName === "INPUT" || ev.ctrlKey || ev.metaKey || ev.altKey) return;
+    const k = ev.key;
+    if (k === "?") { toggleHelp(); return; }
+    if (k === "g" || k === "G") { $("glyphs").click(); return; }
+    if (!state || !state.game) return;
+    if ((k === "n" || k === "N") && state.result) { send({ type: "ready" }); return; }
+    if (state.result && k === "Escape") { resultHidden = !resultHidden; $("result").hidden = resultHidden; return; }
+    const acts = (state.legal || []).filter(a => a.kind !== "discard");
+    const fire = kinds => { const a = acts.find(x => kinds.includes(x.kind)); if (a) { send({ type: "act", kind: a.kind, tile: a.tile, chow: a.chow, v: state.v }); ev.preventDefault(); } };
+    if (/^[1-9]$/.test(k)) { const a = acts[Number(k) - 1]; if (a) send({ type: "act", kind: a.kind, tile: a.tile, chow: a.chow, v: state.v }); return; }
+    switch (k.toLowerCase()) {
+      case "m": return fire(["mahjongg"]);
+      case "p": return fire(["pung"]);
+      case "k": return fire(["kong", "concealed-kong", "add-kong"]);
+      case "c": return fire(["chow"]);
+      case "x": case "escape": return fire(["pass"]);
+    }
+    const n = handTiles().length;
+    if (!discardable().size) return;
+    if (k === "ArrowRight") { selected = (selected + 1) % n; renderHand(); ev.preventDefault(); }
+    else if (k === "ArrowLeft") { selected = selected <= 0 ? n - 1 : selected - 1; renderHand(); ev.preventDefault(); }
+    else if ((k === "Enter" || k === "d" || k === "D") && selected >= 0) { discard(selected); ev.preventDefault(); }
+  });
+
+  boot();
+})();
