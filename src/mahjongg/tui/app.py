@@ -85,7 +85,7 @@ class ResultScreen(ModalScreen[bool]):
     ResultScreen { align: center middle; }
     ResultScreen > Vertical { width: 96%; height: 96%; border: thick $accent; background: $surface; }
     ResultScreen VerticalScroll { height: 1fr; }
-    ResultScreen #next { dock: bottom; width: 100%; }
+    ResultScreen #next { dock: bottom; width: 100%; height: 1; border: none; }
     """
 
     def __init__(self, body, final: bool, auto_seconds: float | None = None) -> None:
@@ -182,6 +182,7 @@ class PlayApp(App):
         self._claim_left = 0.0
         self._claim_window: tuple | None = None
         self._result_shown = False
+        self._binding_kinds: frozenset | None = None
         self.errors: list[str] = []
 
     # --- layout ---------------------------------------------------------------
@@ -311,6 +312,7 @@ class PlayApp(App):
         self._claim_left -= 0.25
         bar = self.query_one("#timer", ProgressBar)
         bar.update(progress=max(0.0, self._claim_left))
+        self._render_prompt()
         if self._claim_left <= 0:
             self._stop_claim_timer()
             passes = [a for a in self.session.human_legal() if a.kind is K.PASS]
@@ -367,13 +369,23 @@ class PlayApp(App):
         my_turn = bool(s.human_legal()) and obs.phase == "turn"
         hv.selected = self.selected
         hv.set_hand(obs.concealed, obs.drawn, self.glyphs, my_turn)
-        self.query_one("#prompt", Static).update(Text(self.status, style="bold cyan"))
+        self._render_prompt()
         hint_w = self.query_one("#hint", Static)
         if self.show_hint and s.human is not None and not s.game.is_over:
             hint_w.update("hint: " + hint(obs).describe())
         else:
             hint_w.update("h: hint (waits and shanten)" if s.human is not None else "")
-        self.refresh_bindings()
+        # the footer shows the keys that mean something now; redrawing it is costly, so only on change
+        kinds = frozenset(a.kind for a in s.human_legal())
+        if kinds != self._binding_kinds:
+            self._binding_kinds = kinds
+            self.refresh_bindings()
+
+    def _render_prompt(self) -> None:
+        t = Text(self.status, style="bold cyan")
+        if self._claim_timer is not None:
+            t.append(f"  {max(0, int(self._claim_left + 0.99))}s left, then you pass", style="yellow")
+        self.query_one("#prompt", Static).update(t)
 
     def _show_result(self) -> None:
         if self._result_shown:

@@ -24,14 +24,14 @@ WIND_NAMES = {Wind.EAST: "East", Wind.SOUTH: "South", Wind.WEST: "West", Wind.NO
 def score_table(score: Score) -> Table:
     """The score card of one hand: points added, then doubles (or faan), as the scorer itemized it."""
     t = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
-    t.add_column("item")
+    t.add_column("item", no_wrap=True)
     if score.faan is not None:
         t.add_column("faan", justify="right")
         for item in score.items:
             t.add_row(item.name, "limit" if item.limit else str(getattr(item, "faan", 0)))
         return t
-    t.add_column("points", justify="right")
-    t.add_column("doubles", justify="right")
+    t.add_column("pts", justify="right")
+    t.add_column("x", justify="right")
     t.add_column("total", justify="right")
     running = 0
     for item in score.items:
@@ -106,27 +106,42 @@ def headline(rec: HandRecord, names: list[str]) -> str:
         return f"Hand {rec.number}: {how}"
     p = rec.winner_player
     w = r.win
+    verb = "go" if names[p] == "You" else "goes"
     src = {"wall": "drawn from the wall", "discard": "on a discard", "loose": "on a loose tile"}.get(
         w.by.value, w.by.value
     )
-    return f"Hand {rec.number}: {names[p]} ({WIND_NAMES[r.winner]}) goes Mah-Jongg on {w.tile}, {src}"
+    return f"Hand {rec.number}: {names[p]} ({WIND_NAMES[r.winner]}) {verb} Mah-Jongg on {w.tile}, {src}"
+
+
+def seat_card(rec: HandRecord, seat: Wind, names: list[str], glyphs: bool = False) -> Group:
+    """One seat's hand laid down with its score card."""
+    r = rec.result
+    p = next(q for q, s in rec.seats.items() if s == seat)
+    sc = r.scores[seat]
+    title = Text(f"{WIND_NAMES[seat]} - {names[p]}", style="bold yellow" if seat == r.winner else "bold")
+    if seat == r.winner:
+        title.append("  MAH-JONGG", style="bold green")
+    if seat in r.dead:
+        title.append("  dead hand", style="bold red")
+    parts = [title, hand_text(r.hands[seat], glyphs)]
+    if sc.arrangement:
+        parts.append(Text(f"arranged: {sc.arrangement}", style="dim"))
+    parts += [score_table(sc), Text(score_line(sc), style="bold")]
+    return Group(*parts)
 
 
 def result_group(rec: HandRecord, names: list[str], glyphs: bool = False) -> Group:
-    """All four hands with their score cards, the settlement and the totals."""
+    """All four hands with their score cards (two by two), the settlement and the totals."""
     r = rec.result
-    parts: list = [Text(headline(rec, names), style="bold")]
-    for seat in r.settlement.seats if r.settlement.seats else sorted(r.hands):
-        p = next(q for q, s in rec.seats.items() if s == seat)
-        sc = r.scores[seat]
-        title = Text(f"{WIND_NAMES[seat]} - {names[p]}", style="bold yellow" if seat == r.winner else "bold")
-        if seat == r.winner:
-            title.append("  MAH-JONGG", style="bold green")
-        if seat in r.dead:
-            title.append("  dead hand", style="bold red")
-        parts += [Text(""), title, hand_text(r.hands[seat], glyphs)]
-        if sc.arrangement:
-            parts.append(Text(f"arranged: {sc.arrangement}", style="dim"))
-        parts += [score_table(sc), Text(score_line(sc), style="bold")]
-    parts += [Text(""), settlement_table(rec, names), totals_table(rec, names)]
-    return Group(*parts)
+    seats = list(r.settlement.seats)
+    grid = Table.grid(padding=(1, 4), expand=False)
+    grid.add_column()
+    grid.add_column()
+    cards = [seat_card(rec, s, names, glyphs) for s in seats]
+    for i in range(0, len(cards), 2):
+        grid.add_row(*cards[i : i + 2])
+    money = Table.grid(padding=(0, 4))
+    money.add_column()
+    money.add_column()
+    money.add_row(settlement_table(rec, names), totals_table(rec, names))
+    return Group(Text(headline(rec, names), style="bold"), Text(""), grid, Text(""), money)

@@ -18,7 +18,7 @@ from ..table import Action, ActionKind, Game, IllegalActionError, Observation
 from ..table.match import HandRecord, Match, Player
 from ..tiles import Wind
 
-__all__ = ["Session", "Recorder", "Seat"]
+__all__ = ["Session", "Recorder", "Seat", "seating"]
 
 
 class Recorder(Protocol):
@@ -87,17 +87,7 @@ class Session:
     ) -> "Session":
         """A new match: three ``bots`` and the human at ``seat``, or four bots (``seat`` None)."""
         match = Match(ruleset, seed=seed, players=4, hands=hands, rounds=rounds)
-        if seat is None:
-            players: list[Player | None] = list(bots)
-            all_names = list(names)
-        else:
-            # player numbers run round the table to the right: bots[0] sits on the human's right
-            human = match.player_at(seat)
-            players, all_names = [None] * 4, [""] * 4
-            for k in range(4):
-                p = (human + k) % 4
-                players[p] = None if k == 0 else bots[k - 1]
-                all_names[p] = "You" if k == 0 else names[k - 1]
+        players, all_names = seating(match, bots, names, seat)
         return cls(match, players, all_names, recorder=recorder, first_game=first_game)
 
     # --- hands --------------------------------------------------------------
@@ -218,6 +208,24 @@ class Session:
             if on_action is not None:
                 on_action(a)
         return n
+
+
+def seating(match: Match, bots: Sequence, names: Sequence[str], seat: Wind | None) -> tuple[list, list[str]]:
+    """Players and names by player number: the human (``None``, "You") at the
+    player number that sits at ``seat`` in the match's first hand, and the
+    bots after him round the table -- ``bots[0]`` on his right (the next to
+    play after him), then across, then on his left. With ``seat`` None, the
+    bots in player order (four bots)."""
+    if seat is None:
+        return list(bots), list(names)
+    human = match.player_at(seat)
+    players: list = [None] * match.players
+    out_names = [""] * match.players
+    for k in range(match.players):
+        p = (human + k) % match.players
+        players[p] = None if k == 0 else bots[k - 1]
+        out_names[p] = "You" if k == 0 else names[k - 1]
+    return players, out_names
 
 
 def _fallback(legal: Sequence[Action]) -> Action:

@@ -193,6 +193,7 @@ class ActionBar(Widget):
     def __init__(self, **kw) -> None:
         super().__init__(**kw)
         self.actions: list[Action] = []
+        self._glyphs = False
 
     def compose(self):
         for i in range(self.SLOTS):
@@ -202,7 +203,10 @@ class ActionBar(Widget):
             yield b
 
     def set_actions(self, actions: list[Action], glyphs: bool) -> None:
-        self.actions = list(actions[: self.SLOTS])
+        new = list(actions[: self.SLOTS])
+        if new == self.actions and glyphs == self._glyphs:
+            return
+        self.actions, self._glyphs = new, glyphs
         for i in range(self.SLOTS):
             try:
                 b = self.query_one(f"#act{i + 1}", Button)
