@@ -34,7 +34,7 @@ def db(tmp_path):
 
 @pytest.fixture
 def client(db):
-    with TestClient(create_app(db)) as c:
+    with TestClient(create_app(db, rate=1000, burst=100)) as c:
         yield c
 
 
@@ -210,7 +210,12 @@ HOSTILE = [
 ]
 
 
-def test_hostile_messages_get_errors_and_change_nothing(client, db):
+def test_hostile_messages_get_errors_and_change_nothing(db):
+    with TestClient(create_app(db)) as client:
+        _hostile(client, db)
+
+
+def _hostile(client, db):
     table, players, _, stack = started_table(client, humans=2, bot_delay=0)
     with stack:
         g = table.game
@@ -280,6 +285,10 @@ def test_a_whole_game_sends_no_seat_another_seats_concealed_tiles(client, db):
         assert totals == table.match.totals and sum(totals) == 0
     assert check.checked > 100
     assert not any(players.errors.values())
+    records = pytest.importorskip("mahjongg.records")
+    with records.GameStore(db) as store:  # finished hands are game records too
+        assert len(store) == 2
+        assert store.replay(store.games()[0].id).is_over
 
 
 def test_reconnecting_restores_the_seat_and_view(client):
@@ -300,7 +309,7 @@ def test_restart_loses_nothing(db):
     database, reconnect with the tokens, finish the hand; the log is complete."""
     from contextlib import ExitStack
 
-    with TestClient(create_app(db)) as c1:
+    with TestClient(create_app(db, rate=1000)) as c1:
         table, players, tokens, stack = started_table(c1, humans=2, bot_delay=0, seed=77)
         with stack:
             for _ in range(12):
@@ -309,7 +318,7 @@ def test_restart_loses_nothing(db):
             before = {p: players.states[p] for p in (0, 1)}
             snap, n = table.game.snapshot(), len(table.game.events)
             code = table.code
-    with TestClient(create_app(db)) as c2:
+    with TestClient(create_app(db, rate=1000)) as c2:
         t2 = server(c2).tables[code]
         assert t2.game.snapshot() == snap and len(t2.game.events) == n
         with ExitStack() as stack:

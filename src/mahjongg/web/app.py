@@ -59,9 +59,10 @@ STATIC = Path(str(resources.files("mahjongg.web") / "static"))
 class Conn:
     """One WebSocket: a queue of messages to send, and a flood meter."""
 
-    def __init__(self) -> None:
+    def __init__(self, rate: float = RATE, burst: float = BURST) -> None:
         self.queue: asyncio.Queue = asyncio.Queue()
-        self.allowance = BURST
+        self.rate, self.burst = rate, burst
+        self.allowance = burst
         self.last = time.monotonic()
         self.strikes = 0
         self.closed = False
@@ -77,7 +78,7 @@ class Conn:
 
     def allow(self) -> bool:
         now = time.monotonic()
-        self.allowance = min(BURST, self.allowance + (now - self.last) * RATE)
+        self.allowance = min(self.burst, self.allowance + (now - self.last) * self.rate)
         self.last = now
         if self.allowance < 1:
             self.strikes += 1
@@ -94,6 +95,7 @@ class Server:
         self.store: Store | None = None
         self.tables: dict[str, LiveTable] = {}
         self.loop: asyncio.AbstractEventLoop | None = None
+        self.records = None
 
     def schedule(self, delay: float, fn):
         def run() -> None:
@@ -107,17 +109,36 @@ class Server:
     def open(self) -> None:
         self.loop = asyncio.get_running_loop()
         self.store = Store(self.db)
+        try:  # finished hands also go to the game records (mahjongg.records), same file
+            from ..records import GameStore
+
+            self.records = GameStore(self.db)
+        except ImportError:
+            self.records = None
         for code, config, status in self.store.tables(("lobby", "playing")):
             try:
-                self.tables[code] = LiveTable.rebuild(self.store, code, config, status, self.schedule)
+                self.add(LiveTable.rebuild(self.store, code, config, status, self.schedule))
             except Exception:
                 log.exception("table %s could not be rebuilt", code)
+
+    def add(self, table: LiveTable) -> None:
+        self.tables[table.code] = table
+        if self.records is not None:
+            table.archive = self.archive
+
+    def archive(self, game, kinds) -> None:
+        try:
+            self.records.save(game.events, bots=kinds)
+        except Exception:  # the web tables' own log is the one that matters
+            log.exception("could not archive a hand")
 
     def close(self) -> None:
         for t in self.tables.values():
             t.close()
         if self.store is not None:
             self.store.close()
+        if self.records is not None:
+            self.records.close()
 
     def table(self, code: str) -> LiveTable | None:
         return self.tables.get(code.upper()) if isinstance(code, str) else None
@@ -140,8 +161,11 @@ async def _body(request: Request) -> dict:
     return data
 
 
-def create_app(db: str | Path = ":memory:") -> Starlette:
-    """The app, its tables stored in the SQLite file ``db``."""
+def create_app(db: str | Path = ":memory:", *, rate: float = RATE, burst: float = BURST, defaults: dict | None = None) -> Starlette:
+    """The app, its tables stored in the SQLite file ``db``. ``rate``, ``burst``:
+    messages a second each socket may send on average, and at once.
+    ``defaults``: table settings used where a request gives none (e.g.
+    ``{"bot_delay": 0.1}``)."""
     server = Server(db)
 
     @asynccontextmanager
@@ -173,11 +197,11 @@ def create_app(db: str | Path = ":memory:") -> Starlette:
             data = await _body(request)
             if len(server.tables) >= MAX_TABLES:
                 raise TableError("too many tables on this server")
-            config = validate_config(data, bot_names())
+            config = validate_config({**(defaults or {}), **data}, bot_names())
             table, token = LiveTable.create(server.store, config, data.get("name"), server.schedule)
         except TableError as e:
             return _error(str(e))
-        server.tables[table.code] = table
+        server.add(table)
         return JSONResponse({"code": table.code, "player": 0, "token": token})
 
     async def info(request: Request) -> Response:
@@ -199,7 +223,7 @@ def create_app(db: str | Path = ":memory:") -> Starlette:
 
     async def play(ws: WebSocket) -> None:
         await ws.accept()
-        conn = Conn()
+        conn = Conn(rate, burst)
         table = server.table(ws.path_params["code"])
 
         async def refuse(message: str, code: int) -> None:

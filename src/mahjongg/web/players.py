@@ -1,8 +1,9 @@
-"""Bots for the web tables: the registry of :mod:`mahjongg.bots` when it is there.
+"""Bots for the web tables: the registry of :mod:`mahjongg.bots`.
 
-``make_bot(name, seed)`` and ``bot_names()`` come from :mod:`mahjongg.bots`;
-until that package offers them, a stand-in that plays legally (Mah-Jongg when
-it can, never claims, discards the drawn tile) keeps the tables running.
+``make_bot(name, seed)`` and the names in ``BOTS`` come from
+:mod:`mahjongg.bots`; without that package a plain bot that plays legally
+(Mah-Jongg when it can, never claims, discards the drawn tile) keeps the
+tables running.
 """
 
 from __future__ import annotations
@@ -39,7 +40,7 @@ def _registry():
     try:
         from .. import bots
 
-        return bots.make_bot, bots.bot_names
+        return bots.make_bot, list(bots.BOTS)
     except (ImportError, AttributeError):
         return None, None
 
@@ -48,9 +49,8 @@ def bot_names() -> list[str]:
     """The bot kinds a table may seat."""
     _, names = _registry()
     if names is not None:
-        out = list(names() if callable(names) else names)
-        if out:
-            return out
+        if names:
+            return names
     return ["plain"]
 
 

@@ -202,7 +202,7 @@ class LiveTable:
         self.bot_timer = None
         self.next_timer = None
         self.ready: set[int] = set()
-        self.errors = 0
+        self.archive = None  # archive(game, kinds by seat): a finished hand for the game records
 
     # --- lobby ------------------------------------------------------------------
     @classmethod
@@ -389,6 +389,8 @@ class LiveTable:
             self.window += 1
         if g.is_over:
             self.match.record(g)
+            if self.archive is not None:
+                self.archive(g, [self._kind_at(w) for w in g.seats])
             self._hand_over()
 
     def _next_hand(self) -> None:
@@ -418,6 +420,10 @@ class LiveTable:
         elif self.config.next_hand_seconds > 0:
             self.next_timer = self.schedule(self.config.next_hand_seconds, self._next_hand)
         self._changed()
+
+    def _kind_at(self, seat: Wind) -> str:
+        s = self.seats[self.match.player_at(seat)]
+        return s.bot if s.kind == "bot" else "human"
 
     def _bot(self, player: int):
         b = self.bots.get(player)

@@ -1,0 +1,189 @@
+"""End to end in headless Chromium (Debian's /usr/bin/chromium, driven by Playwright):
+create a table in the lobby, join it from a second browser, start, play a hand
+with two humans and two bots to the score screen, and check the figures shown
+against the scorer's own."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("uvicorn")
+sync_api = pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed")
+
+from mahjongg.rules import Situation  # noqa: E402
+from mahjongg.scoring import score_hand  # noqa: E402
+from mahjongg.tiles import Wind  # noqa: E402
+
+CHROMIUM = os.environ.get("MAHJONGG_CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
+ARGS = [
+    "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--disable-default-apps", "--disable-extensions", "--metrics-recording-only", "--mute-audio",
+]
+SHOTS = Path(os.environ.get("MAHJONGG_SCREENSHOTS", "")) if os.environ.get("MAHJONGG_SCREENSHOTS") else None
+
+pytestmark = [
+    pytest.mark.skipif(CHROMIUM is None, reason="no chromium found (apt-get install chromium; .ci/run installs it)"),
+    pytest.mark.filterwarnings("ignore::DeprecationWarning"),
+]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture
+def live(tmp_path):
+    """The real server (uvicorn) on a loopback port, in a thread of this process."""
+    import uvicorn
+
+    from mahjongg.web import create_app
+
+    app = create_app(tmp_path / "e2e.sqlite3", defaults={"bot_delay": 0.05, "seed": 4242})
+    port = free_port()
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", ws_max_size=65536))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    for _ in range(200):
+        if server.started:
+            break
+        time.sleep(0.05)
+    assert server.started, "the server did not start"
+    yield f"http://127.0.0.1:{port}", app.state.server
+    server.should_exit = True
+    thread.join(10)
+
+
+def shot(page, name):
+    if SHOTS is not None:
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+
+
+def take_turn(page, use_keys: bool) -> bool:
+    """If this page has a decision, make it through the UI; whether it did."""
+    buttons = page.locator("#actions button.act")
+    n = buttons.count()
+    kinds = [buttons.nth(i).get_attribute("data-kind") for i in range(n)]
+    if "mahjongg" in kinds:
+        buttons.nth(kinds.index("mahjongg")).click()
+        return True
+    if "pass" in kinds:
+        if use_keys:
+            page.keyboard.press("x")
+        else:
+            buttons.nth(kinds.index("pass")).click()
+        return True
+    tiles = page.locator("#hand button.tile:not([disabled])")
+    if tiles.count():
+        drawn = page.locator("#hand button.tile.drawn:not([disabled])")
+        if use_keys:
+            page.keyboard.press("ArrowLeft")  # selects the last tile: the drawn one, if any
+            page.keyboard.press("Enter")
+        else:
+            target = drawn if drawn.count() else tiles.last
+            target.click()
+            target.click()
+        return True
+    return False
+
+
+def test_two_humans_and_two_bots_play_a_hand_in_the_browser(live):
+    base, server = live
+    with sync_api.sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        try:
+            ann = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+            bob = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+            errors = []
+            for page in (ann, bob):
+                page.on("pageerror", lambda e: errors.append(str(e)))
+
+            # Ann creates a table in the lobby
+            ann.goto(base + "/")
+            ann.fill("#create-name", "Ann")
+            ann.select_option("#ruleset", "pung-chow")
+            ann.fill("#hands", "1")
+            shot(ann, "1-lobby")
+            ann.click("#create-button")
+            ann.wait_for_url("**/t/*")
+            code = ann.locator("#code").inner_text()
+            assert len(code) == 6
+            assert ann.locator("#invite").input_value().endswith("/t/" + code)
+
+            # Bob opens the invite link in another browser and takes a seat
+            bob.goto(base + "/t/" + code)
+            bob.fill("#join-name", "Bob")
+            bob.click("#join-button")
+            bob.wait_for_selector("#lobby-seats li.you")
+            ann.wait_for_function("document.querySelectorAll('#lobby-seats li')[1].textContent.includes('Bob')")
+            shot(ann, "2-waiting")
+            assert bob.locator("#start").is_hidden()
+
+            ann.click("#start")
+            for page in (ann, bob):
+                page.wait_for_selector("#board:not([hidden])")
+                page.wait_for_selector("#hand button.tile")
+            shot(ann, "3-table")
+            # four seats, winds, the East marker, the wall count
+            assert ann.locator(".seat .east-marker").count() == 1
+            assert "Wall:" in ann.locator("#wall-count").inner_text()
+            assert ann.locator("#hand button.tile").first.get_attribute("aria-label")
+
+            table = server.tables[code]
+            deadline = time.monotonic() + 240
+            moves = 0
+            while not (ann.locator("#result").is_visible() and bob.locator("#result").is_visible()):
+                assert time.monotonic() < deadline, "the hand did not end in time"
+                acted = False
+                for i, page in enumerate((ann, bob)):
+                    if not page.locator("#result").is_visible() and take_turn(page, use_keys=(moves % 3 == 1)):
+                        acted = True
+                        moves += 1
+                        if moves == 6:
+                            shot(page, "4-playing")
+                        page.wait_for_timeout(60)
+                if not acted:
+                    time.sleep(0.05)
+            assert moves > 0
+            shot(ann, "5-score")
+            assert not errors, errors
+
+            # the figures on the score screen are the scorer's
+            rec = table.match.records[0]
+            result = rec.result
+            ruleset = table.match.ruleset
+            for page in (ann, bob):
+                rows = page.locator("#scores tbody tr")
+                assert rows.count() == 4
+                for i in range(4):
+                    row = rows.nth(i)
+                    w = Wind.parse(row.get_attribute("data-wind"))
+                    shown = int(row.locator("td[data-field=score]").get_attribute("data-value"))
+                    sit = Situation(seat=w, round=rec.round, win=result.win if w == result.winner else None, dead=w in result.dead)
+                    expected = score_hand(result.hands[w], ruleset, sit)
+                    assert shown == expected.score == result.scores[w].score
+                    items = row.locator("td[data-field=items] li")
+                    assert items.count() == len(expected.items)
+                    for k, item in enumerate(expected.items):
+                        assert items.nth(k).inner_text().startswith(item.name)
+                    assert int(row.locator("td[data-field=chips]").get_attribute("data-value")) == result.net[w]
+                    name = row.locator("td[data-field=name]").inner_text()
+                    assert name == table.seats[table.match.player_at(w)].name
+                nets = page.locator("#settlement td[data-field=net]")
+                shown_net = {Wind.parse(nets.nth(i).locator("xpath=..").get_attribute("data-wind")): int(nets.nth(i).get_attribute("data-value")) for i in range(nets.count())}
+                assert shown_net == result.settlement.net
+                for p in result.settlement.payments:
+                    cell = page.locator(f"#settlement tr[data-wind={p.payer.letter}] td[data-to={p.payee.letter}]")
+                    assert int(cell.get_attribute("data-value")) == p.amount
+        finally:
+            browser.close()
