@@ -14,8 +14,15 @@ KONG            claim the discard ``tile`` to three concealed (loose tile)
 CONCEALED_KONG  lay four held ``tile`` face down (loose tile)
 ADD_KONG        add the drawn fourth ``tile`` to an exposed pung (loose tile)
 MAHJONGG        go out: on the discard ``tile``, or on the drawn ``tile``
-PASS            decline every claim on the discard ``tile``
+PASS            decline every claim on the discard ``tile`` (or washing)
+WASH            wash the tiles: an original hand with enough different
+                heads, offered only by a ruleset that has washing (seed 000
+                Part II, "Washing the tiles"); no tile
 =============== ============================================================
+
+A false Mah-Jongg is ``MAHJONGG`` applied when it is not legal, in a game
+created with ``allow_false_mahjongg=True`` under a ruleset that penalizes it
+(it never appears among the legal actions, so bots never choose it).
 
 Source: seed 000 (Pung Chow Part I), "To chow", "To pung", "Four of a kind",
 "Mah-Jongg or Mah-Diao".
@@ -44,6 +51,7 @@ class ActionKind(Enum):
     ADD_KONG = "add-kong"
     MAHJONGG = "mahjongg"
     PASS = "pass"
+    WASH = "wash"
 
 
 CLAIM_KINDS = frozenset({ActionKind.CHOW, ActionKind.PUNG, ActionKind.KONG, ActionKind.PASS})

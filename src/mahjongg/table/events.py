@@ -5,7 +5,8 @@ Every :class:`~mahjongg.table.Game` appends plain dicts to ``game.events``:
 =============== ==========================================================
 ``type``        fields
 =============== ==========================================================
-``setup``       ruleset, options, players, round, seed, stacks, wall (the
+``setup``       ruleset, options, players, round, seed,
+                allow_false_mahjongg (only when set), stacks, wall (the
                 built wall), dice (east, breaker, thrower, break, count,
                 broken)
 ``deal``        hands: each seat's tiles in the order drawn
@@ -15,6 +16,10 @@ Every :class:`~mahjongg.table.Game` appends plain dicts to ``game.events``:
 ``claim``       seat, kind, tile, chow, from -- the claim that took a discard
 ``dead_hand``   seat, reason, penalty (true: from ``declare_dead``)
 ``exhausted``   wall_count -- the wall is down to its reserve: a drawn hand
+``washing``     seats -- the washing window opens for these seats
+``washed``      seat, hand, each -- the tiles are washed; each player pays ``each``
+``ruling``      kind, seat, reason, excuse, applies -- a penalty ruled on
+                (a false Mah-Jongg; the discarder paying for all)
 ``end``         the :class:`~mahjongg.table.Result` as a dict
 =============== ==========================================================
 
@@ -82,6 +87,7 @@ def replay(events: Iterable[dict] | str, ruleset: Ruleset | None = None, *, chec
         setup["players"],
         Wind.parse(setup["round"]),
         wall=setup["wall"],
+        allow_false_mahjongg=setup.get("allow_false_mahjongg", False),
         dice=(tuple(setup["dice"]["east"]), tuple(setup["dice"]["break"])),
     )
     for e in events[1:]:

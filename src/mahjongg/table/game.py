@@ -25,7 +25,7 @@ from ..decomposition import is_complete
 from ..hand import Hand, Meld, MeldKind
 from ..rules.context import Situation, Win, WinBy
 from ..rules.pung_chow import PUNG_CHOW
-from ..rules.ruleset import Ruleset
+from ..rules.ruleset import Ruleset, Ruling
 from ..scoring import ScoringError, score_hand
 from ..settlement import Settlement
 from ..tiles import NUM_KINDS, TILES, Tile, Wind
@@ -91,11 +91,15 @@ class Game:
         *,
         wall: Sequence[Tile | str] | None = None,
         dice: tuple[Dice, Dice] | None = None,
+        allow_false_mahjongg: bool = False,
     ) -> None:
         if players not in (2, 3, 4):
             raise ValueError(f"Pung Chow is played by two, three or four players, not {players}")
         self.ruleset = ruleset
         self.players = players
+        # an app may let a player declare Mah-Jongg with any hand; the ruleset's penalty judges it
+        self.allow_false_mahjongg = bool(allow_false_mahjongg)
+        self._washing = False  # the washing window is open (a claim window on no discard)
         self.round = Wind(round)
         self.seats: tuple[Wind, ...] = tuple(Wind(i) for i in range(players))
         # per-seat state lives in lists indexed by the seat (hashing an IntEnum is slow)
@@ -159,6 +163,7 @@ class Game:
             players=players,
             round=self.round.letter,
             seed=seed,
+            **({"allow_false_mahjongg": True} if self.allow_false_mahjongg else {}),
             stacks=stacks,
             wall=[str(t) for t in self.built],
             dice={
@@ -171,6 +176,7 @@ class Game:
             },
         )
         self._deal()
+        self._open_washing()
 
     # --- construction ---------------------------------------------------------
     @classmethod
@@ -181,6 +187,8 @@ class Game:
         ruleset: Ruleset = PUNG_CHOW,
         players: int = 4,
         round: Wind = Wind.EAST,
+        *,
+        allow_false_mahjongg: bool = False,
     ) -> "Game":
         """A hand dealt from a preset wall.
 
@@ -191,7 +199,7 @@ class Game:
         throw, e.g. ``((3, 4), (3, 4))`` (the book's illustration 7: West
         breaks at the 14th stack).
         """
-        return cls(ruleset, None, players, round, wall=wall, dice=dice)
+        return cls(ruleset, None, players, round, wall=wall, dice=dice, allow_false_mahjongg=allow_false_mahjongg)
 
     @classmethod
     def replay(cls, events: Iterable[dict] | str, ruleset: Ruleset | None = None) -> "Game":
@@ -264,6 +272,13 @@ class Game:
         if self._phase == CLAIMS:
             return (self._window_from, self._window_tile)
         return None
+
+    @property
+    def washing(self) -> bool:
+        """Whether the washing window is open: before East's first discard,
+        the seats that may wash the tiles answer WASH or PASS (a claim window
+        on no discard; East holds his 14 tiles)."""
+        return self._washing
 
     @property
     def wall_count(self) -> int:
@@ -367,6 +382,11 @@ class Game:
         if self._phase == OVER:
             raise IllegalActionError(f"{action}: the hand is over")
         if action not in self.legal_actions(action.seat):
+            if action.kind is _K.MAHJONGG and self._may_declare_falsely(action):
+                self._legal = [None, None, None, None]
+                self._log(type="action", **action.to_dict())
+                self._false_mahjongg(action.seat)
+                return
             raise IllegalActionError(self._explain(action))
         self._legal = [None, None, None, None]
         self._log(type="action", **action.to_dict())
@@ -410,6 +430,10 @@ class Game:
         who = seat.letter
         if seat not in self.seats:
             return f"{a}: {who} is a dummy seat and does not play"
+        if a.kind is _K.WASH:
+            if self._washing:
+                return f"{a}: {who}'s original hand may not wash the tiles under {self.ruleset.name}"
+            return f"{a}: the tiles are washed on the original hands, before East's first discard (seed 000 Part II, Washing the tiles)"
         if self._phase == TURN:
             if seat != self._turn:
                 if a.kind in CLAIM_KINDS or a.kind is _K.MAHJONGG:
@@ -549,6 +573,9 @@ class Game:
             self._resolve_claims()
 
     def _resolve_claims(self) -> None:
+        if self._washing:
+            self._resolve_washing()
+            return
         t, d = self._window_tile, self._window_from
         claims = [a for a in self._answers.values() if a.kind is not _K.PASS]
         self._options, self._answers = {}, {}
@@ -657,7 +684,17 @@ class Game:
     def _win(self, seat: Wind, by: WinBy, t: Tile) -> None:
         self._finish(seat, self._make_win(seat, by, t))
 
-    def _finish(self, winner: Wind | None, win: Win | None) -> None:
+    def _finish(
+        self,
+        winner: Wind | None,
+        win: Win | None,
+        reason: str | None = None,
+        settlement: Settlement | None = None,
+        rulings: tuple[Ruling, ...] = (),
+        washed_by: Wind | None = None,
+    ) -> None:
+        """Score every hand and settle. ``settlement`` (washing, a false
+        Mah-Jongg) replaces the settlement of the scores."""
         r = self.ruleset
         hands = {s: self.hand(s) for s in self.seats}
         scores = {}
@@ -665,20 +702,111 @@ class Game:
             sit = Situation(seat=s, round=self.round, win=win if s == winner else None, dead=s in self._dead)
             scores[s] = score_hand(hands[s], r, sit)
         dead = frozenset(self._dead)
-        settled = winner is not None or r.settle_draws
-        if settled:
-            discarder = self._window_from if win is not None and win.by is WinBy.DISCARD else None
-            settlement = r.settle(
-                {s: sc.score for s, sc in scores.items()}, winner, discarder=discarder, east=Wind.EAST, dead=dead
-            )
+        if settlement is not None:
+            settled = True
         else:
+            settled = winner is not None or r.settle_draws
+        if settlement is None and settled:
+            discarder = self._window_from if win is not None and win.by is WinBy.DISCARD else None
+            extra = {}
+            if discarder is not None:
+                # the ruleset may rule on the discard (seed 000 Part II, Penalties 2)
+                ruling = r.judge_discard(hands[winner], win.tile, hands[discarder], discarder, winner, self.round)
+                if ruling is not None:
+                    rulings = rulings + (ruling,)
+                    self._log(type="ruling", **ruling.to_dict())
+                    if ruling.applies:
+                        extra["ruling"] = ruling
+            settlement = r.settle(
+                {s: sc.score for s, sc in scores.items()}, winner, discarder=discarder, east=Wind.EAST, dead=dead, **extra
+            )
+        elif settlement is None:
             settlement = Settlement((), tuple(self.seats))
-        self._result = Result(
-            winner, win, "mahjongg" if winner is not None else "wall exhausted", hands, scores, dead, settlement, settled
-        )
+        if reason is None:
+            reason = "mahjongg" if winner is not None else "wall exhausted"
+        self._result = Result(winner, win, reason, hands, scores, dead, settlement, settled, tuple(rulings), washed_by)
         self._phase = OVER
+        self._washing = False
         self._options, self._answers, self._legal = {}, {}, [None, None, None, None]
         self._log(type="end", **self._result.to_dict())
+
+    # --- washing the tiles and a false Mah-Jongg (ruleset hooks) -------------------------
+    def _open_washing(self) -> None:
+        """Before East's first discard, every seat whose original hand the
+        ruleset lets wash (``Ruleset.washing``) answers WASH or PASS, all at
+        once, like a claim window on no discard. East's original win has
+        preference over washing (seed 000 Part II, Limit hands 6): if his
+        dealt hand wins, he may declare it in the window."""
+        r = self.ruleset
+        washers = [s for s in self.seats if not self._is_dead[s] and r.washing(self.hand(s), s) is not None]
+        if not washers:
+            return
+        options: dict[Wind, list[Action]] = {}
+        east = Wind.EAST
+        drawn = self._drawn
+        for s in washers:
+            options[s] = [Action(_K.WASH, s), Action(_K.PASS, s)]
+        if drawn is not None and self._may_win(east, drawn, WinBy.WALL):
+            options[east] = [_act(_K.MAHJONGG, east, drawn)] + [a for a in options.get(east, ()) if a.kind is _K.WASH] + [
+                Action(_K.PASS, east)
+            ]
+        self._log(type="washing", seats=[s.letter for s in self.seats if s in options])
+        self._phase = CLAIMS
+        self._washing = True
+        self._window_tile, self._window_from = None, None
+        self._options, self._answers = {s: options[s] for s in self.seats if s in options}, {}
+
+    def _resolve_washing(self) -> None:
+        answers = self._answers
+        self._options, self._answers = {}, {}
+        self._washing = False
+        self._phase = TURN
+        self._turn = Wind.EAST
+        kinds = {s: a.kind for s, a in answers.items()}
+        if kinds.get(Wind.EAST) is _K.MAHJONGG:
+            self._win(Wind.EAST, WinBy.WALL, self._drawn)
+            return
+        # among several, the seat nearest East counter-clockwise (East first) washes
+        washer = next((s for s in self.seats if kinds.get(s) is _K.WASH), None)
+        if washer is None:
+            return
+        r = self.ruleset
+        hand = self.hand(washer)
+        amount = r.washing(hand, washer)
+        self._log(type="washed", seat=washer.letter, hand=str(hand), each=amount)
+        self._finish(None, None, "washed", r.settle_washing(washer, hand, self.seats), washed_by=washer)
+
+    def _may_declare_falsely(self, a: Action) -> bool:
+        """Whether ``a`` (a MAHJONGG that is not legal) is a false Mah-Jongg the
+        game accepts: the app allows it, the ruleset penalizes it, and the
+        seat could announce Mah-Jongg now (in turn, or on the discard under
+        claim before answering)."""
+        seat = a.seat
+        if not self.allow_false_mahjongg or seat not in self.seats or self._phase == OVER:
+            return False
+        if self.ruleset.false_mahjongg(seat, self.seats, Wind.EAST) is None:
+            return False
+        if self._phase == TURN:
+            return seat == self._turn and (a.tile is None or (a.tile.is_playing and self._counts[seat][a.tile] > 0))
+        return (
+            not self._washing
+            and seat != self._window_from
+            and seat not in self._answers
+            and a.tile == self._window_tile
+        )
+
+    def _false_mahjongg(self, seat: Wind) -> None:
+        """Seed 000 Part II, Penalties 1: the offender pays; the hand ends
+        there (his hand is exposed), nothing else is settled (docs/rules/table.md)."""
+        hand = self.hand(seat)
+        if self._phase == CLAIMS and self._window_tile is not None:
+            shown = f"{hand} with {self._window_tile} (discarded by {self._window_from.letter})"
+        else:
+            shown = str(hand)
+        ruling = Ruling("false-mahjongg", seat, f"declared Mah-Jongg with {shown}, not a winning hand")
+        self._log(type="ruling", **ruling.to_dict())
+        settlement = self.ruleset.false_mahjongg(seat, self.seats, Wind.EAST)
+        self._finish(None, None, "false mahjongg", settlement, (ruling,))
 
     # --- views --------------------------------------------------------------------------
     def observation(self, seat: Wind) -> Observation:

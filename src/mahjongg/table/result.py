@@ -18,12 +18,17 @@ class Result:
     """How a hand ended.
 
     ``winner``: the seat that went Mah-Jongg, ``None`` for a drawn hand.
-    ``win``: how (winning tile, from where). ``reason``: ``"mahjongg"`` or
-    ``"wall exhausted"``. ``hands``: every seat's final hand (the winner's
+    ``win``: how (winning tile, from where). ``reason``: ``"mahjongg"``,
+    ``"wall exhausted"``, ``"washed"`` (``washed_by`` washed the tiles: the
+    settlement is the washing payments) or ``"false mahjongg"`` (the
+    settlement is the penalty). ``hands``: every seat's final hand (the winner's
     concealed tiles include the winning tile). ``scores``: each seat's
     :class:`~mahjongg.scoring.Score` (a dead hand scores 0). ``dead``: seats
     with a dead hand. ``settlement``: the payments; empty when a drawn hand is
-    not settled (``settled`` false).
+    not settled (``settled`` false). ``rulings``: the penalties ruled at the
+    end of the hand, paid or excused (:class:`~mahjongg.rules.ruleset.Ruling`:
+    a false Mah-Jongg; the discarder paying for all, which cancels every
+    score but the winner's).
     """
 
     winner: Wind | None
@@ -34,6 +39,8 @@ class Result:
     dead: frozenset[Wind]
     settlement: Settlement
     settled: bool
+    rulings: tuple = ()
+    washed_by: Wind | None = None
 
     @property
     def is_draw(self) -> bool:
@@ -62,4 +69,6 @@ class Result:
             "dead": sorted(w.letter for w in self.dead),
             "settled": self.settled,
             "settlement": self.settlement.to_dict(),
+            **({"washed_by": self.washed_by.letter} if self.washed_by is not None else {}),
+            **({"rulings": [r.to_dict() for r in self.rulings]} if self.rulings else {}),
         }
