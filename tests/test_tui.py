@@ -98,7 +98,7 @@ async def select(pilot, app, t: str) -> None:
 def test_whole_hand_by_pilot():
     async def run():
         session = scripted_session()
-        app = PlayApp(session, speed=0, claim_seconds=None)
+        app = PlayApp(session, speed=0, claim_seconds=None, result_guard=0)
         g = session.game
         async with app.run_test(size=(120, 40)) as pilot:
             await pilot.pause()

@@ -10,6 +10,8 @@ is ignored.
 
 from __future__ import annotations
 
+import time
+
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding
@@ -88,11 +90,13 @@ class ResultScreen(ModalScreen[bool]):
     ResultScreen #next { dock: bottom; width: 100%; height: 1; border: none; }
     """
 
-    def __init__(self, body, final: bool, auto_seconds: float | None = None) -> None:
+    def __init__(self, body, final: bool, auto_seconds: float | None = None, guard: float = 0.0) -> None:
         super().__init__()
         self.body = body
         self.final = final
         self.auto_seconds = auto_seconds
+        # a key pressed for the table just as the hand ends must not skip the score screen
+        self.guard_until = time.monotonic() + guard
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -110,7 +114,7 @@ class ResultScreen(ModalScreen[bool]):
         self.query_one("#result-scroll", VerticalScroll).scroll_relative(y=d * 3, animate=False)
 
     def action_next(self) -> None:
-        if self.final:
+        if self.final or time.monotonic() < self.guard_until:
             return
         if self.is_active:
             self.dismiss(True)
@@ -118,8 +122,8 @@ class ResultScreen(ModalScreen[bool]):
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if self.final:
             self.app.action_save_and_quit()
-        else:
-            self.action_next()
+        elif self.is_active:
+            self.dismiss(True)
 
 
 class PlayApp(App):
@@ -163,6 +167,7 @@ class PlayApp(App):
         claim_seconds: float | None = 15.0,
         game_id: str | None = None,
         auto_next: float | None = None,
+        result_guard: float = 1.0,
     ) -> None:
         super().__init__()
         self.session = session
@@ -170,6 +175,7 @@ class PlayApp(App):
         self.speed = speed
         self.claim_seconds = claim_seconds
         self.game_id = game_id
+        self.result_guard = result_guard
         self.auto_next = auto_next if auto_next is not None else (max(3.0, 6 * speed) if session.human is None else None)
         self.selected: int | None = None
         self.show_hint = False
@@ -398,7 +404,7 @@ class PlayApp(App):
             from rich.console import Group
 
             body = Group(body, Text("\nThe match is over.", style="bold"))
-        self.push_screen(ResultScreen(body, final, self.auto_next), self._after_result)
+        self.push_screen(ResultScreen(body, final, self.auto_next, self.result_guard), self._after_result)
 
     def _after_result(self, go_on: bool | None) -> None:
         if self.session.match.is_over:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..decomposition import waits
-from ..shanten import ShantenError, shanten
+from ..shanten import ShantenError, shanten, useful_tiles
 from ..table import Observation
 from ..tiles import TILES, Tile
 
@@ -26,6 +26,7 @@ class Hint:
     shanten: int | None
     waits: tuple[Tile, ...] = ()
     discards: tuple[tuple[Tile, tuple[Tile, ...]], ...] = ()
+    useful: tuple[Tile, ...] = ()
 
     def describe(self) -> str:
         if self.shanten is None:
@@ -41,6 +42,8 @@ class Hint:
             parts.append("waiting on " + " ".join(map(str, self.waits)))
         for t, w in self.discards:
             parts.append(f"discard {t} -> waiting on {' '.join(map(str, w))}")
+        if self.useful and self.shanten > 0:
+            parts.append("tiles that would help: " + " ".join(map(str, self.useful)))
         return "; ".join(parts)
 
 
@@ -56,9 +59,13 @@ def hint(obs: Observation) -> Hint:
         return Hint(None)
     n = sum(counts) + 3 * declared
     if n == 13:
-        return Hint(sh, tuple(waits(counts, held)) if sh == 0 else ())
-    if sh < 0 or sh > 0:
+        if sh == 0:
+            return Hint(sh, tuple(waits(counts, held)))
+        return Hint(sh, useful=tuple(useful_tiles(counts, declared, held=held)))
+    if sh < 0:
         return Hint(sh)
+    if sh > 0:
+        return Hint(sh, useful=tuple(useful_tiles(counts, declared, held=held)))
     # holding the drawn tile, one discard from waiting
     out = []
     for i in range(34):

@@ -92,8 +92,14 @@ def totals_table(rec: HandRecord, names: list[str]) -> Table:
     t.add_column("seat")
     t.add_column("this hand", justify="right")
     t.add_column("total", justify="right")
+    holds = rec.holdings and any(h != t for h, t in zip(rec.holdings, rec.totals))
+    if holds:
+        t.add_column("holds", justify="right")
     for p, name in enumerate(names):
-        t.add_row(name, rec.seats[p].letter, f"{rec.chips[p]:+d}", f"{rec.totals[p]:+d}")
+        row = [name, rec.seats[p].letter, f"{rec.chips[p]:+d}", f"{rec.totals[p]:+d}"]
+        if holds:
+            row.append(str(rec.holdings[p]))
+        t.add_row(*row)
     return t
 
 

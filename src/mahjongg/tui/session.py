@@ -148,7 +148,7 @@ class Session:
 
     def seat(self, wind: Wind) -> Seat:
         p = self.player_at(wind)
-        return Seat(p, wind, self.names[p], self.players[p] is None, self.match.totals[p])
+        return Seat(p, wind, self.names[p], self.players[p] is None, self.match.holdings[p])
 
     @property
     def viewer(self) -> Wind:
@@ -218,11 +218,10 @@ def seating(match: Match, bots: Sequence, names: Sequence[str], seat: Wind | Non
     bots in player order (four bots)."""
     if seat is None:
         return list(bots), list(names)
-    human = match.player_at(seat)
     players: list = [None] * match.players
     out_names = [""] * match.players
     for k in range(match.players):
-        p = (human + k) % match.players
+        p = match.player_at(Wind((seat + k) % match.players))  # seat + 1 is on his right
         players[p] = None if k == 0 else bots[k - 1]
         out_names[p] = "You" if k == 0 else names[k - 1]
     return players, out_names

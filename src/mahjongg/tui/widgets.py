@@ -32,7 +32,7 @@ def seat_title(seat: Seat, obs: Observation) -> Text:
     if seat.wind == Wind.EAST:
         t.append(" (dealer)", style="bold magenta")
     t.append(f" · {seat.name}")
-    t.append(f" · chips {seat.chips:+d}")
+    t.append(f"\nchips {seat.chips:+d}" if not seat.human else f" · chips {seat.chips:+d}")
     if seat.wind in obs.dead:
         t.append(" · DEAD HAND", style="bold red")
     return t
@@ -62,13 +62,14 @@ class SeatPanel(Static):
 
     def show(self, seat: Seat, obs: Observation, glyphs: bool, concealed: tuple[Tile, ...] | None = None) -> None:
         t = seat_title(seat, obs)
-        t.append("\n")
         m = melds_text(obs, seat.wind, glyphs)
         if concealed is not None:  # four bots: the spectator sees every hand
             m.append_text(tiles_text(concealed, glyphs))
         else:
-            m.append(f"{obs.concealed_counts[seat.wind]} tiles in hand", style="dim")
-        t.append_text(m)
+            t.append(f" · {obs.concealed_counts[seat.wind]} tiles in hand", style="dim")
+        if m.plain:
+            t.append("\n")
+            t.append_text(m)
         t.append("\ndiscards: ", style="dim")
         t.append_text(discards_text(obs, seat.wind, glyphs))
         self.update(t)
