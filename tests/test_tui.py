@@ -162,3 +162,4 @@ def test_whole_hand_by_pilot():
             assert session.match.totals[session.human] == r.net[E]
 
     asyncio.run(run())
+

@@ -67,6 +67,10 @@ def describe_event(e: dict, viewer: Wind | None) -> str | None:
         return f"you draw {e['tile']}" + (" (loose tile)" if e.get("source") == "loose" else "")
     if t == "bonus":
         return f"{WIND_NAMES[Wind.parse(e['seat'])]} lays out {e['tile']}"
+    if t == "washed":
+        return f"{WIND_NAMES[Wind.parse(e['seat'])]} washes the tiles"
+    if t == "ruling":
+        return f"ruling: {e.get('kind', '')} {e.get('seat', '')} {e.get('reason', '')}".strip()
     if t == "exhausted":
         return "the wall is down to its reserve: a drawn hand"
     if t == "dead_hand":
@@ -79,7 +83,7 @@ class ResultScreen(ModalScreen[bool]):
 
     BINDINGS = [
         Binding("enter,n,space", "next", "Next hand", priority=True),
-        Binding("q", "app.save_and_quit", "Save & quit"),
+        Binding("q", "app.save_and_quit", "Leave"),
         Binding("up", "scroll(-1)", "Scroll", show=False),
         Binding("down", "scroll(1)", "Scroll", show=False),
     ]
@@ -109,6 +113,11 @@ class ResultScreen(ModalScreen[bool]):
     def on_mount(self) -> None:
         if self.auto_seconds is not None and not self.final:
             self.set_timer(self.auto_seconds, self.action_next)
+
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        if action == "next":
+            return not self.final
+        return True
 
     def action_scroll(self, d: int) -> None:
         self.query_one("#result-scroll", VerticalScroll).scroll_relative(y=d * 3, animate=False)
@@ -152,6 +161,7 @@ class PlayApp(App):
         Binding("c", "kind('chow')", "Chow"),
         Binding("k", "kind('kong')", "Kong"),
         Binding("x,space", "kind('pass')", "Pass"),
+        Binding("w", "kind('wash')", "Wash"),
         *(Binding(str(i), f"choose({i})", f"choice {i}", show=False) for i in range(1, 9)),
         Binding("h,question_mark", "hint", "Hint"),
         Binding("g", "glyphs", "Glyphs"),
@@ -279,10 +289,13 @@ class PlayApp(App):
             window = (id(s.game), len(obs.discard_history))
             bar.set_actions(legal, self.glyphs)
             tile = obs.last_discard
-            self.status = (
-                f"{WIND_NAMES[obs.last_discarder]} discarded {face(tile, self.glyphs)}: claim it or pass "
-                f"(keys: the numbers, or m/k/p/c, x/space to pass)"
-            )
+            if obs.last_discarder is None or tile is None:  # the washing window, before East's first discard
+                self.status = "your original hand may wash the tiles: w or 1, or x/space to pass"
+            else:
+                self.status = (
+                    f"{WIND_NAMES[obs.last_discarder]} discarded {face(tile, self.glyphs)}: claim it or pass "
+                    f"(keys: the numbers, or m/k/p/c, x/space to pass)"
+                )
             if self._claim_window != window:
                 self._claim_window = window
                 self._start_claim_timer()
@@ -360,10 +373,8 @@ class PlayApp(App):
             concealed = s.game.observation(w).concealed if spectator else None
             panel.show(s.seat(w), obs, self.glyphs, concealed)
             panel.border_title = {"right": "on your right", "across": "across", "left": "on your left"}[pos]
-        self.query_one(CenterPanel).show(obs, s.hand_number, self.log_lines, self.glyphs, "")
+        self.query_one(CenterPanel).show(obs, s.hand_number, self.log_lines, self.glyphs, spectator)
         title = seat_title(s.seat(me), obs)
-        if spectator:
-            title.append("  (watching)")
         self.query_one("#me-title", Static).update(title)
         m = melds_text(obs, me, self.glyphs)
         if not obs.melds[me] and not obs.bonus[me]:
@@ -403,7 +414,9 @@ class PlayApp(App):
         if final:
             from rich.console import Group
 
-            body = Group(body, Text("\nThe match is over.", style="bold"))
+            standing = sorted(range(len(self.session.names)), key=lambda p: -self.session.match.totals[p])
+            line = ", ".join(f"{self.session.names[p]} {self.session.match.totals[p]:+d}" for p in standing)
+            body = Group(Text(f"The match is over. Final totals: {line}\n", style="bold green"), body)
         self.push_screen(ResultScreen(body, final, self.auto_next, self.result_guard), self._after_result)
 
     def _after_result(self, go_on: bool | None) -> None:
@@ -424,9 +437,12 @@ class PlayApp(App):
             want = parameters[0]
             if want == "kong":
                 return bool(kinds & {K.KONG, K.CONCEALED_KONG, K.ADD_KONG})
-            return ActionKind(want) in kinds
-        if action == "choose":
-            return True
+            try:
+                return ActionKind(want) in kinds
+            except ValueError:  # a kind this engine does not have
+                return False
+        if action == "hint":
+            return self.session.human is not None
         return True
 
     def action_move(self, d: int) -> None:

@@ -95,7 +95,8 @@ def totals_table(rec: HandRecord, names: list[str]) -> Table:
     holds = rec.holdings and any(h != t for h, t in zip(rec.holdings, rec.totals))
     if holds:
         t.add_column("holds", justify="right")
-    for p, name in enumerate(names):
+    for p in sorted(rec.seats, key=lambda q: rec.seats[q]):
+        name = names[p]
         row = [name, rec.seats[p].letter, f"{rec.chips[p]:+d}", f"{rec.totals[p]:+d}"]
         if holds:
             row.append(str(rec.holdings[p]))
@@ -105,6 +106,11 @@ def totals_table(rec: HandRecord, names: list[str]) -> Table:
 
 def headline(rec: HandRecord, names: list[str]) -> str:
     r = rec.result
+    if r.reason == "washed" and r.washed_by is not None:
+        p = next(q for q, s in rec.seats.items() if s == r.washed_by)
+        return f"Hand {rec.number}: {names[p]} ({WIND_NAMES[r.washed_by]}) washes the tiles: the hand is not played"
+    if r.reason == "false mahjongg":
+        return f"Hand {rec.number}: a false Mah-Jongg ends the hand"
     if r.winner is None:
         how = "a drawn hand: the wall is down to its reserve"
         if not r.settled:
@@ -130,9 +136,13 @@ def seat_card(rec: HandRecord, seat: Wind, names: list[str], glyphs: bool = Fals
     if seat in r.dead:
         title.append("  dead hand", style="bold red")
     parts = [title, hand_text(r.hands[seat], glyphs)]
-    if sc.arrangement:
-        parts.append(Text(f"arranged: {sc.arrangement}", style="dim"))
-    parts += [score_table(sc), Text(score_line(sc), style="bold")]
+    if sc.items:
+        if sc.arrangement and (seat == r.winner or any(i.points for i in sc.items)):
+            parts.append(Text(f"scored as: {sc.arrangement}", style="dim"))
+        parts.append(score_table(sc))
+    else:
+        parts.append(Text("nothing scores", style="dim"))
+    parts.append(Text(score_line(sc), style="bold"))
     return Group(*parts)
 
 
@@ -150,4 +160,20 @@ def result_group(rec: HandRecord, names: list[str], glyphs: bool = False) -> Gro
     money.add_column()
     money.add_column()
     money.add_row(settlement_table(rec, names), totals_table(rec, names))
-    return Group(Text(headline(rec, names), style="bold"), Text(""), grid, Text(""), money)
+    rulings = [Text(f"ruling: {_ruling(x, rec, names)}", style="bold red") for x in getattr(r, "rulings", ())]
+    return Group(Text(headline(rec, names), style="bold"), *rulings, Text(""), grid, Text(""), money)
+
+
+def _ruling(x, rec: HandRecord, names: list[str]) -> str:
+    """A penalty ruled at the end of the hand, as the ruleset worded it."""
+    seat = getattr(x, "seat", None)
+    who = ""
+    if isinstance(seat, Wind):
+        p = next((q for q, s in rec.seats.items() if s == seat), None)
+        who = f"{names[p]} ({WIND_NAMES[seat]})" if p is not None else WIND_NAMES[seat]
+    kind = str(getattr(x, "kind", "")).replace("-", " ")
+    text = f"{kind}: {who} - {getattr(x, 'reason', '')}"
+    excuse = getattr(x, "excuse", None)
+    if excuse:
+        text += f" (excused: {excuse})"
+    return text

@@ -78,23 +78,24 @@ class SeatPanel(Static):
 class CenterPanel(Static):
     """Round and seat winds, the wall count, the last discard and what just happened."""
 
-    def show(self, obs: Observation, hand_number: int, log: list[str], glyphs: bool, status: str) -> None:
+    def show(self, obs: Observation, hand_number: int, log: list[str], glyphs: bool, spectator: bool = False) -> None:
         t = Text()
         t.append(f"Hand {hand_number}", style="bold")
-        t.append(f" · {WIND_NAMES[obs.round]} round · you sit {WIND_NAMES[obs.seat]}")
+        where = f"watching from {WIND_NAMES[obs.seat]}'s side" if spectator else f"you sit {WIND_NAMES[obs.seat]}"
+        t.append(f" · {WIND_NAMES[obs.round]} round · {where}")
         t.append(f" · wall {obs.wall_count} ({obs.drawable} to draw)")
         t.append("\nlast discard: ")
-        if obs.last_discard is not None:
+        if obs.last_discard is not None and obs.last_discarder is not None:
             t.append(f" {face(obs.last_discard, glyphs)} ", style=style_of(obs.last_discard) + " reverse")
             t.append(f" by {WIND_NAMES[obs.last_discarder]}")
             if obs.claim_window:
                 t.append(" - open to claims", style="yellow")
         else:
             t.append("none yet", style="dim")
+            if obs.claim_window:
+                t.append(" - the original hands may wash the tiles", style="yellow")
         for line in log[-3:]:
             t.append("\n" + line, style="dim")
-        if status:
-            t.append("\n" + status, style="bold cyan")
         self.update(t)
 
 
@@ -169,8 +170,9 @@ def action_label(a: Action, glyphs: bool = False) -> str:
         ActionKind.ADD_KONG: "Add to pung",
         ActionKind.PASS: "Pass",
         ActionKind.DISCARD: "Discard",
+        ActionKind.WASH: "Wash the tiles",
     }
-    label = names[k]
+    label = names.get(k, k.value.replace("-", " ").capitalize())
     if a.tile is not None and k is not ActionKind.PASS:
         label += f" {face(a.tile, glyphs)}"
     return label
