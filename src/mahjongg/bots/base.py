@@ -1,0 +1,79 @@
+"""The :class:`Bot` interface and what a bot may compute from its observation.
+
+A bot sees one :class:`~mahjongg.table.Observation` (its own concealed tiles
+and what lies on the table, never another seat's concealed tiles or the wall
+order) and the list of its legal actions, and returns one of them::
+
+    action = bot.act(game.observation(seat), game.legal_actions(seat))
+
+The helpers below turn an observation into count vectors for
+:mod:`mahjongg.shanten`: :func:`concealed_counts` (own concealed tiles),
+:func:`visible_counts` (every tile this seat can see: its own hand, every
+seat's melds, the discards lying on the table) and :func:`unseen_counts`
+(4 less the visible ones: copies that may still be drawn or claimed).
+
+Source: seed 000 (Pung Chow Part I), "Suggestions for careful playing of
+hands": a player judges his hand by "1. The condition of his own hand. 2. The
+discards of the other three players" -- exactly what an observation holds.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..table.actions import Action
+from ..table.observation import Observation
+from ..tiles import NUM_KINDS
+
+__all__ = ["Bot", "concealed_counts", "visible_counts", "unseen_counts"]
+
+
+class Bot:
+    """A player that chooses one legal action from what its seat may see.
+
+    ``name``: the registry name (``random``, ``greedy``, ``cautious``).
+    ``seed``: seeds the bot's own ``random.Random`` (``self.rng``), so a bot
+    that breaks ties or chooses at random does so reproducibly.
+    """
+
+    name = "bot"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed = seed
+        self.rng = random.Random(seed)
+
+    def act(self, observation: Observation, legal: list[Action]) -> Action:
+        """One of ``legal`` (never empty): the bot's decision."""
+        raise NotImplementedError
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.name!r} seed={self.seed}>"
+
+
+def concealed_counts(obs: Observation) -> list[int]:
+    """34 counts of the seat's own concealed tiles (the drawn tile included)."""
+    c = [0] * NUM_KINDS
+    for t in obs.concealed:
+        c[t] += 1
+    return c
+
+
+def visible_counts(obs: Observation) -> list[int]:
+    """34 counts of every tile the seat can see: its concealed tiles, all
+    melds on the table (concealed kongs too: their kind shows) and every
+    discard lying on the table (claimed discards are in the melds)."""
+    c = concealed_counts(obs)
+    for melds in obs.melds.values():
+        for m in melds:
+            for t in m.tiles:
+                c[t] += 1
+    for tiles in obs.discards.values():
+        for t in tiles:
+            c[t] += 1
+    return c
+
+
+def unseen_counts(obs: Observation) -> list[int]:
+    """34 counts of the copies this seat cannot see (in the wall or in
+    other hands): the tiles it may still draw or be discarded."""
+    return [max(0, 4 - v) for v in visible_counts(obs)]

@@ -1,0 +1,237 @@
+"""The ``cautious`` bot: greedy, played the way the book's "Suggestions for careful playing" advise.
+
+Seed 000 (Pung Chow Part I), "Suggestions for careful playing of hands":
+
+    "a player should plan and play to win at all times with as high a hand
+    as possible, then as the wall grows shorter and the probability of one of
+    the opponents completing his hand grows larger, the player should
+    reconsider ... 2. If he has just an ordinarily good hand he should stop
+    playing to improve his hand and start to complete it as quickly as
+    possible, i.e., form sequences and mix suits ... 3. If his hand has not
+    improved at all or very little since the beginning of the game and he has
+    small chance of completing his hand in any way before some other player
+    does, his only plan is to hold the tiles which he thinks would help the
+    other players and discard only those which he is sure they will not pung.
+    These tiles can be ascertained by carefully searching the discards in the
+    center of the table and the sets already exposed by the other players."
+
+Three modes, chosen afresh at every decision from the observation alone:
+
+``build`` (the wall is long, no opponent is near)
+    Plays for a high hand. "If he has an exceptionally strong hand in any one
+    suit he will play for that suit": with at least :attr:`CautiousBot.FLUSH_AT`
+    of its tiles (melds included) in one suit and honors, and no meld outside
+    them, it discards tiles outside that suit even at the cost of one step of
+    shanten. Among discards of equal worth it keeps pairs and pungs of dragons
+    and of its own wind (they double) and concealed pungs (worth twice an
+    exposed one). It claims only what keeps that plan: a pung of a doubling
+    honor, a pung or chow within its suit that lowers the shanten, any claim
+    that makes it wait; it leaves other chows and pungs, keeping its hand
+    concealed (score card: concealed sets score double; "no sequences" 10).
+``race`` (the wall is short -- :attr:`CautiousBot.RACE_AT` drawable tiles or
+    fewer -- or an opponent has exposed three sets, "the slightest suspicion
+    that one of these opponents is nearing the completion of his hand")
+    Plays exactly like ``greedy``: fastest hand, any claim that lowers its
+    shanten.
+``defend`` (racing, and the hand is hopeless: shanten at least
+    :attr:`CautiousBot.HOPELESS_AT`)
+    Claims nothing but Mah-Jongg, and discards the *safest* tile: first the
+    tiles no opponent's exposed sets show he needs (a player showing only one
+    suit and honors collects that suit; a tile next to an exposed chow may
+    extend it), then tiles already discarded in the hand ("dead") or with
+    fewer than two copies unseen (nobody can hold the pair to pung them);
+    the greedy choice only breaks ties. The fourth tile of an opponent's
+    exposed pung is safe: a claimed fourth never goes onto an exposed pung
+    (seed 000, "Four of a kind").
+"""
+
+from __future__ import annotations
+
+from ..hand import MeldKind
+from ..table.actions import Action, ActionKind
+from ..table.observation import Observation
+from ..shanten import shanten
+from ..tiles import Tile
+from .base import concealed_counts, unseen_counts
+from .evaluation import discard_options, discard_shanten
+from .greedy import GreedyBot, doubling_tile
+
+__all__ = ["CautiousBot", "danger"]
+
+_K = ActionKind
+
+
+class CautiousBot(GreedyBot):
+    """Greedy plus a plan (build), a race when the wall runs short, and safe discards when hopeless."""
+
+    name = "cautious"
+
+    RACE_AT = 30
+    """Drawable tiles left at or below which the bot races (about seven more draws each)."""
+    THREAT_SETS = 3
+    """An opponent with this many sets exposed is "nearing the completion of his hand"."""
+    HOPELESS_AT = 2
+    """Shanten at or above which a racing hand is given up and played safe."""
+    FLUSH_AT = 10
+    """Tiles (of 14, melds counted) in one suit and honors that make a one-suit plan."""
+
+    # --- mode ---------------------------------------------------------------------------
+    def threatened(self, obs: Observation) -> bool:
+        """Whether an opponent shows :attr:`THREAT_SETS` exposed sets."""
+        return any(
+            sum(1 for m in obs.melds[s] if m.exposed) >= self.THREAT_SETS for s in obs.seats if s != obs.seat
+        )
+
+    def mode(self, obs: Observation, shanten_now: int) -> str:
+        """``build``, ``race`` or ``defend`` (see the module docstring)."""
+        if obs.drawable > self.RACE_AT and not self.threatened(obs):
+            return "build"
+        if shanten_now >= self.HOPELESS_AT:
+            return "defend"
+        return "race"
+
+    def plan_suit(self, obs: Observation) -> int | None:
+        """The suit (0 bamboo, 1 characters, 2 dots, 3 honors only) of a one-suit plan, or ``None``."""
+        own = obs.melds[obs.seat]
+        tiles = list(obs.concealed) + [t for m in own for t in m.tiles[:3]]
+        honors = sum(1 for t in tiles if t >= 27)
+        by_suit = [0, 0, 0]
+        for t in tiles:
+            if t < 27:
+                by_suit[t // 9] += 1
+        suit = max(range(3), key=lambda s: by_suit[s])
+        if honors >= self.FLUSH_AT:
+            suit = 3
+        elif by_suit[suit] + honors < self.FLUSH_AT:
+            return None
+        for m in own:
+            if m.tile < 27 and (suit == 3 or m.tile // 9 != suit):
+                return None
+        return suit
+
+    # --- turn -------------------------------------------------------------------------------
+    def turn(self, obs: Observation, legal: list[Action]) -> Action:
+        counts = concealed_counts(obs)
+        declared = len(obs.melds[obs.seat])
+        candidates = [a.tile for a in legal if a.kind is _K.DISCARD]
+        scored = discard_shanten(counts, declared, candidates)
+        now = min(scored.values())
+        mode = self.mode(obs, now)
+        if mode == "race":
+            return super().turn(obs, legal)
+        if mode == "defend":
+            tile = self.safest(obs, counts, declared, scored)
+            return next(a for a in legal if a.kind is _K.DISCARD and a.tile == tile)
+        # build: kongs as greedy (a kong scores more); discards by the plan
+        tile = self.build_discard(obs, counts, declared, scored)
+        for a in legal:
+            if a.kind in (_K.CONCEALED_KONG, _K.ADD_KONG):
+                n = 4 if a.kind is _K.CONCEALED_KONG else 1
+                counts[a.tile] -= n
+                s = shanten(counts, declared + (1 if n == 4 else 0))
+                counts[a.tile] += n
+                if s <= scored[tile]:
+                    return a
+        return next(a for a in legal if a.kind is _K.DISCARD and a.tile == tile)
+
+    def keep_value(self, obs: Observation, counts: list[int], t: Tile) -> int:
+        """How much keeping ``t`` is worth for a high hand: 3 a pair or pung of a
+        doubling honor, 2 a concealed pung, 1 a pair of other honors, else 0."""
+        n = counts[t]
+        if n >= 2 and doubling_tile(t, obs):
+            return 3
+        if n >= 3:
+            return 2
+        if n >= 2 and t >= 27:
+            return 1
+        return 0
+
+    def build_discard(self, obs: Observation, counts: list[int], declared: int, scored: dict) -> Tile:
+        suit = self.plan_suit(obs)
+        best = min(scored.values())
+
+        def off_plan(t: Tile) -> bool:
+            if suit is None:
+                return False
+            return t < 27 if suit == 3 else (t < 27 and t // 9 != suit)
+
+        # an off-plan discard may cost one step of shanten
+        effective = {t: s - (1 if off_plan(t) else 0) for t, s in scored.items()}
+        floor = min(effective.values())
+        tied = [t for t, e in effective.items() if e == floor and scored[t] <= best + 1]
+        if len(tied) == 1:
+            return tied[0]
+        unseen = unseen_counts(obs)
+        live = discard_options(counts, declared, tied, unseen)
+        return min(
+            tied,
+            key=lambda t: (not off_plan(t), self.keep_value(obs, counts, t), scored[t], -live[t][1], unseen[t], -int(t)),
+        )
+
+    # --- claims ------------------------------------------------------------------------------
+    def claim(self, obs: Observation, legal: list[Action]) -> Action:
+        counts = concealed_counts(obs)
+        declared = len(obs.melds[obs.seat])
+        now = shanten(counts, declared)
+        mode = self.mode(obs, now)
+        if mode == "defend":
+            return next(a for a in legal if a.kind is _K.PASS)
+        self._mode, self._suit = mode, (self.plan_suit(obs) if mode == "build" else None)
+        return super().claim(obs, legal)
+
+    def want_claim(self, obs: Observation, a: Action, before: int, after: int) -> bool:
+        if getattr(self, "_mode", "race") == "race":
+            return super().want_claim(obs, a, before, after)
+        # build: keep the hand concealed unless the claim serves the plan
+        if after == 0 and after < before:
+            return True
+        if a.kind is _K.KONG:
+            return after <= before
+        if a.kind is _K.PUNG and doubling_tile(a.tile, obs):
+            return after <= before
+        suit = self._suit
+        if suit is not None and after < before:
+            in_plan = a.tile >= 27 if suit == 3 else (a.tile >= 27 or a.tile // 9 == suit)
+            return in_plan and (a.kind is _K.PUNG or suit != 3)
+        return False
+
+    # --- defence -----------------------------------------------------------------------------
+    def safest(self, obs: Observation, counts: list[int], declared: int, scored: dict) -> Tile:
+        """The safest discard held; the greedy key breaks ties."""
+        unseen = unseen_counts(obs)
+        dead = {t for (_, t, _) in obs.discard_history}
+        return min(
+            scored,
+            key=lambda t: (danger(obs, t), t not in dead and unseen[t] >= 2, scored[t], unseen[t], -int(t)),
+        )
+
+
+def danger(obs: Observation, t: Tile) -> int:
+    """How much the opponents' exposed sets show they need ``t`` (0: nothing shows it).
+
+    For each opponent: 2 if all his exposed sets are of one suit (or honors)
+    -- he is making a one-suit hand -- and ``t`` is of that suit, 1 if ``t``
+    is an honor and his sets are one suit and honors; 1 if ``t`` is within two
+    of one of his exposed chows in the same suit (he may be building runs
+    there). The fourth tile of his exposed pung counts nothing: a claimed
+    fourth never goes onto an exposed pung.
+    """
+    total = 0
+    for s in obs.seats:
+        if s == obs.seat:
+            continue
+        exposed = [m for m in obs.melds[s] if m.exposed]
+        if not exposed:
+            continue
+        suits = {m.tile // 9 if m.tile < 27 else 3 for m in exposed}
+        suited = suits - {3}
+        if len(exposed) >= 2 and len(suited) <= 1:
+            if t < 27 and t // 9 in suited:
+                total += 2
+            elif t >= 27:
+                total += 2 if not suited else 1
+        for m in exposed:
+            if m.kind is MeldKind.CHOW and t < 27 and t // 9 == m.tile // 9 and m.tile - 2 <= t <= m.tile + 4:
+                total += 1
+    return total
+

@@ -1,0 +1,172 @@
+"""The ``greedy`` bot: discard to need as few tiles as possible, claim what brings it nearer.
+
+Decisions, in order:
+
+* **Mah-Jongg** whenever it is legal (on the drawn tile or a discard).
+* **Discard** the tile whose removal leaves the lowest shanten
+  (:func:`mahjongg.shanten.shanten`, table-driven); ties are broken by the
+  number of *useful* tiles the hand would then have
+  (:func:`mahjongg.shanten.useful_tiles`, computed for all discards at once
+  by :mod:`mahjongg.bots.evaluation`) counted by the copies still unseen
+  (a wait on tiles already lying on the table is a poor wait), then by
+  discarding the kind with the fewest unseen copies (the "deadest" tile),
+  then the highest tile.
+* **Kong** (concealed, or adding the drawn fourth to an exposed pung) when it
+  leaves the shanten no higher than the best discard would: it scores more
+  and draws a loose tile.
+* **Claims**: pung, chow or kong a discard only when the claim lowers the
+  shanten (the claimed tile is a useful tile), or keeps it and raises the
+  hand's value (a pung of dragons or of the seat's own wind doubles; a kong
+  of three held). Otherwise PASS.
+
+Shanten compares like with like: a hand between turns (13 tiles less three
+per declared set) against the same hand after a claim and its discard -- a
+claim that lowers it is as good as drawing a useful tile.
+
+Source: seed 000 (Pung Chow Part I), "Summary of the game" (four sets and a
+pair), "To chow", "To pung", "Four of a kind"; the score card's doubles for a
+"pung of dragons" and "three of own wind".
+"""
+
+from __future__ import annotations
+
+from ..shanten import shanten
+from ..table.actions import Action, ActionKind
+from ..table.observation import Observation
+from ..tiles import Tile
+from .base import Bot, concealed_counts, unseen_counts
+from .evaluation import discard_options, discard_shanten
+
+__all__ = ["GreedyBot", "doubling_tile"]
+
+_K = ActionKind
+
+
+def doubling_tile(t: Tile, obs: Observation) -> bool:
+    """Whether a pung of ``t`` doubles the seat's score: a dragon or its own wind
+    (seed 000, score card: "three of green, red or white dragons", "three of own wind")."""
+    return t >= 31 or t == 27 + int(obs.seat)
+
+
+class GreedyBot(Bot):
+    """Lowest shanten first, then the most live useful tiles; claims that lower shanten."""
+
+    name = "greedy"
+
+    # --- the decision -------------------------------------------------------------
+    def act(self, observation: Observation, legal: list[Action]) -> Action:
+        if not legal:
+            raise ValueError(f"{self.name}: no legal action to choose from")
+        if len(legal) == 1:
+            return legal[0]
+        for a in legal:
+            if a.kind is _K.MAHJONGG:
+                return a
+        if observation.phase == "claims":
+            return self.claim(observation, legal)
+        return self.turn(observation, legal)
+
+    def turn(self, obs: Observation, legal: list[Action]) -> Action:
+        """In turn: a kong if it costs nothing, else the best discard."""
+        counts = concealed_counts(obs)
+        declared = len(obs.melds[obs.seat])
+        unseen = unseen_counts(obs)
+        candidates = [a.tile for a in legal if a.kind is _K.DISCARD]
+        tile, after = self.choose_discard(obs, counts, declared, unseen, candidates)
+        for a in legal:
+            if a.kind is _K.CONCEALED_KONG:
+                counts[a.tile] -= 4
+                s = shanten(counts, declared + 1)
+                counts[a.tile] += 4
+                if self.take_kong(obs, a, s, after):
+                    return a
+            elif a.kind is _K.ADD_KONG:
+                counts[a.tile] -= 1
+                s = shanten(counts, declared)
+                counts[a.tile] += 1
+                if self.take_kong(obs, a, s, after):
+                    return a
+        return next(a for a in legal if a.kind is _K.DISCARD and a.tile == tile)
+
+    def take_kong(self, obs: Observation, action: Action, after_kong: int, after_discard: int) -> bool:
+        """Declare the kong if the hand is no further from Mah-Jongg than after the best discard."""
+        return after_kong <= after_discard
+
+    def claim(self, obs: Observation, legal: list[Action]) -> Action:
+        """In a claim window: the best claim that :meth:`want_claim` accepts, else PASS."""
+        counts = concealed_counts(obs)
+        declared = len(obs.melds[obs.seat])
+        before = shanten(counts, declared)
+        best, best_key = None, None
+        for a in legal:
+            after = self.after_claim(counts, declared, a)
+            if after is None or not self.want_claim(obs, a, before, after):
+                continue
+            key = (after, _CLAIM_ORDER[a.kind])
+            if best_key is None or key < best_key:
+                best, best_key = a, key
+        if best is not None:
+            return best
+        return next(a for a in legal if a.kind is _K.PASS)
+
+    @staticmethod
+    def after_claim(counts: list[int], declared: int, a: Action) -> int | None:
+        """The shanten after claim ``a`` (``None`` for PASS): a pung or chow leaves a
+        hand that must discard, a kong one that draws a loose tile."""
+        t = a.tile
+        if a.kind is _K.PUNG:
+            counts[t] -= 2
+            s = shanten(counts, declared + 1)
+            counts[t] += 2
+            return s
+        if a.kind is _K.KONG:
+            counts[t] -= 3
+            s = shanten(counts, declared + 1)
+            counts[t] += 3
+            return s
+        if a.kind is _K.CHOW:
+            others = [a.chow + k for k in range(3) if a.chow + k != t]
+            for o in others:
+                counts[o] -= 1
+            s = shanten(counts, declared + 1)
+            for o in others:
+                counts[o] += 1
+            return s
+        return None
+
+    def want_claim(self, obs: Observation, a: Action, before: int, after: int) -> bool:
+        """Greedy: a claim that lowers the shanten; a kong, or a doubling pung, that keeps it."""
+        if after < before:
+            return True
+        if after == before:
+            if a.kind is _K.KONG:
+                return True
+            if a.kind is _K.PUNG and doubling_tile(a.tile, obs):
+                return True
+        return False
+
+    # --- discards -------------------------------------------------------------------
+    def choose_discard(
+        self,
+        obs: Observation,
+        counts: list[int],
+        declared: int,
+        unseen: list[int],
+        candidates: list[Tile],
+    ) -> tuple[Tile, int]:
+        """The discard among ``candidates`` and the shanten it leaves."""
+        scored = discard_shanten(counts, declared, candidates)
+        best = min(scored.values())
+        tied = [t for t, s in scored.items() if s == best]
+        if len(tied) == 1:
+            return tied[0], best
+        live = {t: v[1] for t, v in discard_options(counts, declared, tied, unseen).items()}
+        return min(tied, key=lambda t: self.tie_key(obs, counts, unseen, t, live[t])), best
+
+    def tie_key(self, obs: Observation, counts: list[int], unseen: list[int], t: Tile, live: int) -> tuple:
+        """Among discards leaving the same shanten: most live useful tiles kept, then
+        the deadest tile (fewest unseen copies), then the highest."""
+        return (-live, unseen[t], -int(t))
+
+
+_CLAIM_ORDER = {_K.KONG: 0, _K.PUNG: 1, _K.CHOW: 2}
