@@ -1,0 +1,196 @@
+"""Game records in SQLite (stdlib :mod:`sqlite3`): one table of games, one of events.
+
+::
+
+    with GameStore("games.sqlite3") as db:
+        game_id = db.save(game.events, bots=["greedy"] * 4)
+        game = db.replay(game_id)          # Game.replay of the stored log
+
+Schema (``games``: one row per hand; ``events``: its event log, one row per
+event, in order)::
+
+    games(id INTEGER PRIMARY KEY, created TEXT, ruleset TEXT, seed INTEGER,
+          players INTEGER, bots TEXT (JSON list), winner TEXT (seat letter or
+          NULL), reason TEXT, net TEXT (JSON {seat: chips}), events INTEGER)
+    events(game_id INTEGER, seq INTEGER, type TEXT, data TEXT (the event as JSON),
+           PRIMARY KEY (game_id, seq))
+
+The ``setup`` event holds the ruleset with its options, the built wall and
+the dice, so :meth:`GameStore.replay` rebuilds the hand exactly
+(:func:`mahjongg.table.replay` checks every event it produces against the
+stored ones). Like Kajongg, the rules travel with the game.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Iterable, Sequence
+
+from .table import Game
+
+__all__ = ["GameStore", "GameRow", "RecordError"]
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS games (
+    id INTEGER PRIMARY KEY,
+    created TEXT NOT NULL,
+    ruleset TEXT NOT NULL,
+    seed INTEGER,
+    players INTEGER NOT NULL,
+    bots TEXT NOT NULL,
+    winner TEXT,
+    reason TEXT,
+    net TEXT,
+    events INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS events (
+    game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    seq INTEGER NOT NULL,
+    type TEXT NOT NULL,
+    data TEXT NOT NULL,
+    PRIMARY KEY (game_id, seq)
+);
+"""
+
+
+class RecordError(ValueError):
+    """A missing database, an unknown game id, or an event log that is not one."""
+
+
+@dataclass(frozen=True)
+class GameRow:
+    """One stored game (without its events)."""
+
+    id: int
+    created: str
+    ruleset: str
+    seed: int | None
+    players: int
+    bots: tuple[str, ...]
+    winner: str | None
+    reason: str | None
+    net: dict[str, int]
+    events: int
+
+    def to_dict(self) -> dict:
+        return {
+            "id": self.id,
+            "created": self.created,
+            "ruleset": self.ruleset,
+            "seed": self.seed,
+            "players": self.players,
+            "bots": list(self.bots),
+            "winner": self.winner,
+            "reason": self.reason,
+            "net": dict(self.net),
+            "events": self.events,
+        }
+
+
+class GameStore:
+    """A SQLite file of game records.
+
+    ``GameStore(path)`` creates the file and its tables if needed;
+    ``GameStore(path, create=False)`` raises :class:`RecordError` if the
+    file does not exist (for reading). Use as a context manager, or call
+    :meth:`close`.
+    """
+
+    def __init__(self, path: str | Path, *, create: bool = True) -> None:
+        self.path = Path(path)
+        if not create and not self.path.is_file():
+            raise RecordError(f"no game database at {self.path}")
+        try:
+            self.conn = sqlite3.connect(str(self.path))
+            self.conn.executescript(_SCHEMA)
+        except sqlite3.DatabaseError as exc:
+            raise RecordError(f"{self.path} is not a game database: {exc}") from None
+
+    def __enter__(self) -> "GameStore":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    def close(self) -> None:
+        self.conn.close()
+
+    # --- writing -----------------------------------------------------------------
+    def save(self, events: Sequence[dict] | Game, *, bots: Iterable[str] = (), commit: bool = True) -> int:
+        """Store one game's event log (or a :class:`Game`'s); returns its id."""
+        if isinstance(events, Game):
+            events = events.events
+        events = list(events)
+        if not events or events[0].get("type") != "setup":
+            raise RecordError("an event log starts with a setup event")
+        setup = events[0]
+        end = next((e for e in reversed(events) if e.get("type") == "end"), None)
+        cur = self.conn.execute(
+            "INSERT INTO games (created, ruleset, seed, players, bots, winner, reason, net, events)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                datetime.now(timezone.utc).isoformat(timespec="seconds"),
+                setup.get("ruleset", "?"),
+                setup.get("seed"),
+                setup.get("players", 4),
+                json.dumps(list(bots)),
+                end.get("winner") if end else None,
+                end.get("reason") if end else None,
+                json.dumps(end.get("settlement", {}).get("net", {})) if end else "{}",
+                len(events),
+            ),
+        )
+        game_id = cur.lastrowid
+        self.conn.executemany(
+            "INSERT INTO events (game_id, seq, type, data) VALUES (?, ?, ?, ?)",
+            ((game_id, i, e.get("type", "?"), json.dumps(e, separators=(",", ":"))) for i, e in enumerate(events)),
+        )
+        if commit:
+            self.conn.commit()
+        return game_id
+
+    def commit(self) -> None:
+        self.conn.commit()
+
+    # --- reading ------------------------------------------------------------------
+    def _row(self, r) -> GameRow:
+        return GameRow(r[0], r[1], r[2], r[3], r[4], tuple(json.loads(r[5])), r[6], r[7], json.loads(r[8] or "{}"), r[9])
+
+    _COLUMNS = "id, created, ruleset, seed, players, bots, winner, reason, net, events"
+
+    def game(self, game_id: int) -> GameRow:
+        """The stored game ``game_id``; raises :class:`RecordError` if there is none."""
+        r = self.conn.execute(f"SELECT {self._COLUMNS} FROM games WHERE id = ?", (game_id,)).fetchone()
+        if r is None:
+            raise RecordError(f"no game {game_id} in {self.path} ({self._range()})")
+        return self._row(r)
+
+    def _range(self) -> str:
+        lo, hi, n = self.conn.execute("SELECT MIN(id), MAX(id), COUNT(*) FROM games").fetchone()
+        return "it holds no games" if not n else f"it holds {n} games, ids {lo}-{hi}"
+
+    def games(self, limit: int | None = None) -> list[GameRow]:
+        """The stored games, oldest first."""
+        sql = f"SELECT {self._COLUMNS} FROM games ORDER BY id"
+        if limit is not None:
+            sql += f" LIMIT {int(limit)}"
+        return [self._row(r) for r in self.conn.execute(sql)]
+
+    def __len__(self) -> int:
+        return self.conn.execute("SELECT COUNT(*) FROM games").fetchone()[0]
+
+    def load(self, game_id: int) -> list[dict]:
+        """The event log of game ``game_id``, in order."""
+        self.game(game_id)
+        return [
+            json.loads(d)
+            for (d,) in self.conn.execute("SELECT data FROM events WHERE game_id = ? ORDER BY seq", (game_id,))
+        ]
+
+    def replay(self, game_id: int) -> Game:
+        """Game ``game_id`` replayed from its stored log (checked event by event)."""
+        return Game.replay(self.load(game_id))

@@ -1,0 +1,286 @@
+"""Play many whole hands between bots and sum them up: wins, scores, chips, draws, speed.
+
+``simulate(games=100, bots=("greedy", "greedy", "cautious", "random"), seed=7)``
+plays ``games`` independent hands of :class:`~mahjongg.table.Game` and
+returns a :class:`Summary`. Everything follows from ``seed``: the hands'
+seeds are drawn from ``random.Random(seed)`` up front, and each hand's bots
+are made afresh with seeds derived from the hand's seed, so the same seed
+gives the same results whether the hands run in one process or across
+``workers`` processes (:mod:`multiprocessing`; results are gathered in
+hand order).
+
+Players are numbered 0..n-1 in the order the bots are given and take turns
+at East: in hand ``i`` player ``p`` sits at wind ``(p - i) mod n`` (East pays
+and collects double, so each player deals as often as the others). Each bot
+sees only its own :class:`~mahjongg.table.Observation`.
+
+Source: seed 000 (Pung Chow Part I), "Procedure of play" and "Settling the
+scores" (the engine plays and settles; this module only counts).
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import random
+import time
+from dataclasses import dataclass, field
+from typing import Callable, Sequence
+
+from .bots import BOTS, BotError, make_bot
+from .rules import get_ruleset
+from .table import Game
+from .tiles import Wind
+
+__all__ = ["HandOutcome", "Summary", "SimulationError", "simulate", "play_hand", "hand_seeds"]
+
+
+class SimulationError(ValueError):
+    """Bad simulation input: unknown bot, wrong number of bots, no games, bad worker count."""
+
+
+@dataclass(frozen=True)
+class HandOutcome:
+    """One finished hand, by player number.
+
+    ``seats``: each player's wind letter. ``winner``: the winning player or
+    ``None`` (a drawn hand). ``scores``: each player's hand score (points).
+    ``net``: each player's chips won (negative: paid). ``events``: the
+    hand's event log, kept only when asked for (to store it).
+    """
+
+    index: int
+    seed: int
+    seats: tuple[str, ...]
+    winner: int | None
+    reason: str
+    scores: tuple[int, ...]
+    net: tuple[int, ...]
+    dead: tuple[int, ...]
+    actions: int
+    events: list[dict] | None = field(default=None, compare=False, repr=False)
+
+    def to_dict(self) -> dict:
+        return {
+            "index": self.index,
+            "seed": self.seed,
+            "seats": list(self.seats),
+            "winner": self.winner,
+            "reason": self.reason,
+            "scores": list(self.scores),
+            "net": list(self.net),
+            "dead": list(self.dead),
+        }
+
+
+@dataclass
+class Summary:
+    """Totals over the hands played.
+
+    Per player (in the order of ``bots``): ``wins``, ``score_total`` (sum of
+    its hand scores), ``net`` (chips), ``dead`` (dead hands). ``draws``:
+    hands nobody won. ``seconds``: wall-clock time of the whole run.
+    ``outcomes``: every hand, in order.
+    """
+
+    bots: tuple[str, ...]
+    ruleset: str
+    seed: int
+    workers: int
+    games: int = 0
+    wins: list[int] = field(default_factory=list)
+    score_total: list[int] = field(default_factory=list)
+    net: list[int] = field(default_factory=list)
+    dead: list[int] = field(default_factory=list)
+    draws: int = 0
+    seconds: float = 0.0
+    outcomes: list[HandOutcome] = field(default_factory=list, repr=False)
+
+    def add(self, o: HandOutcome) -> None:
+        n = len(self.bots)
+        if not self.wins:
+            self.wins, self.score_total, self.net, self.dead = [0] * n, [0] * n, [0] * n, [0] * n
+        self.games += 1
+        if o.winner is None:
+            self.draws += 1
+        else:
+            self.wins[o.winner] += 1
+        for p in range(n):
+            self.score_total[p] += o.scores[p]
+            self.net[p] += o.net[p]
+        for p in o.dead:
+            self.dead[p] += 1
+        self.outcomes.append(o)
+
+    @property
+    def draw_rate(self) -> float:
+        return self.draws / self.games if self.games else 0.0
+
+    @property
+    def win_rate(self) -> list[float]:
+        return [w / self.games if self.games else 0.0 for w in self.wins]
+
+    @property
+    def average_score(self) -> list[float]:
+        return [s / self.games if self.games else 0.0 for s in self.score_total]
+
+    @property
+    def net_per_game(self) -> list[float]:
+        return [c / self.games if self.games else 0.0 for c in self.net]
+
+    @property
+    def games_per_second(self) -> float:
+        return self.games / self.seconds if self.seconds > 0 else 0.0
+
+    def results(self) -> dict:
+        """Everything but the timing: what a seed must reproduce."""
+        return {
+            "bots": list(self.bots),
+            "ruleset": self.ruleset,
+            "seed": self.seed,
+            "games": self.games,
+            "wins": list(self.wins),
+            "score_total": list(self.score_total),
+            "net": list(self.net),
+            "dead": list(self.dead),
+            "draws": self.draws,
+        }
+
+    def to_dict(self) -> dict:
+        d = self.results()
+        d.update(
+            workers=self.workers,
+            players=[
+                {
+                    "player": p,
+                    "bot": b,
+                    "wins": self.wins[p],
+                    "win_rate": round(self.win_rate[p], 4),
+                    "average_score": round(self.average_score[p], 2),
+                    "net_chips": self.net[p],
+                    "net_per_game": round(self.net_per_game[p], 2),
+                    "dead_hands": self.dead[p],
+                }
+                for p, b in enumerate(self.bots)
+            ],
+            draw_rate=round(self.draw_rate, 4),
+            seconds=round(self.seconds, 3),
+            games_per_second=round(self.games_per_second, 2),
+        )
+        return d
+
+
+def hand_seeds(seed: int, games: int) -> list[int]:
+    """The seeds of the hands of a run: drawn from ``random.Random(seed)``."""
+    rng = random.Random(seed)
+    return [rng.randrange(2**32) for _ in range(games)]
+
+
+def play_hand(
+    bots: Sequence[str],
+    seed: int,
+    index: int = 0,
+    ruleset: str = "pung-chow",
+    keep_events: bool = False,
+) -> HandOutcome:
+    """Play hand number ``index`` (it fixes who is East) from ``seed`` between ``bots``."""
+    n = len(bots)
+    game = Game(get_ruleset(ruleset), seed, n)
+    seat_of = [Wind((p - index) % n) for p in range(n)]
+    player_at = {s: p for p, s in enumerate(seat_of)}
+    players = [make_bot(b, (seed << 3) | p) for p, b in enumerate(bots)]
+    by_seat = {s: players[p] for s, p in player_at.items()}
+    actions = 0
+    while not game.is_over:
+        seat = game.to_act()[0]
+        game.apply(by_seat[seat].act(game.observation(seat), game.legal_actions(seat)))
+        actions += 1
+    r = game.result
+    net = r.net
+    return HandOutcome(
+        index=index,
+        seed=seed,
+        seats=tuple(s.letter for s in seat_of),
+        winner=None if r.winner is None else player_at[r.winner],
+        reason=r.reason,
+        scores=tuple(r.scores[seat_of[p]].score for p in range(n)),
+        net=tuple(net.get(seat_of[p], 0) for p in range(n)),
+        dead=tuple(p for p in range(n) if seat_of[p] in r.dead),
+        actions=actions,
+        events=game.events if keep_events else None,
+    )
+
+
+def _play_chunk(args) -> list[HandOutcome]:
+    bots, ruleset, keep_events, jobs = args
+    return [play_hand(bots, s, i, ruleset, keep_events) for i, s in jobs]
+
+
+def check_bots(bots: Sequence[str], players: int | None = None) -> tuple[str, ...]:
+    """The bot names, checked: known names, two to four of them (or ``players``)."""
+    names = tuple(b.strip().lower() for b in bots)
+    for b in names:
+        if b not in BOTS:
+            raise SimulationError(f"unknown bot {b!r}; known bots: {', '.join(BOTS)}")
+    if players is not None and len(names) != players:
+        raise SimulationError(f"{players} players need {players} bots, {len(names)} given ({', '.join(names)})")
+    if not 2 <= len(names) <= 4:
+        raise SimulationError(f"a hand is played by two, three or four bots, not {len(names)}")
+    return names
+
+
+def simulate(
+    games: int,
+    bots: Sequence[str] = ("greedy", "greedy", "greedy", "greedy"),
+    *,
+    ruleset: str = "pung-chow",
+    seed: int = 0,
+    workers: int = 1,
+    keep_events: bool = False,
+    progress: Callable[[int, int], None] | None = None,
+    on_hand: Callable[[HandOutcome], None] | None = None,
+) -> Summary:
+    """Play ``games`` hands between ``bots`` and return the :class:`Summary`.
+
+    ``bots``: one bot name per player (two to four; see
+    :data:`mahjongg.bots.BOTS`). ``workers``: processes to play in (1: this
+    process). ``keep_events``: keep each hand's event log in its outcome
+    (for :mod:`mahjongg.records`). ``progress(done, total)`` is called as
+    hands finish; ``on_hand(outcome)`` for each hand, in order.
+    Raises :class:`SimulationError` for bad input.
+    """
+    try:
+        names = check_bots(bots)
+    except BotError as exc:  # pragma: no cover - check_bots names the bot itself
+        raise SimulationError(str(exc)) from None
+    if not isinstance(games, int) or games < 1:
+        raise SimulationError(f"--games must be at least 1, not {games}")
+    if not isinstance(workers, int) or workers < 1:
+        raise SimulationError(f"--workers must be at least 1, not {workers}")
+    get_ruleset(ruleset)  # a clear error for an unknown ruleset
+    seeds = hand_seeds(seed, games)
+    jobs = list(enumerate(seeds))
+    summary = Summary(names, ruleset, seed, workers)
+    start = time.perf_counter()
+
+    def take(outcomes: list[HandOutcome]) -> None:
+        for o in outcomes:
+            summary.add(o)
+            if on_hand is not None:
+                on_hand(o)
+        if progress is not None:
+            progress(summary.games, games)
+
+    if workers == 1:
+        step = max(1, min(25, games // 100 or 1))
+        for i in range(0, games, step):
+            take(_play_chunk((names, ruleset, keep_events, jobs[i : i + step])))
+    else:
+        size = max(1, min(50, games // (workers * 8) or 1))
+        chunks = [(names, ruleset, keep_events, jobs[i : i + size]) for i in range(0, games, size)]
+        ctx = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
+        with ctx.Pool(min(workers, len(chunks), os.cpu_count() * 4 if os.cpu_count() else workers)) as pool:
+            for outcomes in pool.imap(_play_chunk, chunks):
+                take(outcomes)
+    summary.seconds = time.perf_counter() - start
+    return summary
