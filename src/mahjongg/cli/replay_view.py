@@ -1,0 +1,125 @@
+"""Printing a stored hand move by move (``mahjongg replay``)."""
+
+from __future__ import annotations
+
+from rich.console import Console
+from rich.table import Table
+
+from ..records import GameRow
+from ..table import Game
+
+_SEAT = {"E": "East", "S": "South", "W": "West", "N": "North"}
+
+
+def _who(letter: str) -> str:
+    return f"{_SEAT.get(letter, letter)}"
+
+
+def describe(e: dict) -> str | None:
+    """One line for one event (``None`` for events not worth a line: passes, the end)."""
+    t = e.get("type")
+    if t == "draw":
+        src = " (loose tile)" if e.get("source") == "loose" else ""
+        return f"{_who(e['seat'])} draws {e['tile']}{src}"
+    if t == "bonus":
+        return f"{_who(e['seat'])} lays out {e['tile']}"
+    if t == "action":
+        k = e["kind"]
+        if k == "discard":
+            return f"{_who(e['seat'])} discards {e['tile']}"
+        if k == "concealed-kong":
+            return f"{_who(e['seat'])} declares a concealed kong of {e['tile']}"
+        if k == "add-kong":
+            return f"{_who(e['seat'])} adds the drawn {e['tile']} to his exposed pung: kong"
+        if k == "mahjongg":
+            return f"{_who(e['seat'])} calls Mah-Jongg on {e['tile']}"
+        return None  # claims show when resolved; passes are not shown
+    if t == "claim":
+        k = e["kind"]
+        what = {"chow": "chows", "pung": "pungs", "kong": "kongs", "mahjongg": "goes Mah-Jongg on"}.get(k, k)
+        run = f" (run from {e['chow']})" if e.get("chow") else ""
+        return f"{_who(e['seat'])} {what} {e['tile']} discarded by {_who(e['from'])}{run}"
+    if t == "dead_hand":
+        return f"{_who(e['seat'])}'s hand is dead: {e.get('reason', '')}"
+    if t == "exhausted":
+        return f"the wall is down to {e['wall_count']} tiles: the hand is drawn"
+    return None
+
+
+def render_replay(row: GameRow, events: list[dict], game: Game, console: Console) -> None:
+    setup = events[0]
+    dice = setup["dice"]
+    bots = f", bots {', '.join(row.bots)}" if row.bots else ""
+    console.print(
+        f"[bold]game {row.id}[/]: {setup['ruleset']}, {setup['players']} players, "
+        f"{_who(setup['round'])} round, seed {setup.get('seed')}{bots}",
+        highlight=False,
+    )
+    east = dice["east"]
+    brk = dice["break"]
+    broken = dice.get("broken") or []
+    console.print(
+        f"dice: East throws {east[0]}+{east[1]} = {sum(east)}: {_who(dice['breaker'])}'s wall is broken; "
+        f"{_who(dice['thrower'])} throws {brk[0]}+{brk[1]}; "
+        f"{sum(east)}+{sum(brk)} = {dice['count']} stacks from the right"
+        + (f" (broken at {_who(broken[0])}'s side, stack {broken[1]})" if len(broken) == 2 else ""),
+        highlight=False,
+    )
+    deal = next((e for e in events if e.get("type") == "deal"), None)
+    if deal:
+        console.print("[bold]deal[/]:", highlight=False)
+        for seat, tiles in deal["hands"].items():
+            console.print(f"  {_who(seat):5}  {' '.join(tiles)}  ({len(tiles)} tiles)", highlight=False)
+    console.print("[bold]play[/]:", highlight=False)
+    n = 0
+    # a Mah-Jongg on a discard shows once, as the claim that took the tile
+    claimed_mj = {e["seat"] for e in events if e.get("type") == "claim" and e.get("kind") == "mahjongg"}
+    for e in events[1:]:
+        if e.get("type") == "deal":
+            continue
+        if e.get("type") == "action" and e.get("kind") == "mahjongg" and e["seat"] in claimed_mj:
+            continue
+        line = describe(e)
+        if line is not None:
+            n += 1
+            console.print(f"  {n:3}. {line}", highlight=False)
+    r = game.result
+    if r is None:
+        console.print("the hand is not finished")
+        return
+    if r.winner is None:
+        console.print(f"[bold]result[/]: drawn ({r.reason})", highlight=False)
+    else:
+        console.print(
+            f"[bold]result[/]: {_who(r.winner.letter)} wins on {r.win.tile} ({r.win.by.value})", highlight=False
+        )
+    for seat in game.seats:
+        sc = r.scores[seat]
+        dead = " (dead hand)" if seat in r.dead else ""
+        console.print(f"[bold]{_who(seat.letter)}[/]: {r.hands[seat]}{dead}", highlight=False)
+        for item in sc.items:
+            d = item.to_dict()
+            if d.get("void"):
+                val = "void"
+            elif d.get("limit"):
+                val = "limit"
+            elif "doubles" in d:
+                val = f"x{2 ** d['doubles']}"
+            else:
+                val = str(d.get("points", 0))
+            console.print(f"    {item.name:40} {val:>6}", highlight=False)
+        console.print(f"    {'score':40} {sc.score:>6}", highlight=False)
+    if not r.settled:
+        console.print("settlement: a drawn hand is not settled under these rules", highlight=False)
+        return
+    t = Table(title="settlement", header_style="bold")
+    t.add_column("payer")
+    t.add_column("payee")
+    t.add_column("chips", justify="right")
+    for p in r.settlement.payments:
+        t.add_row(_who(p.payer.letter), _who(p.payee.letter), str(p.amount))
+    console.print(t)
+    console.print(
+        "net: " + ", ".join(f"{_who(s.letter)} {v:+d}" for s, v in r.net.items()),
+        highlight=False,
+    )

@@ -1,0 +1,136 @@
+"""``mahjongg simulate`` (bots play many hands) and ``mahjongg replay`` (a stored hand, move by move)."""
+
+from __future__ import annotations
+
+from typing import Optional
+
+import typer
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+from rich.table import Table
+
+from ..bots import BOTS
+from ..records import GameStore
+from ..rules import RULESETS
+from ..simulate import HandOutcome, Summary, check_bots, simulate
+from .app import app, console, fail, user_errors, write_json
+
+
+@app.command("simulate")
+def simulate_command(
+    games: int = typer.Option(100, "--games", "-n", help="How many hands to play."),
+    ruleset: str = typer.Option("pung-chow", help=f"Ruleset: {', '.join(sorted(RULESETS))}."),
+    bots: str = typer.Option(
+        "greedy,greedy,cautious,random",
+        help=f"One bot per player, comma-separated, two to four ({', '.join(BOTS)}); players take turns at East.",
+    ),
+    seed: int = typer.Option(0, help="Seed of the whole run: the same seed plays the same hands."),
+    workers: int = typer.Option(1, "--workers", "-k", help="Processes to play in."),
+    db: Optional[str] = typer.Option(None, help="Store every hand's event log in this SQLite file."),
+    as_json: bool = typer.Option(False, "--json", help="Print the summary as JSON (no progress bar)."),
+) -> None:
+    """Bots play whole hands; prints wins, average scores, net chips, draw rate and speed."""
+    with user_errors():
+        names = check_bots(bots.split(","))
+        if games < 1:
+            fail(f"--games must be at least 1, not {games}")
+        if workers < 1:
+            fail(f"--workers must be at least 1, not {workers}")
+        if ruleset not in RULESETS:
+            fail(f"unknown ruleset {ruleset!r}; known: {', '.join(sorted(RULESETS))}")
+        store = GameStore(db) if db else None
+        ids: list[int] = []
+
+        def on_hand(o: HandOutcome) -> None:
+            if store is not None:
+                ids.append(store.save(o.events, bots=names, commit=False))
+
+        try:
+            if as_json:
+                summary = simulate(
+                    games, names, ruleset=ruleset, seed=seed, workers=workers, keep_events=store is not None, on_hand=on_hand
+                )
+            else:
+                with Progress(
+                    TextColumn("[bold]playing[/]"),
+                    BarColumn(),
+                    MofNCompleteColumn(),
+                    TextColumn("hands"),
+                    TimeElapsedColumn(),
+                    TimeRemainingColumn(),
+                    console=console,
+                    transient=True,
+                ) as bar:
+                    task = bar.add_task("hands", total=games)
+                    summary = simulate(
+                        games,
+                        names,
+                        ruleset=ruleset,
+                        seed=seed,
+                        workers=workers,
+                        keep_events=store is not None,
+                        progress=lambda done, total: bar.update(task, completed=done),
+                        on_hand=on_hand,
+                    )
+        finally:
+            if store is not None:
+                store.commit()
+                store.close()
+    if as_json:
+        data = summary.to_dict()
+        if store is not None:
+            data["db"] = db
+            data["game_ids"] = [ids[0], ids[-1]] if ids else []
+        write_json(data)
+        return
+    _render_summary(summary)
+    if store is not None and ids:
+        console.print(f"stored games {ids[0]}-{ids[-1]} in {db}; see one with: mahjongg replay {ids[0]} --db {db}", highlight=False)
+
+
+def _render_summary(s: Summary) -> None:
+    table = Table(title=f"{s.games} hands of {s.ruleset}, seed {s.seed}", header_style="bold")
+    table.add_column("player", justify="right")
+    table.add_column("bot")
+    table.add_column("wins", justify="right")
+    table.add_column("win %", justify="right")
+    table.add_column("avg score", justify="right")
+    table.add_column("net chips", justify="right")
+    table.add_column("chips/hand", justify="right")
+    for p, b in enumerate(s.bots):
+        table.add_row(
+            str(p + 1),
+            b,
+            str(s.wins[p]),
+            f"{100 * s.win_rate[p]:.1f}",
+            f"{s.average_score[p]:.1f}",
+            f"{s.net[p]:+d}",
+            f"{s.net_per_game[p]:+.1f}",
+        )
+    console.print(table)
+    console.print(
+        f"draws: {s.draws} ({100 * s.draw_rate:.1f}%)   "
+        f"speed: {s.games_per_second:.1f} hands/s ({s.seconds:.2f} s, {s.workers} worker{'s' if s.workers > 1 else ''})",
+        highlight=False,
+    )
+
+
+@app.command("replay")
+def replay_command(
+    game_id: int = typer.Argument(..., help="The id of a stored game (mahjongg simulate --db prints them)."),
+    db: str = typer.Option(..., help="The SQLite file the game is stored in."),
+    as_json: bool = typer.Option(False, "--json", help="Print the stored event log as JSON lines."),
+) -> None:
+    """Print a stored hand move by move: dice, break, deal, every draw, discard and claim, scores, settlement."""
+    with user_errors():
+        with GameStore(db, create=False) as store:
+            row = store.game(game_id)
+            events = store.load(game_id)
+            game = store.replay(game_id)
+    if as_json:
+        from ..table import to_jsonl
+
+        console.file.write(to_jsonl(events))
+        return
+    from .replay_view import render_replay
+
+    render_replay(row, events, game, console)
