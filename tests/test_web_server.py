@@ -331,6 +331,8 @@ def test_restart_loses_nothing(db):
             for p in (0, 1):
                 assert players.states[p]["game"]["concealed"] == before[p]["game"]["concealed"]
                 assert players.states[p]["game"]["drawn"] == before[p]["game"]["drawn"]
+                plays = [(x["text"], x.get("tile")) for x in players.states[p]["log"] if "tile" in x]
+                assert plays and plays == [(x["text"], x.get("tile")) for x in before[p]["log"] if "tile" in x][-len(plays):]
             final = players.play_hand()
             assert final["result"]
         from mahjongg.web.store import Store

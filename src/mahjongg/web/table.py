@@ -202,6 +202,7 @@ class LiveTable:
         self.bot_timer = None
         self.next_timer = None
         self.ready: set[int] = set()
+        self.offers: dict[int, tuple] = {}  # player -> (legal actions offered, version first offered at)
         self.archive = None  # archive(game, kinds by seat): a finished hand for the game records
 
     # --- lobby ------------------------------------------------------------------
@@ -284,6 +285,9 @@ class LiveTable:
             if len(g.events) != len(events):
                 raise RuntimeError(f"table {code}: hand {hand} replays to {len(g.events)} events, the log has {len(events)}")
             table.game, table.hand_no, table.saved = g, hand, len(g.events)
+            table.log = []
+            table._public(f"Hand {hand}: {table.seats[table.match.player_at(Wind.EAST)].name} is East")
+            table._narrate(g.events)
             if g.is_over:
                 table.match.record(g)
         for s in table.seats:
@@ -347,7 +351,8 @@ class LiveTable:
         if self.status != "playing" or g is None or g.is_over:
             raise TableError("no hand is being played")
         v = msg.get("v")
-        if v is not None and v != self.version:
+        offered = self.offers.get(player, (None, self.version))[1]
+        if v is not None and (not isinstance(v, int) or isinstance(v, bool) or not offered <= v <= self.version):
             raise TableError("the table has moved on since that view; look again")
         seat = self.match.seat_of(player)
         try:
@@ -610,6 +615,9 @@ class LiveTable:
             "drawn": str(obs.drawn) if obs.drawn is not None else None,
         }
         legal = g.legal_actions(seat) if not self.seats[player].standin else []
+        key = (self.hand_no, tuple(legal))
+        if self.offers.get(player, (None,))[0] != key:
+            self.offers[player] = (key, self.version)  # an intention sent from any view since then still stands
         out["legal"] = [{k: v for k, v in a.to_dict().items() if k != "seat"} for a in legal]
         d = self.deadlines.get(player)
         out["deadline"] = max(0.0, round(d[1] - time.monotonic(), 1)) if d else None

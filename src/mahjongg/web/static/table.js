@@ -12,7 +12,7 @@
   $("invite").value = location.origin + "/t/" + code;
   $("copy").addEventListener("click", () => { $("invite").select(); navigator.clipboard && navigator.clipboard.writeText($("invite").value); });
   $("glyphs").checked = useGlyphs();
-  $("glyphs").addEventListener("change", () => { localStorage.setItem("mahjongg:glyphs", $("glyphs").checked ? "1" : "0"); render(); });
+  $("glyphs").addEventListener("change", () => { localStorage.setItem("mahjongg:glyphs", $("glyphs").checked ? "1" : "0"); $("glyphs").blur(); render(); });
   $("help-button").addEventListener("click", toggleHelp);
   function toggleHelp() { const h = $("help"); h.hidden = !h.hidden; $("help-button").setAttribute("aria-expanded", String(!h.hidden)); }
 
@@ -292,7 +292,8 @@
   $("next").addEventListener("click", () => send({ type: "ready" }));
   $("hide-result").addEventListener("click", () => { resultHidden = !resultHidden; $("result").hidden = resultHidden; });
   document.addEventListener("keydown", ev => {
-    if (ev.target.tagName === "INPUT" || ev.ctrlKey || ev.metaKey || ev.altKey) return;
+    const t = ev.target;
+    if ((t.tagName === "INPUT" && t.type !== "checkbox" && t.type !== "radio") || t.tagName === "SELECT" || t.tagName === "TEXTAREA" || ev.ctrlKey || ev.metaKey || ev.altKey) return;
     const k = ev.key;
     if (k === "?") { toggleHelp(); return; }
     if (k === "g" || k === "G") { $("glyphs").click(); return; }
