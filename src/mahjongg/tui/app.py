@@ -293,8 +293,8 @@ class PlayApp(App):
                 self.status = "your original hand may wash the tiles: w or 1, or x/space to pass"
             else:
                 self.status = (
-                    f"{WIND_NAMES[obs.last_discarder]} discarded {face(tile, self.glyphs)}: claim it or pass "
-                    f"(keys: the numbers, or m/k/p/c, x/space to pass)"
+                    f"{WIND_NAMES[obs.last_discarder]} discarded {face(tile, self.glyphs)}: "
+                    "claim it (the number keys) or pass (x, space)"
                 )
             if self._claim_window != window:
                 self._claim_window = window
@@ -401,7 +401,7 @@ class PlayApp(App):
     def _render_prompt(self) -> None:
         t = Text(self.status, style="bold cyan")
         if self._claim_timer is not None:
-            t.append(f"  {max(0, int(self._claim_left + 0.99))}s left, then you pass", style="yellow")
+            t.append(f"  {max(0, int(self._claim_left + 0.99))}s", style="yellow")
         self.query_one("#prompt", Static).update(t)
 
     def _show_result(self) -> None:

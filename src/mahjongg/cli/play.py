@@ -1,0 +1,99 @@
+"""``mahjongg play``: the terminal game (Textual), a human against three bots."""
+
+from __future__ import annotations
+
+import random
+from typing import Optional
+
+import typer
+
+from ..rules import RULESETS
+from ..tiles import Wind
+from .app import app, console, fail, user_errors
+
+DEFAULT_BOTS = "greedy,cautious,greedy"
+
+
+@app.command("play")
+def play_command(
+    ruleset: str = typer.Option("pung-chow", help=f"Ruleset: {', '.join(sorted(RULESETS))}."),
+    seat: str = typer.Option("E", help="Your wind in the first hand: E (the dealer), S, W or N."),
+    bots: str = typer.Option(
+        DEFAULT_BOTS,
+        help="Three bots, comma-separated, from your right round the table (random, greedy, cautious); "
+        "or 4 (or four names) to watch four bots play.",
+    ),
+    hands: Optional[int] = typer.Option(None, min=1, help="Play this many hands."),
+    rounds: Optional[int] = typer.Option(None, min=1, help="Play this many wind rounds (default: one round)."),
+    seed: Optional[int] = typer.Option(None, help="Seed of the match: the same seed deals the same tiles."),
+    db: str = typer.Option("games.sqlite3", help="SQLite file the match is saved to as it goes."),
+    resume: Optional[int] = typer.Option(None, metavar="GAME_ID", help="Continue a saved match from its last action."),
+    glyphs: bool = typer.Option(False, "--glyphs", help="Show Unicode Mahjong tile glyphs beside the text faces."),
+    speed: float = typer.Option(0.6, min=0.0, help="Seconds between two bot moves."),
+    claim_time: float = typer.Option(15.0, min=0.0, help="Seconds you have to claim a discard (0: no limit)."),
+) -> None:
+    """Play Mah-Jongg in the terminal against three bots (or watch four).
+
+    Keys: arrows choose a tile, Enter discards it; when a discard can be claimed
+    the choices are numbered (m Mah-Jongg, p pung, c chow, k kong, x or space
+    pass); h shows your waits and shanten; q saves and leaves. The mouse works too.
+    """
+    from ..bots import BOTS
+    from ..records import RecordError
+    from ..tui.app import PlayApp
+    from ..tui.launch import new_session, resume_session
+
+    with user_errors():
+        if resume is not None:
+            try:
+                session = resume_session(db, resume)
+            except RecordError as exc:
+                fail(str(exc))
+            match_id = resume
+        else:
+            if hands is not None and rounds is not None:
+                fail("give --hands or --rounds, not both")
+            if ruleset not in RULESETS:
+                fail(f"unknown ruleset {ruleset!r}; known: {', '.join(sorted(RULESETS))}")
+            names = [b.strip().lower() for b in bots.split(",") if b.strip()]
+            watch = names == ["4"] or len(names) == 4
+            if names == ["4"]:
+                names = ["greedy", "cautious", "greedy", "random"]
+            if len(names) not in (3, 4):
+                fail(f"--bots takes three bot names (or 4 to watch four bots), not {bots!r}")
+            for n in names:
+                if n not in BOTS:
+                    fail(f"unknown bot {n!r}; known bots: {', '.join(BOTS)}")
+            you = None if watch else Wind.parse(seat)
+            session = new_session(
+                ruleset=ruleset,
+                bots=names,
+                seat=you,
+                seed=seed if seed is not None else random.randrange(2**31),
+                hands=hands,
+                rounds=rounds,
+                db=db,
+            )
+            match_id = session.recorder.match_id
+    play = PlayApp(session, glyphs=glyphs, speed=speed, claim_seconds=claim_time or None, game_id=str(match_id))
+    try:
+        play.run()
+    finally:
+        session.recorder.close()
+    hands_saved = session.recorder.hands
+    if session.match_over:
+        console.print(f"Match {match_id} is over. Totals: " + _totals(session), highlight=False)
+    else:
+        console.print(
+            f"Saved as match {match_id} in {db}: resume with  mahjongg play --resume {match_id} --db {db}",
+            highlight=False,
+        )
+    if hands_saved:
+        console.print(
+            f"Finished hands are games {', '.join(map(str, hands_saved))}: mahjongg replay {hands_saved[0]} --db {db}",
+            highlight=False,
+        )
+
+
+def _totals(session) -> str:
+    return ", ".join(f"{n} {t:+d}" for n, t in zip(session.names, session.match.totals))
