@@ -18,7 +18,7 @@ from __future__ import annotations
 from .hand import Meld, MeldKind
 from .tiles import NUM_KINDS, TILES, Tile
 
-__all__ = ["is_complete", "arrangements", "waits", "Arrangement"]
+__all__ = ["is_complete", "arrangements", "waits", "Arrangement", "is_thirteen_orphans", "is_seven_pairs", "HEADS"]
 
 Arrangement = tuple[Meld, ...]
 """Sets and the pair covering a hand's concealed tiles, in tile order."""
@@ -214,3 +214,33 @@ def waits(counts, held=None) -> list[Tile]:
             if r == want:
                 out.append(TILES[lo + i])
     return out
+
+
+# --- special shapes: cheap tests on 34-count vectors --------------------------------
+
+HEADS = tuple(i for i in range(NUM_KINDS) if TILES[i].is_head)
+"""The thirteen heads (ones, nines, winds, dragons) as indices."""
+
+_HEADS = frozenset(HEADS)
+
+
+def is_thirteen_orphans(counts) -> bool:
+    """Fourteen tiles: one of each of the thirteen heads and a second of one
+    of them (thirteen orphans, Thirteen Unique Wonders, the thirteen heads)."""
+    pairs = 0
+    for i, n in enumerate(counts):
+        if n:
+            if i not in _HEADS or n > 2:
+                return False
+            pairs += n == 2
+    return pairs == 1 and sum(counts) == 14
+
+
+def is_seven_pairs(counts, distinct: bool = True) -> bool:
+    """Fourteen tiles in seven pairs (``distinct``: seven different kinds;
+    otherwise four alike count as two pairs)."""
+    if sum(counts) != 14:
+        return False
+    if distinct:
+        return all(n in (0, 2) for n in counts)
+    return all(n in (0, 2, 4) for n in counts)

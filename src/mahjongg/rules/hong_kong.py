@@ -14,9 +14,10 @@ every player has to pay double points" -- :func:`settle_faan`.
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Iterable, Mapping
 
+from ..decomposition import is_thirteen_orphans
 from ..settlement import Settlement
 from ..tiles import TILES, Suit, Wind
 from .faan_items import (
@@ -53,7 +54,7 @@ from .faan_items import (
 )
 from .ruleset import Ruleset
 
-__all__ = ["HONG_KONG", "hong_kong", "settle_faan"]
+__all__ = ["HONG_KONG", "HongKongRuleset", "hong_kong", "settle_faan"]
 
 SEED = "seed 003"
 STD = "standard HK old-style table (docs/rules/hong-kong.md)"
@@ -103,6 +104,18 @@ RULES = (
 )
 
 
+@dataclass(frozen=True)
+class HongKongRuleset(Ruleset):
+    """The ``hong-kong`` ruleset value: :class:`Ruleset` with its special
+    hands' pre-check."""
+
+    def could_be_special(self, counts, melds=(), bonus=()) -> bool:
+        """Thirteen orphans (nothing declared), or all eight flowers laid out
+        (the limit whatever the shape): the only hands that win without four
+        sets and a pair."""
+        return (not melds and is_thirteen_orphans(counts)) or len(set(bonus)) == 8
+
+
 def hong_kong(
     *,
     faan: Mapping[str, int] | None = None,
@@ -130,7 +143,7 @@ def hong_kong(
     fields = set(FaanTable.__dataclass_fields__)
     if set(table) - fields:
         raise ValueError(f"unknown faan table option(s): {', '.join(sorted(set(table) - fields))}")
-    return Ruleset(
+    return HongKongRuleset(
         name="hong-kong",
         title="Hong Kong Mahjong, old style, in faan (144 tiles, three dice)",
         source=SEED + " (procedure, payment); faan table: standard HK old style, docs/rules/hong-kong.md",

@@ -332,4 +332,5 @@ class ThreeDragonSets(LimitHand):
     """Sets of all three dragons (with any other set and pair)."""
 
     def matches(self, r):
-        return len({m.tile for m in r.sets if m.is_pung_or_kong and m.tile.is_dragon}) == 3
+        # "a winning hand containing the 3 sets of dragons": four sets and a pair
+        return _standard(r) and len({m.tile for m in r.sets if m.is_pung_or_kong and m.tile.is_dragon}) == 3

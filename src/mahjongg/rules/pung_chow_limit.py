@@ -27,6 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from .items import DragonSetDoubles, MahJongg, NothingButMahJongg
+from ..decomposition import is_thirteen_orphans
 from .limit_items import (
     AllHeadSets,
     AllKongs,
@@ -79,6 +80,11 @@ class LimitRuleset(Ruleset):
     discarder_pays: bool = True
 
     # --- the engine's end-of-hand hooks (seed 000 Part II) ---------------------
+    def could_be_special(self, counts, melds=(), bonus=()) -> bool:
+        """The thirteen heads (nothing declared) is the one winning hand that
+        is not four sets and a pair."""
+        return not melds and is_thirteen_orphans(counts)
+
     def washing(self, hand, seat):
         """Washing the tiles: 50/70/100/150/200 from each player for 9-13
         different heads on the original hand (``washing_payment``)."""

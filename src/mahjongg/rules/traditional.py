@@ -20,6 +20,9 @@ the seed on or off); :data:`TRADITIONAL` is the default, registered as
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
+from ..decomposition import is_seven_pairs, is_thirteen_orphans
 from ..tiles import BONUS_TILES, Suit
 from .items import (
     AllHonorsDoubles,
@@ -37,6 +40,7 @@ from .items import (
     WinningTileDrawn,
 )
 from .ruleset import Ruleset, RulesetError
+from . import special_tiles
 from .special_tiles import SPECIAL_SETS
 from .traditional_items import (
     AllGreen,
@@ -63,7 +67,7 @@ from .traditional_items import (
     WinOnKongLooseTile,
 )
 
-__all__ = ["traditional", "TRADITIONAL", "TRADITIONAL_SPECIAL_TILES"]
+__all__ = ["traditional", "TraditionalRuleset", "TRADITIONAL", "TRADITIONAL_SPECIAL_TILES"]
 
 SEED = "seed 001"
 TABLE = SEED + ", Combinations on the Table / Combinations in Hands"
@@ -75,6 +79,33 @@ LIMITS = SEED + ", special limit hands"
 
 FLOWERS = tuple(int(t) for t in BONUS_TILES if t.suit is Suit.FLOWER)
 SEASON_TILES = tuple(int(t) for t in BONUS_TILES if t.suit is Suit.SEASON)
+
+
+@dataclass(frozen=True)
+class TraditionalRuleset(Ruleset):
+    """The ``traditional`` ruleset value: :class:`Ruleset` with the hooks of
+    seed 001 -- the special hands' pre-check, and the special tiles: a
+    hunter may be held back and captures its prey."""
+
+    heavenly_twins: bool = True
+
+    def could_be_special(self, counts, melds=(), bonus=()) -> bool:
+        """Thirteen Unique Wonders, or (option) the Heavenly Twins' seven
+        different pairs; nothing declared. (Nine United Sons is four sets and
+        a pair.)"""
+        if melds:
+            return False
+        return is_thirteen_orphans(counts) or (self.heavenly_twins and is_seven_pairs(counts))
+
+    def may_hold_back(self, tile) -> bool:
+        """A hunter (Cat, Fisherman, Cock, Man) may be kept concealed to
+        capture its prey (seed 001: "any player holding the Fisherman in
+        their hand"). Other bonus tiles are laid out at once."""
+        return tile in special_tiles.HUNTERS and int(tile) in self.bonus_tiles
+
+    def capture_claimant(self, exposed, exposer, hidden, laid_out=()):
+        """:func:`mahjongg.rules.special_tiles.capture_claimant`."""
+        return special_tiles.capture_claimant(exposed, exposer, hidden, laid_out)
 
 
 def _limit_hands(heavenly_twins: bool) -> tuple[ScoringRule, ...]:
@@ -191,7 +222,7 @@ def traditional(
         variant.append("no Heavenly Twins")
     if limit != 300:
         variant.append(f"limit {limit}")
-    return Ruleset(
+    return TraditionalRuleset(
         name=name,
         title="Traditional Mah Jongg (1920s booklet)" + (f" ({', '.join(variant)})" if variant else ""),
         source="seed 001",
@@ -204,6 +235,10 @@ def traditional(
         wall_stacks=18 if seasons else 17,
         bonus_tiles=bonus,
         reserved_tiles=14,
+        loose_refill="pair",  # "Should both loose tiles be used ... the two last pieces ... new loose tiles"
+        robbing_kong=True,  # limit hand 14, Scratching a Carrying Pole
+        original_through_kongs=True,  # limit hand 10: "or after flowers and kongs have been grounded"
+        heavenly_twins=heavenly_twins,
     )
 
 

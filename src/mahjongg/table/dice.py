@@ -9,6 +9,11 @@ himself as one"; the breaker "then throws the dice ..., adding this throw to
 East Wind. This sum will indicate the tile at which the wall is to be
 broken". "Two and three-handed games": "East Wind acts for the dummy,
 throwing the dice for it whenever indicated."
+
+Seed 003 (Hong Kong), (9) b: one throw of three dice; "counting
+anti-clockwise from the Jong (East)" with the Jong as one picks the wall
+(the same count as :func:`breaker`), and the same sum is counted off from
+the right of that wall.
 """
 
 from __future__ import annotations
@@ -20,13 +25,13 @@ from ..tiles import Wind
 
 __all__ = ["Dice", "throw", "breaker", "first_east"]
 
-Dice = tuple[int, int]
-"""One throw of the two dice."""
+Dice = tuple[int, ...]
+"""One throw of the dice (two; three in Hong Kong, seed 003)."""
 
 
-def throw(rng: random.Random) -> Dice:
-    """Two dice thrown with ``rng``."""
-    return (rng.randint(1, 6), rng.randint(1, 6))
+def throw(rng: random.Random, n: int = 2) -> Dice:
+    """``n`` dice thrown with ``rng``."""
+    return tuple(rng.randint(1, 6) for _ in range(n))
 
 
 def breaker(east_throw: int) -> Wind:

@@ -8,7 +8,8 @@ Every :class:`~mahjongg.table.Game` appends plain dicts to ``game.events``:
 ``setup``       ruleset, options, players, round, seed,
                 allow_false_mahjongg (only when set), stacks, wall (the
                 built wall), dice (east, breaker, thrower, break, count,
-                broken)
+                broken); with one throw (seed 003) ``east`` is it and
+                ``break`` is empty
 ``deal``        hands: each seat's tiles in the order drawn
 ``draw``        seat, tile, source (``wall`` / ``loose``)
 ``bonus``       seat, tile (a Flower/Season laid out)
@@ -88,7 +89,7 @@ def replay(events: Iterable[dict] | str, ruleset: Ruleset | None = None, *, chec
         Wind.parse(setup["round"]),
         wall=setup["wall"],
         allow_false_mahjongg=setup.get("allow_false_mahjongg", False),
-        dice=(tuple(setup["dice"]["east"]), tuple(setup["dice"]["break"])),
+        dice=(tuple(setup["dice"]["east"]),) + ((tuple(setup["dice"]["break"]),) if setup["dice"]["break"] else ()),
     )
     for e in events[1:]:
         t = e.get("type")

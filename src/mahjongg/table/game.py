@@ -90,7 +90,7 @@ class Game:
         round: Wind = Wind.EAST,
         *,
         wall: Sequence[Tile | str] | None = None,
-        dice: tuple[Dice, Dice] | None = None,
+        dice: tuple[Dice, ...] | None = None,
         allow_false_mahjongg: bool = False,
     ) -> None:
         if players not in (2, 3, 4):
@@ -121,16 +121,22 @@ class Game:
             built = [Tile.parse(t) if isinstance(t, str) else t for t in wall]
             if sorted(built) != full_set(ruleset):
                 raise ValueError("the wall given is not exactly the ruleset's set of tiles")
+        throws = ruleset.dice_throws
         if dice is None:
-            dice = (throw(rng), throw(rng))
-        east_throw, break_throw = (tuple(dice[0]), tuple(dice[1]))
+            dice = tuple(throw(rng, ruleset.dice_count) for _ in range(throws))
+        dice = tuple(tuple(d) for d in dice)
+        if len(dice) != throws or any(len(d) != ruleset.dice_count for d in dice):
+            raise ValueError(f"ruleset {ruleset.name}: {throws} throw(s) of {ruleset.dice_count} dice, not {list(map(list, dice))}")
+        east_throw = dice[0]
+        break_throw = dice[1] if throws > 1 else ()
         self.built: tuple[Tile, ...] = tuple(built)
-        self.dice: tuple[Dice, Dice] = (east_throw, break_throw)  # type: ignore[assignment]
+        self.dice: tuple[Dice, ...] = dice
         self.breaker: Wind = breaker(sum(east_throw))
         # East acts for a dummy ("throwing the dice for it whenever indicated")
-        self.break_thrower: Wind = self.breaker if self.breaker in self.seats else Wind.EAST
+        self.break_thrower: Wind = self.breaker if self.breaker in self.seats and throws > 1 else Wind.EAST
+        # one throw (seed 003): the same sum picks the wall and is counted off it
         self.break_count = sum(east_throw) + sum(break_throw)
-        self.wall = Wall(self.built, stacks, self.breaker, self.break_count)
+        self.wall = Wall(self.built, stacks, self.breaker, self.break_count, ruleset.loose_refill)
         self.reserved = ruleset.reserved_tiles
 
         self._counts: list[list[int]] = [[0] * NUM_KINDS for _ in Wind]
@@ -183,7 +189,7 @@ class Game:
     def from_wall(
         cls,
         wall: Sequence[Tile | str],
-        dice: tuple[Dice, Dice],
+        dice: tuple[Dice, ...],
         ruleset: Ruleset = PUNG_CHOW,
         players: int = 4,
         round: Wind = Wind.EAST,
@@ -197,7 +203,8 @@ class Game:
         it) to its left end; each stack top tile then bottom tile (see
         :mod:`mahjongg.table.wall`). ``dice``: East's throw and the breaker's
         throw, e.g. ``((3, 4), (3, 4))`` (the book's illustration 7: West
-        breaks at the 14th stack).
+        breaks at the 14th stack); for a ruleset with one throw
+        (``dice_throws=1``) that throw alone, e.g. ``((6, 6, 5),)``.
         """
         return cls(ruleset, None, players, round, wall=wall, dice=dice, allow_false_mahjongg=allow_false_mahjongg)
 
@@ -209,7 +216,7 @@ class Game:
         return replay(events, ruleset)
 
     def _deal(self) -> None:
-        hands = deal(self.wall, self.seats)
+        hands = deal(self.wall, self.seats, self.ruleset.jump_deal)
         for s in self.seats:
             for t in hands[s]:
                 self._receive(s, t)
@@ -666,13 +673,15 @@ class Game:
         """Whether ``seat`` (holding ``t`` among its concealed tiles) may declare
         Mah-Jongg: four sets and a pair, or a special shape the ruleset
         scores; and the ruleset's minimum (faan) if it has one."""
-        if self._is_dead[seat]:
+        if self._is_dead[seat] or self._pending_bonus[seat]:
+            # a bonus tile held back takes a place in the hand: no Mah-Jongg with it
             return False
         r = self.ruleset
-        if is_complete(self._counts[seat]):
+        counts = self._counts[seat]
+        if is_complete(counts):
             if r.faan is None:
                 return True
-        elif not r.special_shapes:
+        elif not r.could_be_special(counts, self._melds[seat], self._bonus[seat]):
             return False
         sit = Situation(seat=seat, round=self.round, win=self._make_win(seat, by, t))
         try:

@@ -22,6 +22,14 @@ Geometry (the reading this module implements; ``docs/rules/table.md``):
   broken stack's top tile lies farthest from the end (taken first), its
   bottom tile on the end; each loose tile taken is replaced by the top,
   then the bottom tile of the stack at the end of the wall.
+* ``loose_refill`` (the ruleset's): ``"each"`` as above (seed 000);
+  ``"pair"`` -- the two loose tiles are replaced only when both are used,
+  by the top and bottom tile of the stack at the end (seed 001: "Should both
+  loose tiles be used ... the two last pieces are placed on top of end of
+  wall as new loose tiles"); ``"end"`` -- no stack is lifted: the counted
+  stack stays as the end of the wall, drawing starts just left of it, and
+  each loose tile is the top, then bottom, tile of the stack at the very
+  end (seed 003: "pick one tile from the very end of the Wall").
 * :attr:`Wall.count` counts the live wall and the loose tiles together, as
   the book counts "the last 14 tiles ... including the loose tiles".
 """
@@ -53,14 +61,17 @@ class Wall:
     from the right end of the breaker's side where it is broken.
     """
 
-    __slots__ = ("stacks", "breaker", "break_count", "broken", "_order", "_front", "_back", "_end_half", "loose")
+    __slots__ = ("stacks", "breaker", "break_count", "broken", "refill", "_order", "_front", "_back", "_end_half", "loose")
 
-    def __init__(self, built: Sequence[Tile], stacks: int, breaker: Wind, count: int) -> None:
+    def __init__(self, built: Sequence[Tile], stacks: int, breaker: Wind, count: int, refill: str = "each") -> None:
+        if refill not in ("each", "pair", "end"):
+            raise WallError(f"loose tiles are refilled 'each', 'pair' or from the 'end', not {refill!r}")
         if len(built) != 8 * stacks:
             raise WallError(f"a wall of four sides {stacks} stacks long and 2 high holds {8 * stacks} tiles, not {len(built)}")
         if not 1 <= count <= 4 * stacks:
             raise WallError(f"cannot break the wall at stack {count}")
         self.stacks = stacks
+        self.refill = refill
         self.breaker = breaker
         self.break_count = count
         # stacks in clockwise order from the breaker's right end
@@ -75,13 +86,14 @@ class Wall:
         self.broken = (Wind((breaker - side_k) % 4), pos + 1)
         top, bottom = seq[g]
         order: list[Tile] = []
-        for st in seq[g + 1 :] + seq[:g]:
+        # "end": the counted stack stays, the last stack of the wall
+        for st in seq[g + 1 :] + seq[: g + (refill == "end")]:
             order.extend(st)
         self._order = order
         self._front = 0
         self._back = len(order)
         self._end_half = False
-        self.loose: list[Tile] = [top, bottom]
+        self.loose: list[Tile] = [] if refill == "end" else [top, bottom]
 
     @property
     def count(self) -> int:
@@ -103,13 +115,33 @@ class Wall:
         self._front += 1
         return t
 
+    def pick(self, index: int) -> Tile:
+        """Take the live tile ``index`` places after the next one (0: the
+        next tile) out of the wall: the Hong Kong "jump" (seed 003)."""
+        if not 0 <= index < self._back - self._front:
+            raise WallError(f"no live tile {index} places on")
+        t = self._order.pop(self._front + index)
+        self._back -= 1
+        return t
+
     def draw_loose(self) -> Tile:
-        """Take the loose tile farthest from the end; replenish from the end of the wall."""
+        """A loose tile: the one farthest from the end, replenished from the
+        end of the wall as ``refill`` says; with ``"end"``, the tile at the
+        very end of the wall."""
+        if self.refill == "end":
+            if self._back <= self._front:
+                raise WallError("the wall is empty")
+            return self._take_end()
         if not self.loose:
             raise WallError("no loose tile left")
         t = self.loose.pop(0)
-        if self._back > self._front:
-            self.loose.append(self._take_end())
+        if self.refill == "each":
+            if self._back > self._front:
+                self.loose.append(self._take_end())
+        elif not self.loose:
+            for _ in range(2):
+                if self._back > self._front:
+                    self.loose.append(self._take_end())
         return t
 
     def _take_end(self) -> Tile:
@@ -138,9 +170,16 @@ class Wall:
         return (tuple(self.live()), tuple(self.loose), self._end_half)
 
 
-def deal(wall: Wall, seats: Sequence[Wind]) -> dict[Wind, list[Tile]]:
+def deal(wall: Wall, seats: Sequence[Wind], jump: bool = False) -> dict[Wind, list[Tile]]:
     """Draw the original hands: four tiles (two stacks) each, three times
     round, then one each in turn, and East (``seats[0]``) one more.
+
+    ``jump`` (seed 003 (9) b (4)): after the three rounds of four, "the Jong
+    (East) take one tile from top tier, skips 1 block and take one tile on
+    top, the succeeding players will take one tile in turn": East takes the
+    top tiles of the next stack and of the third stack; South, West and North
+    then take the next tiles in order -- the first stack's bottom, the second
+    stack's top and bottom; the third stack's bottom is the next tile drawn.
 
     Seed 000, C: "East Wind starts the drawing by taking the first four tiles
     ... the player on his right the next four and so on around the table
@@ -152,6 +191,12 @@ def deal(wall: Wall, seats: Sequence[Wind]) -> dict[Wind, list[Tile]]:
     for _ in range(3):
         for s in seats:
             hands[s].extend(wall.draw() for _ in range(4))
+    if jump:
+        hands[seats[0]].append(wall.pick(0))
+        hands[seats[0]].append(wall.pick(3))
+        for s in seats[1:]:
+            hands[s].append(wall.draw())
+        return hands
     for s in seats:
         hands[s].append(wall.draw())
     hands[seats[0]].append(wall.draw())
