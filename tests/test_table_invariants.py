@@ -41,7 +41,8 @@ def check_step(g: Game) -> None:
     for s in g.seats:
         h = g.hand(s)
         expected = 14 if s == in_turn else 13
-        assert len(h.concealed) + sum(m.kind.size for m in h.melds) == expected + h.kongs, (s, h)
+        # a bonus tile held back (Hand.hidden) takes a place in the hand
+        assert len(h.concealed) + len(h.hidden) + sum(m.kind.size for m in h.melds) == expected + h.kongs, (s, h)
         assert s not in g.dead
     # observations: own concealed tiles, and only public tiles besides
     public = Counter()

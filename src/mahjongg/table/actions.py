@@ -13,11 +13,18 @@ PUNG            claim the discard ``tile`` to a concealed pair
 KONG            claim the discard ``tile`` to three concealed (loose tile)
 CONCEALED_KONG  lay four held ``tile`` face down (loose tile)
 ADD_KONG        add the drawn fourth ``tile`` to an exposed pung (loose tile)
-MAHJONGG        go out: on the discard ``tile``, or on the drawn ``tile``
+MAHJONGG        go out: on the discard ``tile``, or on the drawn ``tile``, or
+                on the ``tile`` being added to an exposed pung (robbing
+                the kong: rulesets with ``robbing_kong``)
 PASS            decline every claim on the discard ``tile`` (or washing)
 WASH            wash the tiles: an original hand with enough different
                 heads, offered only by a ruleset that has washing (seed 000
                 Part II, "Washing the tiles"); no tile
+BONUS           lay out the bonus ``tile`` held back (``Hand.hidden``) in
+                one's turn, and draw a loose tile (``Ruleset.may_hold_back``)
+CAPTURE         lay out one's held-back hunter with the prey ``tile``
+                another seat laid out, and draw a loose tile
+                (``Ruleset.capture_claimant``)
 =============== ============================================================
 
 A false Mah-Jongg is ``MAHJONGG`` applied when it is not legal, in a game
@@ -52,6 +59,8 @@ class ActionKind(Enum):
     MAHJONGG = "mahjongg"
     PASS = "pass"
     WASH = "wash"
+    BONUS = "bonus"
+    CAPTURE = "capture"
 
 
 CLAIM_KINDS = frozenset({ActionKind.CHOW, ActionKind.PUNG, ActionKind.KONG, ActionKind.PASS})

@@ -56,7 +56,7 @@ def full_set(ruleset: Ruleset) -> list[Tile]:
 _ACTS = {
     k: [tuple(Action(k, w, TILES[i]) for i in range(NUM_KINDS)) for w in Wind]
     for k in ActionKind
-    if k is not ActionKind.CHOW
+    if k not in (ActionKind.CHOW, ActionKind.BONUS, ActionKind.CAPTURE)
 }
 _DISCARDS = _ACTS[ActionKind.DISCARD]
 _CONCEALED_KONGS = _ACTS[ActionKind.CONCEALED_KONG]
@@ -155,11 +155,13 @@ class Game:
         self._after_flower = False  # the loose tile in hand replaced a bonus tile
         self._window_tile: Tile | None = None
         self._window_from: Wind | None = None
+        self._robbing = False  # the claim window is on a tile being added to a pung
         self._options: dict[Wind, list[Action]] = {}
         self._answers: dict[Wind, Action] = {}
         self._result: Result | None = None
         self._legal: list[list[Action] | None] = [None, None, None, None]
-        self._pending_bonus: list[list[Tile]] = [[] for _ in Wind]  # bonus tiles received, not yet laid out
+        self._pending_bonus: list[list[Tile]] = [[] for _ in Wind]  # bonus tiles received, not laid out (held back)
+        self._captures: list[tuple[Wind, Wind, Tile]] = []  # (who may capture, from whom, the prey)
         self.events: list[dict] = []
 
         self._log(
@@ -226,6 +228,7 @@ class Game:
             while self._bonus_held(s):
                 t = self._bonus_held(s)
                 self._lay_bonus(s, t)
+                self._offer_capture(s, t)
                 if not self.wall.count:
                     break
                 nt = self.wall.draw_loose()
@@ -247,8 +250,21 @@ class Game:
             self._counts[seat][t] += 1
 
     def _bonus_held(self, seat: Wind) -> Tile | None:
-        held = self._pending_bonus[seat]
-        return held[0] if held else None
+        """A bonus tile ``seat`` holds that must be laid out now (not one the
+        ruleset lets him hold back)."""
+        for t in self._pending_bonus[seat]:
+            if not self.ruleset.may_hold_back(t):
+                return t
+        return None
+
+    def _offer_capture(self, seat: Wind, t: Tile) -> None:
+        """Note who may capture ``t``, just laid out by ``seat`` (the ruleset's
+        :meth:`~mahjongg.rules.Ruleset.capture_claimant`): he may, in his turn."""
+        laid_out = [b for s in self.seats for b in self._bonus[s] if not (s == seat and b == t)]
+        hidden = {s: tuple(self._pending_bonus[s]) for s in self.seats}
+        who = self.ruleset.capture_claimant(t, seat, hidden, laid_out)
+        if who is not None:
+            self._captures.append((who, seat, t))
 
     def _lay_bonus(self, seat: Wind, t: Tile) -> None:
         self._pending_bonus[seat].remove(t)
@@ -298,7 +314,9 @@ class Game:
 
     def hand(self, seat: Wind) -> Hand:
         """``seat``'s whole hand (concealed tiles, melds, bonus tiles). Not for bots: use :meth:`observation`."""
-        return Hand(_tiles_of(self._counts[seat]), tuple(self._melds[seat]), tuple(self._bonus[seat]))
+        return Hand(
+            _tiles_of(self._counts[seat]), tuple(self._melds[seat]), tuple(self._bonus[seat]), tuple(self._pending_bonus[seat])
+        )
 
     def to_act(self) -> list[Wind]:
         """The seats that have a decision to make now."""
@@ -352,6 +370,12 @@ class Game:
                 if m.kind is MeldKind.PUNG and m.tile == drawn:
                     acts.append(_act(_K.ADD_KONG, seat, drawn))
         acts.extend(discards)
+        if self._pending_bonus[seat] and self._can_draw():
+            for t in sorted(set(self._pending_bonus[seat])):
+                acts.append(Action(_K.BONUS, seat, t))
+            for who, _, prey in self._captures:
+                if who == seat:
+                    acts.append(Action(_K.CAPTURE, seat, prey))
         return acts
 
     def _claim_options(self, seat: Wind, t: Tile, discarder: Wind) -> list[Action]:
@@ -410,6 +434,10 @@ class Game:
             self._add_kong(action.seat, action.tile)
         elif k is _K.MAHJONGG:
             self._win(action.seat, self._self_drawn_by(), action.tile)
+        elif k is _K.BONUS:
+            self._lay_out_held(action.seat, action.tile)
+        elif k is _K.CAPTURE:
+            self._capture(action.seat, action.tile)
 
     def declare_dead(self, seat: Wind, reason: str = "penalty") -> None:
         """Make ``seat``'s hand dead (a penalty): it keeps playing, cannot
@@ -482,6 +510,11 @@ class Game:
             return f"{a} is not legal now"
         # claim window
         d, dt = self._window_from, self._window_tile
+        if self._robbing and seat != d and seat not in self._answers:
+            return (
+                f"{a}: {d.letter} is adding {dt} to his exposed pung; {who} may only go Mah-Jongg "
+                f"on {dt} (robbing the kong) or pass"
+            )
         if seat == d:
             return f"{a}: {who} discarded {dt} and cannot claim his own discard"
         if seat in self._answers:
@@ -517,7 +550,7 @@ class Game:
         self.events.append(event)
 
     def _size(self, seat: Wind) -> int:
-        return sum(self._counts[seat]) + 3 * len(self._melds[seat])
+        return sum(self._counts[seat]) + len(self._pending_bonus[seat]) + 3 * len(self._melds[seat])
 
     def _check_size(self, seat: Wind, expected: int) -> None:
         n = self._size(seat)
@@ -529,10 +562,10 @@ class Game:
         self._is_dead[seat] = True
         self._log(type="dead_hand", seat=seat.letter, reason=reason, penalty=penalty)
 
-    def _draw(self, seat: Wind, loose: bool) -> bool:
-        """Draw for ``seat`` (a loose tile after a kong or a bonus tile).
-        Returns False (and ends the hand drawn) if the wall is down to its reserve."""
-        flower = False
+    def _draw(self, seat: Wind, loose: bool, flower: bool = False) -> bool:
+        """Draw for ``seat`` (a loose tile after a kong or a bonus tile:
+        ``flower``). Returns False (and ends the hand drawn) if the wall is
+        down to its reserve."""
         while True:
             if not self._can_draw():
                 self._exhausted()
@@ -543,12 +576,13 @@ class Game:
                 t = self.wall.draw()
             self._log(type="draw", seat=seat.letter, tile=str(t), source="loose" if loose else "wall")
             self._receive(seat, t)
-            if not t.is_bonus:
+            if not t.is_bonus or self.ruleset.may_hold_back(t):
                 break
             self._lay_bonus(seat, t)
+            self._offer_capture(seat, t)
             loose = flower = True
         self._after_flower = flower
-        self._drawn = t
+        self._drawn = None if t.is_bonus else t  # a tile held back is no winning tile
         self._drawn_from = "loose" if loose else "wall"
         return True
 
@@ -582,6 +616,9 @@ class Game:
     def _resolve_claims(self) -> None:
         if self._washing:
             self._resolve_washing()
+            return
+        if self._robbing:
+            self._resolve_robbing()
             return
         t, d = self._window_tile, self._window_from
         claims = [a for a in self._answers.values() if a.kind is not _K.PASS]
@@ -630,17 +667,89 @@ class Game:
     def _concealed_kong(self, seat: Wind, t: Tile) -> None:
         self._counts[seat][t] -= 4
         self._melds[seat].append(Meld(MeldKind.KONG, t, False))
-        self._after_kong(seat)
+        # seed 001 (Heavenly Peace): the original hand survives kongs "grounded"
+        self._after_kong(seat, played=not self.ruleset.original_through_kongs)
 
     def _add_kong(self, seat: Wind, t: Tile) -> None:
         melds = self._melds[seat]
         i = next(i for i, m in enumerate(melds) if m.kind is MeldKind.PUNG and m.tile == t)
         melds[i] = Meld(MeldKind.KONG, t, True)
         self._counts[seat][t] -= 1
+        self._played.add(seat)
+        if self.ruleset.robbing_kong and self._open_robbing(seat, t):
+            return
         self._after_kong(seat)
 
-    def _after_kong(self, seat: Wind) -> None:
-        self._played.add(seat)
+    def _open_robbing(self, seat: Wind, t: Tile) -> bool:
+        """Robbing the kong: before the loose tile, every other seat whose
+        hand ``t`` completes may go Mah-Jongg on it (a claim window on ``t``
+        offering MAHJONGG and PASS). Returns whether the window opened."""
+        options = {}
+        for s in self.seats:
+            if s == seat or self._is_dead[s]:
+                continue
+            c = self._counts[s]
+            c[t] += 1
+            try:
+                ok = self._may_win(s, t, WinBy.ROBBED_KONG)
+            finally:
+                c[t] -= 1
+            if ok:
+                options[s] = [_act(_K.MAHJONGG, s, t), _act(_K.PASS, s, t)]
+        if not options:
+            return False
+        self._window_tile, self._window_from = t, seat
+        self._answers = {}
+        self._options = options
+        self._robbing = True
+        self._phase = CLAIMS
+        return True
+
+    def _resolve_robbing(self) -> None:
+        t, d = self._window_tile, self._window_from
+        claims = [a for a in self._answers.values() if a.kind is _K.MAHJONGG]
+        self._options, self._answers = {}, {}
+        self._robbing = False
+        self._phase = TURN
+        if not claims:
+            self._after_kong(d)
+            return
+        # between two, the nearest the robbed player counter-clockwise
+        seat = min(claims, key=lambda x: (x.seat - d) % 4).seat
+        melds = self._melds[d]
+        i = next(i for i, m in enumerate(melds) if m.kind is MeldKind.KONG and m.exposed and m.tile == t)
+        melds[i] = Meld(MeldKind.PUNG, t, True)
+        self._log(type="claim", seat=seat.letter, kind=_K.MAHJONGG.value, tile=str(t), **{"from": d.letter}, robbed=True)
+        self._counts[seat][t] += 1
+        self._win(seat, WinBy.ROBBED_KONG, t)
+
+    def _lay_out_held(self, seat: Wind, t: Tile) -> None:
+        """``seat`` lays out the bonus tile he held back, and draws a loose tile."""
+        self._lay_bonus(seat, t)
+        r = self.ruleset
+        # a hunter laid out captures nothing any more
+        self._captures = [e for e in self._captures if not (e[0] == seat and r.capture_claimant(e[2], e[1], {seat: (t,)}) == seat)]
+        self._offer_capture(seat, t)
+        if self._draw(seat, loose=True, flower=True):
+            self._start_turn(seat)
+
+    def _capture(self, seat: Wind, prey: Tile) -> None:
+        """``seat`` lays out his held-back hunter and takes ``prey`` from the
+        seat that laid it out; then draws a loose tile for the hunter."""
+        r = self.ruleset
+        _, frm, _ = next(e for e in self._captures if e[0] == seat and e[2] == prey)
+        hunter = next(h for h in self._pending_bonus[seat] if r.capture_claimant(prey, frm, {seat: (h,)}) == seat)
+        self._captures = [e for e in self._captures if e[2] != prey]
+        self._pending_bonus[seat].remove(hunter)
+        self._bonus[frm].remove(prey)
+        self._bonus[seat].extend((hunter, prey))
+        self._log(type="capture", seat=seat.letter, tile=str(prey), hunter=str(hunter), **{"from": frm.letter})
+        if self._draw(seat, loose=True, flower=True):
+            self._start_turn(seat)
+
+    def _after_kong(self, seat: Wind, played: bool = True) -> None:
+        if played:
+            self._played.add(seat)
         self._kongs_in_row += 1
         if self._draw(seat, loose=True):
             self._start_turn(seat)
@@ -654,7 +763,9 @@ class Game:
 
     def _make_win(self, seat: Wind, by: WinBy, t: Tile) -> Win:
         """How ``seat`` wins on ``t`` now (the tile already in its hand)."""
-        if by is WinBy.DISCARD:
+        if by is WinBy.ROBBED_KONG:
+            last_tile = False
+        elif by is WinBy.DISCARD:
             # the discard under claim was made after the last tile was drawn
             last_tile = self.wall.count <= self.reserved
         else:
@@ -663,7 +774,8 @@ class Game:
             tile=t,
             by=by,
             last_tile=last_tile,
-            original=seat not in self._played and not self._melds[seat],
+            # concealed kongs only (``original_through_kongs``): any other meld is "played"
+            original=by is not WinBy.ROBBED_KONG and seat not in self._played and not any(m.exposed for m in self._melds[seat]),
             after_kong_on_kong=by is WinBy.LOOSE and self._kongs_in_row >= 2,
             after_flower=by is WinBy.LOOSE and self._after_flower,
             first_discard=by is WinBy.DISCARD and len(self._history) == 1 and self._history[0][0] == Wind.EAST,
@@ -716,7 +828,8 @@ class Game:
         else:
             settled = winner is not None or r.settle_draws
         if settlement is None and settled:
-            discarder = self._window_from if win is not None and win.by is WinBy.DISCARD else None
+            # the player robbed of his kong pays as the discarder of the winning tile
+            discarder = self._window_from if win is not None and win.by in (WinBy.DISCARD, WinBy.ROBBED_KONG) else None
             extra = {}
             if discarder is not None:
                 # the ruleset may rule on the discard (seed 000 Part II, Penalties 2)
@@ -844,6 +957,8 @@ class Game:
             claim_window=claims,
             waiting=(seat,) if claims and seat in self._options and seat not in self._answers else (),
             dead=frozenset(self._dead),
+            hidden=tuple(self._pending_bonus[seat]),
+            robbing=self._robbing,
         )
 
     def snapshot(self) -> dict:

@@ -35,6 +35,9 @@ class Observation:
     ``discards``: the discards lying in front of each seat (claimed ones are
     in the claimer's melds), oldest first; ``discard_history``: every discard
     of the hand in order as ``(seat, tile, taken_by)``.
+    ``hidden``: own bonus tiles held back (``Hand.hidden``).
+    ``robbing``: the claim window is on a tile being added to an exposed pung
+    (only Mah-Jongg, robbing the kong, or pass).
     """
 
     seat: Wind
@@ -57,11 +60,13 @@ class Observation:
     claim_window: bool
     waiting: tuple[Wind, ...]
     dead: frozenset[Wind]
+    hidden: tuple[Tile, ...] = ()
+    robbing: bool = False
 
     @property
     def hand(self) -> Hand:
         """Own hand: concealed tiles, own melds and bonus tiles."""
-        return Hand(self.concealed, self.melds[self.seat], self.bonus[self.seat])
+        return Hand(self.concealed, self.melds[self.seat], self.bonus[self.seat], self.hidden)
 
     @property
     def my_turn(self) -> bool:
@@ -90,4 +95,6 @@ class Observation:
             "claim_window": self.claim_window,
             "waiting": [w.letter for w in self.waiting],
             "dead": sorted(w.letter for w in self.dead),
+            "hidden": [str(t) for t in self.hidden],
+            "robbing": self.robbing,
         }
