@@ -341,3 +341,23 @@ def test_restart_loses_nothing(db):
         assert events[-1]["type"] == "end"
         replayed = Game.replay(events)
         assert replayed.is_over and replayed.result.to_dict() == t2.match.records[0].result.to_dict()
+
+
+def test_a_dropped_seat_is_played_by_a_bot_and_given_back(client):
+    """With no grace period, Bob's seat is played by a bot as soon as he leaves;
+    Ann plays the hand to its end alone; Bob comes back to his seat."""
+    table, players, tokens, stack = started_table(client, humans=2, bot_delay=0, grace_seconds=0)
+    with stack:
+        players.ws[1].close()
+        del players.ws[1], players.states[1]
+        for _ in range(200):  # the event loop runs the zero-second timer
+            if table.seats[1].standin:
+                break
+            time.sleep(0.01)
+        assert table.seats[1].standin
+        time.sleep(0.1)  # the stand-in's first moves are made
+        final = players.play_hand()
+        assert final["result"] and final["seats"][1]["standin"]
+    with client.websocket_connect(f"/ws/{table.code}") as ws:
+        m = hello(ws, tokens[1])
+        assert m["you"] == 1 and not m["seats"][1]["standin"] and m["result"]
