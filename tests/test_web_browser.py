@@ -78,6 +78,9 @@ def take_turn(page, use_keys: bool) -> bool:
         buttons.nth(kinds.index("mahjongg")).click()
         return True
     if "pass" in kinds:
+        if SHOTS is not None and not (SHOTS / "4-claim.png").exists():
+            page.wait_for_timeout(1200)  # the countdown ticks
+            shot(page, "4-claim")
         if use_keys:
             page.keyboard.press("x")
         else:
