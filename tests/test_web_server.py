@@ -361,3 +361,21 @@ def test_a_dropped_seat_is_played_by_a_bot_and_given_back(client):
     with client.websocket_connect(f"/ws/{table.code}") as ws:
         m = hello(ws, tokens[1])
         assert m["you"] == 1 and not m["seats"][1]["standin"] and m["result"]
+
+
+def test_a_flood_that_goes_on_is_cut_off_and_the_table_plays_on(db):
+    with TestClient(create_app(db)) as client:
+        table, players, tokens, stack = started_table(client, humans=2, bot_delay=0)
+        with stack:
+            before, n = table.game.snapshot(), len(table.game.events)
+            for _ in range(400):
+                players.ws[1].send_text("{}")
+            with pytest.raises(WebSocketDisconnect) as e:
+                while True:
+                    players.ws[1].receive_json()
+            assert e.value.code == 4408
+            assert table.game.snapshot() == before and len(table.game.events) == n
+            del players.ws[1], players.states[1]
+        # the flooder may come back, slower
+        with client.websocket_connect(f"/ws/{table.code}") as ws:
+            assert hello(ws, tokens[1])["you"] == 1

@@ -275,12 +275,17 @@ def create_app(db: str | Path = ":memory:", *, rate: float = RATE, burst: float 
         except WebSocketDisconnect:
             pass
         finally:
+            # the server closing (a flood, a client that does not read): let the
+            # sender flush its goodbye and close; the client gone: just stop it
+            closing = conn.closed
             conn.closed = True
             table.disconnect(player, conn)
-            try:
-                await asyncio.wait_for(task, 1.0) if conn.queue.qsize() else task.cancel()
-            except (asyncio.TimeoutError, asyncio.CancelledError, Exception):
-                task.cancel()
+            if closing and not task.done():
+                try:
+                    await asyncio.wait_for(task, 1.0)
+                except Exception:
+                    pass
+            task.cancel()
 
     app = Starlette(
         routes=[
