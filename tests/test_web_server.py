@@ -249,10 +249,11 @@ def _hostile(client, db):
         _consistent(table, db)
 
 
-def test_a_whole_game_sends_no_seat_another_seats_concealed_tiles(client, db):
+@pytest.mark.parametrize("ruleset", ["pung-chow", "traditional-special-tiles", "hong-kong"])
+def test_a_whole_game_sends_no_seat_another_seats_concealed_tiles(client, db, ruleset):
     """Four wire clients play two hands; every message is checked on arrival
     against the server's game (no tile kind held only by other seats)."""
-    code, host = create(client, hands=2, seed=2024)
+    code, host = create(client, hands=2, seed=2024, ruleset=ruleset)
     tokens = [host] + [join(client, code, n) for n in ("Bob", "Cy", "Di")]
     table = server(client).tables[code]
     check = HiddenInfoCheck(table)

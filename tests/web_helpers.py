@@ -7,7 +7,7 @@ import random
 
 from mahjongg.tiles import Tile, Wind
 
-TILE_KEYS = {"tile", "chow", "tiles", "concealed", "drawn", "last_discard", "bonus"}
+TILE_KEYS = {"tile", "chow", "tiles", "concealed", "drawn", "last_discard", "bonus", "hidden"}
 
 
 def create(client, name="Ann", **cfg) -> tuple[str, str]:
@@ -71,7 +71,7 @@ class HiddenInfoCheck:
             return  # at the end of a hand every hand is shown
         g, m = t.game, t.match
         me = m.seat_of(player)
-        visible = {int(x) for x in g.hand(me).concealed}
+        visible = {int(x) for x in g.hand(me).concealed} | {int(x) for x in getattr(g.hand(me), "hidden", ())}
         for s in g.seats:
             h = g.hand(s)
             visible.update(int(x) for meld in h.melds for x in meld.tiles)
@@ -81,6 +81,7 @@ class HiddenInfoCheck:
         for s in g.seats:
             if s != me:
                 hidden.update(int(x) for x in g.hand(s).concealed)
+                hidden.update(int(x) for x in getattr(g.hand(s), "hidden", ()))
         forbidden = hidden - visible
         named = {int(Tile.parse(x)) for x in tiles_in(msg)}
         leak = named & forbidden
@@ -102,7 +103,7 @@ def choose(state: dict, rng: random.Random) -> dict | None:
     for kind in ("mahjongg",):
         if kind in by:
             return by[kind][0]
-    for kind in ("kong", "pung", "concealed-kong", "add-kong", "chow"):
+    for kind in ("kong", "pung", "concealed-kong", "add-kong", "chow", "bonus", "capture"):
         if kind in by and rng.random() < 0.5:
             return by[kind][0]
     if "pass" in by:
@@ -113,7 +114,7 @@ def choose(state: dict, rng: random.Random) -> dict | None:
         for a in ds:
             if a["tile"] == drawn:
                 return a
-    return rng.choice(ds)
+    return rng.choice(ds) if ds else legal[0]
 
 
 class WirePlayers:

@@ -170,7 +170,12 @@ def meld_view(m: Meld) -> dict:
 
 
 def hand_view(h: Hand) -> dict:
-    return {"concealed": tile_list(sorted(h.concealed)), "melds": [meld_view(m) for m in h.melds], "bonus": tile_list(h.bonus)}
+    return {
+        "concealed": tile_list(sorted(h.concealed)),
+        "melds": [meld_view(m) for m in h.melds],
+        "bonus": tile_list(h.bonus),
+        "hidden": tile_list(getattr(h, "hidden", ())),
+    }
 
 
 class LiveTable:
@@ -613,6 +618,8 @@ class LiveTable:
             "seat": seat.letter,
             "concealed": tile_list(concealed),
             "drawn": str(obs.drawn) if obs.drawn is not None else None,
+            "hidden": tile_list(getattr(obs, "hidden", ())),  # own bonus tiles held back
+            "robbing": bool(getattr(obs, "robbing", False)),
         }
         legal = g.legal_actions(seat) if not self.seats[player].standin else []
         key = (self.hand_no, tuple(legal))

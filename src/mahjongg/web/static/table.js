@@ -164,6 +164,7 @@
     const tiles = handTiles();
     if (selected >= tiles.length) selected = tiles.length - 1;
     if (!can.size) selected = -1;
+    for (const t of g.hidden || []) h.appendChild(tileEl(t, { extra: "held", suffix: " (held back)" }));
     tiles.forEach((t, k) => {
       const drawn = g.drawn && k === tiles.length - 1;
       const b = tileEl(t, { button: true, extra: (drawn ? "drawn" : "") + (k === selected ? " selected" : ""), suffix: drawn ? " (drawn)" : "" });
@@ -192,6 +193,8 @@
       case "concealed-kong": return "Concealed kong";
       case "add-kong": return "Add to pung (kong)";
       case "pass": return "Pass";
+      case "bonus": return "Lay out";
+      case "capture": return "Capture";
     }
     return a.kind;
   }
@@ -212,7 +215,7 @@
     const p = $("prompt"); p.textContent = "";
     if (g.phase === "over") p.textContent = "The hand is over.";
     else if (g.claim_window && acts.length) {
-      const s = document.createElement("span"); s.textContent = "Claim the discard? ";
+      const s = document.createElement("span"); s.textContent = g.robbing ? "Rob the kong? " : "Claim the discard? ";
       p.appendChild(s); p.appendChild(tileEl(g.last_discard, { extra: "small" }));
       const c = document.createElement("span"); c.id = "countdown"; c.className = "countdown"; p.appendChild(c);
     } else if (discardable().size) p.textContent = "Your turn: discard a tile (click it twice, or ← → and Enter)" + (acts.length ? ", or declare." : ".");
@@ -247,7 +250,7 @@
       const hc = td(undefined, "hand");
       for (const m of h.melds) { const g = document.createElement("span"); g.className = "meld" + (m.exposed ? "" : " concealed"); for (const t of m.tiles) g.appendChild(tileEl(t, { extra: "small" })); hc.appendChild(g); }
       const cg = document.createElement("span"); cg.className = "meld"; for (const t of h.concealed) cg.appendChild(tileEl(t, { extra: "small" })); hc.appendChild(cg);
-      for (const t of h.bonus) hc.appendChild(tileEl(t, { extra: "small" }));
+      for (const t of h.bonus.concat(h.hidden || [])) hc.appendChild(tileEl(t, { extra: "small" }));
       const ic = td(undefined, "items"); const ul = document.createElement("ul");
       for (const it of sc.items) {
         const li = document.createElement("li");
