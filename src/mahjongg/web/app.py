@@ -52,6 +52,7 @@ MAX_STRIKES = 300  # messages refused for flooding before the socket is closed
 MAX_QUEUE = 256
 HELLO_SECONDS = 10.0
 MAX_TABLES = 2000
+FORGET_SECONDS = 3600.0  # a finished table is kept in memory this long
 
 STATIC = Path(str(resources.files("mahjongg.web") / "static"))
 
@@ -123,8 +124,19 @@ class Server:
 
     def add(self, table: LiveTable) -> None:
         self.tables[table.code] = table
+        table.finished = self.forget_later
         if self.records is not None:
             table.archive = self.archive
+
+    def forget_later(self, table: LiveTable) -> None:
+        """A finished table stays for its score sheet, then leaves memory (not the database)."""
+
+        def forget() -> None:
+            if self.tables.get(table.code) is table:
+                table.close()
+                del self.tables[table.code]
+
+        self.schedule(FORGET_SECONDS, forget)
 
     def archive(self, game, kinds) -> None:
         try:

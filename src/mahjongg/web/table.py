@@ -208,6 +208,7 @@ class LiveTable:
         self.next_timer = None
         self.ready: set[int] = set()
         self.offers: dict[int, tuple] = {}  # player -> (legal actions offered, version first offered at)
+        self.finished = None  # finished(table): the match is over (the server forgets it later)
         self.archive = None  # archive(game, kinds by seat): a finished hand for the game records
 
     # --- lobby ------------------------------------------------------------------
@@ -427,6 +428,8 @@ class LiveTable:
             self.status = "finished"
             self.store.set_status(self.code, "finished")
             self._public("The match is over")
+            if self.finished is not None:
+                self.finished(self)
         elif self.config.next_hand_seconds > 0:
             self.next_timer = self.schedule(self.config.next_hand_seconds, self._next_hand)
         self._changed()
