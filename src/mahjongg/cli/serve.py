@@ -2,15 +2,43 @@
 
 from __future__ import annotations
 
+import socket
+import sqlite3
+
 import typer
 
 from .app import app, console, fail
 
 
+def _check_db(db: str) -> None:
+    """Open the database once so a bad path is a clear error, not a traceback."""
+    from ..web.store import Store
+
+    try:
+        Store(db).close()
+    except sqlite3.Error as e:
+        fail(f"--db {db!r} cannot be used as the SQLite database: {e}")
+
+
+def _check_listen(host: str, port: int) -> None:
+    """Bind the address once so a busy port or unknown host is a clear error."""
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except socket.gaierror as e:
+        fail(f"--host {host!r} is not an address this machine knows: {e.strerror}")
+    family, kind, proto, _, address = infos[0]
+    with socket.socket(family, kind, proto) as s:
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            s.bind(address)
+        except OSError as e:
+            fail(f"cannot listen on {host}:{port}: {e.strerror}")
+
+
 @app.command()
 def serve(
     host: str = typer.Option("127.0.0.1", help="address to listen on"),
-    port: int = typer.Option(8000, help="port to listen on"),
+    port: int = typer.Option(8000, min=1, max=65535, help="port to listen on (1-65535)"),
     db: str = typer.Option("mahjongg.sqlite3", help="SQLite file for tables, seats and event logs"),
 ) -> None:
     """Serve tables in the browser: open http://HOST:PORT/, create a table, send the invite link."""
@@ -20,5 +48,7 @@ def serve(
         from ..web import create_app
     except ImportError as e:
         fail(f"the web server needs its extra: pip install 'mahjongg[web]' ({e})")
+    _check_db(db)
+    _check_listen(host, port)
     console.print(f"mahjongg: tables at [bold]http://{host}:{port}/[/] (database {db}); Ctrl-C stops", highlight=False)
     uvicorn.run(create_app(db), host=host, port=port, ws_max_size=65536, log_level="warning")
