@@ -139,3 +139,23 @@ def test_scorer_choice_is_the_best_reading(case):
         assert sorted(r.tiles) == sorted(hand.all_tiles())
         assert len(r.sets) == 4 and r.pair is not None and not r.loose
         assert situation.win.tile in r.winning_meld.tiles
+
+
+def test_original_hand_has_nothing_exposed():
+    # A win on the original hand (seed 000 score card: "winning on original hand as drawn
+    # from the wall") cannot have a set made with a claimed discard.
+    with pytest.raises(ScoringError, match=r"no exposed melds, but \[111b\] is exposed"):
+        score_hand(Hand.parse("[111b] 23b 456c 789d 55d 1b"), PUNG_CHOW, win("1b", WinBy.WALL, original=True))
+
+
+def test_east_original_hand_is_not_won_on_a_discard():
+    hand = Hand.parse("123b 456c 789d 55d 123c")
+    with pytest.raises(ScoringError, match="East's original hand is dealt complete"):
+        score_hand(hand, PUNG_CHOW, win("1c", WinBy.DISCARD, seat=Wind.EAST, original=True))
+
+
+def test_bonus_tiles_must_belong_to_the_ruleset():
+    # Pung Chow Part I is played without Flowers and Seasons (seed 000, "Use of the Mandarins":
+    # "not usually used"); a Flower in the hand is an error, not a silent 0.
+    with pytest.raises(ScoringError, match="f1 .Flower 1. is not part of a pung-chow set"):
+        score_hand(Hand.parse("123b 456c 789d 55d 12c f1"), PUNG_CHOW, SOUTH)

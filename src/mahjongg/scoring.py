@@ -23,7 +23,7 @@ from .hand import Hand, HandError, Meld, MeldKind
 from .rules.context import Reading, Situation, WinBy
 from .rules.items import Item
 from .rules.ruleset import Ruleset
-from .tiles import NUM_KINDS, TILES
+from .tiles import NUM_KINDS, TILES, Wind
 
 __all__ = ["Score", "ScoringError", "score_hand", "readings"]
 
@@ -181,12 +181,38 @@ def _rank(s: Score) -> tuple:
     return (s.score, s.limit_hand is not None, s.faan or 0, s.points)
 
 
+def _check_tiles(hand: Hand, ruleset: Ruleset) -> None:
+    """Bonus tiles must belong to the ruleset's set of tiles."""
+    allowed = set(ruleset.bonus_tiles)
+    for t in hand.bonus + hand.hidden:
+        if int(t) not in allowed:
+            what = "has no Flowers, Seasons or special tiles" if not allowed else "does not use this tile"
+            raise ScoringError(f"{t} ({t.name}) is not part of a {ruleset.name} set: the ruleset {what}")
+
+
+def _check_win(hand: Hand, situation: Situation) -> None:
+    """A win on the original hand: nothing exposed; East's was dealt, not claimed."""
+    win = situation.win
+    if not win.original:
+        return
+    exposed = [m for m in hand.melds if m.exposed]
+    if exposed:
+        raise ScoringError(f"a hand won on the original hand has no exposed melds, but {exposed[0]} is exposed")
+    if situation.seat == Wind.EAST and not win.by.self_drawn:
+        raise ScoringError("East's original hand is dealt complete: it is won from the wall, not on a discard")
+
+
 def score_hand(hand: Hand, ruleset: Ruleset, situation: Situation = Situation()) -> Score:
     """The best score of ``hand`` under ``ruleset`` (:class:`Score`, points).
 
     A dead hand scores 0. Raises :class:`ScoringError` if a winning hand is
-    not complete or does not hold its winning tile.
+    not complete or does not hold its winning tile, if the hand holds a
+    bonus tile the ruleset's set does not have, or if a win on the original
+    hand has exposed melds (or is East's, claimed on a discard).
     """
+    _check_tiles(hand, ruleset)
+    if situation.win is not None:
+        _check_win(hand, situation)
     if situation.dead:
         return Score(0, 0, 0, (Item("dead hand: scores nothing"),), None, str(hand))
     best = None

@@ -57,6 +57,14 @@ def _faan_dict(score: Score, rules) -> dict:
     return data
 
 
+_HOW = {
+    WinBy.WALL: "drawn from the wall",
+    WinBy.DISCARD: "claimed from a discard",
+    WinBy.LOOSE: "drawn as a loose tile",
+    WinBy.ROBBED_KONG: "robbed from a kong",
+}
+
+
 def _won(score: Score) -> bool:
     return score.reading is not None and score.reading.is_winner
 
@@ -65,7 +73,7 @@ def _render_score(score: Score, hand: Hand, situation: Situation, ruleset_name: 
     who = f"seat {situation.seat.letter}, round {situation.round.letter}"
     if situation.win:
         w = situation.win
-        who += f", won on {w.tile} from the {w.by.value}"
+        who += f", won on {w.tile} {_HOW[w.by]}"
         if w.original:
             who += ", original hand"
         if w.last_tile:
@@ -74,6 +82,8 @@ def _render_score(score: Score, hand: Hand, situation: Situation, ruleset_name: 
         who += ", not the winner"
     console.print(f"[bold]{hand}[/]  ({who}; ruleset {ruleset_name})", highlight=False)
     console.print(f"arrangement: {score.arrangement}", highlight=False)
+    if score.reading is not None and score.reading.loose and score.reading.shape == "standard":
+        console.print("(tiles after '+' are in no set or pair)", highlight=False)
     if score.faan is not None and rules is not None:
         _render_faan(score, rules)
         return
@@ -105,8 +115,8 @@ def _render_score(score: Score, hand: Hand, situation: Situation, ruleset_name: 
 def score_command(
     hand: str = typer.Argument(..., help="The hand in notation, e.g. '123b 456c 789d EEE 55d'; quote it."),
     ruleset: str = typer.Option("pung-chow", help=f"Ruleset: {', '.join(sorted(RULESETS))}."),
-    seat: Seat = typer.Option(Seat.E, help="The player's own wind (E is the dealer)."),
-    round_: Seat = typer.Option(Seat.E, "--round", help="The round (prevailing) wind."),
+    seat: Seat = typer.Option(Seat.E, case_sensitive=False, help="The player's own wind (E is the dealer)."),
+    round_: Seat = typer.Option(Seat.E, "--round", case_sensitive=False, help="The round (prevailing) wind."),
     win: Optional[str] = typer.Option(
         None, help="The winning tile (e.g. 5d). With it the hand is the winner's, 14 tiles plus one per kong."
     ),
@@ -186,7 +196,7 @@ def settle_command(
     scores: str = typer.Option(..., help="Each seat's score: E=480,S=64,W=272,N=16 (E is the dealer)."),
     winner: Optional[Seat] = typer.Option(None, help="The seat that went Mah-Jongg; omit for a drawn hand."),
     limit: Optional[int] = typer.Option(None, min=1, help="Cap on one payment (East pays/collects double)."),
-    dead: list[Seat] = typer.Option([], help="A seat with a dead hand (repeat for several)."),
+    dead: list[Seat] = typer.Option([], metavar="SEAT", help="A seat (E, S, W, N) with a dead hand; repeat for several."),
     as_json: bool = typer.Option(False, "--json", help="Print payments and nets as JSON."),
 ) -> None:
     """Settle a hand: the winner collects his score from each player, the others
