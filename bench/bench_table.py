@@ -1,21 +1,26 @@
-"""Whole hands per second, single process: random bots and greedy bots.
+"""Whole hands per second, single process: random bots and greedy bots, every ruleset.
 
 Run by hand (not a test)::
 
-    python bench/bench_table.py              # 300 random hands, 100 greedy hands
-    python bench/bench_table.py -n 1000 --greedy 300 --profile
+    python bench/bench_table.py                    # pung-chow and every other ruleset
+    python bench/bench_table.py -n 500 --greedy 150 --repeat 5 --ruleset pung-chow
+    python bench/bench_table.py --profile          # where a random-bot hand's time goes
 
 Each hand is a full :class:`mahjongg.table.Game` played to its end (deal,
-draws, discards, claims, scoring of all four hands, settlement), each seat
-driven by a bot that sees only its observation -- what ``mahjongg simulate``
-does per hand. The lookup tables of shanten and decomposition fill lazily,
-so every timed pass follows an untimed warm-up of the same size; the load
-average is printed because the absolute figures follow it. Targets (issue
-3): 1,000 hands/s with random bots, 200 with greedy bots.
+draws, discards, claims, scoring of every hand, settlement), each seat driven
+by a bot that sees only its observation -- exactly what
+:func:`mahjongg.simulate.play_hand` (``mahjongg simulate``) does per hand.
 
-``--profile`` also profiles the random-bot hands (the engine alone, bots
-cost next to nothing there) and prints the engine functions by share of
-time.
+The named baseline, measured in the same run on the same hand seeds:
+``bench/baseline/game.py``, the engine as it was before the speed work
+(commit 50f7909; same rules, log and observations, built the slow way). The
+two engines' passes alternate ``--repeat`` times and each keeps its fastest
+pass, so the ratio survives a busy machine better than the absolute figures
+(the load average is printed: other jobs share this machine). The bots, the
+scorer and the shanten tables are the current ones for both. Each table first
+plays an untimed warm-up pass (the lookup tables fill lazily).
+
+Targets (issue 3): 1,000 hands/s with random bots, 200 with greedy bots.
 """
 
 from __future__ import annotations
@@ -25,44 +30,99 @@ import cProfile
 import os
 import platform
 import pstats
+import sys
 import time
+from pathlib import Path
 
-from mahjongg.simulate import play_hand
+from mahjongg.bots import make_bot
+from mahjongg.rules import RULESETS, get_ruleset
+from mahjongg.table import Game
+from mahjongg.tiles import Wind
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from baseline.game import Game as BaselineGame  # noqa: E402
 
 
-def run(bots, seeds) -> float:
+def play(game_cls, ruleset, bots, seed: int, index: int) -> int:
+    """One hand as :func:`mahjongg.simulate.play_hand` plays it; returns the actions taken."""
+    n = len(bots)
+    game = game_cls(ruleset, seed, n)
+    players = [make_bot(b, (seed << 3) | p) for p, b in enumerate(bots)]
+    by_seat = {Wind((p - index) % n): players[p] for p in range(n)}
+    actions = 0
+    while not game.is_over:
+        seat = game.to_act()[0]
+        game.apply(by_seat[seat].act(game.observation(seat), game.legal_actions(seat)))
+        actions += 1
+    game.result.net  # noqa: B018 - what play_hand reads
+    return actions
+
+
+def rate(game_cls, ruleset, bots, seeds) -> float:
     start = time.perf_counter()
     for i, s in enumerate(seeds):
-        play_hand(bots, s, i)
+        play(game_cls, ruleset, bots, s, i)
     return len(seeds) / (time.perf_counter() - start)
+
+
+def measure(ruleset_name: str, bots, n: int, seed: int, repeat: int, baseline: bool) -> tuple[float, float | None]:
+    """(hands/s now, hands/s of the baseline engine): the best of ``repeat`` alternating passes."""
+    r = get_ruleset(ruleset_name)
+    warm = [seed * 1_000_003 + i for i in range(n)]
+    seeds = [seed * 1_000_003 + n + i for i in range(n)]
+    rate(Game, r, bots, warm)
+    if baseline:
+        rate(BaselineGame, r, bots, warm[: max(1, n // 4)])
+    best, best_base = 0.0, 0.0
+    for _ in range(repeat):
+        best = max(best, rate(Game, r, bots, seeds))
+        if baseline:
+            best_base = max(best_base, rate(BaselineGame, r, bots, seeds))
+    return best, (best_base if baseline else None)
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("-n", type=int, default=300, help="random-bot hands per pass")
     ap.add_argument("--greedy", type=int, default=100, help="greedy-bot hands per pass")
+    ap.add_argument("--repeat", type=int, default=3, help="timed passes per engine (the fastest counts)")
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--profile", action="store_true")
+    ap.add_argument("--ruleset", action="append", help="ruleset(s) to time (default: pung-chow, then every other)")
+    ap.add_argument("--no-baseline", action="store_true", help="skip the baseline engine")
+    ap.add_argument("--profile", action="store_true", help="profile pung-chow random-bot hands")
     args = ap.parse_args()
-    print(f"python {platform.python_version()} on {platform.machine()}, load average {os.getloadavg()[0]:.2f}")
-    for label, bots, n in (("random", ("random",) * 4, args.n), ("greedy", ("greedy",) * 4, args.greedy)):
-        warm = [args.seed * 100_000 + i for i in range(n)]
-        timed = [args.seed * 100_000 + n + i for i in range(n)]
-        cold = run(bots, warm)
-        hot = run(bots, timed)
-        print(f"{label:7} bots: {hot:8.1f} hands/s warm ({cold:.1f} cold), {n} hands per pass")
+    rulesets = args.ruleset or ["pung-chow"] + sorted(r for r in RULESETS if r != "pung-chow")
+    print(
+        f"python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} CPUs, "
+        f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}"
+    )
+    print(f"hands/s, one process; baseline = bench/baseline/game.py (the engine before the speed work), best of {args.repeat}")
+    print(f"{'ruleset':27} {'bots':7} {'hands/s':>9} {'baseline':>9} {'speed-up':>9}   {'target':>7}")
+    random_rate = {}
+    for name in rulesets:
+        for label, n, target in (("random", args.n, 1000), ("greedy", args.greedy, 200)):
+            now, base = measure(name, (label,) * 4, n, args.seed, args.repeat, not args.no_baseline)
+            if label == "random":
+                random_rate[name] = now
+            ratio = f"x{now / base:.2f}" if base else "-"
+            extra = "" if label == "random" else f"   (greedy/random x{now / random_rate[name]:.2f})"
+            mark = "met" if now >= target else "not met"
+            base_s = f"{base:9.1f}" if base else f"{'-':>9}"
+            print(f"{name:27} {label:7} {now:9.1f} {base_s} {ratio:>9}   {target:>7} {mark}{extra}", flush=True)
+    print(f"load average at the end: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     if args.profile:
+        r = get_ruleset("pung-chow")
+        seeds = [args.seed * 1_000_003 + 3 * args.n + i for i in range(args.n)]
         pr = cProfile.Profile()
-        seeds = [args.seed * 100_000 + 2 * args.n + i for i in range(args.n)]
         pr.enable()
         for i, s in enumerate(seeds):
-            play_hand(("random",) * 4, s, i)
+            play(Game, r, ("random",) * 4, s, i)
         pr.disable()
         st = pstats.Stats(pr)
         rows = sorted(st.stats.items(), key=lambda kv: -kv[1][3])
-        total = next(v[3] for k, v in rows if k[2] == "play_hand")
-        print(f"\nprofile of {args.n} random-bot hands ({total:.2f} s in play_hand under the profiler), by cumulative share:")
-        for (file, line, fn), (cc, nc, tt, ct, callers) in rows[:25]:
+        total = next(v[3] for k, v in rows if k[2] == "play")
+        print(f"\nprofile of {args.n} random-bot hands ({total:.2f} s under the profiler), by cumulative share:")
+        for (file, line, fn), (cc, nc, tt, ct, callers) in rows[:40]:
             if "mahjongg" not in file:
                 continue
             print(f"  {100 * ct / total:5.1f}%  {100 * tt / total:5.1f}% own  {fn:28} {file.split('src/')[-1]}:{line}")

@@ -367,3 +367,16 @@ def test_held_melds_against_brute_force_two_declared(hand):
     """Two sets and a pair to find: ~50,000 targets per hand, so few examples."""
     counts, declared, held = hand
     assert shanten(counts, declared, held=held) == brute_shanten(counts, declared, held)
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.one_of(random_hands(), crowded_hands()))
+def test_public_table_api_gives_shanten(hand):
+    # the table API the bots use (GROUPS, group_vector, combine_vectors, distances) agrees with shanten()
+    from mahjongg.shanten import GROUPS, combine_vectors, distances, group_vector
+
+    counts, declared = hand
+    b = bytes(counts)
+    ids = [group_vector(b[lo:hi], suited) for lo, hi, suited in GROUPS]
+    d = distances(combine_vectors(ids[0], ids[1]), combine_vectors(ids[2], ids[3]))
+    assert d[4 - declared] - 1 == shanten(counts, declared)

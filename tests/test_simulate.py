@@ -113,3 +113,68 @@ def test_cli_unknown_game_id(tmp_path):
     runner.invoke(app, ["simulate", "--games", "1", "--db", db, "--json"])
     r = runner.invoke(app, ["replay", "9", "--db", db])
     assert r.exit_code == 2 and "no game 9" in r.output and "ids 1-1" in r.output
+
+
+@pytest.mark.parametrize("ruleset", sorted(__import__("mahjongg.rules", fromlist=["RULESETS"]).RULESETS))
+def test_cli_replay_every_ruleset(tmp_path, ruleset):
+    # one hand of each registered ruleset into a db, replayed through the CLI (hong-kong logs one
+    # throw of three dice: dice.break == [])
+    db = str(tmp_path / "games.sqlite3")
+    r = runner.invoke(app, ["simulate", "--games", "1", "--seed", "3", "--ruleset", ruleset, "--db", db, "--json"])
+    assert r.exit_code == 0, r.output
+    r = runner.invoke(app, ["replay", "1", "--db", db])
+    assert r.exit_code == 0, (r.output, r.exception)
+    out = r.output
+    assert f"game 1[/]" not in out and ruleset in out
+    assert "dice: East throws" in out and "stacks" in out and "result" in out
+    setup = json.loads(runner.invoke(app, ["replay", "1", "--db", db, "--json"]).output.splitlines()[0])
+    east = setup["dice"]["east"]
+    assert f"East throws {'+'.join(map(str, east))} = {sum(east)}" in out
+    if not setup["dice"]["break"]:
+        assert "one throw" in out
+
+
+def test_simulate_matches():
+    # --matches: whole Match objects (seating, East's deal passing, totals); zero-sum per hand and per match
+    s = simulate(2, ("greedy", "random", "cautious", "greedy"), seed=5, matches=True, match_hands=3)
+    assert s.matches == 2 and s.games == 6 and len(s.outcomes) == 6
+    assert [o.index for o in s.outcomes] == list(range(6))
+    assert all(sum(o.net) == 0 for o in s.outcomes) and sum(s.net) == 0
+    assert sum(s.match_wins) <= 2
+    again = simulate(2, ("greedy", "random", "cautious", "greedy"), seed=5, matches=True, match_hands=3, workers=2)
+    assert again.results() == s.results() and again.match_wins == s.match_wins
+    # the hands are the match's: its seeds and seats, replayable from the same Match
+    from mahjongg.rules import get_ruleset
+    from mahjongg.simulate import hand_seeds
+    from mahjongg.table import Match
+
+    m = Match(get_ruleset("pung-chow"), hand_seeds(5, 2)[0], 4, hands=3)
+    assert [m.next_game().seed for _ in range(1)] == [s.outcomes[0].seed]
+    # by rounds (the ruleset's length by default), and the errors
+    r = simulate(1, ("greedy",) * 4, seed=2, matches=True, match_rounds=1)
+    assert r.matches == 1 and r.games >= 4
+    with pytest.raises(ValueError, match="--matches"):
+        simulate(1, ("greedy",) * 4, match_hands=2)
+    with pytest.raises(ValueError, match="not both"):
+        simulate(1, ("greedy",) * 4, matches=True, match_hands=2, match_rounds=1)
+
+
+def test_cli_simulate_matches(tmp_path):
+    db = str(tmp_path / "games.sqlite3")
+    r = runner.invoke(app, ["simulate", "--games", "2", "--matches", "--hands", "2", "--seed", "1", "--json", "--db", db])
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.output)
+    assert data["matches"] == 2 and data["games"] == 4 and sum(data["net"]) == 0 and data["game_ids"] == [1, 4]
+    r = runner.invoke(app, ["replay", "4", "--db", db])
+    assert r.exit_code == 0, r.output
+    r = runner.invoke(app, ["simulate", "--games", "1", "--matches", "--hands", "2", "--seed", "1"])
+    assert r.exit_code == 0 and "1 matches (2 hands)" in r.output
+    r = runner.invoke(app, ["simulate", "--games", "1", "--hands", "2"])
+    assert r.exit_code == 2 and "--matches" in r.output
+
+
+def test_greedy_and_cautious_hold_back_special_tiles():
+    # traditional-special-tiles lets a seat hold a bonus tile back: its concealed tiles are one
+    # short, so the greedy/cautious bots neither claim nor kong meanwhile (they used to crash)
+    s = simulate(12, ("greedy", "cautious", "greedy", "cautious"), ruleset="traditional-special-tiles", seed=0)
+    assert s.games == 12 and sum(s.net) == 0

@@ -43,6 +43,9 @@ class MeldKind(Enum):
 _SIZES = {MeldKind.CHOW: 3, MeldKind.PUNG: 3, MeldKind.KONG: 4, MeldKind.PAIR: 2}
 
 
+_MELD_TEXT: dict = {}  # Meld -> its notation (a few hundred melds exist)
+
+
 @dataclass(frozen=True, slots=True)
 class Meld:
     """A set (chow, pung, kong) or the pair.
@@ -109,6 +112,12 @@ class Meld:
         return "".join(str(t) for t in tiles)
 
     def __str__(self) -> str:
+        r = _MELD_TEXT.get(self)
+        if r is None:
+            r = _MELD_TEXT[self] = self._text()
+        return r
+
+    def _text(self) -> str:
         body = self.body()
         if self.exposed:
             return f"[{body}]"

@@ -224,8 +224,22 @@ def parse_hand(text: str, *, sizes: tuple[int, ...] | None = (13, 14)) -> Hand:
     return hand
 
 
+_FORMATTED: dict[tuple, str] = {}
+
+
 def format_tiles(tiles) -> str:
     """Tiles in notation, grouped: a suit's tiles as one run (``1235b``), equal honors together (``EE Wh``)."""
+    key = tuple(tiles)
+    r = _FORMATTED.get(key)
+    if r is None:
+        r = _format_tiles(key)
+        if len(_FORMATTED) >= 100_000:  # only a cache: keep memory bounded
+            _FORMATTED.clear()
+        _FORMATTED[key] = r
+    return r
+
+
+def _format_tiles(tiles) -> str:
     out: list[str] = []
     for key, group in groupby(sorted(tiles), key=lambda t: t.suit if t.is_suited else t):
         group = list(group)

@@ -49,7 +49,7 @@ from __future__ import annotations
 
 from .tiles import NUM_KINDS, TILES, Tile
 
-__all__ = ["shanten", "useful_tiles", "ShantenError"]
+__all__ = ["shanten", "useful_tiles", "ShantenError", "GROUPS", "group_vector", "combine_vectors", "distances"]
 
 _INF = 99
 _M = 5  # number of sets a group can hold in a target: 0..4
@@ -263,6 +263,45 @@ def _finish(a: int, b: int) -> tuple[int, ...]:
             out.append(best)
         r = _FINISHED[k] = tuple(out)
     return r
+
+
+# --- the tables, for callers that evaluate many hands at once ----------------------------
+GROUPS: tuple[tuple[int, int, bool], ...] = _GROUPS
+"""The four groups of kinds: ``(first index, one past the last, suited)`` --
+bamboo, characters, dots, honors."""
+
+
+def group_vector(key: bytes, suited: bool) -> int:
+    """The id of one group's cost vector (no declared melds: four copies of each kind).
+
+    ``key``: the group's counts as ``bytes`` (9 ranks of a suit, or the 7
+    honors); ``suited``: a suit (chows allowed) or the honors. The id stands
+    for the fewest tiles to add so that the group holds ``m`` sets (0-4) and
+    ``p`` pairs (0-1); equal vectors share an id. Combine ids with
+    :func:`combine_vectors`, read distances with :func:`distances`.
+    """
+    r = (_SUIT_COST if suited else _HONOR_COST).get(key)
+    if r is None:
+        r = _suit_cost(key) if suited else _honor_cost(key)
+    return r
+
+
+def combine_vectors(a: int, b: int) -> int:
+    """The id of the cost vector of two groups (or combined groups) together:
+    the sets shared out between them, at most one pair."""
+    r = _COMBINED.get(a * _BIG + b)
+    return _combine(a, b) if r is None else r
+
+
+def distances(a: int, b: int) -> tuple[int, ...]:
+    """For 0..4 sets: the fewest tiles to add to the groups of ids ``a`` and
+    ``b`` (together the whole hand) for that many sets and one pair.
+
+    With ``a`` and ``b`` the combined ids of bamboo+characters and
+    dots+honors, ``distances(a, b)[4 - declared] - 1`` is :func:`shanten`.
+    """
+    r = _FINISHED.get(a * _BIG + b)
+    return _finish(a, b) if r is None else r
 
 
 def _distance(c: list[int], sets: int) -> int:

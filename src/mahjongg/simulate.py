@@ -14,6 +14,13 @@ at East: in hand ``i`` player ``p`` sits at wind ``(p - i) mod n`` (East pays
 and collects double, so each player deals as often as the others). Each bot
 sees only its own :class:`~mahjongg.table.Observation`.
 
+With ``matches=True`` the run plays ``games`` whole matches instead
+(:class:`~mahjongg.table.Match`: seating by the ruleset's procedure, East's
+deal passing round, running chip totals), each of ``match_hands`` hands or
+``match_rounds`` rounds (default: the ruleset's ``match_rounds``); the
+summary then counts every hand of every match, and each match's winner (the
+one player with the highest total; a tie wins nobody).
+
 Source: seed 000 (Pung Chow Part I), "Procedure of play" and "Settling the
 scores" (the engine plays and settles; this module only counts).
 """
@@ -24,15 +31,15 @@ import multiprocessing
 import os
 import random
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Callable, Sequence
 
 from .bots import BOTS, BotError, make_bot
 from .rules import get_ruleset
-from .table import Game
+from .table import Game, Match
 from .tiles import Wind
 
-__all__ = ["HandOutcome", "Summary", "SimulationError", "simulate", "play_hand", "hand_seeds"]
+__all__ = ["HandOutcome", "Summary", "SimulationError", "simulate", "play_hand", "play_match", "hand_seeds"]
 
 
 class SimulationError(ValueError):
@@ -80,7 +87,8 @@ class Summary:
     Per player (in the order of ``bots``): ``wins``, ``score_total`` (sum of
     its hand scores), ``net`` (chips), ``dead`` (dead hands). ``draws``:
     hands nobody won. ``seconds``: wall-clock time of the whole run.
-    ``outcomes``: every hand, in order.
+    ``outcomes``: every hand, in order. With matches: ``matches`` played
+    and ``match_wins`` per player (``games`` still counts hands).
     """
 
     bots: tuple[str, ...]
@@ -95,6 +103,21 @@ class Summary:
     draws: int = 0
     seconds: float = 0.0
     outcomes: list[HandOutcome] = field(default_factory=list, repr=False)
+    matches: int = 0
+    match_wins: list[int] = field(default_factory=list)
+
+    def add_match(self, hands: list[HandOutcome]) -> None:
+        """Add every hand of one match, and the match's winner (unique highest total)."""
+        for o in hands:
+            self.add(o)
+        n = len(self.bots)
+        if not self.match_wins:
+            self.match_wins = [0] * n
+        self.matches += 1
+        totals = [sum(o.net[p] for o in hands) for p in range(n)]
+        best = max(totals)
+        if totals.count(best) == 1:
+            self.match_wins[totals.index(best)] += 1
 
     def add(self, o: HandOutcome) -> None:
         n = len(self.bots)
@@ -148,6 +171,8 @@ class Summary:
 
     def to_dict(self) -> dict:
         d = self.results()
+        if self.matches:
+            d.update(matches=self.matches, match_wins=list(self.match_wins))
         d.update(
             workers=self.workers,
             players=[
@@ -211,9 +236,59 @@ def play_hand(
     )
 
 
+def play_match(
+    bots: Sequence[str],
+    seed: int,
+    ruleset: str = "pung-chow",
+    hands: int | None = None,
+    rounds: int | None = None,
+    keep_events: bool = False,
+    first_index: int = 0,
+) -> list[HandOutcome]:
+    """Play one whole :class:`~mahjongg.table.Match` from ``seed`` between ``bots``
+    (player ``p`` is ``bots[p]``; the ruleset's seating places them) and return
+    its hands in order, numbered from ``first_index``. ``hands``/``rounds``: the
+    match's length (default: the ruleset's ``match_rounds``)."""
+    n = len(bots)
+    match = Match(get_ruleset(ruleset), seed, n, hands=hands, rounds=rounds)
+    players = [make_bot(b, (seed << 3) | p) for p, b in enumerate(bots)]
+    out: list[HandOutcome] = []
+    while not match.is_over:
+        game = match.next_game()
+        by_seat = {match.seat_of(p): players[p] for p in range(n)}
+        actions = 0
+        while not game.is_over:
+            seat = game.to_act()[0]
+            game.apply(by_seat[seat].act(game.observation(seat), game.legal_actions(seat)))
+            actions += 1
+        seat_of = [match.seat_of(p) for p in range(n)]
+        rec = match.record(game)
+        r = rec.result
+        out.append(
+            HandOutcome(
+                index=first_index + len(out),
+                seed=game.seed,
+                seats=tuple(s.letter for s in seat_of),
+                winner=rec.winner_player,
+                reason=r.reason,
+                scores=tuple(r.scores[seat_of[p]].score for p in range(n)),
+                net=tuple(rec.chips),
+                dead=tuple(p for p in range(n) if seat_of[p] in r.dead),
+                actions=actions,
+                events=game.events if keep_events else None,
+            )
+        )
+    return out
+
+
 def _play_chunk(args) -> list[HandOutcome]:
     bots, ruleset, keep_events, jobs = args
     return [play_hand(bots, s, i, ruleset, keep_events) for i, s in jobs]
+
+
+def _play_matches(args) -> list[list[HandOutcome]]:
+    bots, ruleset, keep_events, jobs, hands, rounds = args
+    return [play_match(bots, s, ruleset, hands, rounds, keep_events) for _, s in jobs]
 
 
 def check_bots(bots: Sequence[str], players: int | None = None) -> tuple[str, ...]:
@@ -239,6 +314,9 @@ def simulate(
     keep_events: bool = False,
     progress: Callable[[int, int], None] | None = None,
     on_hand: Callable[[HandOutcome], None] | None = None,
+    matches: bool = False,
+    match_hands: int | None = None,
+    match_rounds: int | None = None,
 ) -> Summary:
     """Play ``games`` hands between ``bots`` and return the :class:`Summary`.
 
@@ -247,7 +325,9 @@ def simulate(
     process). ``keep_events``: keep each hand's event log in its outcome
     (for :mod:`mahjongg.records`). ``progress(done, total)`` is called as
     hands finish; ``on_hand(outcome)`` for each hand, in order.
-    Raises :class:`SimulationError` for bad input.
+    ``matches``: play ``games`` whole matches of ``match_hands`` hands or
+    ``match_rounds`` rounds (default: the ruleset's); ``progress`` then
+    counts matches. Raises :class:`SimulationError` for bad input.
     """
     try:
         names = check_bots(bots)
@@ -258,6 +338,13 @@ def simulate(
     if not isinstance(workers, int) or workers < 1:
         raise SimulationError(f"--workers must be at least 1, not {workers}")
     get_ruleset(ruleset)  # a clear error for an unknown ruleset
+    if not matches and (match_hands is not None or match_rounds is not None):
+        raise SimulationError("--hands and --rounds give the length of a match: add --matches")
+    if match_hands is not None and match_rounds is not None:
+        raise SimulationError("a match is --hands or --rounds long, not both")
+    for name, v in (("--hands", match_hands), ("--rounds", match_rounds)):
+        if v is not None and (not isinstance(v, int) or v < 1):
+            raise SimulationError(f"{name} must be at least 1, not {v}")
     seeds = hand_seeds(seed, games)
     jobs = list(enumerate(seeds))
     summary = Summary(names, ruleset, seed, workers)
@@ -271,6 +358,32 @@ def simulate(
         if progress is not None:
             progress(summary.games, games)
 
+    if matches:
+        numbered = 0
+
+        def take_matches(played: list[list[HandOutcome]]) -> None:
+            nonlocal numbered
+            for hands in played:
+                hands = [replace(o, index=numbered + i) for i, o in enumerate(hands)]
+                numbered += len(hands)
+                summary.add_match(hands)
+                if on_hand is not None:
+                    for o in hands:
+                        on_hand(o)
+            if progress is not None:
+                progress(summary.matches, games)
+
+        if workers == 1:
+            for job in jobs:
+                take_matches(_play_matches((names, ruleset, keep_events, [job], match_hands, match_rounds)))
+        else:
+            chunks = [(names, ruleset, keep_events, jobs[i : i + 1], match_hands, match_rounds) for i in range(games)]
+            ctx = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
+            with ctx.Pool(min(workers, len(chunks))) as pool:
+                for played in pool.imap(_play_matches, chunks):
+                    take_matches(played)
+        summary.seconds = time.perf_counter() - start
+        return summary
     if workers == 1:
         step = max(1, min(25, games // 100 or 1))
         for i in range(0, games, step):

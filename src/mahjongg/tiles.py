@@ -132,18 +132,7 @@ class Tile(int):
 
     @property
     def suit(self) -> Suit:
-        i = int(self)
-        if i < 27:
-            return Suit(i // 9)
-        if i < 31:
-            return Suit.WIND
-        if i < 34:
-            return Suit.DRAGON
-        if i < 38:
-            return Suit.FLOWER
-        if i < 42:
-            return Suit.SEASON
-        return Suit.SPECIAL
+        return _SUIT_OF[self]
 
     @property
     def number(self) -> int | None:
@@ -271,7 +260,22 @@ def _notation(i: int) -> str:
     return _SPECIAL_NAMES[i - 42]
 
 
+def _suit(i: int) -> Suit:
+    if i < 27:
+        return Suit(i // 9)
+    if i < 31:
+        return Suit.WIND
+    if i < 34:
+        return Suit.DRAGON
+    if i < 38:
+        return Suit.FLOWER
+    if i < 42:
+        return Suit.SEASON
+    return Suit.SPECIAL
+
+
 _NOTATION = tuple(_notation(i) for i in range(50))
+_SUIT_OF = tuple(_suit(i) for i in range(50))  # Tile.suit by index
 TILES: tuple[Tile, ...] = tuple(int.__new__(Tile, i) for i in range(50))
 """Every tile kind, indexed by :attr:`Tile.index`."""
 PLAYING_TILES = TILES[:34]

@@ -12,27 +12,28 @@ its own group, and the useful tiles of one group given the rest of the hand
 memoised, so most turns are a few dictionary look-ups per group. A greedy bot weighs a dozen discards per turn, and
 this is its inner loop (``bench/bench_table.py``).
 
-It reads the lookup tables of :mod:`mahjongg.shanten` (its group cost
-vectors and combine tables) rather than copying them.
+It reads the lookup tables of :mod:`mahjongg.shanten` through its public
+table API (:func:`~mahjongg.shanten.group_vector`,
+:func:`~mahjongg.shanten.combine_vectors`, :func:`~mahjongg.shanten.distances`)
+rather than copying them.
 """
 
 from __future__ import annotations
 
-from .. import shanten as _sh
+from ..shanten import GROUPS as _GROUPS
+from ..shanten import combine_vectors, distances, group_vector
 from ..tiles import Tile
 
 __all__ = ["discard_options", "discard_shanten"]
 
-_GROUPS = ((0, 9, True), (9, 18, True), (18, 27, True), (27, 34, False))
 _GROUP_OF = [g for g, (lo, hi, _) in enumerate(_GROUPS) for _ in range(lo, hi)]
 
 
-def _cost(key: bytes, suited: bool) -> int:
-    return _sh._suit_cost(key) if suited else _sh._honor_cost(key)
+_cost = group_vector
 
 
 def _distance(c: list[int], sets: int) -> int:
-    return _sh._finish(_sh._combine(c[0], c[1]), _sh._combine(c[2], c[3]))[sets]
+    return distances(combine_vectors(c[0], c[1]), combine_vectors(c[2], c[3]))[sets]
 
 
 def _base(counts) -> tuple[bytes, list[bytes], list[int]]:
@@ -75,7 +76,7 @@ def discard_options(counts, declared: int, candidates, unseen) -> dict[Tile, tup
     _, keys, costs = _base(counts)
     sets = 4 - declared
     out: dict[Tile, tuple[int, int]] = {}
-    combine = _sh._combine
+    combine = combine_vectors
     for t in candidates:
         if t in out:
             continue
@@ -104,7 +105,7 @@ _USEFUL_LIMIT = 500_000
 def _useful_in_group(h: int, other: int, key: bytes, sets: int) -> tuple[int, ...]:
     """The kinds of group ``h`` whose draw lowers the distance, the rest of the hand fixed."""
     lo, hi, suited = _GROUPS[h]
-    finish = _sh._finish
+    finish = distances
     base = finish(other, _cost(key, suited))[sets]
     found = []
     kb = bytearray(key)

@@ -3,6 +3,9 @@
 Decisions, in order:
 
 * **Mah-Jongg** whenever it is legal (on the drawn tile or a discard).
+* **A bonus tile held back** (rulesets that allow it): the bot claims
+  nothing and declares no kong while it holds one (its concealed tiles are
+  one short).
 * **Discard** the tile whose removal leaves the lowest shanten
   (:func:`mahjongg.shanten.shanten`, table-driven); ties are broken by the
   number of *useful* tiles the hand would then have
@@ -63,7 +66,14 @@ class GreedyBot(Bot):
             if a.kind is _K.MAHJONGG:
                 return a
         if observation.phase == "claims":
+            if observation.hidden:
+                # a bonus tile held back (Ruleset.may_hold_back) takes a place in the hand
+                # and bars Mah-Jongg: the concealed tiles are one short, claim nothing
+                return next(a for a in legal if a.kind is _K.PASS)
             return self.claim(observation, legal)
+        if observation.hidden:
+            # likewise no kong: the shanten of a hand one tile short is not defined
+            legal = [a for a in legal if a.kind is not _K.CONCEALED_KONG and a.kind is not _K.ADD_KONG]
         return self.turn(observation, legal)
 
     def turn(self, obs: Observation, legal: list[Action]) -> Action:

@@ -46,6 +46,26 @@ def describe(e: dict) -> str | None:
     return None
 
 
+def dice_line(dice: dict) -> str:
+    """The setup's dice in words: East's throw picks the wall; the breaker's throw
+    (two throws, seed 000) or the same sum (one throw of three dice, seed 003)
+    is counted off it. Any number of dice per throw."""
+    east = list(dice.get("east") or [])
+    brk = list(dice.get("break") or [])
+    broken = dice.get("broken") or []
+    line = f"dice: East throws {'+'.join(map(str, east))} = {sum(east)}: {_who(dice['breaker'])}'s wall is broken; "
+    if brk:
+        line += (
+            f"{_who(dice['thrower'])} throws {'+'.join(map(str, brk))}; "
+            f"{sum(east)}+{sum(brk)} = {dice['count']} stacks from the right"
+        )
+    else:
+        line += f"one throw: {dice['count']} stacks counted from the right"
+    if len(broken) == 2:
+        line += f" (broken at {_who(broken[0])}'s side, stack {broken[1]})"
+    return line
+
+
 def render_replay(row: GameRow, events: list[dict], game: Game, console: Console) -> None:
     setup = events[0]
     dice = setup["dice"]
@@ -55,16 +75,7 @@ def render_replay(row: GameRow, events: list[dict], game: Game, console: Console
         f"{_who(setup['round'])} round, seed {setup.get('seed')}{bots}",
         highlight=False,
     )
-    east = dice["east"]
-    brk = dice["break"]
-    broken = dice.get("broken") or []
-    console.print(
-        f"dice: East throws {east[0]}+{east[1]} = {sum(east)}: {_who(dice['breaker'])}'s wall is broken; "
-        f"{_who(dice['thrower'])} throws {brk[0]}+{brk[1]}; "
-        f"{sum(east)}+{sum(brk)} = {dice['count']} stacks from the right"
-        + (f" (broken at {_who(broken[0])}'s side, stack {broken[1]})" if len(broken) == 2 else ""),
-        highlight=False,
-    )
+    console.print(dice_line(dice), highlight=False)
     deal = next((e for e in events if e.get("type") == "deal"), None)
     if deal:
         console.print("[bold]deal[/]:", highlight=False)

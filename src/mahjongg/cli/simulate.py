@@ -17,7 +17,7 @@ from .app import app, console, fail, user_errors, write_json
 
 @app.command("simulate")
 def simulate_command(
-    games: int = typer.Option(100, "--games", "-n", help="How many hands to play."),
+    games: int = typer.Option(100, "--games", "-n", help="How many hands to play (with --matches: how many matches)."),
     ruleset: str = typer.Option("pung-chow", help=f"Ruleset: {', '.join(sorted(RULESETS))}."),
     bots: str = typer.Option(
         "greedy,greedy,cautious,random",
@@ -27,8 +27,15 @@ def simulate_command(
     workers: int = typer.Option(1, "--workers", "-k", help="Processes to play in."),
     db: Optional[str] = typer.Option(None, help="Store every hand's event log in this SQLite file."),
     as_json: bool = typer.Option(False, "--json", help="Print the summary as JSON (no progress bar)."),
+    matches: bool = typer.Option(
+        False, "--matches", help="Play whole matches (seating, East's deal passing round, running totals), not single hands."
+    ),
+    hands: Optional[int] = typer.Option(None, "--hands", help="With --matches: each match is this many hands."),
+    rounds: Optional[int] = typer.Option(
+        None, "--rounds", help="With --matches: each match is this many wind rounds (default: the ruleset's)."
+    ),
 ) -> None:
-    """Bots play whole hands; prints wins, average scores, net chips, draw rate and speed."""
+    """Bots play whole hands (or matches); prints wins, average scores, net chips, draw rate and speed."""
     with user_errors():
         names = check_bots(bots.split(","))
         if games < 1:
@@ -37,6 +44,7 @@ def simulate_command(
             fail(f"--workers must be at least 1, not {workers}")
         if ruleset not in RULESETS:
             fail(f"unknown ruleset {ruleset!r}; known: {', '.join(sorted(RULESETS))}")
+        match_args = dict(matches=matches, match_hands=hands, match_rounds=rounds)
         store = GameStore(db) if db else None
         ids: list[int] = []
 
@@ -47,14 +55,21 @@ def simulate_command(
         try:
             if as_json:
                 summary = simulate(
-                    games, names, ruleset=ruleset, seed=seed, workers=workers, keep_events=store is not None, on_hand=on_hand
+                    games,
+                    names,
+                    ruleset=ruleset,
+                    seed=seed,
+                    workers=workers,
+                    keep_events=store is not None,
+                    on_hand=on_hand,
+                    **match_args,
                 )
             else:
                 with Progress(
                     TextColumn("[bold]playing[/]"),
                     BarColumn(),
                     MofNCompleteColumn(),
-                    TextColumn("hands"),
+                    TextColumn("matches" if matches else "hands"),
                     TimeElapsedColumn(),
                     TimeRemainingColumn(),
                     console=console,
@@ -70,6 +85,7 @@ def simulate_command(
                         keep_events=store is not None,
                         progress=lambda done, total: bar.update(task, completed=done),
                         on_hand=on_hand,
+                        **match_args,
                     )
         finally:
             if store is not None:
@@ -88,7 +104,8 @@ def simulate_command(
 
 
 def _render_summary(s: Summary) -> None:
-    table = Table(title=f"{s.games} hands of {s.ruleset}, seed {s.seed}", header_style="bold")
+    played = f"{s.matches} matches ({s.games} hands)" if s.matches else f"{s.games} hands"
+    table = Table(title=f"{played} of {s.ruleset}, seed {s.seed}", header_style="bold")
     table.add_column("player", justify="right")
     table.add_column("bot")
     table.add_column("wins", justify="right")
@@ -96,6 +113,8 @@ def _render_summary(s: Summary) -> None:
     table.add_column("avg score", justify="right")
     table.add_column("net chips", justify="right")
     table.add_column("chips/hand", justify="right")
+    if s.matches:
+        table.add_column("matches won", justify="right")
     for p, b in enumerate(s.bots):
         table.add_row(
             str(p + 1),
@@ -105,6 +124,7 @@ def _render_summary(s: Summary) -> None:
             f"{s.average_score[p]:.1f}",
             f"{s.net[p]:+d}",
             f"{s.net_per_game[p]:+.1f}",
+            *([str(s.match_wins[p])] if s.matches else []),
         )
     console.print(table)
     console.print(

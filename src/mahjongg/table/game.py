@@ -19,6 +19,7 @@ the scores", "Two and three-handed games"; Part II, "The procedure of play"
 from __future__ import annotations
 
 import random
+from itertools import compress
 from typing import Iterable, Sequence
 
 from ..decomposition import is_complete
@@ -31,7 +32,7 @@ from ..settlement import Settlement
 from ..tiles import NUM_KINDS, TILES, Tile, Wind
 from .actions import CLAIM_KINDS, Action, ActionKind, IllegalActionError
 from .dice import Dice, breaker, throw
-from .observation import Observation
+from .observation import Observation, _observation
 from .result import Result
 from .wall import Wall, deal
 
@@ -66,8 +67,91 @@ def _act(kind: ActionKind, seat: Wind, t: Tile) -> Action:
     return _ACTS[kind][seat][t]
 
 
+# notation of every tile and letter of every wind, by index (``str(t)``, ``w.letter``)
+_TSTR = tuple(str(t) for t in TILES)
+_LETTER = tuple(w.letter for w in Wind)
+
+
+# per group of kinds (bamboo, characters, dots, honors): its counts as bytes -> its tiles
+_GROUP_TILES: tuple[dict[bytes, tuple[Tile, ...]], ...] = ({}, {}, {}, {})
+_GROUP_LIMIT = 50_000
+
+
+def _group_tiles(g: int, key: bytes) -> tuple[Tile, ...]:
+    memo = _GROUP_TILES[g]
+    r = memo.get(key)
+    if r is None:
+        lo = 9 * g
+        r = tuple(TILES[lo + i] for i in range(len(key)) for _ in range(key[i]))
+        if len(memo) >= _GROUP_LIMIT:  # only a cache: keep memory bounded
+            memo.clear()
+        memo[key] = r
+    return r
+
+
 def _tiles_of(counts: Sequence[int]) -> tuple[Tile, ...]:
-    return tuple(TILES[i] for i in range(NUM_KINDS) for _ in range(counts[i]))
+    """The tiles a 34-count vector holds, sorted (four memoised look-ups, one per group)."""
+    try:
+        b = bytes(counts)
+    except ValueError:  # a count out of range (only a broken hand): the slow way
+        return tuple(TILES[i] for i in range(NUM_KINDS) for _ in range(counts[i]))
+    g0, g1, g2, g3 = _GROUP_TILES
+    try:
+        return g0[b[0:9]] + g1[b[9:18]] + g2[b[18:27]] + g3[b[27:34]]
+    except KeyError:
+        return _group_tiles(0, b[0:9]) + _group_tiles(1, b[9:18]) + _group_tiles(2, b[18:27]) + _group_tiles(3, b[27:34])
+
+
+def _action_event(a: Action) -> dict:
+    """The ``action`` event of ``a``: ``{"type": "action", **a.to_dict()}``, made
+    from a template for the engine's own (interned) actions."""
+    entry = _ACTION_EVENTS.get(id(a))
+    if entry is not None and entry[0] is a:
+        return entry[1].copy()
+    return {"type": "action", **a.to_dict()}
+
+
+_ACTION_EVENTS = {
+    id(a): (a, {"type": "action", **a.to_dict()}) for per_kind in _ACTS.values() for per_seat in per_kind for a in per_seat
+}
+
+
+def _isolated(counts: Sequence[int], t: int) -> bool:
+    """Whether ``t`` (held once in ``counts``) can be in no set or pair: no other
+    copy held and, for a suited tile, no tile of its suit within two ranks.
+    Such a hand is not four sets and a pair -- a cheap test before
+    :func:`~mahjongg.decomposition.is_complete`."""
+    if counts[t] != 1:
+        return False
+    if t >= 27:
+        return True
+    r = t % 9
+    lo = t - (r if r < 2 else 2)
+    hi = t + (8 - r if r > 6 else 2)
+    return not any(counts[i] for i in range(lo, hi + 1) if i != t)
+
+
+_RULESET_CACHE: dict[int, tuple[Ruleset, list[Tile], dict]] = {}
+
+
+def _ruleset_facts(r: Ruleset) -> tuple[Ruleset, list[Tile], dict]:
+    """(ruleset, its full set, its logged options), worked out once per ruleset object
+    (a ruleset is frozen); callers copy what they change."""
+    entry = _RULESET_CACHE.get(id(r))
+    if entry is None or entry[0] is not r:
+        entry = (r, full_set(r), _ruleset_options(r))
+        if len(_RULESET_CACHE) > 256:
+            _RULESET_CACHE.clear()
+        _RULESET_CACHE[id(r)] = entry
+    return entry
+
+
+_NO_WASHING = Ruleset.washing
+
+
+def _may_wash(r: Ruleset) -> bool:
+    """Whether the ruleset has washing at all (overrides :meth:`Ruleset.washing`)."""
+    return getattr(type(r), "washing", None) is not _NO_WASHING
 
 
 class Game:
@@ -109,8 +193,9 @@ class Game:
         self.seed = seed
         rng = random.Random(seed)
         stacks = ruleset.wall_stacks
+        _, tile_set, options = _ruleset_facts(ruleset)
         if wall is None:
-            built = full_set(ruleset)
+            built = list(tile_set)
             if len(built) != 8 * stacks:
                 raise ValueError(
                     f"ruleset {ruleset.name}: {len(built)} tiles do not build four sides "
@@ -119,7 +204,7 @@ class Game:
             rng.shuffle(built)
         else:
             built = [Tile.parse(t) if isinstance(t, str) else t for t in wall]
-            if sorted(built) != full_set(ruleset):
+            if sorted(built) != tile_set:
                 raise ValueError("the wall given is not exactly the ruleset's set of tiles")
         throws = ruleset.dice_throws
         if dice is None:
@@ -163,17 +248,18 @@ class Game:
         self._pending_bonus: list[list[Tile]] = [[] for _ in Wind]  # bonus tiles received, not laid out (held back)
         self._captures: list[tuple[Wind, Wind, Tile]] = []  # (who may capture, from whom, the prey)
         self.events: list[dict] = []
+        self._scored: tuple | None = None  # (situation, hand, score) of the last winning hand scored
 
         self._log(
             type="setup",
             ruleset=ruleset.name,
-            options=_ruleset_options(ruleset),
+            options={k: (list(v) if isinstance(v, list) else v) for k, v in options.items()},
             players=players,
             round=self.round.letter,
             seed=seed,
             **({"allow_false_mahjongg": True} if self.allow_false_mahjongg else {}),
             stacks=stacks,
-            wall=[str(t) for t in self.built],
+            wall=[_TSTR[t] for t in self.built],
             dice={
                 "east": list(east_throw),
                 "breaker": self.breaker.letter,
@@ -222,7 +308,7 @@ class Game:
         for s in self.seats:
             for t in hands[s]:
                 self._receive(s, t)
-        self._log(type="deal", hands={s.letter: [str(t) for t in hands[s]] for s in self.seats})
+        self._log(type="deal", hands={_LETTER[s]: [_TSTR[t] for t in hands[s]] for s in self.seats})
         # bonus tiles dealt are laid out and replaced with loose tiles, East first
         for s in self.seats:
             while self._bonus_held(s):
@@ -357,14 +443,12 @@ class Game:
         self_drawn = self._drawn_from in ("wall", "loose", "deal") and drawn is not None
         if self_drawn and not self._is_dead[seat] and self._may_win(seat, drawn, self._self_drawn_by()):
             acts.append(_act(_K.MAHJONGG, seat, drawn))
-        discards = []
         kongs = self._can_draw()
         mine = _DISCARDS[seat]
-        for i, n in enumerate(c):
-            if n:
-                discards.append(mine[i])
-                if n == 4 and kongs:
-                    acts.append(_CONCEALED_KONGS[seat][i])
+        discards = list(compress(mine, c))
+        if kongs and 4 in c:
+            quads = _CONCEALED_KONGS[seat]
+            acts.extend(quads[i] for i in range(NUM_KINDS) if c[i] == 4)
         if kongs and self_drawn and self._drawn_from != "deal" and c[drawn] >= 1:
             for m in self._melds[seat]:
                 if m.kind is MeldKind.PUNG and m.tile == drawn:
@@ -385,17 +469,17 @@ class Game:
         if not n and not chow and self._is_dead[seat]:
             return []
         acts: list[Action] = []
-        if not self._is_dead[seat]:
+        if not self._is_dead[seat] and not self._pending_bonus[seat]:
             c[t] += 1
             try:
                 if self._may_win(seat, t, WinBy.DISCARD):
-                    acts.append(_act(_K.MAHJONGG, seat, t))
+                    acts.append(_ACTS[_K.MAHJONGG][seat][t])
             finally:
                 c[t] -= 1
         if n >= 3 and self._can_draw():
-            acts.append(_act(_K.KONG, seat, t))
+            acts.append(_ACTS[_K.KONG][seat][t])
         if n >= 2:
-            acts.append(_act(_K.PUNG, seat, t))
+            acts.append(_ACTS[_K.PUNG][seat][t])
         if chow:
             r = t % 9
             for low in range(r - 2, r + 1):
@@ -404,7 +488,7 @@ class Game:
                     if all(c[base + k] for k in range(3) if base + k != t):
                         acts.append(Action(_K.CHOW, seat, t, TILES[base]))
         if acts:
-            acts.append(_act(_K.PASS, seat, t))
+            acts.append(_ACTS[_K.PASS][seat][t])
         return acts
 
     # --- applying actions -----------------------------------------------------------
@@ -412,15 +496,21 @@ class Game:
         """Play ``action``. Raises :class:`IllegalActionError` (game unchanged) if not legal now."""
         if self._phase == OVER:
             raise IllegalActionError(f"{action}: the hand is over")
-        if action not in self.legal_actions(action.seat):
-            if action.kind is _K.MAHJONGG and self._may_declare_falsely(action):
-                self._legal = [None, None, None, None]
-                self._log(type="action", **action.to_dict())
-                self._false_mahjongg(action.seat)
-                return
-            raise IllegalActionError(self._explain(action))
+        legal = self.legal_actions(action.seat)
+        # the engine's actions are shared objects: a bot hands one back (identity first)
+        for x in legal:
+            if x is action:
+                break
+        else:
+            if action not in legal:
+                if action.kind is _K.MAHJONGG and self._may_declare_falsely(action):
+                    self._legal = [None, None, None, None]
+                    self.events.append(_action_event(action))
+                    self._false_mahjongg(action.seat)
+                    return
+                raise IllegalActionError(self._explain(action))
         self._legal = [None, None, None, None]
-        self._log(type="action", **action.to_dict())
+        self.events.append(_action_event(action))
         k = action.kind
         if self._phase == CLAIMS:
             self._answers[action.seat] = action
@@ -574,15 +664,18 @@ class Game:
                 t = self.wall.draw_loose()
             else:
                 t = self.wall.draw()
-            self._log(type="draw", seat=seat.letter, tile=str(t), source="loose" if loose else "wall")
+            self.events.append({"type": "draw", "seat": _LETTER[seat], "tile": _TSTR[t], "source": "loose" if loose else "wall"})
+            if t < NUM_KINDS:
+                self._counts[seat][t] += 1
+                break
             self._receive(seat, t)
-            if not t.is_bonus or self.ruleset.may_hold_back(t):
+            if self.ruleset.may_hold_back(t):
                 break
             self._lay_bonus(seat, t)
             self._offer_capture(seat, t)
             loose = flower = True
         self._after_flower = flower
-        self._drawn = None if t.is_bonus else t  # a tile held back is no winning tile
+        self._drawn = None if t >= NUM_KINDS else t  # a tile held back is no winning tile
         self._drawn_from = "loose" if loose else "wall"
         return True
 
@@ -636,7 +729,11 @@ class Game:
         seat = a.seat
         self._discards[d].pop()
         self._history[-1][2] = seat
-        self._log(type="claim", seat=seat.letter, kind=a.kind.value, tile=str(t), **({"chow": str(a.chow)} if a.chow else {}), **{"from": d.letter})
+        event = {"type": "claim", "seat": _LETTER[seat], "kind": a.kind.value, "tile": _TSTR[t]}
+        if a.chow:
+            event["chow"] = _TSTR[a.chow]
+        event["from"] = _LETTER[d]
+        self.events.append(event)
         c = self._counts[seat]
         if a.kind is _K.MAHJONGG:
             c[t] += 1
@@ -790,16 +887,20 @@ class Game:
             return False
         r = self.ruleset
         counts = self._counts[seat]
-        if is_complete(counts):
+        # a tile that fits no set nor pair: not four sets and a pair (skip the full test)
+        if not _isolated(counts, t) and is_complete(counts):
             if r.faan is None:
                 return True
         elif not r.could_be_special(counts, self._melds[seat], self._bonus[seat]):
             return False
         sit = Situation(seat=seat, round=self.round, win=self._make_win(seat, by, t))
+        hand = self.hand(seat)
         try:
-            score = score_hand(self.hand(seat), r, sit)
+            score = score_hand(hand, r, sit)
         except ScoringError:
             return False
+        # kept for _finish: the same hand winning the same way scores the same
+        self._scored = (sit, hand, score)
         return r.may_declare(score)
 
     def _win(self, seat: Wind, by: WinBy, t: Tile) -> None:
@@ -821,7 +922,11 @@ class Game:
         scores = {}
         for s in self.seats:
             sit = Situation(seat=s, round=self.round, win=win if s == winner else None, dead=s in self._dead)
-            scores[s] = score_hand(hands[s], r, sit)
+            kept = self._scored
+            if kept is not None and kept[0] == sit and kept[1] == hands[s]:
+                scores[s] = kept[2]
+            else:
+                scores[s] = score_hand(hands[s], r, sit)
         dead = frozenset(self._dead)
         if settlement is not None:
             settled = True
@@ -860,6 +965,8 @@ class Game:
         preference over washing (seed 000 Part II, Limit hands 6): if his
         dealt hand wins, he may declare it in the window."""
         r = self.ruleset
+        if not _may_wash(r):
+            return
         washers = [s for s in self.seats if not self._is_dead[s] and r.washing(self.hand(s), s) is not None]
         if not washers:
             return
@@ -935,30 +1042,47 @@ class Game:
         """What ``seat`` may see now."""
         if seat not in self.seats:
             raise ValueError(f"{seat.letter} is not playing")
-        claims = self._phase == CLAIMS
-        return Observation(
-            seat=seat,
-            seats=self.seats,
-            round=self.round,
-            ruleset=self.ruleset.name,
-            phase=self._phase,
-            turn=None if self._phase == OVER else self._turn,
-            concealed=_tiles_of(self._counts[seat]),
-            drawn=self._drawn if (self._phase == TURN and seat == self._turn and self._drawn_from in ("wall", "loose", "deal")) else None,
-            melds={s: tuple(self._melds[s]) for s in self.seats},
-            bonus={s: tuple(self._bonus[s]) for s in self.seats},
-            discards={s: tuple(self._discards[s]) for s in self.seats},
-            discard_history=tuple((h[0], h[1], h[2]) for h in self._history),
-            concealed_counts={s: sum(self._counts[s]) for s in self.seats},
-            wall_count=self.wall.count,
-            drawable=max(0, self.wall.count - self.reserved),
-            last_discard=self._window_tile if claims else (self._history[-1][1] if self._history else None),
-            last_discarder=self._window_from if claims else (self._history[-1][0] if self._history else None),
-            claim_window=claims,
-            waiting=(seat,) if claims and seat in self._options and seat not in self._answers else (),
-            dead=frozenset(self._dead),
-            hidden=tuple(self._pending_bonus[seat]),
-            robbing=self._robbing,
+        phase = self._phase
+        claims = phase == CLAIMS
+        seats = self.seats
+        n = len(seats)
+        hist = self._history
+        counts = self._counts
+        wall_count = self.wall.count
+        if claims:
+            last_discard, last_discarder = self._window_tile, self._window_from
+        elif hist:
+            last_discarder, last_discard = hist[-1][0], hist[-1][1]
+        else:
+            last_discard = last_discarder = None
+        # the fields as Observation(...) would set them (a frozen dataclass: no __post_init__)
+        return _observation(
+            {
+                "seat": seat,
+                "seats": seats,
+                "round": self.round,
+                "ruleset": self.ruleset.name,
+                "phase": phase,
+                "turn": None if phase == OVER else self._turn,
+                "concealed": _tiles_of(counts[seat]),
+                "drawn": self._drawn
+                if (phase == TURN and seat == self._turn and self._drawn_from in ("wall", "loose", "deal"))
+                else None,
+                "melds": dict(zip(seats, map(tuple, self._melds[:n]))),
+                "bonus": dict(zip(seats, map(tuple, self._bonus[:n]))),
+                "discards": dict(zip(seats, map(tuple, self._discards[:n]))),
+                "discard_history": tuple(map(tuple, hist)),
+                "concealed_counts": dict(zip(seats, map(sum, counts[:n]))),
+                "wall_count": wall_count,
+                "drawable": max(0, wall_count - self.reserved),
+                "last_discard": last_discard,
+                "last_discarder": last_discarder,
+                "claim_window": claims,
+                "waiting": (seat,) if claims and seat in self._options and seat not in self._answers else (),
+                "dead": frozenset(self._dead),
+                "hidden": tuple(self._pending_bonus[seat]),
+                "robbing": self._robbing,
+            }
         )
 
     def snapshot(self) -> dict:

@@ -98,3 +98,12 @@ class Observation:
             "hidden": [str(t) for t in self.hidden],
             "robbing": self.robbing,
         }
+
+
+def _observation(values: dict) -> Observation:
+    """An :class:`Observation` from a dict of every field, without the frozen
+    dataclass's per-field ``object.__setattr__`` (the engine makes one per
+    decision). The same object as ``Observation(**values)``."""
+    obs = object.__new__(Observation)
+    obs.__dict__.update(values)
+    return obs

@@ -1,0 +1,1014 @@
+"""The engine as it was before the speed work of issue 3 (commit 50f7909), kept as
+the named baseline of ``bench/bench_table.py``: the same rules, event log and
+observations, built the slow way. Not part of the package (never imported by
+``src``); it uses the package's current scoring, bots and other modules.
+
+One hand of Mah-Jongg as a state machine: ``legal_actions``, ``apply``, ``observation``.
+
+The engine knows no ruleset by name: it reads the options of the
+:class:`~mahjongg.rules.Ruleset` it is given (``wall_stacks``,
+``bonus_tiles``, ``reserved_tiles``, ``east_factor``, ``payment_limit``,
+``settle_draws``) and scores with :func:`mahjongg.scoring.score_hand`.
+
+Phases: ``"turn"`` -- the seat in turn holds 14 tiles (plus one per kong)
+and must discard, declare a kong or go Mah-Jongg; ``"claims"`` -- the claim
+window on a discard: every seat that could claim it answers (claim or PASS);
+``"over"``. Draws and loose-tile draws are made by the engine.
+
+Source: seed 000 (Pung Chow Part I), "Procedure of play" A-D, "To chow",
+"To pung" (rules 1-6), "Four of a kind", "Mah-Jongg or Mah-Diao", "Settling
+the scores", "Two and three-handed games"; Part II, "The procedure of play"
+(the last 14 tiles are never drawn).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Iterable, Sequence
+
+from mahjongg.decomposition import is_complete
+from mahjongg.hand import Hand, Meld, MeldKind
+from mahjongg.rules.context import Situation, Win, WinBy
+from mahjongg.rules.pung_chow import PUNG_CHOW
+from mahjongg.rules.ruleset import Ruleset, Ruling
+from mahjongg.scoring import ScoringError, score_hand
+from mahjongg.settlement import Settlement
+from mahjongg.tiles import NUM_KINDS, TILES, Tile, Wind
+from mahjongg.table.actions import CLAIM_KINDS, Action, ActionKind, IllegalActionError
+from mahjongg.table.dice import Dice, breaker, throw
+from mahjongg.table.observation import Observation
+from mahjongg.table.result import Result
+from mahjongg.table.wall import Wall, deal
+
+__all__ = ["Game", "full_set"]
+
+TURN = "turn"
+CLAIMS = "claims"
+OVER = "over"
+
+_K = ActionKind
+
+
+def full_set(ruleset: Ruleset) -> list[Tile]:
+    """Every tile of the set the ruleset plays with, sorted: four of each
+    playing kind and one of each bonus tile."""
+    tiles = [t for t in TILES[:NUM_KINDS] for _ in range(4)]
+    tiles.extend(sorted(TILES[i] for i in ruleset.bonus_tiles))
+    return tiles
+
+
+# every action but a chow, made once: _ACTS[kind][seat][tile]
+_ACTS = {
+    k: [tuple(Action(k, w, TILES[i]) for i in range(NUM_KINDS)) for w in Wind]
+    for k in ActionKind
+    if k not in (ActionKind.CHOW, ActionKind.BONUS, ActionKind.CAPTURE)
+}
+_DISCARDS = _ACTS[ActionKind.DISCARD]
+_CONCEALED_KONGS = _ACTS[ActionKind.CONCEALED_KONG]
+
+
+def _act(kind: ActionKind, seat: Wind, t: Tile) -> Action:
+    return _ACTS[kind][seat][t]
+
+
+def _tiles_of(counts: Sequence[int]) -> tuple[Tile, ...]:
+    return tuple(TILES[i] for i in range(NUM_KINDS) for _ in range(counts[i]))
+
+
+class Game:
+    """One hand, from the throw of the dice to the settlement.
+
+    ``Game(ruleset=PUNG_CHOW, seed=0, players=4, round=Wind.EAST)``: the
+    tiles are shuffled and the dice thrown with ``random.Random(seed)``.
+    Seats are winds; East is the dealer. With two or three ``players`` the
+    seats in play are the first winds (E S / E S W); the rest are dummies
+    whose sides of the wall are built but who never play.
+
+    :meth:`from_wall` starts a hand from a given built wall and dice.
+    """
+
+    def __init__(
+        self,
+        ruleset: Ruleset = PUNG_CHOW,
+        seed: int | None = None,
+        players: int = 4,
+        round: Wind = Wind.EAST,
+        *,
+        wall: Sequence[Tile | str] | None = None,
+        dice: tuple[Dice, ...] | None = None,
+        allow_false_mahjongg: bool = False,
+    ) -> None:
+        if players not in (2, 3, 4):
+            raise ValueError(f"Pung Chow is played by two, three or four players, not {players}")
+        self.ruleset = ruleset
+        self.players = players
+        # an app may let a player declare Mah-Jongg with any hand; the ruleset's penalty judges it
+        self.allow_false_mahjongg = bool(allow_false_mahjongg)
+        self._washing = False  # the washing window is open (a claim window on no discard)
+        self.round = Wind(round)
+        self.seats: tuple[Wind, ...] = tuple(Wind(i) for i in range(players))
+        # per-seat state lives in lists indexed by the seat (hashing an IntEnum is slow)
+        self._next = [self.seats[(self.seats.index(w) + 1) % players] if w in self.seats else None for w in Wind]
+        if seed is None and wall is None:
+            seed = random.randrange(2**32)
+        self.seed = seed
+        rng = random.Random(seed)
+        stacks = ruleset.wall_stacks
+        if wall is None:
+            built = full_set(ruleset)
+            if len(built) != 8 * stacks:
+                raise ValueError(
+                    f"ruleset {ruleset.name}: {len(built)} tiles do not build four sides "
+                    f"{stacks} stacks long and 2 high ({8 * stacks} tiles)"
+                )
+            rng.shuffle(built)
+        else:
+            built = [Tile.parse(t) if isinstance(t, str) else t for t in wall]
+            if sorted(built) != full_set(ruleset):
+                raise ValueError("the wall given is not exactly the ruleset's set of tiles")
+        throws = ruleset.dice_throws
+        if dice is None:
+            dice = tuple(throw(rng, ruleset.dice_count) for _ in range(throws))
+        dice = tuple(tuple(d) for d in dice)
+        if len(dice) != throws or any(len(d) != ruleset.dice_count for d in dice):
+            raise ValueError(f"ruleset {ruleset.name}: {throws} throw(s) of {ruleset.dice_count} dice, not {list(map(list, dice))}")
+        east_throw = dice[0]
+        break_throw = dice[1] if throws > 1 else ()
+        self.built: tuple[Tile, ...] = tuple(built)
+        self.dice: tuple[Dice, ...] = dice
+        self.breaker: Wind = breaker(sum(east_throw))
+        # East acts for a dummy ("throwing the dice for it whenever indicated")
+        self.break_thrower: Wind = self.breaker if self.breaker in self.seats and throws > 1 else Wind.EAST
+        # one throw (seed 003): the same sum picks the wall and is counted off it
+        self.break_count = sum(east_throw) + sum(break_throw)
+        self.wall = Wall(self.built, stacks, self.breaker, self.break_count, ruleset.loose_refill)
+        self.reserved = ruleset.reserved_tiles
+
+        self._counts: list[list[int]] = [[0] * NUM_KINDS for _ in Wind]
+        self._melds: list[list[Meld]] = [[] for _ in Wind]
+        self._bonus: list[list[Tile]] = [[] for _ in Wind]
+        self._discards: list[list[Tile]] = [[] for _ in Wind]
+        self._history: list[list] = []  # [seat, tile, taken_by]
+        self._played: set[Wind] = set()  # seats that discarded or declared a set
+        self._dead: dict[Wind, str] = {}
+        self._is_dead = [False, False, False, False]
+        self._phase = TURN
+        self._turn: Wind = Wind.EAST
+        self._drawn: Tile | None = None
+        self._drawn_from: str | None = None  # "deal" | "wall" | "loose" | "claim"
+        self._kongs_in_row = 0
+        self._after_flower = False  # the loose tile in hand replaced a bonus tile
+        self._window_tile: Tile | None = None
+        self._window_from: Wind | None = None
+        self._robbing = False  # the claim window is on a tile being added to a pung
+        self._options: dict[Wind, list[Action]] = {}
+        self._answers: dict[Wind, Action] = {}
+        self._result: Result | None = None
+        self._legal: list[list[Action] | None] = [None, None, None, None]
+        self._pending_bonus: list[list[Tile]] = [[] for _ in Wind]  # bonus tiles received, not laid out (held back)
+        self._captures: list[tuple[Wind, Wind, Tile]] = []  # (who may capture, from whom, the prey)
+        self.events: list[dict] = []
+
+        self._log(
+            type="setup",
+            ruleset=ruleset.name,
+            options=_ruleset_options(ruleset),
+            players=players,
+            round=self.round.letter,
+            seed=seed,
+            **({"allow_false_mahjongg": True} if self.allow_false_mahjongg else {}),
+            stacks=stacks,
+            wall=[str(t) for t in self.built],
+            dice={
+                "east": list(east_throw),
+                "breaker": self.breaker.letter,
+                "thrower": self.break_thrower.letter,
+                "break": list(break_throw),
+                "count": self.break_count,
+                "broken": [self.wall.broken[0].letter, self.wall.broken[1]],
+            },
+        )
+        self._deal()
+        self._open_washing()
+
+    # --- construction ---------------------------------------------------------
+    @classmethod
+    def from_wall(
+        cls,
+        wall: Sequence[Tile | str],
+        dice: tuple[Dice, ...],
+        ruleset: Ruleset = PUNG_CHOW,
+        players: int = 4,
+        round: Wind = Wind.EAST,
+        *,
+        allow_false_mahjongg: bool = False,
+    ) -> "Game":
+        """A hand dealt from a preset wall.
+
+        ``wall``: every tile of the set as built -- East's side, South's,
+        West's, North's; each side from its right end (as its builder sees
+        it) to its left end; each stack top tile then bottom tile (see
+        :mod:`mahjongg.table.wall`). ``dice``: East's throw and the breaker's
+        throw, e.g. ``((3, 4), (3, 4))`` (the book's illustration 7: West
+        breaks at the 14th stack); for a ruleset with one throw
+        (``dice_throws=1``) that throw alone, e.g. ``((6, 6, 5),)``.
+        """
+        return cls(ruleset, None, players, round, wall=wall, dice=dice, allow_false_mahjongg=allow_false_mahjongg)
+
+    @classmethod
+    def replay(cls, events: Iterable[dict] | str, ruleset: Ruleset | None = None) -> "Game":
+        """The game an event log records, replayed action by action (see :mod:`.events`)."""
+        from mahjongg.table.events import replay
+
+        return replay(events, ruleset)
+
+    def _deal(self) -> None:
+        hands = deal(self.wall, self.seats, self.ruleset.jump_deal)
+        for s in self.seats:
+            for t in hands[s]:
+                self._receive(s, t)
+        self._log(type="deal", hands={s.letter: [str(t) for t in hands[s]] for s in self.seats})
+        # bonus tiles dealt are laid out and replaced with loose tiles, East first
+        for s in self.seats:
+            while self._bonus_held(s):
+                t = self._bonus_held(s)
+                self._lay_bonus(s, t)
+                self._offer_capture(s, t)
+                if not self.wall.count:
+                    break
+                nt = self.wall.draw_loose()
+                self._log(type="draw", seat=s.letter, tile=str(nt), source="loose")
+                self._receive(s, nt)
+                if s == Wind.EAST:
+                    hands[s].append(nt)
+        for s in self.seats:
+            self._check_size(s, 14 if s == Wind.EAST else 13)
+        self._turn = Wind.EAST
+        self._drawn = hands[Wind.EAST][-1] if not hands[Wind.EAST][-1].is_bonus else None
+        self._drawn_from = "deal"
+
+    # held bonus tiles live in a small side list until laid out
+    def _receive(self, seat: Wind, t: Tile) -> None:
+        if t.is_bonus:
+            self._pending_bonus[seat].append(t)
+        else:
+            self._counts[seat][t] += 1
+
+    def _bonus_held(self, seat: Wind) -> Tile | None:
+        """A bonus tile ``seat`` holds that must be laid out now (not one the
+        ruleset lets him hold back)."""
+        for t in self._pending_bonus[seat]:
+            if not self.ruleset.may_hold_back(t):
+                return t
+        return None
+
+    def _offer_capture(self, seat: Wind, t: Tile) -> None:
+        """Note who may capture ``t``, just laid out by ``seat`` (the ruleset's
+        :meth:`~mahjongg.rules.Ruleset.capture_claimant`): he may, in his turn."""
+        laid_out = [b for s in self.seats for b in self._bonus[s] if not (s == seat and b == t)]
+        hidden = {s: tuple(self._pending_bonus[s]) for s in self.seats}
+        who = self.ruleset.capture_claimant(t, seat, hidden, laid_out)
+        if who is not None:
+            self._captures.append((who, seat, t))
+
+    def _lay_bonus(self, seat: Wind, t: Tile) -> None:
+        self._pending_bonus[seat].remove(t)
+        self._bonus[seat].append(t)
+        self._log(type="bonus", seat=seat.letter, tile=str(t))
+
+    # --- public state -----------------------------------------------------------
+    @property
+    def is_over(self) -> bool:
+        return self._phase == OVER
+
+    @property
+    def result(self) -> Result | None:
+        return self._result
+
+    @property
+    def phase(self) -> str:
+        return self._phase
+
+    @property
+    def turn(self) -> Wind | None:
+        """The seat in turn (``None`` once the hand is over)."""
+        return None if self._phase == OVER else self._turn
+
+    @property
+    def last_discard(self) -> tuple[Wind, Tile] | None:
+        """``(discarder, tile)`` of the discard under claim, if the window is open."""
+        if self._phase == CLAIMS:
+            return (self._window_from, self._window_tile)
+        return None
+
+    @property
+    def washing(self) -> bool:
+        """Whether the washing window is open: before East's first discard,
+        the seats that may wash the tiles answer WASH or PASS (a claim window
+        on no discard; East holds his 14 tiles)."""
+        return self._washing
+
+    @property
+    def wall_count(self) -> int:
+        """Tiles left in the wall, loose tiles included."""
+        return self.wall.count
+
+    @property
+    def dead(self) -> frozenset[Wind]:
+        return frozenset(self._dead)
+
+    def hand(self, seat: Wind) -> Hand:
+        """``seat``'s whole hand (concealed tiles, melds, bonus tiles). Not for bots: use :meth:`observation`."""
+        return Hand(
+            _tiles_of(self._counts[seat]), tuple(self._melds[seat]), tuple(self._bonus[seat]), tuple(self._pending_bonus[seat])
+        )
+
+    def to_act(self) -> list[Wind]:
+        """The seats that have a decision to make now."""
+        if self._phase == TURN:
+            return [self._turn]
+        if self._phase == CLAIMS:
+            return [s for s in self._options if s not in self._answers]
+        return []
+
+    def events_jsonl(self) -> str:
+        """The event log as JSON lines."""
+        from mahjongg.table.events import to_jsonl
+
+        return to_jsonl(self.events)
+
+    # --- legal actions --------------------------------------------------------
+    def legal_actions(self, seat: Wind) -> list[Action]:
+        """Every action ``seat`` may take now (empty if it has no decision)."""
+        cached = self._legal[seat]
+        if cached is not None:
+            return cached
+        if self._phase == TURN and seat == self._turn:
+            acts = self._turn_actions(seat)
+        elif self._phase == CLAIMS and seat in self._options and seat not in self._answers:
+            acts = self._options[seat]
+        else:
+            acts = []
+        self._legal[seat] = acts
+        return acts
+
+    def _can_draw(self) -> bool:
+        return self.wall.count > self.reserved
+
+    def _turn_actions(self, seat: Wind) -> list[Action]:
+        c = self._counts[seat]
+        acts: list[Action] = []
+        drawn = self._drawn
+        self_drawn = self._drawn_from in ("wall", "loose", "deal") and drawn is not None
+        if self_drawn and not self._is_dead[seat] and self._may_win(seat, drawn, self._self_drawn_by()):
+            acts.append(_act(_K.MAHJONGG, seat, drawn))
+        discards = []
+        kongs = self._can_draw()
+        mine = _DISCARDS[seat]
+        for i, n in enumerate(c):
+            if n:
+                discards.append(mine[i])
+                if n == 4 and kongs:
+                    acts.append(_CONCEALED_KONGS[seat][i])
+        if kongs and self_drawn and self._drawn_from != "deal" and c[drawn] >= 1:
+            for m in self._melds[seat]:
+                if m.kind is MeldKind.PUNG and m.tile == drawn:
+                    acts.append(_act(_K.ADD_KONG, seat, drawn))
+        acts.extend(discards)
+        if self._pending_bonus[seat] and self._can_draw():
+            for t in sorted(set(self._pending_bonus[seat])):
+                acts.append(Action(_K.BONUS, seat, t))
+            for who, _, prey in self._captures:
+                if who == seat:
+                    acts.append(Action(_K.CAPTURE, seat, prey))
+        return acts
+
+    def _claim_options(self, seat: Wind, t: Tile, discarder: Wind) -> list[Action]:
+        c = self._counts[seat]
+        n = c[t]
+        chow = seat == self._next[discarder] and t < 27
+        if not n and not chow and self._is_dead[seat]:
+            return []
+        acts: list[Action] = []
+        if not self._is_dead[seat]:
+            c[t] += 1
+            try:
+                if self._may_win(seat, t, WinBy.DISCARD):
+                    acts.append(_act(_K.MAHJONGG, seat, t))
+            finally:
+                c[t] -= 1
+        if n >= 3 and self._can_draw():
+            acts.append(_act(_K.KONG, seat, t))
+        if n >= 2:
+            acts.append(_act(_K.PUNG, seat, t))
+        if chow:
+            r = t % 9
+            for low in range(r - 2, r + 1):
+                if 0 <= low and low + 2 <= 8:
+                    base = t - (r - low)
+                    if all(c[base + k] for k in range(3) if base + k != t):
+                        acts.append(Action(_K.CHOW, seat, t, TILES[base]))
+        if acts:
+            acts.append(_act(_K.PASS, seat, t))
+        return acts
+
+    # --- applying actions -----------------------------------------------------------
+    def apply(self, action: Action) -> None:
+        """Play ``action``. Raises :class:`IllegalActionError` (game unchanged) if not legal now."""
+        if self._phase == OVER:
+            raise IllegalActionError(f"{action}: the hand is over")
+        if action not in self.legal_actions(action.seat):
+            if action.kind is _K.MAHJONGG and self._may_declare_falsely(action):
+                self._legal = [None, None, None, None]
+                self._log(type="action", **action.to_dict())
+                self._false_mahjongg(action.seat)
+                return
+            raise IllegalActionError(self._explain(action))
+        self._legal = [None, None, None, None]
+        self._log(type="action", **action.to_dict())
+        k = action.kind
+        if self._phase == CLAIMS:
+            self._answers[action.seat] = action
+            if len(self._answers) == len(self._options):
+                self._resolve_claims()
+        elif k is _K.DISCARD:
+            self._discard(action.seat, action.tile)
+        elif k is _K.CONCEALED_KONG:
+            self._concealed_kong(action.seat, action.tile)
+        elif k is _K.ADD_KONG:
+            self._add_kong(action.seat, action.tile)
+        elif k is _K.MAHJONGG:
+            self._win(action.seat, self._self_drawn_by(), action.tile)
+        elif k is _K.BONUS:
+            self._lay_out_held(action.seat, action.tile)
+        elif k is _K.CAPTURE:
+            self._capture(action.seat, action.tile)
+
+    def declare_dead(self, seat: Wind, reason: str = "penalty") -> None:
+        """Make ``seat``'s hand dead (a penalty): it keeps playing, cannot
+        win, scores nothing and pays everyone. Logged, and replayed."""
+        if seat not in self.seats:
+            raise IllegalActionError(f"{seat.letter} is not playing")
+        if self._phase == OVER:
+            raise IllegalActionError("the hand is over")
+        if seat not in self._dead:
+            self._legal = [None, None, None, None]
+            self._mark_dead(seat, reason, penalty=True)
+            if self._phase == CLAIMS:
+                # its Mah-Jongg claim, if any, lapses
+                opts = [a for a in self._options.get(seat, ()) if a.kind is not _K.MAHJONGG]
+                if seat in self._options and seat not in self._answers:
+                    if len(opts) <= 1:
+                        del self._options[seat]
+                    else:
+                        self._options[seat] = opts
+                if self._options and len(self._answers) == len(self._options):
+                    self._resolve_claims()
+
+    def _explain(self, a: Action) -> str:
+        seat, t = a.seat, a.tile
+        who = seat.letter
+        if seat not in self.seats:
+            return f"{a}: {who} is a dummy seat and does not play"
+        if a.kind is _K.WASH:
+            if self._washing:
+                return f"{a}: {who}'s original hand may not wash the tiles under {self.ruleset.name}"
+            return f"{a}: the tiles are washed on the original hands, before East's first discard (seed 000 Part II, Washing the tiles)"
+        if self._phase == TURN:
+            if seat != self._turn:
+                if a.kind in CLAIM_KINDS or a.kind is _K.MAHJONGG:
+                    last = self._history[-1] if self._history else None
+                    if last is not None:
+                        lt = f"{last[1]} discarded by {last[0].letter}"
+                        fate = f"taken by {last[2].letter}" if last[2] is not None else "dead"
+                        return (
+                            f"{a}: no claim window is open -- the claim window on {lt} has closed "
+                            f"(the tile is {fate}); it is {self._turn.letter}'s turn"
+                        )
+                    return f"{a}: there is no discard to claim; it is {self._turn.letter}'s turn"
+                return f"{a}: it is {self._turn.letter}'s turn, not {who}'s"
+            if a.kind in CLAIM_KINDS:
+                return f"{a}: there is no discard to claim; {who} is in turn and must discard or declare"
+            c = self._counts[seat]
+            if a.kind is _K.DISCARD:
+                if t is None or not t.is_playing or not c[t]:
+                    return f"{a}: {who} holds no {t} (holds {self.hand(seat)})"
+            if a.kind is _K.CONCEALED_KONG:
+                if t is None or not t.is_playing or c[t] != 4:
+                    return f"{a}: a concealed kong needs four {t} held in the hand; {who} holds {c[t] if t is not None and t.is_playing else 0}"
+                return f"{a}: no loose tile can be drawn (only {self.wall.count} tiles are left), so no kong"
+            if a.kind is _K.ADD_KONG:
+                if not any(m.kind is MeldKind.PUNG and m.tile == t for m in self._melds[seat]):
+                    return f"{a}: {who} has no exposed pung of {t}"
+                return (
+                    f"{a}: only the fourth tile just drawn from the wall may be added to an exposed pung "
+                    f"(seed 000, Four of a kind); {who} drew {self._drawn if self._drawn_from in ('wall', 'loose') else 'nothing'}"
+                )
+            if a.kind is _K.MAHJONGG:
+                if seat in self._dead:
+                    return f"{a}: {who}'s hand is dead and cannot win"
+                if self._drawn_from == "claim":
+                    return f"{a}: {who} claimed a discard this turn; Mah-Jongg on a discard is claimed in the claim window"
+                if t != self._drawn:
+                    return f"{a}: Mah-Jongg on a drawn tile names the tile drawn ({self._drawn})"
+                return f"{a}: {self.hand(seat)} is not a complete hand"
+            return f"{a} is not legal now"
+        # claim window
+        d, dt = self._window_from, self._window_tile
+        if self._robbing and seat != d and seat not in self._answers:
+            return (
+                f"{a}: {d.letter} is adding {dt} to his exposed pung; {who} may only go Mah-Jongg "
+                f"on {dt} (robbing the kong) or pass"
+            )
+        if seat == d:
+            return f"{a}: {who} discarded {dt} and cannot claim his own discard"
+        if seat in self._answers:
+            return f"{a}: {who} has already answered the claim on {dt}"
+        if a.kind in (_K.DISCARD, _K.CONCEALED_KONG, _K.ADD_KONG):
+            return f"{a}: the claim window on {dt} (discarded by {d.letter}) is open; nobody may play until it closes"
+        if t != dt:
+            return f"{a}: the discard under claim is {dt}, not {t}"
+        if a.kind is _K.CHOW and seat != self._next[d]:
+            return (
+                f"{a}: only {self._next[d].letter}, next after {d.letter}, may chow {dt} "
+                "(seed 000, To chow: a player may chow only in his regular turn)"
+            )
+        if seat not in self._options and a.kind is _K.PASS:
+            return f"{a}: {who} has no claim on {dt} and need not answer"
+        if a.kind is _K.CHOW:
+            return f"{a}: {who} does not hold the other two tiles of a run from {a.chow} with {dt}"
+        if a.kind is _K.PUNG:
+            return f"{a}: {who} needs a pair of {dt} in the hand to pung it"
+        if a.kind is _K.KONG:
+            return (
+                f"{a}: {who} needs three {dt} concealed in the hand to kong a discard "
+                "(a claimed fourth never goes onto an exposed pung: seed 000, Four of a kind)"
+            )
+        if a.kind is _K.MAHJONGG:
+            if seat in self._dead:
+                return f"{a}: {who}'s hand is dead and cannot win"
+            return f"{a}: {dt} does not complete {who}'s hand"
+        return f"{a} is not legal now"
+
+    # --- the flow ---------------------------------------------------------------------
+    def _log(self, **event) -> None:
+        self.events.append(event)
+
+    def _size(self, seat: Wind) -> int:
+        return sum(self._counts[seat]) + len(self._pending_bonus[seat]) + 3 * len(self._melds[seat])
+
+    def _check_size(self, seat: Wind, expected: int) -> None:
+        n = self._size(seat)
+        if n != expected and not self._is_dead[seat]:
+            self._mark_dead(seat, f"holds {n} tiles where {expected} are due", penalty=False)
+
+    def _mark_dead(self, seat: Wind, reason: str, penalty: bool) -> None:
+        self._dead[seat] = reason
+        self._is_dead[seat] = True
+        self._log(type="dead_hand", seat=seat.letter, reason=reason, penalty=penalty)
+
+    def _draw(self, seat: Wind, loose: bool, flower: bool = False) -> bool:
+        """Draw for ``seat`` (a loose tile after a kong or a bonus tile:
+        ``flower``). Returns False (and ends the hand drawn) if the wall is
+        down to its reserve."""
+        while True:
+            if not self._can_draw():
+                self._exhausted()
+                return False
+            if loose:
+                t = self.wall.draw_loose()
+            else:
+                t = self.wall.draw()
+            self._log(type="draw", seat=seat.letter, tile=str(t), source="loose" if loose else "wall")
+            self._receive(seat, t)
+            if not t.is_bonus or self.ruleset.may_hold_back(t):
+                break
+            self._lay_bonus(seat, t)
+            self._offer_capture(seat, t)
+            loose = flower = True
+        self._after_flower = flower
+        self._drawn = None if t.is_bonus else t  # a tile held back is no winning tile
+        self._drawn_from = "loose" if loose else "wall"
+        return True
+
+    def _start_turn(self, seat: Wind) -> None:
+        self._phase = TURN
+        self._turn = seat
+        self._check_size(seat, 14)
+
+    def _discard(self, seat: Wind, t: Tile) -> None:
+        self._counts[seat][t] -= 1
+        self._discards[seat].append(t)
+        self._history.append([seat, t, None])
+        self._played.add(seat)
+        self._drawn = None
+        self._drawn_from = None
+        self._kongs_in_row = 0
+        self._check_size(seat, 13)
+        options = {}
+        for s in self.seats:
+            if s != seat:
+                o = self._claim_options(s, t, seat)
+                if o:
+                    options[s] = o
+        self._window_tile, self._window_from = t, seat
+        self._answers = {}
+        self._options = options
+        self._phase = CLAIMS
+        if not options:
+            self._resolve_claims()
+
+    def _resolve_claims(self) -> None:
+        if self._washing:
+            self._resolve_washing()
+            return
+        if self._robbing:
+            self._resolve_robbing()
+            return
+        t, d = self._window_tile, self._window_from
+        claims = [a for a in self._answers.values() if a.kind is not _K.PASS]
+        self._options, self._answers = {}, {}
+        if not claims:
+            # the discard is dead; the next player draws
+            nxt = self._next[d]
+            self._phase = TURN
+            if self._draw(nxt, loose=False):
+                self._start_turn(nxt)
+            return
+        rank = {_K.MAHJONGG: 0, _K.KONG: 1, _K.PUNG: 1, _K.CHOW: 2}
+        # Mah-Jongg > pung/kong > chow; among equals the nearest the discarder counter-clockwise
+        a = min(claims, key=lambda x: (rank[x.kind], (x.seat - d) % 4))
+        seat = a.seat
+        self._discards[d].pop()
+        self._history[-1][2] = seat
+        self._log(type="claim", seat=seat.letter, kind=a.kind.value, tile=str(t), **({"chow": str(a.chow)} if a.chow else {}), **{"from": d.letter})
+        c = self._counts[seat]
+        if a.kind is _K.MAHJONGG:
+            c[t] += 1
+            self._win(seat, WinBy.DISCARD, t)
+            return
+        self._played.add(seat)
+        self._kongs_in_row = 0
+        if a.kind is _K.CHOW:
+            low = a.chow
+            for k in range(3):
+                if low + k != t:
+                    c[low + k] -= 1
+            self._melds[seat].append(Meld(MeldKind.CHOW, low, True))
+        elif a.kind is _K.PUNG:
+            c[t] -= 2
+            self._melds[seat].append(Meld(MeldKind.PUNG, t, True))
+        else:  # KONG
+            c[t] -= 3
+            self._melds[seat].append(Meld(MeldKind.KONG, t, True))
+            self._turn = seat
+            self._kongs_in_row = 1
+            if self._draw(seat, loose=True):
+                self._start_turn(seat)
+            return
+        self._drawn, self._drawn_from = None, "claim"
+        self._start_turn(seat)
+
+    def _concealed_kong(self, seat: Wind, t: Tile) -> None:
+        self._counts[seat][t] -= 4
+        self._melds[seat].append(Meld(MeldKind.KONG, t, False))
+        # seed 001 (Heavenly Peace): the original hand survives kongs "grounded"
+        self._after_kong(seat, played=not self.ruleset.original_through_kongs)
+
+    def _add_kong(self, seat: Wind, t: Tile) -> None:
+        melds = self._melds[seat]
+        i = next(i for i, m in enumerate(melds) if m.kind is MeldKind.PUNG and m.tile == t)
+        melds[i] = Meld(MeldKind.KONG, t, True)
+        self._counts[seat][t] -= 1
+        self._played.add(seat)
+        if self.ruleset.robbing_kong and self._open_robbing(seat, t):
+            return
+        self._after_kong(seat)
+
+    def _open_robbing(self, seat: Wind, t: Tile) -> bool:
+        """Robbing the kong: before the loose tile, every other seat whose
+        hand ``t`` completes may go Mah-Jongg on it (a claim window on ``t``
+        offering MAHJONGG and PASS). Returns whether the window opened."""
+        options = {}
+        for s in self.seats:
+            if s == seat or self._is_dead[s]:
+                continue
+            c = self._counts[s]
+            c[t] += 1
+            try:
+                ok = self._may_win(s, t, WinBy.ROBBED_KONG)
+            finally:
+                c[t] -= 1
+            if ok:
+                options[s] = [_act(_K.MAHJONGG, s, t), _act(_K.PASS, s, t)]
+        if not options:
+            return False
+        self._window_tile, self._window_from = t, seat
+        self._answers = {}
+        self._options = options
+        self._robbing = True
+        self._phase = CLAIMS
+        return True
+
+    def _resolve_robbing(self) -> None:
+        t, d = self._window_tile, self._window_from
+        claims = [a for a in self._answers.values() if a.kind is _K.MAHJONGG]
+        self._options, self._answers = {}, {}
+        self._robbing = False
+        self._phase = TURN
+        if not claims:
+            self._after_kong(d)
+            return
+        # between two, the nearest the robbed player counter-clockwise
+        seat = min(claims, key=lambda x: (x.seat - d) % 4).seat
+        melds = self._melds[d]
+        i = next(i for i, m in enumerate(melds) if m.kind is MeldKind.KONG and m.exposed and m.tile == t)
+        melds[i] = Meld(MeldKind.PUNG, t, True)
+        self._log(type="claim", seat=seat.letter, kind=_K.MAHJONGG.value, tile=str(t), **{"from": d.letter}, robbed=True)
+        self._counts[seat][t] += 1
+        self._win(seat, WinBy.ROBBED_KONG, t)
+
+    def _lay_out_held(self, seat: Wind, t: Tile) -> None:
+        """``seat`` lays out the bonus tile he held back, and draws a loose tile."""
+        self._lay_bonus(seat, t)
+        r = self.ruleset
+        # a hunter laid out captures nothing any more
+        self._captures = [e for e in self._captures if not (e[0] == seat and r.capture_claimant(e[2], e[1], {seat: (t,)}) == seat)]
+        self._offer_capture(seat, t)
+        if self._draw(seat, loose=True, flower=True):
+            self._start_turn(seat)
+
+    def _capture(self, seat: Wind, prey: Tile) -> None:
+        """``seat`` lays out his held-back hunter and takes ``prey`` from the
+        seat that laid it out; then draws a loose tile for the hunter."""
+        r = self.ruleset
+        _, frm, _ = next(e for e in self._captures if e[0] == seat and e[2] == prey)
+        hunter = next(h for h in self._pending_bonus[seat] if r.capture_claimant(prey, frm, {seat: (h,)}) == seat)
+        self._captures = [e for e in self._captures if e[2] != prey]
+        self._pending_bonus[seat].remove(hunter)
+        self._bonus[frm].remove(prey)
+        self._bonus[seat].extend((hunter, prey))
+        self._log(type="capture", seat=seat.letter, tile=str(prey), hunter=str(hunter), **{"from": frm.letter})
+        if self._draw(seat, loose=True, flower=True):
+            self._start_turn(seat)
+
+    def _after_kong(self, seat: Wind, played: bool = True) -> None:
+        if played:
+            self._played.add(seat)
+        self._kongs_in_row += 1
+        if self._draw(seat, loose=True):
+            self._start_turn(seat)
+
+    def _exhausted(self) -> None:
+        self._log(type="exhausted", wall_count=self.wall.count)
+        self._finish(None, None)
+
+    def _self_drawn_by(self) -> WinBy:
+        return WinBy.LOOSE if self._drawn_from == "loose" else WinBy.WALL
+
+    def _make_win(self, seat: Wind, by: WinBy, t: Tile) -> Win:
+        """How ``seat`` wins on ``t`` now (the tile already in its hand)."""
+        if by is WinBy.ROBBED_KONG:
+            last_tile = False
+        elif by is WinBy.DISCARD:
+            # the discard under claim was made after the last tile was drawn
+            last_tile = self.wall.count <= self.reserved
+        else:
+            last_tile = self.wall.count <= self.reserved and self._drawn_from != "deal"
+        return Win(
+            tile=t,
+            by=by,
+            last_tile=last_tile,
+            # concealed kongs only (``original_through_kongs``): any other meld is "played"
+            original=by is not WinBy.ROBBED_KONG and seat not in self._played and not any(m.exposed for m in self._melds[seat]),
+            after_kong_on_kong=by is WinBy.LOOSE and self._kongs_in_row >= 2,
+            after_flower=by is WinBy.LOOSE and self._after_flower,
+            first_discard=by is WinBy.DISCARD and len(self._history) == 1 and self._history[0][0] == Wind.EAST,
+        )
+
+    def _may_win(self, seat: Wind, t: Tile, by: WinBy) -> bool:
+        """Whether ``seat`` (holding ``t`` among its concealed tiles) may declare
+        Mah-Jongg: four sets and a pair, or a special shape the ruleset
+        scores; and the ruleset's minimum (faan) if it has one."""
+        if self._is_dead[seat] or self._pending_bonus[seat]:
+            # a bonus tile held back takes a place in the hand: no Mah-Jongg with it
+            return False
+        r = self.ruleset
+        counts = self._counts[seat]
+        if is_complete(counts):
+            if r.faan is None:
+                return True
+        elif not r.could_be_special(counts, self._melds[seat], self._bonus[seat]):
+            return False
+        sit = Situation(seat=seat, round=self.round, win=self._make_win(seat, by, t))
+        try:
+            score = score_hand(self.hand(seat), r, sit)
+        except ScoringError:
+            return False
+        return r.may_declare(score)
+
+    def _win(self, seat: Wind, by: WinBy, t: Tile) -> None:
+        self._finish(seat, self._make_win(seat, by, t))
+
+    def _finish(
+        self,
+        winner: Wind | None,
+        win: Win | None,
+        reason: str | None = None,
+        settlement: Settlement | None = None,
+        rulings: tuple[Ruling, ...] = (),
+        washed_by: Wind | None = None,
+    ) -> None:
+        """Score every hand and settle. ``settlement`` (washing, a false
+        Mah-Jongg) replaces the settlement of the scores."""
+        r = self.ruleset
+        hands = {s: self.hand(s) for s in self.seats}
+        scores = {}
+        for s in self.seats:
+            sit = Situation(seat=s, round=self.round, win=win if s == winner else None, dead=s in self._dead)
+            scores[s] = score_hand(hands[s], r, sit)
+        dead = frozenset(self._dead)
+        if settlement is not None:
+            settled = True
+        else:
+            settled = winner is not None or r.settle_draws
+        if settlement is None and settled:
+            # the player robbed of his kong pays as the discarder of the winning tile
+            discarder = self._window_from if win is not None and win.by in (WinBy.DISCARD, WinBy.ROBBED_KONG) else None
+            extra = {}
+            if discarder is not None:
+                # the ruleset may rule on the discard (seed 000 Part II, Penalties 2)
+                ruling = r.judge_discard(hands[winner], win.tile, hands[discarder], discarder, winner, self.round)
+                if ruling is not None:
+                    rulings = rulings + (ruling,)
+                    self._log(type="ruling", **ruling.to_dict())
+                    if ruling.applies:
+                        extra["ruling"] = ruling
+            settlement = r.settle(
+                {s: sc.score for s, sc in scores.items()}, winner, discarder=discarder, east=Wind.EAST, dead=dead, **extra
+            )
+        elif settlement is None:
+            settlement = Settlement((), tuple(self.seats))
+        if reason is None:
+            reason = "mahjongg" if winner is not None else "wall exhausted"
+        self._result = Result(winner, win, reason, hands, scores, dead, settlement, settled, tuple(rulings), washed_by)
+        self._phase = OVER
+        self._washing = False
+        self._options, self._answers, self._legal = {}, {}, [None, None, None, None]
+        self._log(type="end", **self._result.to_dict())
+
+    # --- washing the tiles and a false Mah-Jongg (ruleset hooks) -------------------------
+    def _open_washing(self) -> None:
+        """Before East's first discard, every seat whose original hand the
+        ruleset lets wash (``Ruleset.washing``) answers WASH or PASS, all at
+        once, like a claim window on no discard. East's original win has
+        preference over washing (seed 000 Part II, Limit hands 6): if his
+        dealt hand wins, he may declare it in the window."""
+        r = self.ruleset
+        washers = [s for s in self.seats if not self._is_dead[s] and r.washing(self.hand(s), s) is not None]
+        if not washers:
+            return
+        options: dict[Wind, list[Action]] = {}
+        east = Wind.EAST
+        drawn = self._drawn
+        for s in washers:
+            options[s] = [Action(_K.WASH, s), Action(_K.PASS, s)]
+        if drawn is not None and self._may_win(east, drawn, WinBy.WALL):
+            options[east] = [_act(_K.MAHJONGG, east, drawn)] + [a for a in options.get(east, ()) if a.kind is _K.WASH] + [
+                Action(_K.PASS, east)
+            ]
+        self._log(type="washing", seats=[s.letter for s in self.seats if s in options])
+        self._phase = CLAIMS
+        self._washing = True
+        self._window_tile, self._window_from = None, None
+        self._options, self._answers = {s: options[s] for s in self.seats if s in options}, {}
+
+    def _resolve_washing(self) -> None:
+        answers = self._answers
+        self._options, self._answers = {}, {}
+        self._washing = False
+        self._phase = TURN
+        self._turn = Wind.EAST
+        kinds = {s: a.kind for s, a in answers.items()}
+        if kinds.get(Wind.EAST) is _K.MAHJONGG:
+            self._win(Wind.EAST, WinBy.WALL, self._drawn)
+            return
+        # among several, the seat nearest East counter-clockwise (East first) washes
+        washer = next((s for s in self.seats if kinds.get(s) is _K.WASH), None)
+        if washer is None:
+            return
+        r = self.ruleset
+        hand = self.hand(washer)
+        amount = r.washing(hand, washer)
+        self._log(type="washed", seat=washer.letter, hand=str(hand), each=amount)
+        self._finish(None, None, "washed", r.settle_washing(washer, hand, self.seats), washed_by=washer)
+
+    def _may_declare_falsely(self, a: Action) -> bool:
+        """Whether ``a`` (a MAHJONGG that is not legal) is a false Mah-Jongg the
+        game accepts: the app allows it, the ruleset penalizes it, and the
+        seat could announce Mah-Jongg now (in turn, or on the discard under
+        claim before answering)."""
+        seat = a.seat
+        if not self.allow_false_mahjongg or seat not in self.seats or self._phase == OVER:
+            return False
+        if self.ruleset.false_mahjongg(seat, self.seats, Wind.EAST) is None:
+            return False
+        if self._phase == TURN:
+            return seat == self._turn and (a.tile is None or (a.tile.is_playing and self._counts[seat][a.tile] > 0))
+        return (
+            not self._washing
+            and seat != self._window_from
+            and seat not in self._answers
+            and a.tile == self._window_tile
+        )
+
+    def _false_mahjongg(self, seat: Wind) -> None:
+        """Seed 000 Part II, Penalties 1: the offender pays; the hand ends
+        there (his hand is exposed), nothing else is settled (docs/rules/table.md)."""
+        hand = self.hand(seat)
+        if self._phase == CLAIMS and self._window_tile is not None:
+            shown = f"{hand} with {self._window_tile} (discarded by {self._window_from.letter})"
+        else:
+            shown = str(hand)
+        ruling = Ruling("false-mahjongg", seat, f"declared Mah-Jongg with {shown}, not a winning hand")
+        self._log(type="ruling", **ruling.to_dict())
+        settlement = self.ruleset.false_mahjongg(seat, self.seats, Wind.EAST)
+        self._finish(None, None, "false mahjongg", settlement, (ruling,))
+
+    # --- views --------------------------------------------------------------------------
+    def observation(self, seat: Wind) -> Observation:
+        """What ``seat`` may see now."""
+        if seat not in self.seats:
+            raise ValueError(f"{seat.letter} is not playing")
+        claims = self._phase == CLAIMS
+        return Observation(
+            seat=seat,
+            seats=self.seats,
+            round=self.round,
+            ruleset=self.ruleset.name,
+            phase=self._phase,
+            turn=None if self._phase == OVER else self._turn,
+            concealed=_tiles_of(self._counts[seat]),
+            drawn=self._drawn if (self._phase == TURN and seat == self._turn and self._drawn_from in ("wall", "loose", "deal")) else None,
+            melds={s: tuple(self._melds[s]) for s in self.seats},
+            bonus={s: tuple(self._bonus[s]) for s in self.seats},
+            discards={s: tuple(self._discards[s]) for s in self.seats},
+            discard_history=tuple((h[0], h[1], h[2]) for h in self._history),
+            concealed_counts={s: sum(self._counts[s]) for s in self.seats},
+            wall_count=self.wall.count,
+            drawable=max(0, self.wall.count - self.reserved),
+            last_discard=self._window_tile if claims else (self._history[-1][1] if self._history else None),
+            last_discarder=self._window_from if claims else (self._history[-1][0] if self._history else None),
+            claim_window=claims,
+            waiting=(seat,) if claims and seat in self._options and seat not in self._answers else (),
+            dead=frozenset(self._dead),
+            hidden=tuple(self._pending_bonus[seat]),
+            robbing=self._robbing,
+        )
+
+    def snapshot(self) -> dict:
+        """The whole state as plain values (wall order included): for tests and replays, never for a seat."""
+        return {
+            "phase": self._phase,
+            "turn": self._turn.letter,
+            "hands": {s.letter: str(self.hand(s)) for s in self.seats},
+            "discards": {s.letter: [str(t) for t in self._discards[s]] for s in self.seats},
+            "history": [[h[0].letter, str(h[1]), h[2].letter if h[2] else None] for h in self._history],
+            "wall": [str(t) for t in self.wall.live()],
+            "loose": [str(t) for t in self.wall.loose],
+            "dead": sorted(s.letter for s in self._dead),
+            "drawn": str(self._drawn) if self._drawn is not None else None,
+            "to_act": [s.letter for s in self.to_act()],
+            "result": self._result.to_dict() if self._result else None,
+        }
+
+    def tiles_everywhere(self) -> list[Tile]:
+        """Every tile of the set wherever it is (wall, loose tiles, hands, melds,
+        bonus tiles, discards): for the accounting invariant."""
+        out = list(self.wall.remaining())
+        for s in self.seats:
+            out.extend(_tiles_of(self._counts[s]))
+            for m in self._melds[s]:
+                out.extend(m.tiles)
+            out.extend(self._bonus[s])
+            out.extend(self._discards[s])
+            out.extend(self._pending_bonus[s])
+        return out
+
+    def __repr__(self) -> str:
+        return f"<Game {self.ruleset.name} seed={self.seed} {self._phase} turn={self._turn.letter} wall={self.wall.count}>"
+
+
+def _ruleset_options(r: Ruleset) -> dict:
+    """The ruleset's plain options, stored in the log so a hand replays under its own rules."""
+    out = {}
+    for f in r.__dataclass_fields__:
+        if f in ("name", "title", "source", "rules", "options"):
+            continue
+        v = getattr(r, f)
+        if isinstance(v, tuple) and all(isinstance(x, (int, str)) for x in v):
+            out[f] = list(v)
+        elif v is None or isinstance(v, (bool, int, str, float)):
+            out[f] = v
+        # other options (a faan table, ...) come with the ruleset's name
+    return out
