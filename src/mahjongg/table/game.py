@@ -123,12 +123,17 @@ def _isolated(counts: Sequence[int], t: int) -> bool:
     :func:`~mahjongg.decomposition.is_complete`."""
     if counts[t] != 1:
         return False
-    if t >= 27:
-        return True
-    r = t % 9
-    lo = t - (r if r < 2 else 2)
-    hi = t + (8 - r if r > 6 else 2)
-    return not any(counts[i] for i in range(lo, hi + 1) if i != t)
+    for i in _NEIGHBOURS[t]:
+        if counts[i]:
+            return False
+    return True
+
+
+# the kinds of a tile's suit within two ranks of it (none for an honor)
+_NEIGHBOURS = tuple(
+    tuple(i for i in range(t - 2, t + 3) if i != t and 0 <= i < 27 and i // 9 == t // 9) if t < 27 else ()
+    for t in range(NUM_KINDS)
+)
 
 
 _RULESET_CACHE: dict[int, tuple[Ruleset, list[Tile], dict]] = {}
