@@ -27,7 +27,7 @@ def play_command(
     rounds: Optional[int] = typer.Option(None, min=1, help="Play this many wind rounds (default: one round)."),
     seed: Optional[int] = typer.Option(None, help="Seed of the match: the same seed deals the same tiles."),
     db: str = typer.Option("games.sqlite3", help="SQLite file the match is saved to as it goes."),
-    resume: Optional[int] = typer.Option(None, metavar="GAME_ID", help="Continue a saved match from its last action."),
+    resume: Optional[int] = typer.Option(None, metavar="MATCH_ID", help="Continue a saved match (the id printed when you left) from its last action."),
     glyphs: bool = typer.Option(False, "--glyphs", help="Show Unicode Mahjong tile glyphs beside the text faces."),
     speed: float = typer.Option(0.6, min=0.0, help="Seconds between two bot moves."),
     claim_time: float = typer.Option(15.0, min=0.0, help="Seconds you have to claim a discard (0: no limit)."),
