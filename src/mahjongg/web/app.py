@@ -251,7 +251,7 @@ def create_app(db: str | Path = ":memory:", *, rate: float = RATE, burst: float 
         text = first.get("text")
         try:
             hello = json.loads(text) if text is not None and len(text) <= MAX_MESSAGE else None
-        except ValueError:
+        except (ValueError, RecursionError):  # RecursionError: nested too deep for the parser
             hello = None
         if first.get("type") == "websocket.disconnect":
             return
@@ -326,7 +326,7 @@ def _handle(table: LiveTable, player: int, conn: Conn, text: str | None, data: b
         return f"message too long ({len(text)} characters; at most {MAX_MESSAGE})"
     try:
         msg = json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):  # RecursionError: nested too deep for the parser
         return "that is not JSON"
     if not isinstance(msg, dict):
         return "a message is a JSON object with a type"
