@@ -192,9 +192,15 @@ def waits(counts, held=None) -> list[Tile]:
     """
     b = bytes(counts)
     h = b if held is None else held
-    status = [_status(b[lo:hi], suited) for lo, hi, suited in _GROUPS]
+    s = _SUIT_STATUS
+    try:
+        status = [s[b[0:9]], s[b[9:18]], s[b[18:27]], _HONOR_STATUS[b[27:34]]]
+    except KeyError:  # a pattern seen for the first time
+        status = [_status(b[lo:hi], suited) for lo, hi, suited in _GROUPS]
     total = status[0] + status[1] + status[2] + status[3]
     out: list[Tile] = []
+    if total > 3:  # every group's others add up to 2 or more: nothing completes the hand
+        return out
     for g, (lo, hi, suited) in enumerate(_GROUPS):
         others = total - status[g]
         if others > 1:  # another group has no arrangement, or two have pairs

@@ -146,6 +146,13 @@ def readings(hand: Hand, situation: Situation, special_shapes: bool = False) -> 
 def evaluate(reading: Reading, ruleset: Ruleset) -> Score | None:
     """Score one reading under ``ruleset``; ``None`` for a special-shape
     reading that no limit hand accepts. A limit hand scores the limit."""
+    found = _evaluate(reading, ruleset)
+    return None if found is None else _score(found, reading)
+
+
+def _evaluate(reading: Reading, ruleset: Ruleset) -> tuple | None:
+    """:func:`evaluate` without making the :class:`Score` (nor the arrangement's
+    notation): ``(score, points, doubles, items, limit_hand, faan)``, or ``None``."""
     items: list[Item] = []
     for rule in ruleset.rules:
         if rule.applies(reading):
@@ -154,16 +161,15 @@ def evaluate(reading: Reading, ruleset: Ruleset) -> Score | None:
         tally = ruleset.faan.tally(reading, items)
         if tally is None:
             return None
-        arrangement = reading.arrangement_text()
-        return Score(tally.points, 0, 0, tally.items, tally.limit_hand, arrangement, reading, faan=tally.faan)
+        return (tally.points, 0, 0, tally.items, tally.limit_hand, tally.faan)
     voids = [i for i in items if i.void]
     if voids:
-        return Score(0, 0, 0, tuple(voids), None, reading.arrangement_text(), reading)
+        return (0, 0, 0, tuple(voids), None, None)
     limits = [i for i in items if i.limit]
     if limits:
         if ruleset.limit is None:
             raise ScoringError(f"ruleset {ruleset.name} has a limit hand ({limits[0].name}) but no limit")
-        return Score(ruleset.limit, 0, 0, tuple(limits), limits[0].name, reading.arrangement_text(), reading)
+        return (ruleset.limit, 0, 0, tuple(limits), limits[0].name, None)
     if reading.shape != "standard":
         return None
     points = sum(i.points for i in items)
@@ -171,7 +177,12 @@ def evaluate(reading: Reading, ruleset: Ruleset) -> Score | None:
     score = points << doubles
     if ruleset.limit is not None and score > ruleset.limit:
         score = ruleset.limit
-    return Score(score, points, doubles, tuple(items), None, reading.arrangement_text(), reading)
+    return (score, points, doubles, tuple(items), None, None)
+
+
+def _score(found: tuple, reading: Reading) -> Score:
+    score, points, doubles, items, limit_hand, faan = found
+    return Score(score, points, doubles, items, limit_hand, reading.arrangement_text(), reading, faan=faan)
 
 
 def _rank(s: Score) -> tuple:
@@ -215,11 +226,14 @@ def score_hand(hand: Hand, ruleset: Ruleset, situation: Situation = Situation())
         _check_win(hand, situation)
     if situation.dead:
         return Score(0, 0, 0, (Item("dead hand: scores nothing"),), None, str(hand))
-    best = None
+    # the best reading by _rank (the first of equals); only its Score is made
+    best = best_rank = best_reading = None
     for r in readings(hand, situation, ruleset.special_shapes):
-        s = evaluate(r, ruleset)
-        if s is not None and (best is None or _rank(s) > _rank(best)):
-            best = s
+        found = _evaluate(r, ruleset)
+        if found is not None:
+            rank = (found[0], found[4] is not None, found[5] or 0, found[1])
+            if best is None or rank > best_rank:
+                best, best_rank, best_reading = found, rank, r
     if best is None:
         raise ScoringError(f"{hand} is not a complete hand under {ruleset.name}: no arrangement and no special hand")
-    return best
+    return _score(best, best_reading)

@@ -19,10 +19,11 @@ the scores", "Two and three-handed games"; Part II, "The procedure of play"
 from __future__ import annotations
 
 import random
+import weakref
 from itertools import compress
 from typing import Iterable, Sequence
 
-from ..decomposition import is_complete
+from ..decomposition import is_complete, waits
 from ..hand import Hand, Meld, MeldKind
 from ..rules.context import Situation, Win, WinBy
 from ..rules.pung_chow import PUNG_CHOW
@@ -32,7 +33,7 @@ from ..settlement import Settlement
 from ..tiles import NUM_KINDS, TILES, Tile, Wind
 from .actions import CLAIM_KINDS, Action, ActionKind, IllegalActionError
 from .dice import Dice, breaker, throw
-from .observation import Observation, _observation
+from .observation import Observation, _lazy_observation, _materialize
 from .result import Result
 from .wall import Wall, deal
 
@@ -136,6 +137,8 @@ _NEIGHBOURS = tuple(
 )
 
 
+_NO_WAITS: frozenset[int] = frozenset()
+
 _RULESET_CACHE: dict[int, tuple[Ruleset, list[Tile], dict]] = {}
 
 
@@ -152,6 +155,7 @@ def _ruleset_facts(r: Ruleset) -> tuple[Ruleset, list[Tile], dict]:
 
 
 _NO_WASHING = Ruleset.washing
+_BASE_SPECIAL = Ruleset.could_be_special
 
 
 def _may_wash(r: Ruleset) -> bool:
@@ -254,6 +258,10 @@ class Game:
         self._captures: list[tuple[Wind, Wind, Tile]] = []  # (who may capture, from whom, the prey)
         self.events: list[dict] = []
         self._scored: tuple | None = None  # (situation, hand, score) of the last winning hand scored
+        # whether a hand that is not four sets and a pair may still win (Ruleset.could_be_special)
+        self._maybe_special = type(ruleset).could_be_special is not _BASE_SPECIAL or ruleset.special_shapes
+        self._kept_waits: list[tuple[bytes, frozenset[int]] | None] = [None, None, None, None]
+        self._views: list[weakref.ref] = []  # lazy observations handed out since the state last changed
 
         self._log(
             type="setup",
@@ -467,31 +475,56 @@ class Game:
                     acts.append(Action(_K.CAPTURE, seat, prey))
         return acts
 
+    def _waits(self, seat: Wind) -> frozenset[int]:
+        """The tiles that make ``seat``'s concealed tiles four sets and a pair
+        (:func:`~mahjongg.decomposition.waits`), kept until they change: a
+        seat's hand is asked about every other seat's discard."""
+        key = bytes(self._counts[seat])
+        kept = self._kept_waits[seat]
+        if kept is not None and kept[0] == key:
+            return kept[1]
+        w = frozenset(waits(key)) or _NO_WAITS
+        self._kept_waits[seat] = (key, w)
+        return w
+
     def _claim_options(self, seat: Wind, t: Tile, discarder: Wind) -> list[Action]:
         c = self._counts[seat]
         n = c[t]
-        chow = seat == self._next[discarder] and t < 27
-        if not n and not chow and self._is_dead[seat]:
+        chow = t < 27 and seat == self._next[discarder]
+        dead = self._is_dead[seat]
+        if not n and not chow and dead:
             return []
         acts: list[Action] = []
-        if not self._is_dead[seat] and not self._pending_bonus[seat]:
-            c[t] += 1
-            try:
-                if self._may_win(seat, t, WinBy.DISCARD):
-                    acts.append(_ACTS[_K.MAHJONGG][seat][t])
-            finally:
-                c[t] -= 1
-        if n >= 3 and self._can_draw():
-            acts.append(_ACTS[_K.KONG][seat][t])
+        if not dead and not self._pending_bonus[seat]:
+            # four sets and a pair with t: a look-up in the seat's waits (its tiles
+            # change once a turn, the discards it is asked about three times)
+            kept = self._kept_waits[seat]
+            if kept is None or kept[0] != bytes(c):
+                complete = t in self._waits(seat)
+            else:
+                complete = t in kept[1]
+            if complete or self._maybe_special:
+                c[t] += 1
+                try:
+                    if (complete or self.ruleset.could_be_special(c, self._melds[seat], self._bonus[seat])) and self._may_win(
+                        seat, t, WinBy.DISCARD, complete
+                    ):
+                        acts.append(_ACTS[_K.MAHJONGG][seat][t])
+                finally:
+                    c[t] -= 1
         if n >= 2:
+            if n >= 3 and self.wall.count > self.reserved:
+                acts.append(_ACTS[_K.KONG][seat][t])
             acts.append(_ACTS[_K.PUNG][seat][t])
         if chow:
             r = t % 9
-            for low in range(r - 2, r + 1):
-                if 0 <= low and low + 2 <= 8:
-                    base = t - (r - low)
-                    if all(c[base + k] for k in range(3) if base + k != t):
-                        acts.append(Action(_K.CHOW, seat, t, TILES[base]))
+            # the runs t completes, lowest first
+            if r >= 2 and c[t - 2] and c[t - 1]:
+                acts.append(Action(_K.CHOW, seat, t, TILES[t - 2]))
+            if 1 <= r <= 7 and c[t - 1] and c[t + 1]:
+                acts.append(Action(_K.CHOW, seat, t, TILES[t - 1]))
+            if r <= 6 and c[t + 1] and c[t + 2]:
+                acts.append(Action(_K.CHOW, seat, t, TILES[t]))
         if acts:
             acts.append(_ACTS[_K.PASS][seat][t])
         return acts
@@ -501,6 +534,8 @@ class Game:
         """Play ``action``. Raises :class:`IllegalActionError` (game unchanged) if not legal now."""
         if self._phase == OVER:
             raise IllegalActionError(f"{action}: the hand is over")
+        if self._views:
+            self._freeze_views()
         legal = self.legal_actions(action.seat)
         # the engine's actions are shared objects: a bot hands one back (identity first)
         for x in legal:
@@ -542,6 +577,8 @@ class Game:
         if self._phase == OVER:
             raise IllegalActionError("the hand is over")
         if seat not in self._dead:
+            if self._views:
+                self._freeze_views()
             self._legal = [None, None, None, None]
             self._mark_dead(seat, reason, penalty=True)
             if self._phase == CLAIMS:
@@ -883,21 +920,25 @@ class Game:
             first_discard=by is WinBy.DISCARD and len(self._history) == 1 and self._history[0][0] == Wind.EAST,
         )
 
-    def _may_win(self, seat: Wind, t: Tile, by: WinBy) -> bool:
+    def _may_win(self, seat: Wind, t: Tile, by: WinBy, complete: bool | None = None) -> bool:
         """Whether ``seat`` (holding ``t`` among its concealed tiles) may declare
         Mah-Jongg: four sets and a pair, or a special shape the ruleset
-        scores; and the ruleset's minimum (faan) if it has one."""
+        scores; and the ruleset's minimum (faan) if it has one. ``complete``:
+        whether the concealed tiles are four sets and a pair, if known (False:
+        they are not, and the ruleset's :meth:`~mahjongg.rules.Ruleset.could_be_special`
+        has said yes)."""
         if self._is_dead[seat] or self._pending_bonus[seat]:
             # a bonus tile held back takes a place in the hand: no Mah-Jongg with it
             return False
         r = self.ruleset
         counts = self._counts[seat]
-        # a tile that fits no set nor pair: not four sets and a pair (skip the full test)
-        if not _isolated(counts, t) and is_complete(counts):
-            if r.faan is None:
-                return True
-        elif not r.could_be_special(counts, self._melds[seat], self._bonus[seat]):
-            return False
+        if complete is None:
+            # a tile that fits no set nor pair: not four sets and a pair (skip the full test)
+            complete = not _isolated(counts, t) and is_complete(counts)
+            if not complete and not r.could_be_special(counts, self._melds[seat], self._bonus[seat]):
+                return False
+        if complete and r.faan is None:
+            return True
         sit = Situation(seat=seat, round=self.round, win=self._make_win(seat, by, t))
         hand = self.hand(seat)
         try:
@@ -1047,6 +1088,21 @@ class Game:
         """What ``seat`` may see now."""
         if seat not in self.seats:
             raise ValueError(f"{seat.letter} is not playing")
+        # built lazily (a bot may read nothing); fixed before the state next changes
+        obs = _lazy_observation(lambda: self._observation_fields(seat), tuple(self._pending_bonus[seat]), self._robbing)
+        self._views.append(weakref.ref(obs))
+        return obs
+
+    def _freeze_views(self) -> None:
+        """Work out the fields of every lazy observation still held, before the state changes."""
+        for ref in self._views:
+            obs = ref()
+            if obs is not None:
+                _materialize(obs)
+        self._views.clear()
+
+    def _observation_fields(self, seat: Wind) -> dict:
+        """Every field of ``seat``'s observation now."""
         phase = self._phase
         claims = phase == CLAIMS
         seats = self.seats
@@ -1061,8 +1117,7 @@ class Game:
         else:
             last_discard = last_discarder = None
         # the fields as Observation(...) would set them (a frozen dataclass: no __post_init__)
-        return _observation(
-            {
+        return {
                 "seat": seat,
                 "seats": seats,
                 "round": self.round,
@@ -1088,7 +1143,6 @@ class Game:
                 "hidden": tuple(self._pending_bonus[seat]),
                 "robbing": self._robbing,
             }
-        )
 
     def snapshot(self) -> dict:
         """The whole state as plain values (wall order included): for tests and replays, never for a seat."""

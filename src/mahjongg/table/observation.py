@@ -63,6 +63,19 @@ class Observation:
     hidden: tuple[Tile, ...] = ()
     robbing: bool = False
 
+    def __getattr__(self, name: str):
+        # only reached for a field not yet set: an observation the engine built lazily
+        # (its fields are worked out on first use, from the state it was made in)
+        if name[:2] != "__" and "_build" in self.__dict__:
+            _materialize(self)
+            return self.__dict__[name]
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
+    def __getstate__(self) -> dict:
+        if "_build" in self.__dict__:
+            _materialize(self)
+        return self.__dict__
+
     @property
     def hand(self) -> Hand:
         """Own hand: concealed tiles, own melds and bonus tiles."""
@@ -107,3 +120,28 @@ def _observation(values: dict) -> Observation:
     obs = object.__new__(Observation)
     obs.__dict__.update(values)
     return obs
+
+
+def _lazy_observation(build, hidden: tuple, robbing: bool) -> Observation:
+    """An :class:`Observation` whose fields are ``build()`` (a dict of every
+    field), called on first use. The engine makes one per decision and a bot
+    that reads nothing (``random``) never pays for it; the engine calls
+    :func:`_materialize` before its state changes, so the fields are those of
+    the state the observation was made in. (``hidden`` and ``robbing`` have
+    class defaults, so they are set at once.)"""
+    obs = object.__new__(Observation)
+    d = obs.__dict__
+    d["_build"] = build
+    d["hidden"] = hidden
+    d["robbing"] = robbing
+    return obs
+
+
+def _materialize(obs: Observation) -> None:
+    """Work out a lazy observation's fields now (a no-op once done)."""
+    d = obs.__dict__
+    build = d.get("_build")
+    if build is not None:
+        values = build()
+        d.clear()
+        d.update(values)
