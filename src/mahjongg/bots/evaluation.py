@@ -84,9 +84,8 @@ def discard_options(counts, declared: int, candidates, unseen) -> dict[Tile, tup
         c = list(costs)
         c[g] = _cost(k, _GROUPS[g][2])
         live = 0
-        for h in range(4):
-            o = [c[j] for j in range(4) if j != h]
-            other = combine(combine(o[0], o[1]), o[2])
+        for h, (i, j, m) in enumerate(_OTHERS):
+            other = combine(combine(c[i], c[j]), c[m])
             memo = (h, other, k if h == g else keys[h], sets)
             useful = _USEFUL.get(memo)
             if useful is None:
@@ -96,6 +95,9 @@ def discard_options(counts, declared: int, candidates, unseen) -> dict[Tile, tup
         out[t] = (_distance(c, sets) - 1, live)
     return out
 
+
+# for each group, the other three (in order)
+_OTHERS = ((1, 2, 3), (0, 2, 3), (0, 1, 3), (0, 1, 2))
 
 # (group, id of the other three groups' combined vector, the group's counts, sets) -> useful kinds
 _USEFUL: dict[tuple[int, int, bytes, int], tuple[int, ...]] = {}
