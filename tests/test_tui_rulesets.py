@@ -84,3 +84,77 @@ def test_whole_hand_in_the_app_for_the_ruleset_scores_as_the_scorer(ruleset, see
             assert sum(session.match.totals) == 0
 
     asyncio.run(run())
+
+
+def _run_in_pty(argv: list[str], timeout: float = 60.0) -> tuple[int, str]:
+    """Run ``argv`` on a 120x40 pseudo-terminal; press q once the final score
+    screen ("Match over") is up. Returns (exit status, everything printed)."""
+    import fcntl
+    import os
+    import pty
+    import select
+    import struct
+    import termios
+    import time
+
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: the real `mahjongg` command
+        os.execv(argv[0], argv)
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 120, 0, 0))
+    out, sent, t0 = b"", False, time.monotonic()
+    try:
+        while time.monotonic() - t0 < timeout:
+            r, _, _ = select.select([fd], [], [], 0.2)
+            if r:
+                try:
+                    chunk = os.read(fd, 65536)
+                except OSError:  # the child closed the terminal
+                    break
+                if not chunk:
+                    break
+                out += chunk
+            if not sent and b"Match over" in out:
+                os.write(fd, b"q")
+                sent = True
+    finally:
+        if not sent:
+            os.kill(pid, 9)
+        _, status = os.waitpid(pid, 0)
+        os.close(fd)
+    return status, out.decode("utf-8", "replace")
+
+
+# seeds whose single hand, played by the four bots `--bots 4` seats, ends in a Mah-Jongg
+@pytest.mark.parametrize("ruleset,seed", [("pung-chow-limit", 5), ("hong-kong", 6)])
+def test_mahjongg_play_command_watches_a_hand_of_the_ruleset_to_the_end(ruleset, seed, tmp_path):
+    """The real ``mahjongg play --ruleset R --bots 4 --hands 1 --speed 0`` on a
+    terminal: four bots play the hand, the final score screen comes up, q
+    leaves, and the totals the command prints are the settlement of the hand
+    it saved -- whose scores, recomputed by the scorer from the saved
+    game's hands, are the ones recorded."""
+    import re
+    import shutil
+
+    from mahjongg.records import GameStore
+
+    exe = shutil.which("mahjongg")
+    assert exe is not None
+    db = tmp_path / "games.sqlite3"
+    status, out = _run_in_pty([exe, "play", "--ruleset", ruleset, "--bots", "4", "--hands", "1", "--speed", "0", "--seed", str(seed), "--db", str(db)])
+    assert status == 0, out[-2000:]
+    m = re.search(r"Match 1 is over\. Totals: (.*?)\r?\n", out)
+    assert m, out[-2000:]
+    printed = [int(x.rsplit(" ", 1)[1]) for x in m.group(1).split(", ")]
+    rules = get_ruleset(ruleset)
+    with GameStore(db, create=False) as store:
+        g = store.replay(1)
+    r = g.result
+    assert g.ruleset.name == ruleset and r.winner is not None  
+    for seat in Wind:
+        if seat in r.dead:
+            continue
+        sit = Situation(seat=seat, round=g.round, win=r.win if seat == r.winner else None, dead=False)
+        assert score_hand(r.hands[seat], rules, sit).score == r.scores[seat].score
+    # one hand only, so each player's printed total is his seat's net in that hand (as a multiset: the
+    # line lists players by number, not by seat)
+    assert sum(printed) == 0 and sorted(printed) == sorted(r.settlement.net[s] for s in Wind)
