@@ -456,7 +456,7 @@ class Game:
         self_drawn = self._drawn_from in ("wall", "loose", "deal") and drawn is not None
         if self_drawn and not self._is_dead[seat] and self._may_win(seat, drawn, self._self_drawn_by()):
             acts.append(_act(_K.MAHJONGG, seat, drawn))
-        kongs = self._can_draw()
+        kongs = self.wall.count > self.reserved  # _can_draw()
         mine = _DISCARDS[seat]
         discards = list(compress(mine, c))
         if kongs and 4 in c:
@@ -685,7 +685,7 @@ class Game:
         return sum(self._counts[seat]) + len(self._pending_bonus[seat]) + 3 * len(self._melds[seat])
 
     def _check_size(self, seat: Wind, expected: int) -> None:
-        n = self._size(seat)
+        n = sum(self._counts[seat]) + len(self._pending_bonus[seat]) + 3 * len(self._melds[seat])  # _size, inlined
         if n != expected and not self._is_dead[seat]:
             self._mark_dead(seat, f"holds {n} tiles where {expected} are due", penalty=False)
 
@@ -736,8 +736,18 @@ class Game:
         self._kongs_in_row = 0
         self._check_size(seat, 13)
         options = {}
+        counts = self._counts
+        chow_seat = self._next[seat] if t < 27 else None
         for s in self.seats:
             if s != seat:
+                c = counts[s]
+                if c[t] < 2 and s != chow_seat:
+                    # no pung, kong nor chow: only Mah-Jongg, ruled out here when it plainly cannot be
+                    if self._is_dead[s] or self._pending_bonus[s]:
+                        continue
+                    kept = self._kept_waits[s]
+                    if not self._maybe_special and kept is not None and t not in kept[1] and kept[0] == bytes(c):
+                        continue
                 o = self._claim_options(s, t, seat)
                 if o:
                     options[s] = o
