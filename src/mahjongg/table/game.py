@@ -1100,7 +1100,10 @@ class Game:
             raise ValueError(f"{seat.letter} is not playing")
         # built lazily (a bot may read nothing); fixed before the state next changes
         obs = _lazy_observation(lambda: self._observation_fields(seat), tuple(self._pending_bonus[seat]), self._robbing)
-        self._views.append(weakref.ref(obs))
+        views = self._views
+        if len(views) >= 64:  # an app observing again and again between actions: drop the dead ones
+            views[:] = [r for r in views if r() is not None]
+        views.append(weakref.ref(obs))
         return obs
 
     def _freeze_views(self) -> None:
