@@ -17,6 +17,9 @@ from __future__ import annotations
 
 import asyncio
 
+import sys
+from pathlib import Path
+
 import pytest
 
 from mahjongg.rules import Situation, get_ruleset
@@ -137,8 +140,10 @@ def test_mahjongg_play_command_watches_a_hand_of_the_ruleset_to_the_end(ruleset,
 
     from mahjongg.records import GameStore
 
-    exe = shutil.which("mahjongg")
-    assert exe is not None
+    # the installed console script, found next to this Python (CI runs .venv/bin/python
+    # without activating the venv, so it need not be on PATH)
+    exe = shutil.which("mahjongg", path=str(Path(sys.executable).parent)) or shutil.which("mahjongg")
+    assert exe is not None, "the mahjongg console script is not installed"
     db = tmp_path / "games.sqlite3"
     status, out = _run_in_pty([exe, "play", "--ruleset", ruleset, "--bots", "4", "--hands", "1", "--speed", "0", "--seed", str(seed), "--db", str(db)])
     assert status == 0, out[-2000:]
