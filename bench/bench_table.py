@@ -12,7 +12,7 @@ by a bot that sees only its observation -- exactly what
 :func:`mahjongg.simulate.play_hand` (``mahjongg simulate``) does per hand.
 
 The named baseline, measured in the same run on the same hand seeds:
-``bench/baseline/game.py``, the engine as it was before the speed work
+``src/mahjongg/table/game.py`` at commit 50f7909 (read from git), the engine as it was before the speed work
 (commit 50f7909; same rules, log and observations, built the slow way). The
 two engines' passes alternate ``--repeat`` times and each keeps its fastest
 pass, so the ratio survives a busy machine better than the absolute figures
@@ -39,8 +39,37 @@ from mahjongg.rules import RULESETS, get_ruleset
 from mahjongg.table import Game
 from mahjongg.tiles import Wind
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from baseline.game import Game as BaselineGame  # noqa: E402
+BASELINE_REV = "50f7909"
+"""The commit whose ``src/mahjongg/table/game.py`` is the named baseline: the
+engine before the speed work of issue 3."""
+
+
+def load_baseline_game(rev: str = BASELINE_REV):
+    """The ``Game`` class of ``src/mahjongg/table/game.py`` at ``rev``, read from
+    git and run against the package's current other modules (its relative
+    imports made absolute); ``None`` when git or the revision is unavailable."""
+    import re
+    import subprocess
+    import types
+
+    root = Path(__file__).resolve().parent.parent
+    try:
+        source = subprocess.run(
+            ["git", "show", f"{rev}:src/mahjongg/table/game.py"],
+            cwd=root, capture_output=True, text=True, check=True,
+        ).stdout
+    except (OSError, subprocess.CalledProcessError):
+        return None
+    source = re.sub(r"from \.\.(\w)", r"from mahjongg.\1", source)
+    source = re.sub(r"from \.(\w)", r"from mahjongg.table.\1", source)
+    module = types.ModuleType("baseline_game")
+    module.__file__ = f"{rev}:src/mahjongg/table/game.py"
+    sys.modules[module.__name__] = module
+    exec(compile(source, module.__file__, "exec"), module.__dict__)
+    return module.Game
+
+
+BaselineGame = load_baseline_game()
 
 
 def play(game_cls, ruleset, bots, seed: int, index: int) -> int:
@@ -96,12 +125,12 @@ def main() -> None:
         f"python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} CPUs, "
         f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}"
     )
-    print(f"hands/s, one process; baseline = bench/baseline/game.py (the engine before the speed work), best of {args.repeat}")
+    print(f"hands/s, one process; baseline = table/game.py at {BASELINE_REV}, from git (the engine before the speed work), best of {args.repeat}")
     print(f"{'ruleset':27} {'bots':7} {'hands/s':>9} {'baseline':>9} {'speed-up':>9}   {'target':>7}")
     random_rate = {}
     for name in rulesets:
         for label, n, target in (("random", args.n, 1000), ("greedy", args.greedy, 200)):
-            now, base = measure(name, (label,) * 4, n, args.seed, args.repeat, not args.no_baseline)
+            now, base = measure(name, (label,) * 4, n, args.seed, args.repeat, BaselineGame is not None and not args.no_baseline)
             if label == "random":
                 random_rate[name] = now
             ratio = f"x{now / base:.2f}" if base else "-"
