@@ -44,6 +44,13 @@ CLAIMS = "claims"
 OVER = "over"
 
 _K = ActionKind
+# enum members bound once: ``ActionKind.DISCARD`` costs a class look-up each time (~0.1 us on 3.11)
+_DISCARD, _CHOW, _PUNG, _KONG = _K.DISCARD, _K.CHOW, _K.PUNG, _K.KONG
+_CONCEALED_KONG, _ADD_KONG, _MAHJONGG, _PASS = _K.CONCEALED_KONG, _K.ADD_KONG, _K.MAHJONGG, _K.PASS
+_WASH, _BONUS, _CAPTURE = _K.WASH, _K.BONUS, _K.CAPTURE
+_M_CHOW, _M_PUNG, _M_KONG = MeldKind.CHOW, MeldKind.PUNG, MeldKind.KONG
+_BY_WALL, _BY_DISCARD, _BY_LOOSE, _BY_ROBBED = WinBy.WALL, WinBy.DISCARD, WinBy.LOOSE, WinBy.ROBBED_KONG
+_EAST = Wind.EAST
 
 
 def full_set(ruleset: Ruleset) -> list[Tile]:
@@ -61,7 +68,49 @@ _ACTS = {
     if k not in (ActionKind.CHOW, ActionKind.BONUS, ActionKind.CAPTURE)
 }
 _DISCARDS = _ACTS[ActionKind.DISCARD]
-_CONCEALED_KONGS = _ACTS[ActionKind.CONCEALED_KONG]
+# every chow of a suited tile, made once: _CHOW_ACTS[seat][tile] = (run from tile-2, from tile-1, from tile)
+_CHOW_ACTS = [
+    [
+        tuple(Action(ActionKind.CHOW, w, TILES[i], TILES[low]) if 0 <= low and low // 9 == i // 9 and low % 9 <= 6 else None for low in (i - 2, i - 1, i))
+        if i < 27
+        else ()
+        for i in range(NUM_KINDS)
+    ]
+    for w in Wind
+]
+_CONCEALED_KONG_ACTS = _ACTS[ActionKind.CONCEALED_KONG]
+
+
+_WINDS = tuple(Wind)
+
+
+# per seat count: (next seat in play after each wind, the other seats in play after each wind)
+_SEAT_ORDER = {
+    n: (
+        [_WINDS[(w + 1) % n] if w < n else None for w in range(4)],
+        [tuple(o for o in _WINDS[:n] if o != w) for w in range(4)],
+    )
+    for n in (2, 3, 4)
+}
+
+# Fisher-Yates steps of a list of n items: (i, i + 1, bits of i + 1) for i = n - 1 .. 1
+_SHUFFLE_STEPS: dict[int, tuple[tuple[int, int, int], ...]] = {}
+
+
+def _shuffle(rng: random.Random, x: list) -> None:
+    """``rng.shuffle(x)``, the same permutation from the same generator state
+    (CPython's Fisher-Yates with ``_randbelow_with_getrandbits``), written out:
+    a new hand shuffles 136 or 144 tiles, and the method calls cost more than the
+    swaps."""
+    steps = _SHUFFLE_STEPS.get(len(x))
+    if steps is None:
+        steps = _SHUFFLE_STEPS[len(x)] = tuple((i, i + 1, (i + 1).bit_length()) for i in range(len(x) - 1, 0, -1))
+    getrandbits = rng.getrandbits
+    for i, n, k in steps:
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        x[i], x[j] = x[j], x[i]
 
 
 def _act(kind: ActionKind, seat: Wind, t: Tile) -> Action:
@@ -112,9 +161,16 @@ def _action_event(a: Action) -> dict:
     return {"type": "action", **a.to_dict()}
 
 
-_ACTION_EVENTS = {
-    id(a): (a, {"type": "action", **a.to_dict()}) for per_kind in _ACTS.values() for per_seat in per_kind for a in per_seat
-}
+def _interned_actions() -> Iterable[Action]:
+    for per_kind in _ACTS.values():
+        for per_seat in per_kind:
+            yield from per_seat
+    for per_seat in _CHOW_ACTS:
+        for runs in per_seat:
+            yield from (a for a in runs if a is not None)
+
+
+_ACTION_EVENTS = {id(a): (a, {"type": "action", **a.to_dict()}) for a in _interned_actions()}
 
 
 def _isolated(counts: Sequence[int], t: int) -> bool:
@@ -166,7 +222,7 @@ def _may_wash(r: Ruleset) -> bool:
 class Game:
     """One hand, from the throw of the dice to the settlement.
 
-    ``Game(ruleset=PUNG_CHOW, seed=0, players=4, round=Wind.EAST)``: the
+    ``Game(ruleset=PUNG_CHOW, seed=0, players=4, round=_EAST)``: the
     tiles are shuffled and the dice thrown with ``random.Random(seed)``.
     Seats are winds; East is the dealer. With two or three ``players`` the
     seats in play are the first winds (E S / E S W); the rest are dummies
@@ -180,7 +236,7 @@ class Game:
         ruleset: Ruleset = PUNG_CHOW,
         seed: int | None = None,
         players: int = 4,
-        round: Wind = Wind.EAST,
+        round: Wind = _EAST,
         *,
         wall: Sequence[Tile | str] | None = None,
         dice: tuple[Dice, ...] | None = None,
@@ -194,9 +250,9 @@ class Game:
         self.allow_false_mahjongg = bool(allow_false_mahjongg)
         self._washing = False  # the washing window is open (a claim window on no discard)
         self.round = Wind(round)
-        self.seats: tuple[Wind, ...] = tuple(Wind(i) for i in range(players))
+        self.seats: tuple[Wind, ...] = _WINDS[:players]
         # per-seat state lives in lists indexed by the seat (hashing an IntEnum is slow)
-        self._next = [self.seats[(self.seats.index(w) + 1) % players] if w in self.seats else None for w in Wind]
+        self._next, self._others = _SEAT_ORDER[players]
         if seed is None and wall is None:
             seed = random.randrange(2**32)
         self.seed = seed
@@ -210,7 +266,7 @@ class Game:
                     f"ruleset {ruleset.name}: {len(built)} tiles do not build four sides "
                     f"{stacks} stacks long and 2 high ({8 * stacks} tiles)"
                 )
-            rng.shuffle(built)
+            _shuffle(rng, built)
         else:
             built = [Tile.parse(t) if isinstance(t, str) else t for t in wall]
             if sorted(built) != tile_set:
@@ -227,22 +283,22 @@ class Game:
         self.dice: tuple[Dice, ...] = dice
         self.breaker: Wind = breaker(sum(east_throw))
         # East acts for a dummy ("throwing the dice for it whenever indicated")
-        self.break_thrower: Wind = self.breaker if self.breaker in self.seats and throws > 1 else Wind.EAST
+        self.break_thrower: Wind = self.breaker if self.breaker in self.seats and throws > 1 else _EAST
         # one throw (seed 003): the same sum picks the wall and is counted off it
         self.break_count = sum(east_throw) + sum(break_throw)
         self.wall = Wall(self.built, stacks, self.breaker, self.break_count, ruleset.loose_refill)
         self.reserved = ruleset.reserved_tiles
 
-        self._counts: list[list[int]] = [[0] * NUM_KINDS for _ in Wind]
-        self._melds: list[list[Meld]] = [[] for _ in Wind]
-        self._bonus: list[list[Tile]] = [[] for _ in Wind]
-        self._discards: list[list[Tile]] = [[] for _ in Wind]
+        self._counts: list[list[int]] = [[0] * NUM_KINDS, [0] * NUM_KINDS, [0] * NUM_KINDS, [0] * NUM_KINDS]
+        self._melds: list[list[Meld]] = [[], [], [], []]
+        self._bonus: list[list[Tile]] = [[], [], [], []]
+        self._discards: list[list[Tile]] = [[], [], [], []]
         self._history: list[list] = []  # [seat, tile, taken_by]
         self._played: set[Wind] = set()  # seats that discarded or declared a set
         self._dead: dict[Wind, str] = {}
         self._is_dead = [False, False, False, False]
         self._phase = TURN
-        self._turn: Wind = Wind.EAST
+        self._turn: Wind = _EAST
         self._drawn: Tile | None = None
         self._drawn_from: str | None = None  # "deal" | "wall" | "loose" | "claim"
         self._kongs_in_row = 0
@@ -254,25 +310,27 @@ class Game:
         self._answers: dict[Wind, Action] = {}
         self._result: Result | None = None
         self._legal: list[list[Action] | None] = [None, None, None, None]
-        self._pending_bonus: list[list[Tile]] = [[] for _ in Wind]  # bonus tiles received, not laid out (held back)
+        self._pending_bonus: list[list[Tile]] = [[], [], [], []]  # bonus tiles received, not laid out (held back)
         self._captures: list[tuple[Wind, Wind, Tile]] = []  # (who may capture, from whom, the prey)
         self.events: list[dict] = []
         self._scored: tuple | None = None  # (situation, hand, score) of the last winning hand scored
         # whether a hand that is not four sets and a pair may still win (Ruleset.could_be_special)
         self._maybe_special = type(ruleset).could_be_special is not _BASE_SPECIAL or ruleset.special_shapes
-        self._kept_waits: list[tuple[bytes, frozenset[int]] | None] = [None, None, None, None]
+        # per seat, the tiles that complete its concealed tiles (decomposition.waits), worked out
+        # when first asked and forgotten whenever its concealed tiles change (None: not known)
+        self._wait_sets: list[frozenset[int] | None] = [None, None, None, None]
         self._views: list[weakref.ref] = []  # lazy observations handed out since the state last changed
 
         self._log(
             type="setup",
             ruleset=ruleset.name,
-            options={k: (list(v) if isinstance(v, list) else v) for k, v in options.items()},
+            options={k: (v[:] if type(v) is list else v) for k, v in options.items()},
             players=players,
             round=self.round.letter,
             seed=seed,
             **({"allow_false_mahjongg": True} if self.allow_false_mahjongg else {}),
             stacks=stacks,
-            wall=[_TSTR[t] for t in self.built],
+            wall=list(map(_TSTR.__getitem__, self.built)),
             dice={
                 "east": list(east_throw),
                 "breaker": self.breaker.letter,
@@ -293,7 +351,7 @@ class Game:
         dice: tuple[Dice, ...],
         ruleset: Ruleset = PUNG_CHOW,
         players: int = 4,
-        round: Wind = Wind.EAST,
+        round: Wind = _EAST,
         *,
         allow_false_mahjongg: bool = False,
     ) -> "Game":
@@ -319,8 +377,12 @@ class Game:
     def _deal(self) -> None:
         hands = deal(self.wall, self.seats, self.ruleset.jump_deal)
         for s in self.seats:
-            for t in hands[s]:
-                self._receive(s, t)
+            c, held = self._counts[s], self._pending_bonus[s]
+            for t in hands[s]:  # _receive, inlined
+                if t < NUM_KINDS:
+                    c[t] += 1
+                else:
+                    held.append(t)
         self._log(type="deal", hands={_LETTER[s]: [_TSTR[t] for t in hands[s]] for s in self.seats})
         # bonus tiles dealt are laid out and replaced with loose tiles, East first
         for s in self.seats:
@@ -333,12 +395,12 @@ class Game:
                 nt = self.wall.draw_loose()
                 self._log(type="draw", seat=s.letter, tile=str(nt), source="loose")
                 self._receive(s, nt)
-                if s == Wind.EAST:
+                if s == _EAST:
                     hands[s].append(nt)
         for s in self.seats:
-            self._check_size(s, 14 if s == Wind.EAST else 13)
-        self._turn = Wind.EAST
-        self._drawn = hands[Wind.EAST][-1] if not hands[Wind.EAST][-1].is_bonus else None
+            self._check_size(s, 14 if s == _EAST else 13)
+        self._turn = _EAST
+        self._drawn = hands[_EAST][-1] if not hands[_EAST][-1].is_bonus else None
         self._drawn_from = "deal"
 
     # held bonus tiles live in a small side list until laid out
@@ -347,6 +409,7 @@ class Game:
             self._pending_bonus[seat].append(t)
         else:
             self._counts[seat][t] += 1
+            self._wait_sets[seat] = None
 
     def _bonus_held(self, seat: Wind) -> Tile | None:
         """A bonus tile ``seat`` holds that must be laid out now (not one the
@@ -453,39 +516,58 @@ class Game:
         c = self._counts[seat]
         acts: list[Action] = []
         drawn = self._drawn
-        self_drawn = self._drawn_from in ("wall", "loose", "deal") and drawn is not None
-        if self_drawn and not self._is_dead[seat] and self._may_win(seat, drawn, self._self_drawn_by()):
-            acts.append(_act(_K.MAHJONGG, seat, drawn))
+        drawn_from = self._drawn_from
+        self_drawn = drawn is not None and (drawn_from == "wall" or drawn_from == "loose" or drawn_from == "deal")
+        if (
+            self_drawn
+            and not self._is_dead[seat]
+            and self._may_win(seat, drawn, _BY_LOOSE if drawn_from == "loose" else _BY_WALL)
+        ):
+            acts.append(_ACTS[_MAHJONGG][seat][drawn])
         kongs = self.wall.count > self.reserved  # _can_draw()
-        mine = _DISCARDS[seat]
-        discards = list(compress(mine, c))
-        if kongs and 4 in c:
-            quads = _CONCEALED_KONGS[seat]
-            acts.extend(quads[i] for i in range(NUM_KINDS) if c[i] == 4)
-        if kongs and self_drawn and self._drawn_from != "deal" and c[drawn] >= 1:
-            for m in self._melds[seat]:
-                if m.kind is MeldKind.PUNG and m.tile == drawn:
-                    acts.append(_act(_K.ADD_KONG, seat, drawn))
-        acts.extend(discards)
+        if kongs:
+            if 4 in c:
+                quads = _CONCEALED_KONG_ACTS[seat]
+                acts.extend(quads[i] for i in range(NUM_KINDS) if c[i] == 4)
+            if self_drawn and drawn_from != "deal" and self._melds[seat]:
+                for m in self._melds[seat]:
+                    if m.kind is _M_PUNG and m.tile == drawn:
+                        acts.append(_ACTS[_ADD_KONG][seat][drawn])
+        if acts:
+            acts.extend(compress(_DISCARDS[seat], c))
+        else:
+            acts = list(compress(_DISCARDS[seat], c))
         if self._pending_bonus[seat] and self._can_draw():
             for t in sorted(set(self._pending_bonus[seat])):
-                acts.append(Action(_K.BONUS, seat, t))
+                acts.append(Action(_BONUS, seat, t))
             for who, _, prey in self._captures:
                 if who == seat:
-                    acts.append(Action(_K.CAPTURE, seat, prey))
+                    acts.append(Action(_CAPTURE, seat, prey))
         return acts
 
     def _waits(self, seat: Wind) -> frozenset[int]:
         """The tiles that make ``seat``'s concealed tiles four sets and a pair
         (:func:`~mahjongg.decomposition.waits`), kept until they change: a
         seat's hand is asked about every other seat's discard."""
-        key = bytes(self._counts[seat])
-        kept = self._kept_waits[seat]
-        if kept is not None and kept[0] == key:
-            return kept[1]
-        w = frozenset(waits(key)) or _NO_WAITS
-        self._kept_waits[seat] = (key, w)
+        w = self._wait_sets[seat]
+        if w is None:
+            w = self._wait_sets[seat] = frozenset(waits(self._counts[seat])) or _NO_WAITS
         return w
+
+    def _completes(self, seat: Wind, t: int) -> bool:
+        """Whether ``t`` makes ``seat``'s concealed tiles four sets and a pair. A tile
+        with no copy nor neighbour among them cannot (no look-up needed)."""
+        c = self._counts[seat]
+        if not c[t]:
+            for i in _NEIGHBOURS[t]:
+                if c[i]:
+                    break
+            else:
+                return False
+        w = self._wait_sets[seat]
+        if w is None:
+            w = self._wait_sets[seat] = frozenset(waits(c)) or _NO_WAITS
+        return t in w
 
     def _claim_options(self, seat: Wind, t: Tile, discarder: Wind) -> list[Action]:
         c = self._counts[seat]
@@ -498,75 +580,76 @@ class Game:
         if not dead and not self._pending_bonus[seat]:
             # four sets and a pair with t: a look-up in the seat's waits (its tiles
             # change once a turn, the discards it is asked about three times)
-            kept = self._kept_waits[seat]
-            if kept is None or kept[0] != bytes(c):
-                complete = t in self._waits(seat)
-            else:
-                complete = t in kept[1]
+            complete = self._completes(seat, t)
             if complete or self._maybe_special:
                 c[t] += 1
                 try:
                     if (complete or self.ruleset.could_be_special(c, self._melds[seat], self._bonus[seat])) and self._may_win(
-                        seat, t, WinBy.DISCARD, complete
+                        seat, t, _BY_DISCARD, complete
                     ):
-                        acts.append(_ACTS[_K.MAHJONGG][seat][t])
+                        acts.append(_ACTS[_MAHJONGG][seat][t])
                 finally:
                     c[t] -= 1
         if n >= 2:
             if n >= 3 and self.wall.count > self.reserved:
-                acts.append(_ACTS[_K.KONG][seat][t])
-            acts.append(_ACTS[_K.PUNG][seat][t])
+                acts.append(_ACTS[_KONG][seat][t])
+            acts.append(_ACTS[_PUNG][seat][t])
         if chow:
             r = t % 9
             # the runs t completes, lowest first
+            chows = _CHOW_ACTS[seat][t]
             if r >= 2 and c[t - 2] and c[t - 1]:
-                acts.append(Action(_K.CHOW, seat, t, TILES[t - 2]))
+                acts.append(chows[0])
             if 1 <= r <= 7 and c[t - 1] and c[t + 1]:
-                acts.append(Action(_K.CHOW, seat, t, TILES[t - 1]))
+                acts.append(chows[1])
             if r <= 6 and c[t + 1] and c[t + 2]:
-                acts.append(Action(_K.CHOW, seat, t, TILES[t]))
+                acts.append(chows[2])
         if acts:
-            acts.append(_ACTS[_K.PASS][seat][t])
+            acts.append(_ACTS[_PASS][seat][t])
         return acts
 
     # --- applying actions -----------------------------------------------------------
     def apply(self, action: Action) -> None:
         """Play ``action``. Raises :class:`IllegalActionError` (game unchanged) if not legal now."""
-        if self._phase == OVER:
+        phase = self._phase
+        if phase == OVER:
             raise IllegalActionError(f"{action}: the hand is over")
         if self._views:
             self._freeze_views()
-        legal = self.legal_actions(action.seat)
+        seat = action.seat
+        legal = self._legal[seat] or self.legal_actions(seat)
         # the engine's actions are shared objects: a bot hands one back (identity first)
         for x in legal:
             if x is action:
                 break
         else:
             if action not in legal:
-                if action.kind is _K.MAHJONGG and self._may_declare_falsely(action):
+                if action.kind is _MAHJONGG and self._may_declare_falsely(action):
                     self._legal = [None, None, None, None]
                     self.events.append(_action_event(action))
                     self._false_mahjongg(action.seat)
                     return
                 raise IllegalActionError(self._explain(action))
         self._legal = [None, None, None, None]
-        self.events.append(_action_event(action))
+        entry = _ACTION_EVENTS.get(id(action))
+        self.events.append(entry[1].copy() if entry is not None and entry[0] is action else _action_event(action))
         k = action.kind
-        if self._phase == CLAIMS:
-            self._answers[action.seat] = action
-            if len(self._answers) == len(self._options):
+        if phase == CLAIMS:
+            answers = self._answers
+            answers[seat] = action
+            if len(answers) == len(self._options):
                 self._resolve_claims()
-        elif k is _K.DISCARD:
-            self._discard(action.seat, action.tile)
-        elif k is _K.CONCEALED_KONG:
+        elif k is _DISCARD:
+            self._discard(seat, action.tile)
+        elif k is _CONCEALED_KONG:
             self._concealed_kong(action.seat, action.tile)
-        elif k is _K.ADD_KONG:
+        elif k is _ADD_KONG:
             self._add_kong(action.seat, action.tile)
-        elif k is _K.MAHJONGG:
+        elif k is _MAHJONGG:
             self._win(action.seat, self._self_drawn_by(), action.tile)
-        elif k is _K.BONUS:
+        elif k is _BONUS:
             self._lay_out_held(action.seat, action.tile)
-        elif k is _K.CAPTURE:
+        elif k is _CAPTURE:
             self._capture(action.seat, action.tile)
 
     def declare_dead(self, seat: Wind, reason: str = "penalty") -> None:
@@ -583,7 +666,7 @@ class Game:
             self._mark_dead(seat, reason, penalty=True)
             if self._phase == CLAIMS:
                 # its Mah-Jongg claim, if any, lapses
-                opts = [a for a in self._options.get(seat, ()) if a.kind is not _K.MAHJONGG]
+                opts = [a for a in self._options.get(seat, ()) if a.kind is not _MAHJONGG]
                 if seat in self._options and seat not in self._answers:
                     if len(opts) <= 1:
                         del self._options[seat]
@@ -597,13 +680,13 @@ class Game:
         who = seat.letter
         if seat not in self.seats:
             return f"{a}: {who} is a dummy seat and does not play"
-        if a.kind is _K.WASH:
+        if a.kind is _WASH:
             if self._washing:
                 return f"{a}: {who}'s original hand may not wash the tiles under {self.ruleset.name}"
             return f"{a}: the tiles are washed on the original hands, before East's first discard (seed 000 Part II, Washing the tiles)"
         if self._phase == TURN:
             if seat != self._turn:
-                if a.kind in CLAIM_KINDS or a.kind is _K.MAHJONGG:
+                if a.kind in CLAIM_KINDS or a.kind is _MAHJONGG:
                     last = self._history[-1] if self._history else None
                     if last is not None:
                         lt = f"{last[1]} discarded by {last[0].letter}"
@@ -617,21 +700,21 @@ class Game:
             if a.kind in CLAIM_KINDS:
                 return f"{a}: there is no discard to claim; {who} is in turn and must discard or declare"
             c = self._counts[seat]
-            if a.kind is _K.DISCARD:
+            if a.kind is _DISCARD:
                 if t is None or not t.is_playing or not c[t]:
                     return f"{a}: {who} holds no {t} (holds {self.hand(seat)})"
-            if a.kind is _K.CONCEALED_KONG:
+            if a.kind is _CONCEALED_KONG:
                 if t is None or not t.is_playing or c[t] != 4:
                     return f"{a}: a concealed kong needs four {t} held in the hand; {who} holds {c[t] if t is not None and t.is_playing else 0}"
                 return f"{a}: no loose tile can be drawn (only {self.wall.count} tiles are left), so no kong"
-            if a.kind is _K.ADD_KONG:
-                if not any(m.kind is MeldKind.PUNG and m.tile == t for m in self._melds[seat]):
+            if a.kind is _ADD_KONG:
+                if not any(m.kind is _M_PUNG and m.tile == t for m in self._melds[seat]):
                     return f"{a}: {who} has no exposed pung of {t}"
                 return (
                     f"{a}: only the fourth tile just drawn from the wall may be added to an exposed pung "
                     f"(seed 000, Four of a kind); {who} drew {self._drawn if self._drawn_from in ('wall', 'loose') else 'nothing'}"
                 )
-            if a.kind is _K.MAHJONGG:
+            if a.kind is _MAHJONGG:
                 if seat in self._dead:
                     return f"{a}: {who}'s hand is dead and cannot win"
                 if self._drawn_from == "claim":
@@ -651,27 +734,27 @@ class Game:
             return f"{a}: {who} discarded {dt} and cannot claim his own discard"
         if seat in self._answers:
             return f"{a}: {who} has already answered the claim on {dt}"
-        if a.kind in (_K.DISCARD, _K.CONCEALED_KONG, _K.ADD_KONG):
+        if a.kind in (_DISCARD, _CONCEALED_KONG, _ADD_KONG):
             return f"{a}: the claim window on {dt} (discarded by {d.letter}) is open; nobody may play until it closes"
         if t != dt:
             return f"{a}: the discard under claim is {dt}, not {t}"
-        if a.kind is _K.CHOW and seat != self._next[d]:
+        if a.kind is _CHOW and seat != self._next[d]:
             return (
                 f"{a}: only {self._next[d].letter}, next after {d.letter}, may chow {dt} "
                 "(seed 000, To chow: a player may chow only in his regular turn)"
             )
-        if seat not in self._options and a.kind is _K.PASS:
+        if seat not in self._options and a.kind is _PASS:
             return f"{a}: {who} has no claim on {dt} and need not answer"
-        if a.kind is _K.CHOW:
+        if a.kind is _CHOW:
             return f"{a}: {who} does not hold the other two tiles of a run from {a.chow} with {dt}"
-        if a.kind is _K.PUNG:
+        if a.kind is _PUNG:
             return f"{a}: {who} needs a pair of {dt} in the hand to pung it"
-        if a.kind is _K.KONG:
+        if a.kind is _KONG:
             return (
                 f"{a}: {who} needs three {dt} concealed in the hand to kong a discard "
                 "(a claimed fourth never goes onto an exposed pung: seed 000, Four of a kind)"
             )
-        if a.kind is _K.MAHJONGG:
+        if a.kind is _MAHJONGG:
             if seat in self._dead:
                 return f"{a}: {who}'s hand is dead and cannot win"
             return f"{a}: {dt} does not complete {who}'s hand"
@@ -698,17 +781,19 @@ class Game:
         """Draw for ``seat`` (a loose tile after a kong or a bonus tile:
         ``flower``). Returns False (and ends the hand drawn) if the wall is
         down to its reserve."""
+        wall = self.wall
         while True:
-            if not self._can_draw():
+            if wall.count <= self.reserved:  # not _can_draw()
                 self._exhausted()
                 return False
             if loose:
-                t = self.wall.draw_loose()
+                t = wall.draw_loose()
             else:
-                t = self.wall.draw()
+                t = wall.draw()
             self.events.append({"type": "draw", "seat": _LETTER[seat], "tile": _TSTR[t], "source": "loose" if loose else "wall"})
             if t < NUM_KINDS:
                 self._counts[seat][t] += 1
+                self._wait_sets[seat] = None
                 break
             self._receive(seat, t)
             if self.ruleset.may_hold_back(t):
@@ -724,39 +809,45 @@ class Game:
     def _start_turn(self, seat: Wind) -> None:
         self._phase = TURN
         self._turn = seat
-        self._check_size(seat, 14)
+        if sum(self._counts[seat]) + len(self._pending_bonus[seat]) + 3 * len(self._melds[seat]) != 14:
+            self._check_size(seat, 14)
 
     def _discard(self, seat: Wind, t: Tile) -> None:
-        self._counts[seat][t] -= 1
+        counts = self._counts
+        c = counts[seat]
+        c[t] -= 1
+        self._wait_sets[seat] = None
         self._discards[seat].append(t)
         self._history.append([seat, t, None])
         self._played.add(seat)
         self._drawn = None
         self._drawn_from = None
         self._kongs_in_row = 0
-        self._check_size(seat, 13)
+        if sum(c) + len(self._pending_bonus[seat]) + 3 * len(self._melds[seat]) != 13:
+            self._check_size(seat, 13)
         options = {}
-        counts = self._counts
         chow_seat = self._next[seat] if t < 27 else None
-        for s in self.seats:
-            if s != seat:
-                c = counts[s]
-                if c[t] < 2 and s != chow_seat:
-                    # no pung, kong nor chow: only Mah-Jongg, ruled out here when it plainly cannot be
-                    if self._is_dead[s] or self._pending_bonus[s]:
-                        continue
-                    kept = self._kept_waits[s]
-                    if not self._maybe_special and kept is not None and t not in kept[1] and kept[0] == bytes(c):
-                        continue
-                o = self._claim_options(s, t, seat)
-                if o:
-                    options[s] = o
+        pending = self._pending_bonus
+        plain = not self._maybe_special
+        for s in self._others[seat]:
+            if counts[s][t] < 2 and s is not chow_seat:
+                # no pung, kong nor chow: only Mah-Jongg, ruled out here when it plainly cannot be
+                if self._is_dead[s] or pending[s] or (plain and not self._completes(s, t)):
+                    continue
+            o = self._claim_options(s, t, seat)
+            if o:
+                options[s] = o
         self._window_tile, self._window_from = t, seat
-        self._answers = {}
-        self._options = options
-        self._phase = CLAIMS
-        if not options:
-            self._resolve_claims()
+        if options:
+            self._answers = {}
+            self._options = options
+            self._phase = CLAIMS
+            return
+        # nobody can claim: the discard is dead at once and the next player draws
+        nxt = self._next[seat]
+        self._phase = TURN
+        if self._draw(nxt, loose=False):
+            self._start_turn(nxt)
 
     def _resolve_claims(self) -> None:
         if self._washing:
@@ -766,7 +857,7 @@ class Game:
             self._resolve_robbing()
             return
         t, d = self._window_tile, self._window_from
-        claims = [a for a in self._answers.values() if a.kind is not _K.PASS]
+        claims = [a for a in self._answers.values() if a.kind is not _PASS]
         self._options, self._answers = {}, {}
         if not claims:
             # the discard is dead; the next player draws
@@ -775,7 +866,7 @@ class Game:
             if self._draw(nxt, loose=False):
                 self._start_turn(nxt)
             return
-        rank = {_K.MAHJONGG: 0, _K.KONG: 1, _K.PUNG: 1, _K.CHOW: 2}
+        rank = {_MAHJONGG: 0, _KONG: 1, _PUNG: 1, _CHOW: 2}
         # Mah-Jongg > pung/kong > chow; among equals the nearest the discarder counter-clockwise
         a = min(claims, key=lambda x: (rank[x.kind], (x.seat - d) % 4))
         seat = a.seat
@@ -787,24 +878,25 @@ class Game:
         event["from"] = _LETTER[d]
         self.events.append(event)
         c = self._counts[seat]
-        if a.kind is _K.MAHJONGG:
+        self._wait_sets[seat] = None
+        if a.kind is _MAHJONGG:
             c[t] += 1
-            self._win(seat, WinBy.DISCARD, t)
+            self._win(seat, _BY_DISCARD, t)
             return
         self._played.add(seat)
         self._kongs_in_row = 0
-        if a.kind is _K.CHOW:
+        if a.kind is _CHOW:
             low = a.chow
             for k in range(3):
                 if low + k != t:
                     c[low + k] -= 1
-            self._melds[seat].append(Meld(MeldKind.CHOW, low, True))
-        elif a.kind is _K.PUNG:
+            self._melds[seat].append(Meld(_M_CHOW, low, True))
+        elif a.kind is _PUNG:
             c[t] -= 2
-            self._melds[seat].append(Meld(MeldKind.PUNG, t, True))
+            self._melds[seat].append(Meld(_M_PUNG, t, True))
         else:  # KONG
             c[t] -= 3
-            self._melds[seat].append(Meld(MeldKind.KONG, t, True))
+            self._melds[seat].append(Meld(_M_KONG, t, True))
             self._turn = seat
             self._kongs_in_row = 1
             if self._draw(seat, loose=True):
@@ -815,15 +907,17 @@ class Game:
 
     def _concealed_kong(self, seat: Wind, t: Tile) -> None:
         self._counts[seat][t] -= 4
-        self._melds[seat].append(Meld(MeldKind.KONG, t, False))
+        self._wait_sets[seat] = None
+        self._melds[seat].append(Meld(_M_KONG, t, False))
         # seed 001 (Heavenly Peace): the original hand survives kongs "grounded"
         self._after_kong(seat, played=not self.ruleset.original_through_kongs)
 
     def _add_kong(self, seat: Wind, t: Tile) -> None:
         melds = self._melds[seat]
-        i = next(i for i, m in enumerate(melds) if m.kind is MeldKind.PUNG and m.tile == t)
-        melds[i] = Meld(MeldKind.KONG, t, True)
+        i = next(i for i, m in enumerate(melds) if m.kind is _M_PUNG and m.tile == t)
+        melds[i] = Meld(_M_KONG, t, True)
         self._counts[seat][t] -= 1
+        self._wait_sets[seat] = None
         self._played.add(seat)
         if self.ruleset.robbing_kong and self._open_robbing(seat, t):
             return
@@ -840,11 +934,11 @@ class Game:
             c = self._counts[s]
             c[t] += 1
             try:
-                ok = self._may_win(s, t, WinBy.ROBBED_KONG)
+                ok = self._may_win(s, t, _BY_ROBBED)
             finally:
                 c[t] -= 1
             if ok:
-                options[s] = [_act(_K.MAHJONGG, s, t), _act(_K.PASS, s, t)]
+                options[s] = [_act(_MAHJONGG, s, t), _act(_PASS, s, t)]
         if not options:
             return False
         self._window_tile, self._window_from = t, seat
@@ -856,7 +950,7 @@ class Game:
 
     def _resolve_robbing(self) -> None:
         t, d = self._window_tile, self._window_from
-        claims = [a for a in self._answers.values() if a.kind is _K.MAHJONGG]
+        claims = [a for a in self._answers.values() if a.kind is _MAHJONGG]
         self._options, self._answers = {}, {}
         self._robbing = False
         self._phase = TURN
@@ -866,11 +960,12 @@ class Game:
         # between two, the nearest the robbed player counter-clockwise
         seat = min(claims, key=lambda x: (x.seat - d) % 4).seat
         melds = self._melds[d]
-        i = next(i for i, m in enumerate(melds) if m.kind is MeldKind.KONG and m.exposed and m.tile == t)
-        melds[i] = Meld(MeldKind.PUNG, t, True)
-        self._log(type="claim", seat=seat.letter, kind=_K.MAHJONGG.value, tile=str(t), **{"from": d.letter}, robbed=True)
+        i = next(i for i, m in enumerate(melds) if m.kind is _M_KONG and m.exposed and m.tile == t)
+        melds[i] = Meld(_M_PUNG, t, True)
+        self._log(type="claim", seat=seat.letter, kind=_MAHJONGG.value, tile=str(t), **{"from": d.letter}, robbed=True)
         self._counts[seat][t] += 1
-        self._win(seat, WinBy.ROBBED_KONG, t)
+        self._wait_sets[seat] = None
+        self._win(seat, _BY_ROBBED, t)
 
     def _lay_out_held(self, seat: Wind, t: Tile) -> None:
         """``seat`` lays out the bonus tile he held back, and draws a loose tile."""
@@ -908,13 +1003,13 @@ class Game:
         self._finish(None, None)
 
     def _self_drawn_by(self) -> WinBy:
-        return WinBy.LOOSE if self._drawn_from == "loose" else WinBy.WALL
+        return _BY_LOOSE if self._drawn_from == "loose" else _BY_WALL
 
     def _make_win(self, seat: Wind, by: WinBy, t: Tile) -> Win:
         """How ``seat`` wins on ``t`` now (the tile already in its hand)."""
-        if by is WinBy.ROBBED_KONG:
+        if by is _BY_ROBBED:
             last_tile = False
-        elif by is WinBy.DISCARD:
+        elif by is _BY_DISCARD:
             # the discard under claim was made after the last tile was drawn
             last_tile = self.wall.count <= self.reserved
         else:
@@ -924,10 +1019,10 @@ class Game:
             by=by,
             last_tile=last_tile,
             # concealed kongs only (``original_through_kongs``): any other meld is "played"
-            original=by is not WinBy.ROBBED_KONG and seat not in self._played and not any(m.exposed for m in self._melds[seat]),
-            after_kong_on_kong=by is WinBy.LOOSE and self._kongs_in_row >= 2,
-            after_flower=by is WinBy.LOOSE and self._after_flower,
-            first_discard=by is WinBy.DISCARD and len(self._history) == 1 and self._history[0][0] == Wind.EAST,
+            original=by is not _BY_ROBBED and seat not in self._played and not any(m.exposed for m in self._melds[seat]),
+            after_kong_on_kong=by is _BY_LOOSE and self._kongs_in_row >= 2,
+            after_flower=by is _BY_LOOSE and self._after_flower,
+            first_discard=by is _BY_DISCARD and len(self._history) == 1 and self._history[0][0] == _EAST,
         )
 
     def _may_win(self, seat: Wind, t: Tile, by: WinBy, complete: bool | None = None) -> bool:
@@ -990,7 +1085,7 @@ class Game:
             settled = winner is not None or r.settle_draws
         if settlement is None and settled:
             # the player robbed of his kong pays as the discarder of the winning tile
-            discarder = self._window_from if win is not None and win.by in (WinBy.DISCARD, WinBy.ROBBED_KONG) else None
+            discarder = self._window_from if win is not None and win.by in (_BY_DISCARD, _BY_ROBBED) else None
             extra = {}
             if discarder is not None:
                 # the ruleset may rule on the discard (seed 000 Part II, Penalties 2)
@@ -1001,7 +1096,7 @@ class Game:
                     if ruling.applies:
                         extra["ruling"] = ruling
             settlement = r.settle(
-                {s: sc.score for s, sc in scores.items()}, winner, discarder=discarder, east=Wind.EAST, dead=dead, **extra
+                {s: sc.score for s, sc in scores.items()}, winner, discarder=discarder, east=_EAST, dead=dead, **extra
             )
         elif settlement is None:
             settlement = Settlement((), tuple(self.seats))
@@ -1027,13 +1122,13 @@ class Game:
         if not washers:
             return
         options: dict[Wind, list[Action]] = {}
-        east = Wind.EAST
+        east = _EAST
         drawn = self._drawn
         for s in washers:
-            options[s] = [Action(_K.WASH, s), Action(_K.PASS, s)]
-        if drawn is not None and self._may_win(east, drawn, WinBy.WALL):
-            options[east] = [_act(_K.MAHJONGG, east, drawn)] + [a for a in options.get(east, ()) if a.kind is _K.WASH] + [
-                Action(_K.PASS, east)
+            options[s] = [Action(_WASH, s), Action(_PASS, s)]
+        if drawn is not None and self._may_win(east, drawn, _BY_WALL):
+            options[east] = [_act(_MAHJONGG, east, drawn)] + [a for a in options.get(east, ()) if a.kind is _WASH] + [
+                Action(_PASS, east)
             ]
         self._log(type="washing", seats=[s.letter for s in self.seats if s in options])
         self._phase = CLAIMS
@@ -1046,13 +1141,13 @@ class Game:
         self._options, self._answers = {}, {}
         self._washing = False
         self._phase = TURN
-        self._turn = Wind.EAST
+        self._turn = _EAST
         kinds = {s: a.kind for s, a in answers.items()}
-        if kinds.get(Wind.EAST) is _K.MAHJONGG:
-            self._win(Wind.EAST, WinBy.WALL, self._drawn)
+        if kinds.get(_EAST) is _MAHJONGG:
+            self._win(_EAST, _BY_WALL, self._drawn)
             return
         # among several, the seat nearest East counter-clockwise (East first) washes
-        washer = next((s for s in self.seats if kinds.get(s) is _K.WASH), None)
+        washer = next((s for s in self.seats if kinds.get(s) is _WASH), None)
         if washer is None:
             return
         r = self.ruleset
@@ -1069,7 +1164,7 @@ class Game:
         seat = a.seat
         if not self.allow_false_mahjongg or seat not in self.seats or self._phase == OVER:
             return False
-        if self.ruleset.false_mahjongg(seat, self.seats, Wind.EAST) is None:
+        if self.ruleset.false_mahjongg(seat, self.seats, _EAST) is None:
             return False
         if self._phase == TURN:
             return seat == self._turn and (a.tile is None or (a.tile.is_playing and self._counts[seat][a.tile] > 0))
@@ -1090,7 +1185,7 @@ class Game:
             shown = str(hand)
         ruling = Ruling("false-mahjongg", seat, f"declared Mah-Jongg with {shown}, not a winning hand")
         self._log(type="ruling", **ruling.to_dict())
-        settlement = self.ruleset.false_mahjongg(seat, self.seats, Wind.EAST)
+        settlement = self.ruleset.false_mahjongg(seat, self.seats, _EAST)
         self._finish(None, None, "false mahjongg", settlement, (ruling,))
 
     # --- views --------------------------------------------------------------------------

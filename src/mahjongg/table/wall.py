@@ -61,7 +61,7 @@ class Wall:
     from the right end of the breaker's side where it is broken.
     """
 
-    __slots__ = ("stacks", "breaker", "break_count", "broken", "refill", "_order", "_front", "_back", "_end_half", "loose")
+    __slots__ = ("stacks", "breaker", "break_count", "broken", "refill", "_order", "_front", "_back", "_end_half", "loose", "count")
 
     def __init__(self, built: Sequence[Tile], stacks: int, breaker: Wind, count: int, refill: str = "each") -> None:
         if refill not in ("each", "pair", "end"):
@@ -74,31 +74,26 @@ class Wall:
         self.refill = refill
         self.breaker = breaker
         self.break_count = count
-        # stacks in clockwise order from the breaker's right end
-        seq: list[tuple[Tile, Tile]] = []
+        # the tiles stack by stack (top, bottom) in clockwise order from the breaker's right end
+        side_len = 2 * stacks
+        flat: list[Tile] = []
         for k in range(4):
-            side = Wind((breaker - k) % 4)
-            base = int(side) * 2 * stacks
-            for s in range(stacks):
-                seq.append((built[base + 2 * s], built[base + 2 * s + 1]))
+            base = ((breaker - k) % 4) * side_len
+            flat += built[base : base + side_len]
         g = count - 1
         side_k, pos = divmod(g, stacks)
         self.broken = (Wind((breaker - side_k) % 4), pos + 1)
-        top, bottom = seq[g]
-        order: list[Tile] = []
-        # "end": the counted stack stays, the last stack of the wall
-        for st in seq[g + 1 :] + seq[: g + (refill == "end")]:
-            order.extend(st)
-        self._order = order
+        top, bottom = flat[2 * g], flat[2 * g + 1]
+        # the stacks after the broken one, then those before it ("end": the counted
+        # stack stays, the last stack of the wall)
+        self._order = flat[2 * g + 2 :] + flat[: 2 * (g + (refill == "end"))]
         self._front = 0
-        self._back = len(order)
+        self._back = len(self._order)
         self._end_half = False
         self.loose: list[Tile] = [] if refill == "end" else [top, bottom]
-
-    @property
-    def count(self) -> int:
-        """Tiles left: the live wall and the loose tiles."""
-        return self._back - self._front + len(self.loose)
+        self.count: int = self._back - self._front + len(self.loose)
+        """Tiles left: the live wall and the loose tiles (kept up to date by every draw:
+        the engine reads it after each one)."""
 
     @property
     def live_count(self) -> int:
@@ -113,7 +108,17 @@ class Wall:
             raise WallError("the wall is empty")
         t = self._order[self._front]
         self._front += 1
+        self.count -= 1
         return t
+
+    def draw_many(self, n: int) -> list[Tile]:
+        """The next ``n`` tiles from the front of the wall, in order (the deal)."""
+        if self._back - self._front < n:
+            raise WallError(f"the wall holds {self._back - self._front} live tiles, not {n}")
+        f = self._front
+        self._front = f + n
+        self.count -= n
+        return self._order[f : f + n]
 
     def pick(self, index: int) -> Tile:
         """Take the live tile ``index`` places after the next one (0: the
@@ -122,6 +127,7 @@ class Wall:
             raise WallError(f"no live tile {index} places on")
         t = self._order.pop(self._front + index)
         self._back -= 1
+        self.count -= 1
         return t
 
     def draw_loose(self) -> Tile:
@@ -131,9 +137,11 @@ class Wall:
         if self.refill == "end":
             if self._back <= self._front:
                 raise WallError("the wall is empty")
+            self.count -= 1
             return self._take_end()
         if not self.loose:
             raise WallError("no loose tile left")
+        self.count -= 1
         t = self.loose.pop(0)
         if self.refill == "each":
             if self._back > self._front:
@@ -190,7 +198,7 @@ def deal(wall: Wall, seats: Sequence[Wind], jump: bool = False) -> dict[Wind, li
     hands: dict[Wind, list[Tile]] = {s: [] for s in seats}
     for _ in range(3):
         for s in seats:
-            hands[s].extend(wall.draw() for _ in range(4))
+            hands[s] += wall.draw_many(4)
     if jump:
         hands[seats[0]].append(wall.pick(0))
         hands[seats[0]].append(wall.pick(3))
