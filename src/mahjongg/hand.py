@@ -35,6 +35,11 @@ class MeldKind(Enum):
     KONG = "kong"  # four of a kind
     PAIR = "pair"  # the pair that completes a hand
 
+    # members are unique objects compared by identity: hash them by identity
+    # too (C speed; Enum's own hashes the name in Python), as melds and the
+    # scorer's caches hash them constantly
+    __hash__ = object.__hash__
+
     @property
     def size(self) -> int:
         return _SIZES[self]
@@ -255,9 +260,16 @@ class Hand:
         return parse_hand(text, sizes=sizes)
 
     def __str__(self) -> str:
-        from .notation import format_hand
-
-        return format_hand(self)
+        return _format_hand()(self)
 
     def __repr__(self) -> str:
         return f"Hand({str(self)!r})"
+
+
+def _format_hand():
+    """:func:`mahjongg.notation.format_hand` (imported on first use: notation imports this module)."""
+    global _format_hand
+    from .notation import format_hand
+
+    _format_hand = lambda: format_hand  # noqa: E731 - later calls skip the import
+    return format_hand

@@ -254,10 +254,11 @@ def _format_tiles(tiles) -> str:
 
 def format_hand(hand: Hand) -> str:
     """A hand in notation: concealed tiles, then melds, then bonus tiles, then hidden bonus tiles ``(Cat)``."""
-    parts = []
-    if hand.concealed:
-        parts.append(format_tiles(hand.concealed))
-    parts.extend(str(m) for m in hand.melds)
-    parts.extend(str(t) for t in hand.bonus)
-    parts.extend(f"({t})" for t in hand.hidden)
+    parts = [format_tiles(hand.concealed)] if hand.concealed else []
+    for m in hand.melds:
+        parts.append(str(m))
+    if hand.bonus:
+        parts.extend(str(t) for t in hand.bonus)
+    if hand.hidden:
+        parts.extend(f"({t})" for t in hand.hidden)
     return " ".join(parts)

@@ -21,9 +21,9 @@ from dataclasses import dataclass, field
 from .decomposition import arrangements, waits
 from .hand import Hand, HandError, Meld, MeldKind
 from .rules.context import Reading, Situation, WinBy
-from .rules.items import Item
+from .rules.items import Item, ScoringRule
 from .rules.ruleset import Ruleset
-from .tiles import NUM_KINDS, TILES, Wind
+from .tiles import NUM_KINDS, TILES, Suit, Wind
 
 __all__ = ["Score", "ScoringError", "score_hand", "readings"]
 
@@ -70,7 +70,43 @@ class Score:
         return out
 
 
-def _winner_readings(hand: Hand, situation: Situation, special: bool = False) -> list[Reading]:
+_new = object.__new__
+_PUNGS = tuple(Meld(MeldKind.PUNG, TILES[i]) for i in range(NUM_KINDS))
+_PAIRS = tuple(Meld(MeldKind.PAIR, TILES[i]) for i in range(NUM_KINDS))
+_SUIT_OF = tuple(Suit(i // 9) for i in range(27))
+
+
+def _facts(hand: Hand) -> dict:
+    """What every reading of ``hand`` shares (its tiles are the hand's playing
+    tiles whatever the arrangement): :attr:`Reading.tiles`, ``suits``,
+    ``has_honors``, computed once for all of them."""
+    tiles = hand.all_tiles()
+    return {
+        "tiles": tiles,
+        "suits": frozenset({_SUIT_OF[t] for t in tiles if t < 27}),
+        "has_honors": bool(tiles) and tiles[-1] >= 27,
+    }
+
+
+def _reading(facts, hand, situation, sets, pair=None, loose=(), winning_meld=None, waits=(), shape="standard") -> Reading:
+    """``Reading(hand, situation, sets, ...)`` made without the frozen
+    dataclass's ``__init__`` (Reading has no ``__post_init__``), with the
+    hand's shared :func:`_facts` filled in."""
+    r = _new(Reading)
+    d = r.__dict__
+    d.update(facts)
+    d["hand"] = hand
+    d["situation"] = situation
+    d["sets"] = sets
+    d["pair"] = pair
+    d["loose"] = loose
+    d["winning_meld"] = winning_meld
+    d["waits"] = waits
+    d["shape"] = shape
+    return r
+
+
+def _winner_readings(hand: Hand, situation: Situation, special: bool = False, facts: dict | None = None) -> list[Reading]:
     win = situation.win
     declared = len(hand.melds)
     if hand.size != 14:
@@ -86,6 +122,8 @@ def _winner_readings(hand: Hand, situation: Situation, special: bool = False) ->
     found = arrangements(counts)
     if not found and not special:
         raise ScoringError(f"{hand} is not a complete hand: its concealed tiles do not form {4 - declared} sets and a pair")
+    if facts is None:
+        facts = _facts(hand)
     before = list(counts)
     before[win.tile] -= 1
     held = hand.all_counts()
@@ -105,27 +143,39 @@ def _winner_readings(hand: Hand, situation: Situation, special: bool = False) ->
             rest.append(completed)
             sets = hand.melds + tuple(sorted((x for x in rest if x.is_set), key=lambda x: (x.tile, x.kind.value)))
             pair = next(x for x in rest if x.is_pair)
-            out.append(Reading(hand, situation, sets, pair, (), completed, waiting))
+            out.append(_reading(facts, hand, situation, sets, pair, (), completed, waiting))
     if special:
-        out.append(Reading(hand, situation, hand.melds, None, hand.concealed, None, waiting, "special"))
+        out.append(_reading(facts, hand, situation, hand.melds, None, hand.concealed, None, waiting, "special"))
     return out
 
 
-def _loser_readings(hand: Hand, situation: Situation) -> list[Reading]:
+def _loser_readings(hand: Hand, situation: Situation, facts: dict | None = None) -> list[Reading]:
     """Pungs found in the hand count as concealed (four held count as three);
     at most one pair counts, as in a complete hand's four sets and a pair."""
-    counts = hand.counts()
-    pungs = tuple(Meld(MeldKind.PUNG, TILES[i]) for i in range(NUM_KINDS) if counts[i] >= 3)
-    for m in pungs:
-        counts[m.tile] -= 3
-    pairs = [None] + [Meld(MeldKind.PAIR, TILES[i]) for i in range(NUM_KINDS) if counts[i] >= 2]
-    out = []
-    for pair in pairs:
-        rest = list(counts)
-        if pair is not None:
-            rest[pair.tile] -= 2
-        loose = tuple(TILES[i] for i in range(NUM_KINDS) for _ in range(rest[i]))
-        out.append(Reading(hand, situation, hand.melds + pungs, pair, loose))
+    if facts is None:
+        facts = _facts(hand)
+    counts: dict = {}  # tile -> copies, in tile order (the concealed tiles are sorted)
+    for t in hand.concealed:
+        counts[t] = counts.get(t, 0) + 1
+    pungs = ()
+    pairs = []
+    for t, c in counts.items():
+        if c >= 3:
+            pungs += (_PUNGS[t],)
+            counts[t] = c = c - 3
+        if c >= 2:
+            pairs.append(t)
+    sets = hand.melds + pungs
+    loose = []
+    for t, c in counts.items():
+        if c:
+            loose.extend((t,) * c)
+    out = [_reading(facts, hand, situation, sets, None, tuple(loose))]
+    for p in pairs:
+        rest = list(loose)
+        i = rest.index(p)
+        del rest[i : i + 2]
+        out.append(_reading(facts, hand, situation, sets, _PAIRS[p], tuple(rest)))
     return out
 
 
@@ -143,6 +193,35 @@ def readings(hand: Hand, situation: Situation, special_shapes: bool = False) -> 
     return _loser_readings(hand, situation)
 
 
+_PLAIN_APPLIES = ScoringRule.applies
+_RULES: dict[int, tuple] = {}
+
+
+def _rules_of(ruleset: Ruleset) -> tuple:
+    """``(ruleset, loser rules, winner rules, bonus tiles allowed)``, made once
+    per ruleset: the rules as ``(evaluate, applies)`` pairs, ``applies``
+    ``None`` where the plain :meth:`ScoringRule.applies` (``who``) already
+    answers for every loser or every winner (such a rule that does not apply
+    is left out)."""
+    entry = _RULES.get(id(ruleset))
+    if entry is not None and entry[0] is ruleset:
+        return entry
+    lists = []
+    for winner in (False, True):
+        out = []
+        for rule in ruleset.rules:
+            if type(rule).applies is _PLAIN_APPLIES:
+                if rule.who == "all" or winner:
+                    out.append((rule.evaluate, None))
+            else:
+                out.append((rule.evaluate, rule.applies))
+        lists.append(tuple(out))
+    if len(_RULES) >= 64:  # only a cache (rulesets made with with_options come and go)
+        _RULES.clear()
+    entry = _RULES[id(ruleset)] = (ruleset, lists[0], lists[1], frozenset(ruleset.bonus_tiles))
+    return entry
+
+
 def evaluate(reading: Reading, ruleset: Ruleset) -> Score | None:
     """Score one reading under ``ruleset``; ``None`` for a special-shape
     reading that no limit hand accepts. A limit hand scores the limit."""
@@ -150,23 +229,34 @@ def evaluate(reading: Reading, ruleset: Ruleset) -> Score | None:
     return None if found is None else _score(found, reading)
 
 
-def _evaluate(reading: Reading, ruleset: Ruleset) -> tuple | None:
+def _evaluate(reading: Reading, ruleset: Ruleset, rules: tuple | None = None) -> tuple | None:
     """:func:`evaluate` without making the :class:`Score` (nor the arrangement's
-    notation): ``(score, points, doubles, items, limit_hand, faan)``, or ``None``."""
+    notation): ``(score, points, doubles, items, limit_hand, faan)``, or ``None``.
+    ``rules``: ``_rules_of(ruleset)``'s rules for this reading's hand (winner's
+    or loser's), if the caller has them."""
+    if rules is None:
+        rules = _rules_of(ruleset)[2 if reading.situation.win is not None else 1]
     items: list[Item] = []
-    for rule in ruleset.rules:
-        if rule.applies(reading):
-            items.extend(rule.evaluate(reading, items))
+    for evaluate_rule, applies in rules:
+        if applies is None or applies(reading):
+            items.extend(evaluate_rule(reading, items))
     if ruleset.faan is not None:
         tally = ruleset.faan.tally(reading, items)
         if tally is None:
             return None
         return (tally.points, 0, 0, tally.items, tally.limit_hand, tally.faan)
-    voids = [i for i in items if i.void]
-    if voids:
-        return (0, 0, 0, tuple(voids), None, None)
-    limits = [i for i in items if i.limit]
-    if limits:
+    if not items:
+        return None if reading.shape != "standard" else _NOTHING
+    void = limit = False
+    for i in items:
+        if i.void:
+            void = True
+        if i.limit:
+            limit = True
+    if void:
+        return (0, 0, 0, tuple(i for i in items if i.void), None, None)
+    if limit:
+        limits = [i for i in items if i.limit]
         if ruleset.limit is None:
             raise ScoringError(f"ruleset {ruleset.name} has a limit hand ({limits[0].name}) but no limit")
         return (ruleset.limit, 0, 0, tuple(limits), limits[0].name, None)
@@ -178,6 +268,9 @@ def _evaluate(reading: Reading, ruleset: Ruleset) -> tuple | None:
     if ruleset.limit is not None and score > ruleset.limit:
         score = ruleset.limit
     return (score, points, doubles, tuple(items), None, None)
+
+
+_NOTHING = (0, 0, 0, (), None, None)  # a standard reading no rule scored
 
 
 def _score(found: tuple, reading: Reading) -> Score:
@@ -194,7 +287,9 @@ def _rank(s: Score) -> tuple:
 
 def _check_tiles(hand: Hand, ruleset: Ruleset) -> None:
     """Bonus tiles must belong to the ruleset's set of tiles."""
-    allowed = set(ruleset.bonus_tiles)
+    if not hand.bonus and not hand.hidden:
+        return
+    allowed = _rules_of(ruleset)[3]
     for t in hand.bonus + hand.hidden:
         if int(t) not in allowed:
             what = "has no Flowers, Seasons or special tiles" if not allowed else "does not use this tile"
@@ -228,8 +323,15 @@ def score_hand(hand: Hand, ruleset: Ruleset, situation: Situation = Situation())
         return Score(0, 0, 0, (Item("dead hand: scores nothing"),), None, str(hand))
     # the best reading by _rank (the first of equals); only its Score is made
     best = best_rank = best_reading = None
-    for r in readings(hand, situation, ruleset.special_shapes):
-        found = _evaluate(r, ruleset)
+    facts = _facts(hand)
+    if situation.win is not None:
+        found_readings = _winner_readings(hand, situation, ruleset.special_shapes, facts)
+        rules = _rules_of(ruleset)[2]
+    else:
+        found_readings = _loser_readings(hand, situation, facts)
+        rules = _rules_of(ruleset)[1]
+    for r in found_readings:
+        found = _evaluate(r, ruleset, rules)
         if found is not None:
             rank = (found[0], found[4] is not None, found[5] or 0, found[1])
             if best is None or rank > best_rank:

@@ -10,12 +10,31 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
-from functools import cached_property
-
 from ..hand import Hand, Meld
 from ..tiles import Suit, Tile, Wind
 
 __all__ = ["WinBy", "Win", "Situation", "Reading"]
+
+
+class _cached:
+    """A lock-free ``functools.cached_property``: computed on first access and
+    kept in the instance's ``__dict__`` (which then answers every later
+    access). The scorer also fills these in itself for readings of one hand,
+    which share them (:func:`mahjongg.scoring.readings`)."""
+
+    def __init__(self, func):
+        self.func = func
+        self.name = func.__name__
+        self.__doc__ = func.__doc__
+
+    def __set_name__(self, owner, name):
+        self.name = name
+
+    def __get__(self, obj, owner=None):
+        if obj is None:
+            return self
+        value = obj.__dict__[self.name] = self.func(obj)
+        return value
 
 
 class WinBy(Enum):
@@ -120,7 +139,7 @@ class Reading:
         """Sets, then the pair."""
         return self.sets + ((self.pair,) if self.pair else ())
 
-    @cached_property
+    @_cached
     def tiles(self) -> tuple[Tile, ...]:
         """Every playing tile of the hand (sets, pair, loose tiles)."""
         out: list[Tile] = list(self.loose)
@@ -128,14 +147,14 @@ class Reading:
             out.extend(m.tiles)
         return tuple(sorted(out))
 
-    @cached_property
+    @_cached
     def suits(self) -> frozenset[Suit]:
         """The suits (bamboo, characters, dots) among the hand's tiles."""
-        return frozenset(t.suit for t in self.tiles if t.is_suited)
+        return frozenset(t.suit for t in self.tiles if t < 27)
 
-    @cached_property
+    @_cached
     def has_honors(self) -> bool:
-        return any(t.is_honor for t in self.tiles)
+        return any(27 <= t < 34 for t in self.tiles)
 
     def arrangement_text(self) -> str:
         """The arrangement in notation: sets, pair, then unarranged tiles."""

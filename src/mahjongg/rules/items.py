@@ -79,6 +79,18 @@ class ScoringRule:
         return self.who == "all" or r.is_winner
 
 
+def _memo(rule: ScoringRule) -> dict:
+    """The items ``rule`` has scored so far, by what they depend on (a meld,
+    a tile and seat ...): items are immutable values, so a rule scoring the
+    same line again hands out the same :class:`Item`. Kept in the rule's
+    ``__dict__``, outside its fields (equality, hash and repr do not see it)."""
+    d = rule.__dict__
+    memo = d.get("_memo")
+    if memo is None:
+        memo = d["_memo"] = {}
+    return memo
+
+
 # --- winner's bonus scores -------------------------------------------------------
 
 
@@ -90,7 +102,10 @@ class MahJongg(ScoringRule):
     who: ClassVar[str] = "winner"
 
     def evaluate(self, r, so_far):
-        yield Item(self.name, points=self.points)
+        item = _memo(self).get(None)
+        if item is None:
+            item = _memo(self)[None] = Item(self.name, points=self.points)
+        yield item
 
 
 @dataclass(frozen=True)
@@ -173,8 +188,10 @@ class NothingButMahJongg(ScoringRule):
 
 
 def _set_words(m: Meld) -> str:
-    word = {MeldKind.PUNG: "pung", MeldKind.KONG: "kong", MeldKind.CHOW: "chow", MeldKind.PAIR: "pair"}[m.kind]
-    return f"{word} of {m.tile.name}"
+    return f"{_WORDS[m.kind]} of {m.tile.name}"
+
+
+_WORDS = {MeldKind.PUNG: "pung", MeldKind.KONG: "kong", MeldKind.CHOW: "chow", MeldKind.PAIR: "pair"}
 
 
 @dataclass(frozen=True)
@@ -191,16 +208,25 @@ class SetPoints(ScoringRule):
     head_kong: tuple[int, int] = (16, 32)
 
     def evaluate(self, r, so_far):
+        memo = _memo(self)
         for m in r.sets:
-            if not m.is_pung_or_kong:
-                continue
-            head = m.tile.is_head
-            if m.is_kong:
-                values = self.head_kong if head else self.simple_kong
-            else:
-                values = self.head_pung if head else self.simple_pung
-            pts = values[0] if m.exposed else values[1]
-            yield Item(f"{_set_words(m)} ({'exposed' if m.exposed else 'concealed'})", points=pts)
+            try:
+                item = memo[m]
+            except KeyError:
+                item = memo[m] = self._item(m)
+            if item is not None:
+                yield item
+
+    def _item(self, m: Meld) -> Item | None:
+        if not m.is_pung_or_kong:
+            return None
+        head = m.tile.is_head
+        if m.is_kong:
+            values = self.head_kong if head else self.simple_kong
+        else:
+            values = self.head_pung if head else self.simple_pung
+        pts = values[0] if m.exposed else values[1]
+        return Item(f"{_set_words(m)} ({'exposed' if m.exposed else 'concealed'})", points=pts)
 
 
 @dataclass(frozen=True)
@@ -220,13 +246,25 @@ class PairPoints(ScoringRule):
         if p is None:
             return
         t = p.tile
+        if t < 27:  # a suited pair scores nothing
+            return
+        s = r.situation
+        key = (t, s.seat, s.round)
+        memo = _memo(self)
+        try:
+            item = memo[key]
+        except KeyError:
+            item = memo[key] = self._item(t, s.seat, s.round)
+        if item is not None:
+            yield item
+
+    def _item(self, t, seat, round_) -> Item | None:
         pts = 0
         if t.is_dragon:
             pts = self.dragons
         elif t.is_wind:
-            pts = (self.seat_wind if t.wind == r.seat else 0) + (self.round_wind if t.wind == r.round else 0)
-        if pts:
-            yield Item(f"pair of {t.name}", points=pts)
+            pts = (self.seat_wind if t.wind == seat else 0) + (self.round_wind if t.wind == round_ else 0)
+        return Item(f"pair of {t.name}", points=pts) if pts else None
 
 
 # --- doubling honors (all hands) -------------------------------------------------
@@ -240,8 +278,12 @@ class DragonSetDoubles(ScoringRule):
 
     def evaluate(self, r, so_far):
         for m in r.sets:
-            if m.is_pung_or_kong and m.tile.is_dragon:
-                yield Item(f"{_set_words(m)}", doubles=self.doubles)
+            if m.tile >= 31 and m.is_pung_or_kong:  # dragons
+                memo = _memo(self)
+                item = memo.get(m)
+                if item is None:
+                    item = memo[m] = Item(f"{_set_words(m)}", doubles=self.doubles)
+                yield item
 
 
 @dataclass(frozen=True)
@@ -253,12 +295,23 @@ class WindSetDoubles(ScoringRule):
 
     def evaluate(self, r, so_far):
         for m in r.sets:
-            if not (m.is_pung_or_kong and m.tile.is_wind):
+            if not (27 <= m.tile < 31 and m.is_pung_or_kong):  # winds
                 continue
-            if self.seat_wind and m.tile.wind == r.seat:
-                yield Item(f"{_set_words(m)} (own wind)", doubles=self.seat_wind)
-            if self.round_wind and m.tile.wind == r.round:
-                yield Item(f"{_set_words(m)} (round wind)", doubles=self.round_wind)
+            s = r.situation
+            key = (m, s.seat, s.round)
+            memo = _memo(self)
+            items = memo.get(key)
+            if items is None:
+                items = memo[key] = self._items(m, s.seat, s.round)
+            yield from items
+
+    def _items(self, m: Meld, seat, round_) -> tuple[Item, ...]:
+        out = []
+        if self.seat_wind and m.tile.wind == seat:
+            out.append(Item(f"{_set_words(m)} (own wind)", doubles=self.seat_wind))
+        if self.round_wind and m.tile.wind == round_:
+            out.append(Item(f"{_set_words(m)} (round wind)", doubles=self.round_wind))
+        return tuple(out)
 
 
 @dataclass(frozen=True)
@@ -274,11 +327,17 @@ class OneSuitDoubles(ScoringRule):
     def evaluate(self, r, so_far):
         if len(r.suits) != 1:
             return
-        if r.has_honors:
-            if self.with_honors:
-                yield Item(self.with_honors_name, doubles=self.with_honors)
-        elif self.pure:
-            yield Item(self.pure_name, doubles=self.pure)
+        honors = r.has_honors
+        memo = _memo(self)
+        item = memo.get(honors)
+        if item is None:
+            if honors:
+                item = Item(self.with_honors_name, doubles=self.with_honors) if self.with_honors else False
+            else:
+                item = Item(self.pure_name, doubles=self.pure) if self.pure else False
+            memo[honors] = item
+        if item:
+            yield item
 
 
 @dataclass(frozen=True)
@@ -289,7 +348,10 @@ class AllHonorsDoubles(ScoringRule):
 
     def evaluate(self, r, so_far):
         if r.tiles and not r.suits:
-            yield Item(self.name, doubles=self.doubles)
+            item = _memo(self).get(None)
+            if item is None:
+                item = _memo(self)[None] = Item(self.name, doubles=self.doubles)
+            yield item
 
 
 @dataclass(frozen=True)
