@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import random
 import weakref
+from functools import partial
 from itertools import compress
 from typing import Iterable, Sequence
 
@@ -294,13 +295,14 @@ class Game:
         self._bonus: list[list[Tile]] = [[], [], [], []]
         self._discards: list[list[Tile]] = [[], [], [], []]
         self._history: list[list] = []  # [seat, tile, taken_by]
-        self._played: set[Wind] = set()  # seats that discarded or declared a set
+        self._played = [False, False, False, False]  # by seat: discarded or declared a set
         self._dead: dict[Wind, str] = {}
         self._is_dead = [False, False, False, False]
         self._phase = TURN
         self._turn: Wind = _EAST
         self._drawn: Tile | None = None
         self._drawn_from: str | None = None  # "deal" | "wall" | "loose" | "claim"
+        self._drawn_completes: bool | None = None  # the drawn tile completes the hand (None: not known)
         self._kongs_in_row = 0
         self._after_flower = False  # the loose tile in hand replaced a bonus tile
         self._window_tile: Tile | None = None
@@ -401,6 +403,7 @@ class Game:
             self._check_size(s, 14 if s == _EAST else 13)
         self._turn = _EAST
         self._drawn = hands[_EAST][-1] if not hands[_EAST][-1].is_bonus else None
+        self._drawn_completes = None
         self._drawn_from = "deal"
 
     # held bonus tiles live in a small side list until laid out
@@ -518,12 +521,12 @@ class Game:
         drawn = self._drawn
         drawn_from = self._drawn_from
         self_drawn = drawn is not None and (drawn_from == "wall" or drawn_from == "loose" or drawn_from == "deal")
-        if (
-            self_drawn
-            and not self._is_dead[seat]
-            and self._may_win(seat, drawn, _BY_LOOSE if drawn_from == "loose" else _BY_WALL)
-        ):
-            acts.append(_ACTS[_MAHJONGG][seat][drawn])
+        if self_drawn and not self._is_dead[seat]:
+            known = self._drawn_completes  # True/False when the waits before the draw were known
+            if (known is not False or self._maybe_special) and self._may_win(
+                seat, drawn, _BY_LOOSE if drawn_from == "loose" else _BY_WALL, True if known else None
+            ):
+                acts.append(_ACTS[_MAHJONGG][seat][drawn])
         kongs = self.wall.count > self.reserved  # _can_draw()
         if kongs:
             if 4 in c:
@@ -792,6 +795,9 @@ class Game:
                 t = wall.draw()
             self.events.append({"type": "draw", "seat": _LETTER[seat], "tile": _TSTR[t], "source": "loose" if loose else "wall"})
             if t < NUM_KINDS:
+                # whether t completes the hand, when its waits are known already
+                w = self._wait_sets[seat]
+                self._drawn_completes = None if w is None else t in w
                 self._counts[seat][t] += 1
                 self._wait_sets[seat] = None
                 break
@@ -802,7 +808,10 @@ class Game:
             self._offer_capture(seat, t)
             loose = flower = True
         self._after_flower = flower
-        self._drawn = None if t >= NUM_KINDS else t  # a tile held back is no winning tile
+        if t >= NUM_KINDS:  # a tile held back is no winning tile
+            self._drawn = self._drawn_completes = None
+        else:
+            self._drawn = t
         self._drawn_from = "loose" if loose else "wall"
         return True
 
@@ -819,21 +828,37 @@ class Game:
         self._wait_sets[seat] = None
         self._discards[seat].append(t)
         self._history.append([seat, t, None])
-        self._played.add(seat)
+        self._played[seat] = True
         self._drawn = None
         self._drawn_from = None
         self._kongs_in_row = 0
-        if sum(c) + len(self._pending_bonus[seat]) + 3 * len(self._melds[seat]) != 13:
-            self._check_size(seat, 13)
+        # no size check here: the seat held 14 at the start of its turn (checked by the deal or
+        # _start_turn; a wrong size made the hand dead there) and a discard takes exactly one
         options = {}
         chow_seat = self._next[seat] if t < 27 else None
         pending = self._pending_bonus
         plain = not self._maybe_special
+        wait_sets = self._wait_sets
+        neighbours = _NEIGHBOURS[t]
         for s in self._others[seat]:
-            if counts[s][t] < 2 and s is not chow_seat:
+            cs = counts[s]
+            if cs[t] < 2 and s is not chow_seat:
                 # no pung, kong nor chow: only Mah-Jongg, ruled out here when it plainly cannot be
-                if self._is_dead[s] or pending[s] or (plain and not self._completes(s, t)):
+                if self._is_dead[s] or pending[s]:
                     continue
+                if plain:
+                    w = wait_sets[s]
+                    if w is None:
+                        if not cs[t]:
+                            # t has no copy nor neighbour in the hand: it cannot complete it
+                            for i in neighbours:
+                                if cs[i]:
+                                    break
+                            else:
+                                continue
+                        w = wait_sets[s] = frozenset(waits(cs)) or _NO_WAITS
+                    if t not in w:
+                        continue
             o = self._claim_options(s, t, seat)
             if o:
                 options[s] = o
@@ -847,7 +872,9 @@ class Game:
         nxt = self._next[seat]
         self._phase = TURN
         if self._draw(nxt, loose=False):
-            self._start_turn(nxt)
+            # _start_turn without its size check: nxt held 13 after its own discard, and
+            # nobody has touched its hand since
+            self._turn = nxt
 
     def _resolve_claims(self) -> None:
         if self._washing:
@@ -860,11 +887,11 @@ class Game:
         claims = [a for a in self._answers.values() if a.kind is not _PASS]
         self._options, self._answers = {}, {}
         if not claims:
-            # the discard is dead; the next player draws
+            # the discard is dead; the next player draws (no size check: see _discard)
             nxt = self._next[d]
             self._phase = TURN
             if self._draw(nxt, loose=False):
-                self._start_turn(nxt)
+                self._turn = nxt
             return
         rank = {_MAHJONGG: 0, _KONG: 1, _PUNG: 1, _CHOW: 2}
         # Mah-Jongg > pung/kong > chow; among equals the nearest the discarder counter-clockwise
@@ -883,7 +910,7 @@ class Game:
             c[t] += 1
             self._win(seat, _BY_DISCARD, t)
             return
-        self._played.add(seat)
+        self._played[seat] = True
         self._kongs_in_row = 0
         if a.kind is _CHOW:
             low = a.chow
@@ -918,7 +945,7 @@ class Game:
         melds[i] = Meld(_M_KONG, t, True)
         self._counts[seat][t] -= 1
         self._wait_sets[seat] = None
-        self._played.add(seat)
+        self._played[seat] = True
         if self.ruleset.robbing_kong and self._open_robbing(seat, t):
             return
         self._after_kong(seat)
@@ -993,7 +1020,7 @@ class Game:
 
     def _after_kong(self, seat: Wind, played: bool = True) -> None:
         if played:
-            self._played.add(seat)
+            self._played[seat] = True
         self._kongs_in_row += 1
         if self._draw(seat, loose=True):
             self._start_turn(seat)
@@ -1019,7 +1046,7 @@ class Game:
             by=by,
             last_tile=last_tile,
             # concealed kongs only (``original_through_kongs``): any other meld is "played"
-            original=by is not _BY_ROBBED and seat not in self._played and not any(m.exposed for m in self._melds[seat]),
+            original=by is not _BY_ROBBED and not self._played[seat] and not any(m.exposed for m in self._melds[seat]),
             after_kong_on_kong=by is _BY_LOOSE and self._kongs_in_row >= 2,
             after_flower=by is _BY_LOOSE and self._after_flower,
             first_discard=by is _BY_DISCARD and len(self._history) == 1 and self._history[0][0] == _EAST,
@@ -1191,10 +1218,11 @@ class Game:
     # --- views --------------------------------------------------------------------------
     def observation(self, seat: Wind) -> Observation:
         """What ``seat`` may see now."""
-        if seat not in self.seats:
-            raise ValueError(f"{seat.letter} is not playing")
+        if seat >= self.players:
+            raise ValueError(f"{Wind(seat).letter} is not playing")
         # built lazily (a bot may read nothing); fixed before the state next changes
-        obs = _lazy_observation(lambda: self._observation_fields(seat), tuple(self._pending_bonus[seat]), self._robbing)
+        held = self._pending_bonus[seat]
+        obs = _lazy_observation(partial(self._observation_fields, seat), tuple(held) if held else (), self._robbing)
         views = self._views
         if len(views) >= 64:  # an app observing again and again between actions: drop the dead ones
             views[:] = [r for r in views if r() is not None]
