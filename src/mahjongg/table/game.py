@@ -832,8 +832,8 @@ class Game:
         self._drawn = None
         self._drawn_from = None
         self._kongs_in_row = 0
-        # no size check here: the seat held 14 at the start of its turn (checked by the deal or
-        # _start_turn; a wrong size made the hand dead there) and a discard takes exactly one
+        # no size check here: every turn starts with one (the deal's, or _start_turn's: a wrong
+        # size makes the hand dead there) and a discard takes exactly one tile
         options = {}
         chow_seat = self._next[seat] if t < 27 else None
         pending = self._pending_bonus
@@ -872,9 +872,7 @@ class Game:
         nxt = self._next[seat]
         self._phase = TURN
         if self._draw(nxt, loose=False):
-            # _start_turn without its size check: nxt held 13 after its own discard, and
-            # nobody has touched its hand since
-            self._turn = nxt
+            self._start_turn(nxt)
 
     def _resolve_claims(self) -> None:
         if self._washing:
@@ -887,11 +885,11 @@ class Game:
         claims = [a for a in self._answers.values() if a.kind is not _PASS]
         self._options, self._answers = {}, {}
         if not claims:
-            # the discard is dead; the next player draws (no size check: see _discard)
+            # the discard is dead; the next player draws
             nxt = self._next[d]
             self._phase = TURN
             if self._draw(nxt, loose=False):
-                self._turn = nxt
+                self._start_turn(nxt)
             return
         rank = {_MAHJONGG: 0, _KONG: 1, _PUNG: 1, _CHOW: 2}
         # Mah-Jongg > pung/kong > chow; among equals the nearest the discarder counter-clockwise
