@@ -194,32 +194,51 @@ def waits(counts, held=None) -> list[Tile]:
     h = b if held is None else held
     s = _SUIT_STATUS
     try:
-        status = [s[b[0:9]], s[b[9:18]], s[b[18:27]], _HONOR_STATUS[b[27:34]]]
+        s0, s1, s2, s3 = s[b[0:9]], s[b[9:18]], s[b[18:27]], _HONOR_STATUS[b[27:34]]
     except KeyError:  # a pattern seen for the first time
-        status = [_status(b[lo:hi], suited) for lo, hi, suited in _GROUPS]
-    total = status[0] + status[1] + status[2] + status[3]
+        s0, s1, s2, s3 = (_status(b[lo:hi], suited) for lo, hi, suited in _GROUPS)
+    total = s0 + s1 + s2 + s3
     out: list[Tile] = []
     if total > 3:  # every group's others add up to 2 or more: nothing completes the hand
         return out
-    for g, (lo, hi, suited) in enumerate(_GROUPS):
-        others = total - status[g]
+    for g, st in enumerate((s0, s1, s2, s3)):
+        others = total - st
         if others > 1:  # another group has no arrangement, or two have pairs
             continue
         want = 1 - others
-        table = _SUIT_STATUS if suited else _HONOR_STATUS
-        key = bytearray(b[lo:hi])
-        for i in range(hi - lo):
-            if h[lo + i] >= 4:
-                continue
-            key[i] += 1
-            k = bytes(key)
-            key[i] -= 1
-            r = table.get(k)
-            if r is None:
-                r = _status(k, suited)
-            if r == want:
+        lo, hi, suited = _GROUPS[g]
+        key = b[lo:hi]
+        after = _AFTER_ONE[g == 3].get(key)
+        if after is None:
+            after = _after_one(key, suited)
+        for i in after[want]:
+            if h[lo + i] < 4:
                 out.append(TILES[lo + i])
     return out
+
+
+# per group (suited, honors): its counts -> (ranks whose addition leaves sets only, ranks
+# whose addition leaves sets and the pair): what waits reads for one group
+_AFTER_ONE: tuple[dict[bytes, tuple[tuple[int, ...], tuple[int, ...]]], ...] = ({}, {})
+_AFTER_ONE_LIMIT = 200_000
+
+
+def _after_one(key: bytes, suited: bool) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    found: tuple[list[int], list[int]] = ([], [])
+    k = bytearray(key)
+    for i in range(len(key)):
+        if k[i] >= 4:
+            continue
+        k[i] += 1
+        r = _status(bytes(k), suited)
+        k[i] -= 1
+        if r != _NONE:
+            found[r].append(i)
+    memo = _AFTER_ONE[not suited]
+    if len(memo) >= _AFTER_ONE_LIMIT:  # only a cache: keep memory bounded
+        memo.clear()
+    r = memo[key] = (tuple(found[0]), tuple(found[1]))
+    return r
 
 
 # --- special shapes: cheap tests on 34-count vectors --------------------------------
