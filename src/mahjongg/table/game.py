@@ -517,19 +517,23 @@ class Game:
 
     def _turn_actions(self, seat: Wind) -> list[Action]:
         c = self._counts[seat]
+        b = bytes(c)  # for the searches below (a list's ``in`` compares object by object)
         acts: list[Action] = []
         drawn = self._drawn
         drawn_from = self._drawn_from
         self_drawn = drawn is not None and (drawn_from == "wall" or drawn_from == "loose" or drawn_from == "deal")
         if self_drawn and not self._is_dead[seat]:
             known = self._drawn_completes  # True/False when the waits before the draw were known
-            if (known is not False or self._maybe_special) and self._may_win(
+            special = self._maybe_special
+            if known is None and not special:
+                known = not _isolated(c, drawn) and is_complete(b)
+            if (known or special) and self._may_win(
                 seat, drawn, _BY_LOOSE if drawn_from == "loose" else _BY_WALL, True if known else None
             ):
                 acts.append(_ACTS[_MAHJONGG][seat][drawn])
         kongs = self.wall.count > self.reserved  # _can_draw()
         if kongs:
-            if 4 in c:
+            if 4 in b:
                 quads = _CONCEALED_KONG_ACTS[seat]
                 acts.extend(quads[i] for i in range(NUM_KINDS) if c[i] == 4)
             if self_drawn and drawn_from != "deal" and self._melds[seat]:
