@@ -1224,7 +1224,7 @@ class Game:
             raise ValueError(f"{Wind(seat).letter} is not playing")
         # built lazily (a bot may read nothing); fixed before the state next changes
         held = self._pending_bonus[seat]
-        obs = _lazy_observation(partial(self._observation_fields, seat), tuple(held) if held else (), self._robbing)
+        obs = _lazy_observation(partial(self._observation_field, seat), tuple(held) if held else (), self._robbing)
         views = self._views
         if len(views) >= 64:  # an app observing again and again between actions: drop the dead ones
             views[:] = [r for r in views if r() is not None]
@@ -1239,48 +1239,13 @@ class Game:
                 _materialize(obs)
         self._views.clear()
 
+    def _observation_field(self, seat: Wind, name: str):
+        """One field of ``seat``'s observation now (:data:`_OBSERVATION_FIELDS`)."""
+        return _OBSERVATION_FIELDS[name](self, seat)
+
     def _observation_fields(self, seat: Wind) -> dict:
         """Every field of ``seat``'s observation now."""
-        phase = self._phase
-        claims = phase == CLAIMS
-        seats = self.seats
-        n = len(seats)
-        hist = self._history
-        counts = self._counts
-        wall_count = self.wall.count
-        if claims:
-            last_discard, last_discarder = self._window_tile, self._window_from
-        elif hist:
-            last_discarder, last_discard = hist[-1][0], hist[-1][1]
-        else:
-            last_discard = last_discarder = None
-        # the fields as Observation(...) would set them (a frozen dataclass: no __post_init__)
-        return {
-                "seat": seat,
-                "seats": seats,
-                "round": self.round,
-                "ruleset": self.ruleset.name,
-                "phase": phase,
-                "turn": None if phase == OVER else self._turn,
-                "concealed": _tiles_of(counts[seat]),
-                "drawn": self._drawn
-                if (phase == TURN and seat == self._turn and self._drawn_from in ("wall", "loose", "deal"))
-                else None,
-                "melds": dict(zip(seats, map(tuple, self._melds[:n]))),
-                "bonus": dict(zip(seats, map(tuple, self._bonus[:n]))),
-                "discards": dict(zip(seats, map(tuple, self._discards[:n]))),
-                "discard_history": tuple(map(tuple, hist)),
-                "concealed_counts": dict(zip(seats, map(sum, counts[:n]))),
-                "wall_count": wall_count,
-                "drawable": max(0, wall_count - self.reserved),
-                "last_discard": last_discard,
-                "last_discarder": last_discarder,
-                "claim_window": claims,
-                "waiting": (seat,) if claims and seat in self._options and seat not in self._answers else (),
-                "dead": frozenset(self._dead),
-                "hidden": tuple(self._pending_bonus[seat]),
-                "robbing": self._robbing,
-            }
+        return {name: field(self, seat) for name, field in _OBSERVATION_FIELDS.items()}
 
     def snapshot(self) -> dict:
         """The whole state as plain values (wall order included): for tests and replays, never for a seat."""
@@ -1313,6 +1278,47 @@ class Game:
 
     def __repr__(self) -> str:
         return f"<Game {self.ruleset.name} seed={self.seed} {self._phase} turn={self._turn.letter} wall={self.wall.count}>"
+
+
+def _last_discard(g: Game) -> tuple[Tile | None, Wind | None]:
+    if g._phase == CLAIMS:
+        return g._window_tile, g._window_from
+    if g._history:
+        return g._history[-1][1], g._history[-1][0]
+    return None, None
+
+
+def _by_seat(g: Game, per_seat: list) -> dict:
+    return dict(zip(g.seats, map(tuple, per_seat[: len(g.seats)])))
+
+
+# every field of an observation of seat s of game g, as Observation(...) would set it
+_OBSERVATION_FIELDS = {
+    "seat": lambda g, s: s,
+    "seats": lambda g, s: g.seats,
+    "round": lambda g, s: g.round,
+    "ruleset": lambda g, s: g.ruleset.name,
+    "phase": lambda g, s: g._phase,
+    "turn": lambda g, s: None if g._phase == OVER else g._turn,
+    "concealed": lambda g, s: _tiles_of(g._counts[s]),
+    "drawn": lambda g, s: g._drawn
+    if (g._phase == TURN and s == g._turn and g._drawn_from in ("wall", "loose", "deal"))
+    else None,
+    "melds": lambda g, s: _by_seat(g, g._melds),
+    "bonus": lambda g, s: _by_seat(g, g._bonus),
+    "discards": lambda g, s: _by_seat(g, g._discards),
+    "discard_history": lambda g, s: tuple(map(tuple, g._history)),
+    "concealed_counts": lambda g, s: dict(zip(g.seats, map(sum, g._counts[: len(g.seats)]))),
+    "wall_count": lambda g, s: g.wall.count,
+    "drawable": lambda g, s: max(0, g.wall.count - g.reserved),
+    "last_discard": lambda g, s: _last_discard(g)[0],
+    "last_discarder": lambda g, s: _last_discard(g)[1],
+    "claim_window": lambda g, s: g._phase == CLAIMS,
+    "waiting": lambda g, s: (s,) if g._phase == CLAIMS and s in g._options and s not in g._answers else (),
+    "dead": lambda g, s: frozenset(g._dead),
+    "hidden": lambda g, s: tuple(g._pending_bonus[s]),
+    "robbing": lambda g, s: g._robbing,
+}
 
 
 def _ruleset_options(r: Ruleset) -> dict:

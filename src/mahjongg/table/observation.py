@@ -66,9 +66,12 @@ class Observation:
     def __getattr__(self, name: str):
         # only reached for a field not yet set: an observation the engine built lazily
         # (its fields are worked out on first use, from the state it was made in)
-        if name[:2] != "__" and "_build" in self.__dict__:
-            _materialize(self)
-            return self.__dict__[name]
+        d = self.__dict__
+        build = d.get("_build")
+        if build is not None and name in _FIELD_NAMES:
+            # one field at a time: a bot that reads its hand does not pay for the whole table
+            value = d[name] = build(name)
+            return value
         raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
     def __getstate__(self) -> dict:
@@ -122,10 +125,13 @@ def _observation(values: dict) -> Observation:
     return obs
 
 
+_FIELD_NAMES = frozenset(Observation.__dataclass_fields__)
+
+
 def _lazy_observation(build, hidden: tuple, robbing: bool) -> Observation:
-    """An :class:`Observation` whose fields are ``build()`` (a dict of every
-    field), called on first use. The engine makes one per decision and a bot
-    that reads nothing (``random``) never pays for it; the engine calls
+    """An :class:`Observation` whose fields are worked out on first use, each
+    by ``build(name)``. The engine makes one per decision and a bot that reads
+    nothing (``random``) never pays for it; the engine calls
     :func:`_materialize` before its state changes, so the fields are those of
     the state the observation was made in. (``hidden`` and ``robbing`` have
     class defaults, so they are set at once.)"""
@@ -140,8 +146,8 @@ def _lazy_observation(build, hidden: tuple, robbing: bool) -> Observation:
 def _materialize(obs: Observation) -> None:
     """Work out a lazy observation's fields now (a no-op once done)."""
     d = obs.__dict__
-    build = d.get("_build")
+    build = d.pop("_build", None)
     if build is not None:
-        values = build()
-        d.clear()
-        d.update(values)
+        for name in Observation.__dataclass_fields__:
+            if name not in d:
+                d[name] = build(name)
