@@ -48,7 +48,7 @@ class MeldKind(Enum):
 _SIZES = {MeldKind.CHOW: 3, MeldKind.PUNG: 3, MeldKind.KONG: 4, MeldKind.PAIR: 2}
 
 
-_MELD_TEXT: dict = {}  # Meld -> its notation (a few hundred melds exist)
+_MELD_TEXT: dict = {}  # (kind, tile, exposed) -> a meld's notation (a few hundred melds exist)
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,9 +117,10 @@ class Meld:
         return "".join(str(t) for t in tiles)
 
     def __str__(self) -> str:
-        r = _MELD_TEXT.get(self)
+        key = (self.kind, self.tile, self.exposed)  # hashed in C, unlike the meld
+        r = _MELD_TEXT.get(key)
         if r is None:
-            r = _MELD_TEXT[self] = self._text()
+            r = _MELD_TEXT[key] = self._text()
         return r
 
     def _text(self) -> str:
@@ -174,17 +175,22 @@ class Hand:
     hidden: tuple[Tile, ...] = ()
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "concealed", tuple(sorted(self.concealed)))
-        object.__setattr__(self, "bonus", tuple(sorted(self.bonus)))
-        object.__setattr__(self, "hidden", tuple(sorted(self.hidden)))
-        for t in self.hidden:
-            if not t.is_bonus:
+        concealed = tuple(sorted(self.concealed))
+        object.__setattr__(self, "concealed", concealed)
+        if self.bonus or type(self.bonus) is not tuple:
+            object.__setattr__(self, "bonus", tuple(sorted(self.bonus)))
+        hidden = self.hidden
+        if hidden or type(hidden) is not tuple:
+            hidden = tuple(sorted(hidden))
+            object.__setattr__(self, "hidden", hidden)
+            if hidden and hidden[0] < 34:  # the lowest is not a bonus tile
+                t = hidden[0]
                 raise HandError(f"{t} is not a bonus tile: only Flowers, Seasons and special tiles are held back as (...)")
-        for t in self.concealed:
-            if t.is_bonus:
-                raise HandError(f"{t} is a bonus tile: lay it out, do not hold it in the hand")
+        if concealed and concealed[-1] >= 34:  # the highest is a bonus tile
+            t = next(t for t in concealed if t >= 34)
+            raise HandError(f"{t} is a bonus tile: lay it out, do not hold it in the hand")
         for m in self.melds:
-            if m.is_pair:
+            if m.kind is MeldKind.PAIR:
                 raise HandError("a pair is never laid on the table")
 
     # --- sizes and counts -------------------------------------------------

@@ -239,16 +239,30 @@ def format_tiles(tiles) -> str:
     return r
 
 
+# _format_tiles groups sorted tiles by key: a suit's tiles (key 50 + suit) run
+# together as digits with the suit letter after them; equal honors (key: the
+# tile) stand together ("EE"); bonus tiles (key: the tile) stand apart ("f1 f1").
+_KEY = tuple(50 + i // 9 if i < 27 else i for i in range(len(TILES)))
+_PIECE = tuple(str(i % 9 + 1) if i < 27 else str(TILES[i]) for i in range(len(TILES)))
+_JOIN = tuple(" " if 34 <= k < 50 else "" for k in range(53))
+_SUFFIX = tuple("bcd"[k - 50] if k >= 50 else "" for k in range(53))
+
+
 def _format_tiles(tiles) -> str:
     out: list[str] = []
-    for key, group in groupby(sorted(tiles), key=lambda t: t.suit if t.is_suited else t):
-        group = list(group)
-        if group[0].is_suited:
-            out.append("".join(str(t.number) for t in group) + group[0].suit.letter)
-        elif group[0].is_bonus:
-            out.extend(str(t) for t in group)
+    run: list[str] = []
+    key = -1
+    for t in sorted(tiles):
+        k = _KEY[t]
+        if k != key:
+            if run:
+                out.append(_JOIN[key].join(run) + _SUFFIX[key])
+            key = k
+            run = [_PIECE[t]]
         else:
-            out.append(str(group[0]) * len(group))
+            run.append(_PIECE[t])
+    if run:
+        out.append(_JOIN[key].join(run) + _SUFFIX[key])
     return " ".join(out)
 
 

@@ -73,17 +73,18 @@ class Score:
 _new = object.__new__
 _PUNGS = tuple(Meld(MeldKind.PUNG, TILES[i]) for i in range(NUM_KINDS))
 _PAIRS = tuple(Meld(MeldKind.PAIR, TILES[i]) for i in range(NUM_KINDS))
-_SUIT_OF = tuple(Suit(i // 9) for i in range(27))
+_SUIT_OR_NONE = tuple(Suit(i // 9) if i < 27 else None for i in range(NUM_KINDS))
+_NONE = frozenset((None,))
 
 
 def _facts(hand: Hand) -> dict:
     """What every reading of ``hand`` shares (its tiles are the hand's playing
     tiles whatever the arrangement): :attr:`Reading.tiles`, ``suits``,
     ``has_honors``, computed once for all of them."""
-    tiles = hand.all_tiles()
+    tiles = hand.all_tiles() if hand.melds else hand.concealed  # both sorted
     return {
         "tiles": tiles,
-        "suits": frozenset({_SUIT_OF[t] for t in tiles if t < 27}),
+        "suits": frozenset(map(_SUIT_OR_NONE.__getitem__, tiles)) - _NONE,
         "has_honors": bool(tiles) and tiles[-1] >= 27,
     }
 
@@ -93,16 +94,17 @@ def _reading(facts, hand, situation, sets, pair=None, loose=(), winning_meld=Non
     dataclass's ``__init__`` (Reading has no ``__post_init__``), with the
     hand's shared :func:`_facts` filled in."""
     r = _new(Reading)
-    d = r.__dict__
-    d.update(facts)
-    d["hand"] = hand
-    d["situation"] = situation
-    d["sets"] = sets
-    d["pair"] = pair
-    d["loose"] = loose
-    d["winning_meld"] = winning_meld
-    d["waits"] = waits
-    d["shape"] = shape
+    r.__dict__.update(
+        facts,
+        hand=hand,
+        situation=situation,
+        sets=sets,
+        pair=pair,
+        loose=loose,
+        winning_meld=winning_meld,
+        waits=waits,
+        shape=shape,
+    )
     return r
 
 
@@ -154,8 +156,11 @@ def _loser_readings(hand: Hand, situation: Situation, facts: dict | None = None)
     at most one pair counts, as in a complete hand's four sets and a pair."""
     if facts is None:
         facts = _facts(hand)
+    concealed = hand.concealed
+    if len(set(concealed)) == len(concealed):  # no pung, no pair: one reading, every tile loose
+        return [_reading(facts, hand, situation, hand.melds, None, concealed)]
     counts: dict = {}  # tile -> copies, in tile order (the concealed tiles are sorted)
-    for t in hand.concealed:
+    for t in concealed:
         counts[t] = counts.get(t, 0) + 1
     pungs = ()
     pairs = []

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 from ..hand import Hand, Meld
+from ..notation import format_tiles
 from ..tiles import Suit, Tile, Wind
 
 __all__ = ["WinBy", "Win", "Situation", "Reading"]
@@ -158,9 +159,9 @@ class Reading:
 
     def arrangement_text(self) -> str:
         """The arrangement in notation: sets, pair, then unarranged tiles."""
-        from ..notation import format_tiles
-
-        parts = [str(m) for m in self.melds]
+        parts = [str(m) for m in self.sets]
+        if self.pair:
+            parts.append(str(self.pair))
         if self.loose:
             parts.append("+ " + format_tiles(self.loose))
         return " ".join(parts)

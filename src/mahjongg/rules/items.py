@@ -210,10 +210,11 @@ class SetPoints(ScoringRule):
     def evaluate(self, r, so_far):
         memo = _memo(self)
         for m in r.sets:
+            key = (m.kind, m.tile, m.exposed)  # hashed in C, unlike the meld
             try:
-                item = memo[m]
+                item = memo[key]
             except KeyError:
-                item = memo[m] = self._item(m)
+                item = memo[key] = self._item(m)
             if item is not None:
                 yield item
 
@@ -280,9 +281,10 @@ class DragonSetDoubles(ScoringRule):
         for m in r.sets:
             if m.tile >= 31 and m.is_pung_or_kong:  # dragons
                 memo = _memo(self)
-                item = memo.get(m)
+                key = (m.kind, m.tile)
+                item = memo.get(key)
                 if item is None:
-                    item = memo[m] = Item(f"{_set_words(m)}", doubles=self.doubles)
+                    item = memo[key] = Item(f"{_set_words(m)}", doubles=self.doubles)
                 yield item
 
 
@@ -298,7 +300,7 @@ class WindSetDoubles(ScoringRule):
             if not (27 <= m.tile < 31 and m.is_pung_or_kong):  # winds
                 continue
             s = r.situation
-            key = (m, s.seat, s.round)
+            key = (m.kind, m.tile, s.seat, s.round)
             memo = _memo(self)
             items = memo.get(key)
             if items is None:
