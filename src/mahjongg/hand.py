@@ -48,6 +48,14 @@ class MeldKind(Enum):
 _SIZES = {MeldKind.CHOW: 3, MeldKind.PUNG: 3, MeldKind.KONG: 4, MeldKind.PAIR: 2}
 
 
+_MELD_TILES = {  # kind -> tile -> the tiles of that meld (a chow's from its lowest tile)
+    kind: tuple(
+        (TILES[i], TILES[i + 1], TILES[i + 2]) if kind is MeldKind.CHOW else (TILES[i],) * _SIZES[kind]
+        for i in range(NUM_KINDS)
+    )
+    for kind in MeldKind
+}
+
 _MELD_TEXT: dict = {}  # (kind, tile, exposed) -> a meld's notation (a few hundred melds exist)
 
 
@@ -77,10 +85,7 @@ class Meld:
     @property
     def tiles(self) -> tuple[Tile, ...]:
         """The meld's tiles, lowest first."""
-        i = int(self.tile)
-        if self.kind is MeldKind.CHOW:
-            return (TILES[i], TILES[i + 1], TILES[i + 2])
-        return (self.tile,) * self.kind.size
+        return _MELD_TILES[self.kind][self.tile]
 
     @property
     def is_set(self) -> bool:
@@ -229,8 +234,9 @@ class Hand:
         """Every playing tile (concealed and in melds), sorted."""
         tiles = list(self.concealed)
         for m in self.melds:
-            tiles.extend(m.tiles)
-        return tuple(sorted(tiles))
+            tiles += _MELD_TILES[m.kind][m.tile]
+        tiles.sort()
+        return tuple(tiles)
 
     # --- changes (new hands) ------------------------------------------------
     def add(self, tile: Tile) -> "Hand":

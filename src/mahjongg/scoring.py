@@ -16,6 +16,7 @@ score does not count" (dead hand).
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from dataclasses import dataclass, field
 
 from .decomposition import arrangements, waits
@@ -73,20 +74,21 @@ class Score:
 _new = object.__new__
 _PUNGS = tuple(Meld(MeldKind.PUNG, TILES[i]) for i in range(NUM_KINDS))
 _PAIRS = tuple(Meld(MeldKind.PAIR, TILES[i]) for i in range(NUM_KINDS))
-_SUIT_OR_NONE = tuple(Suit(i // 9) if i < 27 else None for i in range(NUM_KINDS))
-_NONE = frozenset((None,))
+_SUITS = tuple(frozenset(Suit(k) for k in range(3) if mask >> k & 1) for mask in range(8))  # by bit mask
+_set_attr = object.__setattr__
 
 
-def _facts(hand: Hand) -> dict:
+def _facts(hand: Hand) -> tuple:
     """What every reading of ``hand`` shares (its tiles are the hand's playing
     tiles whatever the arrangement): :attr:`Reading.tiles`, ``suits``,
     ``has_honors``, computed once for all of them."""
     tiles = hand.all_tiles() if hand.melds else hand.concealed  # both sorted
-    return {
-        "tiles": tiles,
-        "suits": frozenset(map(_SUIT_OR_NONE.__getitem__, tiles)) - _NONE,
-        "has_honors": bool(tiles) and tiles[-1] >= 27,
-    }
+    # sorted: bamboo below 9, characters below 18, dots below 27, then honors
+    b = bisect_left(tiles, 9)
+    c = bisect_left(tiles, 18, b)
+    d = bisect_left(tiles, 27, c)
+    suits = _SUITS[(b > 0) | (c > b) << 1 | (d > c) << 2]
+    return tiles, suits, d < len(tiles)
 
 
 def _reading(facts, hand, situation, sets, pair=None, loose=(), winning_meld=None, waits=(), shape="standard") -> Reading:
@@ -94,21 +96,27 @@ def _reading(facts, hand, situation, sets, pair=None, loose=(), winning_meld=Non
     dataclass's ``__init__`` (Reading has no ``__post_init__``), with the
     hand's shared :func:`_facts` filled in."""
     r = _new(Reading)
-    r.__dict__.update(
-        facts,
-        hand=hand,
-        situation=situation,
-        sets=sets,
-        pair=pair,
-        loose=loose,
-        winning_meld=winning_meld,
-        waits=waits,
-        shape=shape,
+    _set_attr(
+        r,
+        "__dict__",
+        {
+            "hand": hand,
+            "situation": situation,
+            "sets": sets,
+            "pair": pair,
+            "loose": loose,
+            "winning_meld": winning_meld,
+            "waits": waits,
+            "shape": shape,
+            "tiles": facts[0],
+            "suits": facts[1],
+            "has_honors": facts[2],
+        },
     )
     return r
 
 
-def _winner_readings(hand: Hand, situation: Situation, special: bool = False, facts: dict | None = None) -> list[Reading]:
+def _winner_readings(hand: Hand, situation: Situation, special: bool = False, facts: tuple | None = None) -> list[Reading]:
     win = situation.win
     declared = len(hand.melds)
     if hand.size != 14:
@@ -151,7 +159,7 @@ def _winner_readings(hand: Hand, situation: Situation, special: bool = False, fa
     return out
 
 
-def _loser_readings(hand: Hand, situation: Situation, facts: dict | None = None) -> list[Reading]:
+def _loser_readings(hand: Hand, situation: Situation, facts: tuple | None = None) -> list[Reading]:
     """Pungs found in the hand count as concealed (four held count as three);
     at most one pair counts, as in a complete hand's four sets and a pair."""
     if facts is None:
@@ -280,7 +288,24 @@ _NOTHING = (0, 0, 0, (), None, None)  # a standard reading no rule scored
 
 def _score(found: tuple, reading: Reading) -> Score:
     score, points, doubles, items, limit_hand, faan = found
-    return Score(score, points, doubles, items, limit_hand, reading.arrangement_text(), reading, faan=faan)
+    # Score(score, points, doubles, items, limit_hand, text, reading, faan=faan)
+    # without the frozen dataclass's __init__ (Score has no __post_init__)
+    s = _new(Score)
+    _set_attr(
+        s,
+        "__dict__",
+        {
+            "score": score,
+            "points": points,
+            "doubles": doubles,
+            "items": items,
+            "limit_hand": limit_hand,
+            "arrangement": reading.arrangement_text(),
+            "reading": reading,
+            "faan": faan,
+        },
+    )
+    return s
 
 
 def _rank(s: Score) -> tuple:

@@ -64,7 +64,7 @@ class Settlement:
     def to_dict(self) -> dict:
         return {
             "payments": [p.to_dict() for p in self.payments],
-            "net": {w.letter: v for w, v in self.net.items()},
+            "net": {"ESWN"[w]: v for w, v in self.net.items()},  # "ESWN"[w]: w.letter
         }
 
 

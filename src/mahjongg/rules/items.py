@@ -91,6 +91,21 @@ def _memo(rule: ScoringRule) -> dict:
     return memo
 
 
+def _own_line(rule: ScoringRule, points: int = 0, doubles: int = 0) -> tuple[Item]:
+    """``(Item(rule.name, points, doubles),)``, made once per rule (the rule's
+    values do not change)."""
+    memo = _memo(rule)
+    line = memo.get("_own")
+    if line is None:
+        line = memo["_own"] = (Item(rule.name, points=points, doubles=doubles),)
+    return line
+
+
+# Rules return a tuple of items (``()`` for none) rather than yielding them:
+# evaluate may return any iterable, and the scorer calls these for every
+# arrangement of every hand.
+
+
 # --- winner's bonus scores -------------------------------------------------------
 
 
@@ -102,10 +117,7 @@ class MahJongg(ScoringRule):
     who: ClassVar[str] = "winner"
 
     def evaluate(self, r, so_far):
-        item = _memo(self).get(None)
-        if item is None:
-            item = _memo(self)[None] = Item(self.name, points=self.points)
-        yield item
+        return _own_line(self, points=self.points)
 
 
 @dataclass(frozen=True)
@@ -117,7 +129,8 @@ class NoChows(ScoringRule):
 
     def evaluate(self, r, so_far):
         if not any(m.is_chow for m in r.sets):
-            yield Item(self.name, points=self.points)
+            return _own_line(self, points=self.points)
+        return ()
 
 
 @dataclass(frozen=True)
@@ -133,7 +146,8 @@ class WinningTileDrawn(ScoringRule):
     def evaluate(self, r, so_far):
         w = r.win
         if w.by.self_drawn and not (w.original and r.seat == Wind.EAST):
-            yield Item(self.name, points=self.points)
+            return _own_line(self, points=self.points)
+        return ()
 
 
 @dataclass(frozen=True)
@@ -145,7 +159,8 @@ class WinOnLooseTile(ScoringRule):
 
     def evaluate(self, r, so_far):
         if r.win.by is WinBy.LOOSE:
-            yield Item(self.name, points=self.points)
+            return _own_line(self, points=self.points)
+        return ()
 
 
 @dataclass(frozen=True)
@@ -163,9 +178,10 @@ class OnlyPlaceToWin(ScoringRule):
     def evaluate(self, r, so_far):
         w = r.win
         if w.original and r.seat == Wind.EAST and w.by.self_drawn:
-            return
+            return ()
         if tuple(r.waits) == (w.tile,):
-            yield Item(self.name, points=self.points)
+            return _own_line(self, points=self.points)
+        return ()
 
 
 @dataclass(frozen=True)
@@ -181,7 +197,8 @@ class NothingButMahJongg(ScoringRule):
 
     def evaluate(self, r, so_far):
         if sum(1 for i in so_far if i.points) <= self.besides:
-            yield Item(self.name, points=self.points)
+            return _own_line(self, points=self.points)
+        return ()
 
 
 # --- combination scores (all hands) ---------------------------------------------
@@ -209,6 +226,7 @@ class SetPoints(ScoringRule):
 
     def evaluate(self, r, so_far):
         memo = _memo(self)
+        out = ()
         for m in r.sets:
             key = (m.kind, m.tile, m.exposed)  # hashed in C, unlike the meld
             try:
@@ -216,7 +234,8 @@ class SetPoints(ScoringRule):
             except KeyError:
                 item = memo[key] = self._item(m)
             if item is not None:
-                yield item
+                out += (item,)
+        return out
 
     def _item(self, m: Meld) -> Item | None:
         if not m.is_pung_or_kong:
@@ -245,27 +264,26 @@ class PairPoints(ScoringRule):
     def evaluate(self, r, so_far):
         p = r.pair
         if p is None:
-            return
+            return ()
         t = p.tile
         if t < 27:  # a suited pair scores nothing
-            return
+            return ()
         s = r.situation
         key = (t, s.seat, s.round)
         memo = _memo(self)
         try:
-            item = memo[key]
+            return memo[key]
         except KeyError:
-            item = memo[key] = self._item(t, s.seat, s.round)
-        if item is not None:
-            yield item
+            line = memo[key] = self._line(t, s.seat, s.round)
+            return line
 
-    def _item(self, t, seat, round_) -> Item | None:
+    def _line(self, t, seat, round_) -> tuple[Item, ...]:
         pts = 0
         if t.is_dragon:
             pts = self.dragons
         elif t.is_wind:
             pts = (self.seat_wind if t.wind == seat else 0) + (self.round_wind if t.wind == round_ else 0)
-        return Item(f"pair of {t.name}", points=pts) if pts else None
+        return (Item(f"pair of {t.name}", points=pts),) if pts else ()
 
 
 # --- doubling honors (all hands) -------------------------------------------------
@@ -278,6 +296,7 @@ class DragonSetDoubles(ScoringRule):
     doubles: int = 1
 
     def evaluate(self, r, so_far):
+        out = ()
         for m in r.sets:
             if m.tile >= 31 and m.is_pung_or_kong:  # dragons
                 memo = _memo(self)
@@ -285,7 +304,8 @@ class DragonSetDoubles(ScoringRule):
                 item = memo.get(key)
                 if item is None:
                     item = memo[key] = Item(f"{_set_words(m)}", doubles=self.doubles)
-                yield item
+                out += (item,)
+        return out
 
 
 @dataclass(frozen=True)
@@ -296,6 +316,7 @@ class WindSetDoubles(ScoringRule):
     round_wind: int = 0
 
     def evaluate(self, r, so_far):
+        out = ()
         for m in r.sets:
             if not (27 <= m.tile < 31 and m.is_pung_or_kong):  # winds
                 continue
@@ -305,7 +326,8 @@ class WindSetDoubles(ScoringRule):
             items = memo.get(key)
             if items is None:
                 items = memo[key] = self._items(m, s.seat, s.round)
-            yield from items
+            out += items
+        return out
 
     def _items(self, m: Meld, seat, round_) -> tuple[Item, ...]:
         out = []
@@ -328,18 +350,17 @@ class OneSuitDoubles(ScoringRule):
 
     def evaluate(self, r, so_far):
         if len(r.suits) != 1:
-            return
+            return ()
         honors = r.has_honors
         memo = _memo(self)
-        item = memo.get(honors)
-        if item is None:
+        line = memo.get(honors)
+        if line is None:
             if honors:
-                item = Item(self.with_honors_name, doubles=self.with_honors) if self.with_honors else False
+                line = (Item(self.with_honors_name, doubles=self.with_honors),) if self.with_honors else ()
             else:
-                item = Item(self.pure_name, doubles=self.pure) if self.pure else False
-            memo[honors] = item
-        if item:
-            yield item
+                line = (Item(self.pure_name, doubles=self.pure),) if self.pure else ()
+            memo[honors] = line
+        return line
 
 
 @dataclass(frozen=True)
@@ -350,10 +371,8 @@ class AllHonorsDoubles(ScoringRule):
 
     def evaluate(self, r, so_far):
         if r.tiles and not r.suits:
-            item = _memo(self).get(None)
-            if item is None:
-                item = _memo(self)[None] = Item(self.name, doubles=self.doubles)
-            yield item
+            return _own_line(self, doubles=self.doubles)
+        return ()
 
 
 @dataclass(frozen=True)
@@ -365,4 +384,5 @@ class OriginalHandDoubles(ScoringRule):
 
     def evaluate(self, r, so_far):
         if r.win.original:
-            yield Item(self.name, doubles=self.doubles)
+            return _own_line(self, doubles=self.doubles)
+        return ()

@@ -52,23 +52,30 @@ class Result:
         return self.settlement.net
 
     def to_dict(self) -> dict:
-        return {
-            "winner": self.winner.letter if self.winner is not None else None,
+        win = self.win
+        out = {
+            "winner": _LETTER[self.winner] if self.winner is not None else None,
             "reason": self.reason,
             "win": None
-            if self.win is None
+            if win is None
             else {
-                "tile": str(self.win.tile),
-                "by": self.win.by.value,
-                "last_tile": self.win.last_tile,
-                "original": self.win.original,
-                "after_kong_on_kong": self.win.after_kong_on_kong,
+                "tile": str(win.tile),
+                "by": win.by.value,
+                "last_tile": win.last_tile,
+                "original": win.original,
+                "after_kong_on_kong": win.after_kong_on_kong,
             },
-            "hands": {w.letter: str(h) for w, h in self.hands.items()},
-            "scores": {w.letter: s.to_dict() for w, s in self.scores.items()},
-            "dead": sorted(w.letter for w in self.dead),
+            "hands": {_LETTER[w]: str(h) for w, h in self.hands.items()},
+            "scores": {_LETTER[w]: s.to_dict() for w, s in self.scores.items()},
+            "dead": sorted([_LETTER[w] for w in self.dead]) if self.dead else [],
             "settled": self.settled,
             "settlement": self.settlement.to_dict(),
-            **({"washed_by": self.washed_by.letter} if self.washed_by is not None else {}),
-            **({"rulings": [r.to_dict() for r in self.rulings]} if self.rulings else {}),
         }
+        if self.washed_by is not None:
+            out["washed_by"] = _LETTER[self.washed_by]
+        if self.rulings:
+            out["rulings"] = [r.to_dict() for r in self.rulings]
+        return out
+
+
+_LETTER = "ESWN"  # a seat's letter by its Wind (Wind.letter without the property call)
