@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from .decomposition import arrangements, waits
 from .hand import Hand, HandError, Meld, MeldKind
 from .rules.context import Reading, Situation, WinBy
-from .rules.items import Item, ScoringRule
+from .rules.items import Item
 from .rules.ruleset import Ruleset
 from .tiles import NUM_KINDS, TILES, Suit, Wind
 
@@ -206,33 +206,40 @@ def readings(hand: Hand, situation: Situation, special_shapes: bool = False) -> 
     return _loser_readings(hand, situation)
 
 
-_PLAIN_APPLIES = ScoringRule.applies
 _RULES: dict[int, tuple] = {}
 
 
 def _rules_of(ruleset: Ruleset) -> tuple:
     """``(ruleset, loser rules, winner rules, bonus tiles allowed)``, made once
-    per ruleset: the rules as ``(evaluate, applies)`` pairs, ``applies``
-    ``None`` where the plain :meth:`ScoringRule.applies` (``who``) already
-    answers for every loser or every winner (such a rule that does not apply
-    is left out)."""
+    per ruleset; the rules of each side by reading shape (filled in as shapes
+    come: :func:`_rules_for`)."""
     entry = _RULES.get(id(ruleset))
     if entry is not None and entry[0] is ruleset:
         return entry
-    lists = []
-    for winner in (False, True):
-        out = []
-        for rule in ruleset.rules:
-            if type(rule).applies is _PLAIN_APPLIES:
-                if rule.who == "all" or winner:
-                    out.append((rule.evaluate, None))
-            else:
-                out.append((rule.evaluate, rule.applies))
-        lists.append(tuple(out))
     if len(_RULES) >= 64:  # only a cache (rulesets made with with_options come and go)
         _RULES.clear()
-    entry = _RULES[id(ruleset)] = (ruleset, lists[0], lists[1], frozenset(ruleset.bonus_tiles))
+    entry = _RULES[id(ruleset)] = (ruleset, {}, {}, frozenset(ruleset.bonus_tiles))
     return entry
+
+
+def _rules_for(ruleset: Ruleset, winner: bool, shape: str) -> tuple:
+    """The rules to run on a reading of the winner's hand (``winner``) or of
+    another hand, of ``shape``, in order, as ``(evaluate, applies)`` pairs:
+    a rule whose :meth:`~ScoringRule.applies_to` answers for every such
+    reading is left out (False) or kept with ``applies`` ``None`` (True);
+    otherwise ``applies`` is its :meth:`~ScoringRule.applies`, asked per reading."""
+    side = _rules_of(ruleset)[2 if winner else 1]
+    rules = side.get(shape)
+    if rules is None:
+        out = []
+        for rule in ruleset.rules:
+            static = rule.applies_to(winner, shape)
+            if static is None:
+                out.append((rule.evaluate, rule.applies))
+            elif static:
+                out.append((rule.evaluate, None))
+        rules = side[shape] = tuple(out)
+    return rules
 
 
 def evaluate(reading: Reading, ruleset: Ruleset) -> Score | None:
@@ -245,10 +252,9 @@ def evaluate(reading: Reading, ruleset: Ruleset) -> Score | None:
 def _evaluate(reading: Reading, ruleset: Ruleset, rules: tuple | None = None) -> tuple | None:
     """:func:`evaluate` without making the :class:`Score` (nor the arrangement's
     notation): ``(score, points, doubles, items, limit_hand, faan)``, or ``None``.
-    ``rules``: ``_rules_of(ruleset)``'s rules for this reading's hand (winner's
-    or loser's), if the caller has them."""
+    ``rules``: :func:`_rules_for` this reading, if the caller has them."""
     if rules is None:
-        rules = _rules_of(ruleset)[2 if reading.situation.win is not None else 1]
+        rules = _rules_for(ruleset, reading.situation.win is not None, reading.shape)
     items: list[Item] = []
     for evaluate_rule, applies in rules:
         if applies is None or applies(reading):
@@ -354,13 +360,16 @@ def score_hand(hand: Hand, ruleset: Ruleset, situation: Situation = Situation())
     # the best reading by _rank (the first of equals); only its Score is made
     best = best_rank = best_reading = None
     facts = _facts(hand)
-    if situation.win is not None:
+    winner = situation.win is not None
+    if winner:
         found_readings = _winner_readings(hand, situation, ruleset.special_shapes, facts)
-        rules = _rules_of(ruleset)[2]
     else:
         found_readings = _loser_readings(hand, situation, facts)
-        rules = _rules_of(ruleset)[1]
+    shape = rules = None
     for r in found_readings:
+        if r.shape is not shape:
+            shape = r.shape
+            rules = _rules_for(ruleset, winner, shape)
         found = _evaluate(r, ruleset, rules)
         if found is not None:
             rank = (found[0], found[4] is not None, found[5] or 0, found[1])

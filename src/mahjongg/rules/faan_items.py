@@ -217,6 +217,11 @@ class FaanRule(ScoringRule):
     def applies(self, r: Reading) -> bool:
         return r.is_winner and r.shape == "standard"
 
+    def applies_to(self, winner: bool, shape: str) -> bool | None:
+        if type(self).applies is FaanRule.applies:
+            return winner and shape == "standard"
+        return None
+
     def item(self, name: str | None = None) -> FaanItem:
         return FaanItem(name or self.name, faan=self.faan, part_of=self.part_of, bonus=self.bonus)
 
@@ -237,6 +242,11 @@ class LimitHand(ScoringRule):
 
     def applies(self, r: Reading) -> bool:
         return r.is_winner and (r.shape == "standard" or self.special)
+
+    def applies_to(self, winner: bool, shape: str) -> bool | None:
+        if type(self).applies is LimitHand.applies:
+            return winner and (shape == "standard" or self.special)
+        return None
 
     def evaluate(self, r, so_far):
         if self.met(r):

@@ -78,6 +78,16 @@ class ScoringRule:
     def applies(self, r: Reading) -> bool:
         return self.who == "all" or r.is_winner
 
+    def applies_to(self, winner: bool, shape: str) -> bool | None:
+        """What :meth:`applies` answers for every reading of the winner's hand
+        (``winner``) or of another hand with ``shape``, when that alone
+        decides; ``None`` when :meth:`applies` must see each reading. The
+        scorer asks once per ruleset. A subclass that overrides
+        :meth:`applies` gets ``None`` here unless it overrides this too."""
+        if type(self).applies is ScoringRule.applies:
+            return self.who == "all" or winner
+        return None
+
 
 def _memo(rule: ScoringRule) -> dict:
     """The items ``rule`` has scored so far, by what they depend on (a meld,

@@ -58,6 +58,11 @@ class HandSetPoints(SetPoints):
     def applies(self, r) -> bool:
         return r.is_winner == (self.hands == "winner")
 
+    def applies_to(self, winner: bool, shape: str) -> bool | None:
+        if type(self).applies is HandSetPoints.applies:
+            return winner == (self.hands == "winner")
+        return None
+
 
 @dataclass(frozen=True)
 class UncompletedPairPoints(PairPoints):

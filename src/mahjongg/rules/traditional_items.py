@@ -62,8 +62,11 @@ class BonusTilePoints(ScoringRule):
     points: int = 4
 
     def evaluate(self, r, so_far):
-        for t in r.hand.bonus:
-            yield Item(f"{t.name}", points=self.points)
+        # a tuple, not a generator: run for every arrangement of every hand
+        bonus = r.hand.bonus
+        if not bonus:
+            return ()
+        return tuple(Item(f"{t.name}", points=self.points) for t in bonus)
 
 
 @dataclass(frozen=True)
@@ -75,11 +78,14 @@ class OwnSeasonDoubles(ScoringRule):
     both: int = 2
 
     def evaluate(self, r, so_far):
+        if not r.hand.bonus:
+            return ()
         own = [t for t in r.hand.bonus if t.suit in (Suit.FLOWER, Suit.SEASON) and t.wind == r.seat]
         if len(own) == 1:
-            yield Item(f"own {own[0].name}", doubles=self.one)
-        elif len(own) >= 2:
-            yield Item(f"both own Seasons ({', '.join(t.name for t in own)})", doubles=self.both)
+            return (Item(f"own {own[0].name}", doubles=self.one),)
+        if len(own) >= 2:
+            return (Item(f"both own Seasons ({', '.join(t.name for t in own)})", doubles=self.both),)
+        return ()
 
 
 @dataclass(frozen=True)
@@ -89,9 +95,13 @@ class FullSeriesDoubles(ScoringRule):
     doubles: int = 3
 
     def evaluate(self, r, so_far):
-        for suit, word in ((Suit.FLOWER, "Flowers"), (Suit.SEASON, "Seasons")):
-            if len({t for t in r.hand.bonus if t.suit is suit}) == 4:
-                yield Item(f"all four {word}", doubles=self.doubles)
+        if len(r.hand.bonus) < 4:
+            return ()
+        return tuple(
+            Item(f"all four {word}", doubles=self.doubles)
+            for suit, word in ((Suit.FLOWER, "Flowers"), (Suit.SEASON, "Seasons"))
+            if len({t for t in r.hand.bonus if t.suit is suit}) == 4
+        )
 
 
 @dataclass(frozen=True)
@@ -101,10 +111,14 @@ class SpecialPairDoubles(ScoringRule):
     doubles: int = 1
 
     def evaluate(self, r, so_far):
+        if len(r.hand.bonus) < 2:
+            return ()
         laid = set(r.hand.bonus)
-        for hunter, prey in HUNTERS.items():
-            if hunter in laid and prey in laid:
-                yield Item(f"{hunter.name} and {prey.name}", doubles=self.doubles)
+        return tuple(
+            Item(f"{hunter.name} and {prey.name}", doubles=self.doubles)
+            for hunter, prey in HUNTERS.items()
+            if hunter in laid and prey in laid
+        )
 
 
 @dataclass(frozen=True)
@@ -112,9 +126,12 @@ class HiddenSpecialTile(ScoringRule):
     """A hand holding a special tile unexposed (``Hand.hidden``) scores nothing."""
 
     def evaluate(self, r, so_far):
+        if not r.hand.hidden:
+            return ()
         held = [t for t in r.hand.hidden if t.suit is Suit.SPECIAL]
         if held:
-            yield Item(f"{', '.join(t.name for t in held)} held unexposed: scores nothing", void=True)
+            return (Item(f"{', '.join(t.name for t in held)} held unexposed: scores nothing", void=True),)
+        return ()
 
 
 # --- winner's bonus ------------------------------------------------------------------
