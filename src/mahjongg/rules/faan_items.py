@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from ..hand import Meld
+from ..settlement import Payment, Settlement, SettlementError
 from ..tiles import TILES, Suit, Tile, Wind
 from .context import Reading, WinBy
 from .items import Item, ScoringRule
@@ -180,8 +181,6 @@ class FaanTable:
         each other player ``others_pay`` times; on a self-drawn win every
         other player pays ``self_drawn_pays`` times. Only the winner is paid.
         """
-        from ..settlement import Payment, Settlement, SettlementError
-
         seats = tuple(sorted(seats))
         if winner not in seats:
             raise SettlementError(f"the winner {winner.letter} is not at the table")

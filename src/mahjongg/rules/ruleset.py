@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
+from ..settlement import Settlement, settle as _settle
+from ..tiles import Wind
 from .items import ScoringRule
 
 if TYPE_CHECKING:
@@ -192,8 +194,6 @@ class Ruleset:
         """Whether East keeps the deal after a hand won by ``winner``
         (``None``: drawn, washed, ...): he keeps it unless another player
         won (seed 000 Part I, Procedure of play A; Part II; seed 003 (8))."""
-        from ..tiles import Wind
-
         return winner is None or winner == Wind.EAST
 
     def settle(self, scores, winner, *, discarder=None, east=None, dead=(), ruling=None):
@@ -207,14 +207,11 @@ class Ruleset:
         nothing on a draw); otherwise :func:`mahjongg.settlement.settle` with
         ``payment_limit`` and ``east_factor``.
         """
-        from ..settlement import Settlement, settle
-        from ..tiles import Wind
-
         if self.faan is not None:
             if winner is None:
                 return Settlement((), tuple(sorted(scores)))
             return self.faan.settle(scores[winner], winner, discarder=discarder, seats=scores)
-        return settle(
+        return _settle(
             scores,
             winner,
             east=Wind.EAST if east is None else east,
