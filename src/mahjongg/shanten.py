@@ -195,17 +195,132 @@ def _tail(h: bytes, a: int, b: int, suited: bool) -> tuple[int, ...]:
     return r
 
 
+# A group's vector from its two halves. The dynamic programme runs along the ranks
+# with the chows running over a rank boundary as its only state, so a suit's vector is
+# the least, over the chows crossing between ranks 4 and 5 (``a`` started at rank 3,
+# ``b`` at rank 4, at most two each), of its first four ranks' vector (those chows
+# started there) combined with its last five ranks' vector (:func:`_tail` with those
+# chows running in). Honors (no chows) split 3 + 4 with nothing crossing. A half is
+# summed up by the vectors it has for each crossing (its *signature*); halves are few
+# (5**4 and 5**5 patterns) and their signatures fewer, so a group seen for the first
+# time costs three look-ups: its two halves' signatures and the pair of them.
+_SPLIT = {True: 4, False: 3}
+_CROSSINGS = {True: tuple((a, b) for a in range(3) for b in range(3)), False: ((0, 0),)}
+_HALF_ID: dict[tuple[int, ...], int] = {}  # half vectors, interned apart from the group vectors
+_HALVES: list[tuple[int, ...]] = []
+_SIG_ID: dict[tuple[int, ...], int] = {}  # half signatures: a half id (-1: none) per crossing
+_SIGS: list[tuple[int, ...]] = []
+_HEADS: tuple[dict[bytes, int], ...] = ({}, {})  # first ranks -> signature id
+_ENDS: tuple[dict[bytes, int], ...] = ({}, {})  # last ranks -> signature id
+_JOINED: dict[int, int] = {}  # head signature * _BIG + end signature -> the group's vector id
+_HALF_PAIRS: dict[int, tuple[int, ...]] = {}  # half id * _BIG + half id -> the two combined
+_JOIN_LIMIT = 500_000
+
+
+def _half(v: tuple[int, ...]) -> int:
+    i = _HALF_ID.get(v)
+    if i is None:
+        i = _HALF_ID[v] = len(_HALVES)
+        _HALVES.append(v)
+    return i
+
+
+def _signature(halves: tuple[int, ...]) -> int:
+    i = _SIG_ID.get(halves)
+    if i is None:
+        i = _SIG_ID[halves] = len(_SIGS)
+        _SIGS.append(halves)
+    return i
+
+
+def _head(h: bytes, suited: bool) -> int:
+    """The signature of a group's first ranks ``h``: for each crossing (a, b) --
+    chows started at its second-last and last rank, running on -- the half id of
+    its cost vector (sets started in ``h``, tiles lacking in ``h``), -1 if none."""
+    if not suited:
+        return _signature((_half(_tail(h, 0, 0, False)),))
+    # the forward programme of _solve, caps 4, chows may start at every rank here
+    states = {(0, 0, 0, 0): 0}
+    for have in h:
+        new: dict[tuple[int, int, int, int], int] = {}
+        get = new.get
+        for (a, b, m, p), cost in states.items():
+            base = a + b
+            for k in range(min(4 - base, 4 - m, 2) + 1):
+                for u in (0, 1):
+                    m2 = m + k + u
+                    if m2 > 4:
+                        break
+                    for q in ((0, 1) if not p else (0,)):
+                        t = base + k + 3 * u + 2 * q
+                        if t > 4:
+                            break
+                        c = cost + (t - have if t > have else 0)
+                        key = (b, k, m2, p | q)
+                        old = get(key)
+                        if old is None or c < old:
+                            new[key] = c
+        states = new
+    vecs: dict[tuple[int, int], list[int]] = {}
+    for (a, b, m, p), cost in states.items():
+        out = vecs.get((a, b))
+        if out is None:
+            out = vecs[(a, b)] = [_INF] * _LEN
+        j = 2 * m + p
+        if cost < out[j]:
+            out[j] = cost
+    return _signature(tuple(_half(tuple(vecs[ab])) if ab in vecs else -1 for ab in _CROSSINGS[True]))
+
+
+def _end(h: bytes, suited: bool) -> int:
+    """The signature of a group's last ranks ``h``: for each crossing (a, b) -- chows
+    running into its first rank, ``b`` of them into the second -- the half id of its
+    cost vector."""
+    return _signature(tuple(_half(_tail(h, a, b, suited)) for a, b in _CROSSINGS[suited]))
+
+
+def _group_cost(key: bytes, suited: bool) -> int:
+    """The vector id of a group (four copies of each kind), from its two halves; the
+    vector equals ``_tail(key, 0, 0, suited)``."""
+    n = _SPLIT[suited]
+    first, rest = key[:n], key[n:]
+    heads = _HEADS[suited]
+    i = heads.get(first)
+    if i is None:
+        i = heads[first] = _head(first, suited)
+    ends = _ENDS[suited]
+    j = ends.get(rest)
+    if j is None:
+        j = ends[rest] = _end(rest, suited)
+    k = i * _BIG + j
+    r = _JOINED.get(k)
+    if r is None:
+        vs = []
+        for x, y in zip(_SIGS[i], _SIGS[j]):
+            if x >= 0:
+                xy = x * _BIG + y
+                v = _HALF_PAIRS.get(xy)
+                if v is None:
+                    v = _HALF_PAIRS[xy] = _combine_vectors(_HALVES[x], _HALVES[y])
+                vs.append(v)
+        if len(_JOINED) >= _JOIN_LIMIT:  # only caches: keep memory bounded
+            _JOINED.clear()
+            _HALF_PAIRS.clear()
+        r = _JOINED[k] = _intern(tuple(map(min, *vs)) if len(vs) > 1 else vs[0])
+    return r
+
+
 def _suit_cost(key: bytes) -> int:
     r = _SUIT_COST.get(key)
     if r is None:
-        r = _SUIT_COST[key] = _intern(_tail(key, 0, 0, True))
+        r = _SUIT_COST[key] = _group_cost(key, True)
     return r
 
 
 def _honor_cost(key: bytes) -> int:
     r = _HONOR_COST.get(key)
     if r is None:
-        r = _HONOR_COST[key] = _intern(_tail(key, 0, 0, False))
+        r = _HONOR_COST[key] = _group_cost(key, False)
     return r
 
 
