@@ -52,6 +52,8 @@ _WASH, _BONUS, _CAPTURE = _K.WASH, _K.BONUS, _K.CAPTURE
 _M_CHOW, _M_PUNG, _M_KONG = MeldKind.CHOW, MeldKind.PUNG, MeldKind.KONG
 _BY_WALL, _BY_DISCARD, _BY_LOOSE, _BY_ROBBED = WinBy.WALL, WinBy.DISCARD, WinBy.LOOSE, WinBy.ROBBED_KONG
 _EAST = Wind.EAST
+# the priority of a claim on a discard, by its kind's value (an Enum member hashes in Python)
+_CLAIM_RANK = {"mahjongg": 0, "kong": 1, "pung": 1, "chow": 2}
 
 
 def full_set(ruleset: Ruleset) -> list[Tile]:
@@ -895,9 +897,8 @@ class Game:
             if self._draw(nxt, loose=False):
                 self._start_turn(nxt)
             return
-        rank = {_MAHJONGG: 0, _KONG: 1, _PUNG: 1, _CHOW: 2}
         # Mah-Jongg > pung/kong > chow; among equals the nearest the discarder counter-clockwise
-        a = min(claims, key=lambda x: (rank[x.kind], (x.seat - d) % 4))
+        a = claims[0] if len(claims) == 1 else min(claims, key=lambda x: (_CLAIM_RANK[x.kind.value], (x.seat - d) % 4))
         seat = a.seat
         self._discards[d].pop()
         self._history[-1][2] = seat
