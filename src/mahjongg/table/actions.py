@@ -62,6 +62,10 @@ class ActionKind(Enum):
     BONUS = "bonus"
     CAPTURE = "capture"
 
+    # members are singletons compared by identity: hash them by identity too, in C
+    # (Enum's own __hash__ hashes the name in Python, and bots key dicts by kind)
+    __hash__ = object.__hash__
+
 
 CLAIM_KINDS = frozenset({ActionKind.CHOW, ActionKind.PUNG, ActionKind.KONG, ActionKind.PASS})
 """Kinds that only answer a discard (MAHJONGG may do either)."""
