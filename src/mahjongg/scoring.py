@@ -164,26 +164,28 @@ def _loser_readings(hand: Hand, situation: Situation, facts: tuple | None = None
     at most one pair counts, as in a complete hand's four sets and a pair."""
     if facts is None:
         facts = _facts(hand)
-    concealed = hand.concealed
-    if len(set(concealed)) == len(concealed):  # no pung, no pair: one reading, every tile loose
+    concealed = hand.concealed  # sorted
+    # equal neighbours: a tile listed once here is held twice (a pair), twice or more three or four times (a pung)
+    repeats = [a for a, b in zip(concealed, concealed[1:]) if a == b]
+    if not repeats:  # no pung, no pair: one reading, every tile loose
         return [_reading(facts, hand, situation, hand.melds, None, concealed)]
-    counts: dict = {}  # tile -> copies, in tile order (the concealed tiles are sorted)
-    for t in concealed:
-        counts[t] = counts.get(t, 0) + 1
     pungs = ()
     pairs = []
-    for t, c in counts.items():
+    loose = concealed
+    for t in dict.fromkeys(repeats):  # in tile order
+        c = repeats.count(t) + 1  # copies held
         if c >= 3:
             pungs += (_PUNGS[t],)
-            counts[t] = c = c - 3
+            if loose is concealed:
+                loose = list(concealed)
+            i = loose.index(t)
+            del loose[i : i + 3]
+            c -= 3
         if c >= 2:
             pairs.append(t)
+    loose = tuple(loose)
     sets = hand.melds + pungs
-    loose = []
-    for t, c in counts.items():
-        if c:
-            loose.extend((t,) * c)
-    out = [_reading(facts, hand, situation, sets, None, tuple(loose))]
+    out = [_reading(facts, hand, situation, sets, None, loose)]
     for p in pairs:
         rest = list(loose)
         i = rest.index(p)
