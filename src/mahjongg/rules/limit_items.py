@@ -72,8 +72,8 @@ class UncompletedPairPoints(PairPoints):
 
     def evaluate(self, r, so_far):
         if r.is_winner and r.winning_meld is not None and r.winning_meld.is_pair:
-            return
-        yield from PairPoints.evaluate(self, r, so_far)
+            return ()
+        return PairPoints.evaluate(self, r, so_far)
 
 
 @dataclass(frozen=True)
@@ -165,12 +165,15 @@ class OwnWindSetDoubles(ScoringRule):
     own_round: int = 2
 
     def evaluate(self, r, so_far):
+        # a tuple, not a generator: run for every arrangement of every hand
+        out = ()
         for m in r.sets:
             if m.is_pung_or_kong and m.tile.is_wind and m.tile.wind == r.seat:
                 if r.round == r.seat:
-                    yield Item(f"set of own wind ({m.tile.name}) in own wind round", doubles=self.own_round)
+                    out += (Item(f"set of own wind ({m.tile.name}) in own wind round", doubles=self.own_round),)
                 else:
-                    yield Item(f"set of own wind ({m.tile.name})", doubles=self.own)
+                    out += (Item(f"set of own wind ({m.tile.name})", doubles=self.own),)
+        return out
 
 
 @dataclass(frozen=True)
@@ -188,15 +191,14 @@ class OneSuitLimitDoubles(ScoringRule):
 
     def evaluate(self, r, so_far):
         if len(r.suits) != 1:
-            return
+            return ()
         if r.has_honors:
             n, words = self.with_honors, self.with_honors_name
         elif r.is_winner:
             n, words = self.pure, self.pure_name
         else:
             n, words = self.pure_other, self.with_honors_name
-        if n:
-            yield Item(words, doubles=n)
+        return (Item(words, doubles=n),) if n else ()
 
 
 @dataclass(frozen=True)
