@@ -147,6 +147,10 @@ class Meld:
         return parse_meld(text)
 
 
+_new = object.__new__
+_set = object.__setattr__
+
+
 def _counts(tiles: Iterable[Tile]) -> list[int]:
     counts = [0] * NUM_KINDS
     for t in tiles:
@@ -197,6 +201,26 @@ class Hand:
         for m in self.melds:
             if m.kind is MeldKind.PAIR:
                 raise HandError("a pair is never laid on the table")
+
+    @classmethod
+    def trusted(
+        cls,
+        concealed: tuple[Tile, ...],
+        melds: tuple[Meld, ...] = (),
+        bonus: tuple[Tile, ...] = (),
+        hidden: tuple[Tile, ...] = (),
+    ) -> "Hand":
+        """``Hand(concealed, melds, bonus, hidden)`` without sorting or checks,
+        for a caller that already holds sorted tuples of valid tiles (the
+        table engine, which builds every seat's hand at the end of each
+        hand): about a fifth of the cost. The result equals (and hashes as)
+        the checked one."""
+        h = _new(cls)
+        _set(h, "concealed", concealed)
+        _set(h, "melds", melds)
+        _set(h, "bonus", bonus)
+        _set(h, "hidden", hidden)
+        return h
 
     # --- sizes and counts -------------------------------------------------
     @property
