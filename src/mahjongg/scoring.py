@@ -74,6 +74,7 @@ class Score:
 _new = object.__new__
 _PUNGS = tuple(Meld(MeldKind.PUNG, TILES[i]) for i in range(NUM_KINDS))
 _PAIRS = tuple(Meld(MeldKind.PAIR, TILES[i]) for i in range(NUM_KINDS))
+_KIND_VALUE = {k: k.value for k in MeldKind}  # MeldKind.value without the enum property
 _SUITS = tuple(frozenset(Suit(k) for k in range(3) if mask >> k & 1) for mask in range(8))  # by bit mask
 _set_attr = object.__setattr__
 
@@ -151,7 +152,7 @@ def _winner_readings(hand: Hand, situation: Situation, special: bool = False, fa
             rest = list(arr)
             rest.remove(m)
             rest.append(completed)
-            sets = hand.melds + tuple(sorted((x for x in rest if x.is_set), key=lambda x: (x.tile, x.kind.value)))
+            sets = hand.melds + tuple(sorted((x for x in rest if x.is_set), key=lambda x: (x.tile, _KIND_VALUE[x.kind])))
             pair = next(x for x in rest if x.is_pair)
             out.append(_reading(facts, hand, situation, sets, pair, (), completed, waiting))
     if special:
