@@ -32,7 +32,10 @@ the distance is the sum over groups. So each group's counts are solved once
 lookup table keyed by the group's counts as ``bytes`` (like
 :mod:`mahjongg.decomposition`); a hand is four look-ups and a tiny combine
 that shares the sets out among the groups and puts the pair in one of them.
-Honors form pungs and pairs only, never chows or partial runs.
+Honors form pungs and pairs only, never chows or partial runs. A group's
+counts seen for the first time are solved from its two halves (first four
+ranks and last five; honors three and four), each half solved once for every
+number of chows running across the cut, so a new pattern is three look-ups.
 
 Few distinct cost vectors occur (about a hundred per suit in practice), so each is
 interned as a small int and the combines are look-ups too: bamboo with

@@ -58,22 +58,48 @@ def concealed_counts(obs: Observation) -> list[int]:
     return c
 
 
+_MELD_TILES: dict = {}  # Meld -> its tiles as ints (a few hundred melds exist)
+
+
+def _meld_tiles(m) -> tuple[int, ...]:
+    r = _MELD_TILES.get(m)
+    if r is None:
+        r = _MELD_TILES[m] = tuple(int(t) for t in m.tiles)
+    return r
+
+
+def _add_table(c: list[int], obs: Observation) -> None:
+    """Add to ``c`` every meld on the table and every discard lying there."""
+    get = _MELD_TILES.get
+    for melds in obs.melds.values():
+        for m in melds:
+            ts = get(m)
+            if ts is None:
+                ts = _meld_tiles(m)
+            for t in ts:
+                c[t] += 1
+    for tiles in obs.discards.values():
+        for t in tiles:
+            c[t] += 1
+
+
 def visible_counts(obs: Observation) -> list[int]:
     """34 counts of every tile the seat can see: its concealed tiles, all
     melds on the table (concealed kongs too: their kind shows) and every
     discard lying on the table (claimed discards are in the melds)."""
     c = concealed_counts(obs)
-    for melds in obs.melds.values():
-        for m in melds:
-            for t in m.tiles:
-                c[t] += 1
-    for tiles in obs.discards.values():
-        for t in tiles:
-            c[t] += 1
+    _add_table(c, obs)
     return c
 
 
 def unseen_counts(obs: Observation) -> list[int]:
     """34 counts of the copies this seat cannot see (in the wall or in
     other hands): the tiles it may still draw or be discarded."""
-    return [max(0, 4 - v) for v in visible_counts(obs)]
+    c = [0] * NUM_KINDS
+    for t in obs.concealed:
+        c[t] += 1
+    _add_table(c, obs)
+    return [_UNSEEN[v] for v in c] if max(c) <= 4 else [max(0, 4 - v) for v in c]
+
+
+_UNSEEN = (4, 3, 2, 1, 0)

@@ -5,17 +5,27 @@ candidate discard of a hand holding its drawn tile, ``(shanten after it,
 unseen copies of the tiles that would then lower the shanten)`` -- the same
 numbers as :func:`mahjongg.shanten.shanten` and
 :func:`mahjongg.shanten.useful_tiles` on the hand less that tile (the tests
-check it against them), but computed together: the hand's four groups
-(bamboo, characters, dots, honors) are looked up once, a discard changes only
-its own group, and the useful tiles of one group given the rest of the hand
-(its counts and the combined cost vector id of the other three groups) are
-memoised, so most turns are a few dictionary look-ups per group. A greedy bot weighs a dozen discards per turn, and
-this is its inner loop (``bench/bench_table.py``).
+check it against them), but computed together. A greedy bot weighs a dozen
+discards per turn, and this is its inner loop (``bench/bench_table.py``).
+
+How: the hand's four groups (bamboo, characters, dots, honors) are looked up
+once, with the combined cost vector ids of every two and every three of them;
+a discard changes only its own group, so the shanten it leaves is one
+look-up (the group's new vector with the other three combined). A group's
+useful kinds, given the rest of the hand, depend only on the combined vector
+id of the other three groups and on the group's *signature*: its own vector
+id and the ids after adding each kind (its "successors"). Signatures are few
+(groups with different counts often share one), so the useful kinds are
+memoised on (signature, other groups, sets wanted) and most turns are a few
+dictionary look-ups per discard. The last hand prepared is kept, so
+:func:`discard_options` right after :func:`discard_shanten` on the same hand
+(what the greedy bot does for tied discards) redoes nothing.
 
 It reads the lookup tables of :mod:`mahjongg.shanten` through its public
 table API (:func:`~mahjongg.shanten.group_vector`,
 :func:`~mahjongg.shanten.combine_vectors`, :func:`~mahjongg.shanten.distances`)
-rather than copying them.
+rather than copying them. Every table here is a cache of exact values,
+cleared when it grows large: it changes the speed, never an answer.
 """
 
 from __future__ import annotations
@@ -26,43 +36,171 @@ from ..tiles import Tile
 
 __all__ = ["discard_options", "discard_shanten"]
 
-_GROUP_OF = [g for g, (lo, hi, _) in enumerate(_GROUPS) for _ in range(lo, hi)]
+_GROUP_OF = tuple(g for g, (lo, hi, _) in enumerate(_GROUPS) for _ in range(lo, hi))
+_LOCAL = tuple(t - _GROUPS[g][0] for t, g in enumerate(_GROUP_OF))
+_SUITED = tuple(s for _, _, s in _GROUPS)
+
+# the pairs of groups, numbered; _REST[g][h]: the pair of the two groups other than g and h
+_PAIRS = ((0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3))
+_REST = tuple(
+    tuple(_PAIRS.index(tuple(k for k in range(4) if k != g and k != h)) if h != g else -1 for h in range(4))
+    for g in range(4)
+)
+
+_LIMIT = 200_000
+
+# group counts (bytes) -> for each kind, (the group's vector id, its counts) less one
+# of that kind, or None when none is held
+_PRED: dict[bytes, tuple[tuple[int, bytes] | None, ...]] = {}
+
+# group counts (bytes) -> (its signature id, the signature); a signature is the group's
+# vector id and the ids after adding each kind (-1 for a fifth copy). Ids are never
+# reused, so a memo entry stays true after the tables are cleared.
+_SIG: dict[bytes, tuple[int, tuple[int, ...]]] = {}
+_SIG_ID: dict[tuple[int, ...], int] = {}
+_next_sig = 0
+# (signature id << 40 | other three groups' vector id << 3 | sets) -> the group's useful kinds (local indices)
+_USEFUL: dict[int, tuple[int, ...]] = {}
 
 
-_cost = group_vector
+def _pred(key: bytes, suited: bool) -> tuple[tuple[int, bytes] | None, ...]:
+    kb = bytearray(key)
+    out: list[tuple[int, bytes] | None] = []
+    for i in range(len(kb)):
+        if kb[i]:
+            kb[i] -= 1
+            k = bytes(kb)
+            kb[i] += 1
+            out.append((group_vector(k, suited), k))
+        else:
+            out.append(None)
+    r = tuple(out)
+    if len(_PRED) >= _LIMIT:
+        _PRED.clear()
+    _PRED[key] = r
+    return r
 
 
-def _distance(c: list[int], sets: int) -> int:
-    return distances(combine_vectors(c[0], c[1]), combine_vectors(c[2], c[3]))[sets]
+def _sig(key: bytes, suited: bool) -> tuple[int, tuple[int, ...]]:
+    global _next_sig
+    kb = bytearray(key)
+    out = [group_vector(key, suited)]
+    for i in range(len(kb)):
+        if kb[i] < 4:
+            kb[i] += 1
+            out.append(group_vector(bytes(kb), suited))
+            kb[i] -= 1
+        else:
+            out.append(-1)
+    v = tuple(out)
+    if len(_SIG) >= _LIMIT or len(_SIG_ID) >= _LIMIT:
+        _SIG.clear()
+        _SIG_ID.clear()
+        _USEFUL.clear()
+    s = _SIG_ID.get(v)
+    if s is None:
+        s = _SIG_ID[v] = _next_sig
+        _next_sig += 1
+    r = _SIG[key] = (s, v)
+    return r
 
 
-def _base(counts) -> tuple[bytes, list[bytes], list[int]]:
+def _useful(s: int, v: tuple[int, ...], other: int, sets: int) -> tuple[int, ...]:
+    """The local indices of the kinds whose draw lowers the distance of a group of
+    signature ``v`` (id ``s``), the rest of the hand (vector id ``other``) fixed."""
+    base = distances(other, v[0])[sets]
+    r = tuple(i for i in range(len(v) - 1) if v[i + 1] >= 0 and distances(other, v[i + 1])[sets] < base)
+    if len(_USEFUL) >= _LIMIT:
+        _USEFUL.clear()
+    _USEFUL[(s << 40) | (other << 3) | sets] = r
+    return r
+
+
+class _Prepared:
+    """One hand (holding its drawn tile) looked up once: its groups, their
+    combinations, and the discards evaluated so far."""
+
+    __slots__ = ("keys", "pairs", "others", "sets", "after", "sigs")
+
+    def __init__(self, b: bytes, declared: int) -> None:
+        keys = self.keys = (b[0:9], b[9:18], b[18:27], b[27:34])
+        c0 = group_vector(keys[0], True)
+        c1 = group_vector(keys[1], True)
+        c2 = group_vector(keys[2], True)
+        c3 = group_vector(keys[3], False)
+        comb = combine_vectors
+        p01 = comb(c0, c1)
+        p23 = comb(c2, c3)
+        self.pairs = (p01, comb(c0, c2), comb(c0, c3), comb(c1, c2), comb(c1, c3), p23)
+        # each group's other three, combined
+        self.others = (comb(c1, p23), comb(c0, p23), comb(c3, p01), comb(c2, p01))
+        self.sets = 4 - declared
+        # discard -> (its group's vector id less it, that group's counts less it, the hand's distance less it)
+        self.after: dict[int, tuple[int, bytes, int]] = {}
+        self.sigs: list | None = None  # the four groups' signatures, when first needed
+
+    def discard(self, t: int) -> tuple[int, bytes, int]:
+        """``t``'s group less ``t`` (vector id, counts) and the hand's distance less ``t``."""
+        r = self.after.get(t)
+        if r is None:
+            g = _GROUP_OF[t]
+            key = self.keys[g]
+            pred = _PRED.get(key)
+            if pred is None:
+                pred = _pred(key, _SUITED[g])
+            vk = pred[_LOCAL[t]]
+            if vk is None:
+                raise ValueError(f"discard of kind {t}, which the hand does not hold")
+            v = vk[0]
+            r = self.after[t] = (v, vk[1], distances(self.others[g], v)[self.sets])
+        return r
+
+
+_last: tuple[bytes, int, _Prepared] | None = None
+
+
+def _prepared(counts, declared: int) -> _Prepared:
+    """The hand ``counts`` prepared (the last one is kept: the greedy bot asks twice)."""
+    global _last
     b = bytes(counts)
-    keys = [b[lo:hi] for lo, hi, _ in _GROUPS]
-    return b, keys, [_cost(k, s) for k, (_, _, s) in zip(keys, _GROUPS)]
+    last = _last
+    if last is not None and last[0] == b and last[1] == declared:
+        return last[2]
+    p = _Prepared(b, declared)
+    _last = (b, declared, p)
+    return p
 
 
-def _minus(keys: list[bytes], t: int) -> tuple[int, bytes]:
-    g = _GROUP_OF[t]
-    lo = _GROUPS[g][0]
-    k = bytearray(keys[g])
-    k[t - lo] -= 1
-    return g, bytes(k)
+def _signature(key: bytes, suited: bool) -> tuple[int, tuple[int, ...]]:
+    sv = _SIG.get(key)
+    return _sig(key, suited) if sv is None else sv
 
 
 def discard_shanten(counts, declared: int, candidates) -> dict[Tile, int]:
     """``{tile: shanten after discarding it}`` for each distinct candidate (a hand
     of 14 tiles less three per declared set; every candidate held)."""
-    _, keys, costs = _base(counts)
-    sets = 4 - declared
+    p = _prepared(counts, declared)
+    after = p.after
+    keys = p.keys
+    others = p.others
+    sets = p.sets
     out: dict[Tile, int] = {}
     for t in candidates:
         if t in out:
             continue
-        g, k = _minus(keys, t)
-        c = list(costs)
-        c[g] = _cost(k, _GROUPS[g][2])
-        out[t] = _distance(c, sets) - 1
+        r = after.get(t)
+        if r is None:  # as _Prepared.discard, inline: this is the bots' innermost loop
+            g = _GROUP_OF[t]
+            key = keys[g]
+            pred = _PRED.get(key)
+            if pred is None:
+                pred = _pred(key, _SUITED[g])
+            vk = pred[_LOCAL[t]]
+            if vk is None:
+                raise ValueError(f"discard of kind {t}, which the hand does not hold")
+            v = vk[0]
+            r = after[t] = (v, vk[1], distances(others[g], v)[sets])
+        out[t] = r[2] - 1
     return out
 
 
@@ -73,53 +211,41 @@ def discard_options(counts, declared: int, candidates, unseen) -> dict[Tile, tup
     draw would lower the shanten of the hand less ``tile`` (its ukeire,
     counting only the copies the player cannot see).
     """
-    _, keys, costs = _base(counts)
-    sets = 4 - declared
+    p = _prepared(counts, declared)
+    sigs = p.sigs
+    if sigs is None:
+        sigs = p.sigs = [_signature(k, s) for k, s in zip(p.keys, _SUITED)]
+    sets = p.sets
+    pairs = p.pairs
+    others = p.others
+    get = p.after.get
+    comb = combine_vectors
+    memo = _USEFUL.get
+    parts = (unseen[0:9], unseen[9:18], unseen[18:27], unseen[27:34])
     out: dict[Tile, tuple[int, int]] = {}
-    combine = combine_vectors
     for t in candidates:
         if t in out:
             continue
-        g, k = _minus(keys, t)
-        c = list(costs)
-        c[g] = _cost(k, _GROUPS[g][2])
+        r = get(t)
+        v, key, d = p.discard(t) if r is None else r
+        g = _GROUP_OF[t]
+        rest = _REST[g]
         live = 0
-        for h, (i, j, m) in enumerate(_OTHERS):
-            other = combine(combine(c[i], c[j]), c[m])
-            memo = (h, other, k if h == g else keys[h], sets)
-            useful = _USEFUL.get(memo)
+        for h in range(4):
+            if h == g:
+                sv = _SIG.get(key)
+                if sv is None:
+                    sv = _sig(key, _SUITED[g])
+                other = others[g]
+            else:
+                sv = sigs[h]
+                other = comb(v, pairs[rest[h]])
+            s = sv[0]
+            useful = memo((s << 40) | (other << 3) | sets)
             if useful is None:
-                useful = _useful_in_group(*memo)
-            for x in useful:
-                live += unseen[x]
-        out[t] = (_distance(c, sets) - 1, live)
+                useful = _useful(s, sv[1], other, sets)
+            u = parts[h]
+            for i in useful:
+                live += u[i]
+        out[t] = (d - 1, live)
     return out
-
-
-# for each group, the other three (in order)
-_OTHERS = ((1, 2, 3), (0, 2, 3), (0, 1, 3), (0, 1, 2))
-
-# (group, id of the other three groups' combined vector, the group's counts, sets) -> useful kinds
-_USEFUL: dict[tuple[int, int, bytes, int], tuple[int, ...]] = {}
-_USEFUL_LIMIT = 500_000
-
-
-def _useful_in_group(h: int, other: int, key: bytes, sets: int) -> tuple[int, ...]:
-    """The kinds of group ``h`` whose draw lowers the distance, the rest of the hand fixed."""
-    lo, hi, suited = _GROUPS[h]
-    finish = distances
-    base = finish(other, _cost(key, suited))[sets]
-    found = []
-    kb = bytearray(key)
-    for i in range(hi - lo):
-        if kb[i] >= 4:
-            continue
-        kb[i] += 1
-        cg = _cost(bytes(kb), suited)
-        kb[i] -= 1
-        if finish(other, cg)[sets] < base:
-            found.append(lo + i)
-    r = tuple(found)
-    if len(_USEFUL) < _USEFUL_LIMIT:
-        _USEFUL[(h, other, key, sets)] = r
-    return r

@@ -106,11 +106,15 @@ class GreedyBot(Bot):
         """In a claim window: the best claim that :meth:`want_claim` accepts, else PASS."""
         counts = concealed_counts(obs)
         declared = len(obs.melds[obs.seat])
-        before = shanten(counts, declared)
+        before = None  # the shanten now, worked out when a claim is weighed
         best, best_key = None, None
         for a in legal:
             after = self.after_claim(counts, declared, a)
-            if after is None or not self.want_claim(obs, a, before, after):
+            if after is None:
+                continue
+            if before is None:
+                before = shanten(counts, declared)
+            if not self.want_claim(obs, a, before, after):
                 continue
             key = (after, _CLAIM_ORDER[a.kind])
             if best_key is None or key < best_key:
