@@ -481,8 +481,13 @@ class Game:
 
     def hand(self, seat: Wind) -> Hand:
         """``seat``'s whole hand (concealed tiles, melds, bonus tiles). Not for bots: use :meth:`observation`."""
-        return Hand(
-            _tiles_of(self._counts[seat]), tuple(self._melds[seat]), tuple(self._bonus[seat]), tuple(self._pending_bonus[seat])
+        # the engine's tiles are valid by construction: no checks (Hand.trusted), bonus tiles sorted as Hand sorts them
+        bonus, held = self._bonus[seat], self._pending_bonus[seat]
+        return Hand.trusted(
+            _tiles_of(self._counts[seat]),
+            tuple(self._melds[seat]),
+            tuple(sorted(bonus)) if bonus else (),
+            tuple(sorted(held)) if held else (),
         )
 
     def to_act(self) -> list[Wind]:
