@@ -116,6 +116,17 @@ def _shuffle(rng: random.Random, x: list) -> None:
         x[i], x[j] = x[j], x[i]
 
 
+# the melds the engine lays out, made once each (a Meld is a frozen value; its constructor checks it)
+_MELDS: dict[tuple[MeldKind, int, bool], Meld] = {}
+
+
+def _meld(kind: MeldKind, t: Tile, exposed: bool) -> Meld:
+    m = _MELDS.get((kind, t, exposed))
+    if m is None:
+        m = _MELDS[(kind, t, exposed)] = Meld(kind, TILES[t], exposed)
+    return m
+
+
 def _act(kind: ActionKind, seat: Wind, t: Tile) -> Action:
     return _ACTS[kind][seat][t]
 
@@ -559,18 +570,13 @@ class Game:
                     acts.append(Action(_CAPTURE, seat, prey))
         return acts
 
-    def _waits(self, seat: Wind) -> frozenset[int]:
-        """The tiles that make ``seat``'s concealed tiles four sets and a pair
-        (:func:`~mahjongg.decomposition.waits`), kept until they change: a
-        seat's hand is asked about every other seat's discard."""
-        w = self._wait_sets[seat]
-        if w is None:
-            w = self._wait_sets[seat] = frozenset(waits(self._counts[seat])) or _NO_WAITS
-        return w
-
     def _completes(self, seat: Wind, t: int) -> bool:
         """Whether ``t`` makes ``seat``'s concealed tiles four sets and a pair. A tile
-        with no copy nor neighbour among them cannot (no look-up needed)."""
+        with no copy nor neighbour among them cannot (no look-up needed); else ``t``
+        is looked up in the seat's waits (:func:`~mahjongg.decomposition.waits`),
+        worked out once per change of its tiles: a seat's hand is asked about every
+        other seat's discard. (:meth:`_discard` inlines this for the seats that can
+        only go Mah-Jongg.)"""
         c = self._counts[seat]
         if not c[t]:
             for i in _NEIGHBOURS[t]:
@@ -628,8 +634,13 @@ class Game:
         phase = self._phase
         if phase == OVER:
             raise IllegalActionError(f"{action}: the hand is over")
-        if self._views:
-            self._freeze_views()
+        views = self._views
+        if views:  # _freeze_views, inlined: most often one observation, already gone
+            for ref in views:
+                obs = ref()
+                if obs is not None:
+                    _materialize(obs)
+            views.clear()
         seat = action.seat
         legal = self._legal[seat] or self.legal_actions(seat)
         # the engine's actions are shared objects: a bot hands one back (identity first)
@@ -925,13 +936,13 @@ class Game:
             for k in range(3):
                 if low + k != t:
                     c[low + k] -= 1
-            self._melds[seat].append(Meld(_M_CHOW, low, True))
+            self._melds[seat].append(_meld(_M_CHOW, low, True))
         elif a.kind is _PUNG:
             c[t] -= 2
-            self._melds[seat].append(Meld(_M_PUNG, t, True))
+            self._melds[seat].append(_meld(_M_PUNG, t, True))
         else:  # KONG
             c[t] -= 3
-            self._melds[seat].append(Meld(_M_KONG, t, True))
+            self._melds[seat].append(_meld(_M_KONG, t, True))
             self._turn = seat
             self._kongs_in_row = 1
             if self._draw(seat, loose=True):
@@ -943,14 +954,14 @@ class Game:
     def _concealed_kong(self, seat: Wind, t: Tile) -> None:
         self._counts[seat][t] -= 4
         self._wait_sets[seat] = None
-        self._melds[seat].append(Meld(_M_KONG, t, False))
+        self._melds[seat].append(_meld(_M_KONG, t, False))
         # seed 001 (Heavenly Peace): the original hand survives kongs "grounded"
         self._after_kong(seat, played=not self.ruleset.original_through_kongs)
 
     def _add_kong(self, seat: Wind, t: Tile) -> None:
         melds = self._melds[seat]
         i = next(i for i, m in enumerate(melds) if m.kind is _M_PUNG and m.tile == t)
-        melds[i] = Meld(_M_KONG, t, True)
+        melds[i] = _meld(_M_KONG, t, True)
         self._counts[seat][t] -= 1
         self._wait_sets[seat] = None
         self._played[seat] = True
@@ -996,7 +1007,7 @@ class Game:
         seat = min(claims, key=lambda x: (x.seat - d) % 4).seat
         melds = self._melds[d]
         i = next(i for i, m in enumerate(melds) if m.kind is _M_KONG and m.exposed and m.tile == t)
-        melds[i] = Meld(_M_PUNG, t, True)
+        melds[i] = _meld(_M_PUNG, t, True)
         self._log(type="claim", seat=seat.letter, kind=_MAHJONGG.value, tile=str(t), **{"from": d.letter}, robbed=True)
         self._counts[seat][t] += 1
         self._wait_sets[seat] = None
