@@ -20,6 +20,16 @@ class RandomBot(Bot):
     name = "random"
 
     def act(self, observation: Observation, legal: list[Action]) -> Action:
-        if not legal:
+        n = len(legal)
+        if n == 1:
+            return legal[0]
+        if not n:
             raise ValueError(f"{self.name}: no legal action to choose from")
-        return legal[0] if len(legal) == 1 else self.rng.choice(legal)
+        # self.rng.choice(legal), written out: the same getrandbits calls as CPython's
+        # Random._randbelow_with_getrandbits, so the same choice (the bot runs once a decision)
+        getrandbits = self.rng.getrandbits
+        k = n.bit_length()
+        r = getrandbits(k)
+        while r >= n:
+            r = getrandbits(k)
+        return legal[r]
