@@ -21,6 +21,10 @@ scorer and the shanten tables are the current ones for both. Each table first
 plays an untimed warm-up pass (the lookup tables fill lazily).
 
 Targets (issue 3): 1,000 hands/s with random bots, 200 with greedy bots.
+
+For scale, the script also times :func:`floor_hand`: a bare draw/discard loop
+of the same length with no rules at all -- what the language alone costs for
+a hand of random play.
 """
 
 from __future__ import annotations
@@ -110,6 +114,51 @@ def measure(ruleset_name: str, bots, n: int, seed: int, repeat: int, baseline: b
     return best, (best_base if baseline else None)
 
 
+def floor_hand(seed: int) -> int:
+    """The least a random-bot hand can cost in CPython, for scale: shuffle, deal, and
+    draw/discard until 14 tiles are left, each seat choosing at random among its
+    discards (a list of action tuples per decision, an event dict per action) --
+    no claims, no Mah-Jongg checks, no observations, no scoring, no settlement."""
+    import random
+    from itertools import compress
+
+    rng = random.Random(seed)
+    bots = [random.Random((seed << 3) | p) for p in range(4)]
+    wall = [t for t in range(34) for _ in range(4)]
+    rng.shuffle(wall)
+    counts = [[0] * 34 for _ in range(4)]
+    for s in range(4):
+        for t in wall[13 * s : 13 * s + 13]:
+            counts[s][t] += 1
+    pos, seat, events = 53, 0, []
+    counts[0][wall[52]] += 1
+    while pos < len(wall) - 14:
+        legal = list(compress(_FLOOR_ACTS[seat], counts[seat]))
+        _, _, t = legal[bots[seat].randrange(len(legal))]
+        events.append({"type": "action", "seat": seat, "tile": t})
+        counts[seat][t] -= 1
+        seat = (seat + 1) % 4
+        t = wall[pos]
+        pos += 1
+        counts[seat][t] += 1
+        events.append({"type": "draw", "seat": seat, "tile": t})
+    return len(events)
+
+
+_FLOOR_ACTS = [tuple(("discard", w, t) for t in range(34)) for w in range(4)]
+
+
+def floor_rate(n: int, repeat: int) -> float:
+    """Hands/s of :func:`floor_hand`, best of ``repeat`` passes of ``n`` hands."""
+    best = 0.0
+    for _ in range(repeat):
+        start = time.perf_counter()
+        for s in range(n):
+            floor_hand(s)
+        best = max(best, n / (time.perf_counter() - start))
+    return best
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("-n", type=int, default=300, help="random-bot hands per pass")
@@ -138,6 +187,10 @@ def main() -> None:
             mark = "met" if now >= target else "not met"
             base_s = f"{base:9.1f}" if base else f"{'-':>9}"
             print(f"{name:27} {label:7} {now:9.1f} {base_s} {ratio:>9}   {target:>7} {mark}{extra}", flush=True)
+    print(
+        f"for scale, a bare draw/discard loop with no rules (no claims, Mah-Jongg checks, "
+        f"observations nor scoring): {floor_rate(max(args.n, 1000), args.repeat):.0f} hands/s"
+    )
     print(f"load average at the end: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     if args.profile:
         r = get_ruleset("pung-chow")
