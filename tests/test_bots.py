@@ -6,7 +6,7 @@ import pytest
 
 from mahjongg.bots import BOTS, Bot, BotError, CautiousBot, GreedyBot, RandomBot, make_bot
 from mahjongg.bots.cautious import danger
-from mahjongg.bots.evaluation import discard_options, discard_shanten
+from mahjongg.bots.evaluation import best_discard, discard_options, discard_shanten
 from mahjongg.hand import Meld, MeldKind
 from mahjongg.notation import parse_tiles
 from mahjongg.shanten import shanten, useful_tiles
@@ -214,3 +214,23 @@ def test_discard_options_agree_with_shanten_module():
             assert shanten(c, d) == opts[t][0] == sh[t]
             assert sum(unseen[x] for x in useful_tiles(c, d)) == opts[t][1]
             c[t] += 1
+
+
+def test_best_discard_ranks_as_discard_options():
+    """best_discard picks the min of (shanten, -live, unseen[t], -t) over discard_options."""
+    rng = random.Random(5)
+    wall = [i for i in range(34) for _ in range(4)]
+    for _ in range(400):
+        rng.shuffle(wall)
+        d = rng.randrange(4)
+        c = [0] * 34
+        for t in wall[: 14 - 3 * d]:
+            c[t] += 1
+        unseen = [rng.randrange(5) for _ in range(34)]
+        cands = [t for t in range(34) if c[t]]
+        rng.shuffle(cands)
+        if rng.random() < 0.5:
+            cands = cands[: rng.randrange(1, len(cands) + 1)]
+        opts = discard_options(c, d, cands, unseen)
+        want = min(cands, key=lambda t: (opts[t][0], -opts[t][1], unseen[t], -t))
+        assert best_discard(c, d, cands, unseen) == (want, opts[want][0])

@@ -34,7 +34,7 @@ from ..shanten import GROUPS as _GROUPS
 from ..shanten import combine_vectors, distances, group_vector
 from ..tiles import Tile
 
-__all__ = ["discard_options", "discard_shanten"]
+__all__ = ["best_discard", "discard_options", "discard_shanten"]
 
 _GROUP_OF = tuple(g for g, (lo, hi, _) in enumerate(_GROUPS) for _ in range(lo, hi))
 _LOCAL = tuple(t - _GROUPS[g][0] for t, g in enumerate(_GROUP_OF))
@@ -249,3 +249,105 @@ def discard_options(counts, declared: int, candidates, unseen) -> dict[Tile, tup
                 live += u[i]
         out[t] = (d - 1, live)
     return out
+
+
+# (the four groups' signature ids after a discard, sets) -> the useful kinds of that
+# 13-tile hand (tile indices): a 3n+1 hand's useful kinds depend on its groups'
+# signatures only (each holds its vector id and its successors' ids)
+_HAND_USEFUL: dict[tuple[int, int, int, int, int], tuple[int, ...]] = {}
+
+
+def _hand_useful(p: _Prepared, t: int, v: int, key: bytes, sv, sets: int) -> tuple[int, ...]:
+    """The useful kinds of ``p``'s hand less ``t`` (tile indices, in tile order), from the
+    per-group memo :data:`_USEFUL`."""
+    g = _GROUP_OF[t]
+    rest = _REST[g]
+    sigs = p.sigs
+    pairs = p.pairs
+    comb = combine_vectors
+    out: list[int] = []
+    for h in range(4):
+        if h == g:
+            s, vv = sv
+            other = p.others[g]
+        else:
+            s, vv = sigs[h]
+            other = comb(v, pairs[rest[h]])
+        useful = _USEFUL.get((s << 40) | (other << 3) | sets)
+        if useful is None:
+            useful = _useful(s, vv, other, sets)
+        lo = _GROUPS[h][0]
+        out.extend(lo + i for i in useful)
+    return tuple(out)
+
+
+def best_discard(counts, declared: int, candidates, unseen) -> tuple[Tile, int]:
+    """The greedy bot's discard among ``candidates`` and the shanten it leaves: the
+    lowest shanten, then the most live useful tiles (as :func:`discard_options`),
+    then the fewest ``unseen`` copies of the tile, then the highest tile.
+
+    The same choice as ranking :func:`discard_options` by
+    ``(shanten, -live, unseen[t], -t)``, in one call.
+    """
+    p = _prepared(counts, declared)
+    after = p.after
+    keys = p.keys
+    others = p.others
+    sets = p.sets
+    best = 99
+    tied: list = []
+    for t in candidates:
+        r = after.get(t)
+        if r is None:  # as _Prepared.discard, inline
+            g = _GROUP_OF[t]
+            key = keys[g]
+            pred = _PRED.get(key)
+            if pred is None:
+                pred = _pred(key, _SUITED[g])
+            vk = pred[_LOCAL[t]]
+            if vk is None:
+                raise ValueError(f"discard of kind {t}, which the hand does not hold")
+            v = vk[0]
+            r = after[t] = (v, vk[1], distances(others[g], v)[sets])
+        d = r[2]
+        if d < best:
+            best = d
+            tied = [t]
+        elif d == best and t not in tied:
+            tied.append(t)
+    if len(tied) == 1:
+        return tied[0], best - 1
+    sigs = p.sigs
+    if sigs is None:
+        sigs = p.sigs = [_signature(k, s) for k, s in zip(keys, _SUITED)]
+    memo = _HAND_USEFUL
+    choice = None
+    choice_key = None
+    for t in tied:
+        v, key, _ = after[t]
+        g = _GROUP_OF[t]
+        sv = _SIG.get(key)
+        if sv is None:
+            sv = _sig(key, _SUITED[g])
+        s = sv[0]
+        if g == 0:
+            hk = (s, sigs[1][0], sigs[2][0], sigs[3][0], sets)
+        elif g == 1:
+            hk = (sigs[0][0], s, sigs[2][0], sigs[3][0], sets)
+        elif g == 2:
+            hk = (sigs[0][0], sigs[1][0], s, sigs[3][0], sets)
+        else:
+            hk = (sigs[0][0], sigs[1][0], sigs[2][0], s, sets)
+        useful = memo.get(hk)
+        if useful is None:
+            useful = _hand_useful(p, t, v, key, sv, sets)
+            if len(memo) >= _LIMIT:
+                memo.clear()
+            memo[hk] = useful
+        live = 0
+        for x in useful:
+            live += unseen[x]
+        k = (-live, unseen[t], -t)
+        if choice_key is None or k < choice_key:
+            choice, choice_key = t, k
+    return choice, best - 1

@@ -38,7 +38,7 @@ from ..table.actions import Action, ActionKind
 from ..table.observation import Observation
 from ..tiles import Tile
 from .base import Bot, concealed_counts, unseen_counts
-from .evaluation import discard_options, discard_shanten
+from .evaluation import best_discard, discard_options, discard_shanten
 
 __all__ = ["GreedyBot", "doubling_tile"]
 
@@ -177,6 +177,9 @@ class GreedyBot(Bot):
         candidates: list[Tile],
     ) -> tuple[Tile, int]:
         """The discard among ``candidates`` and the shanten it leaves."""
+        if type(self).tie_key is _GREEDY_TIE_KEY:
+            # the key below, in one call (evaluation.best_discard ranks by the same key)
+            return best_discard(counts, declared, candidates, unseen)
         scored = discard_shanten(counts, declared, candidates)
         best = min(scored.values())
         tied = [t for t, s in scored.items() if s == best]
@@ -190,5 +193,7 @@ class GreedyBot(Bot):
         the deadest tile (fewest unseen copies), then the highest."""
         return (-live, unseen[t], -int(t))
 
+
+_GREEDY_TIE_KEY = GreedyBot.tie_key
 
 _CLAIM_ORDER = {_KONG: 0, _PUNG: 1, _CHOW: 2}
