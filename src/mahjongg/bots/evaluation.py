@@ -120,7 +120,7 @@ class _Prepared:
     """One hand (holding its drawn tile) looked up once: its groups, their
     combinations, and the discards evaluated so far."""
 
-    __slots__ = ("keys", "pairs", "others", "sets", "after", "sigs")
+    __slots__ = ("keys", "c", "pairs", "others", "sets", "after", "sigs", "dist")
 
     def __init__(self, b: bytes, declared: int) -> None:
         keys = self.keys = (b[0:9], b[9:18], b[18:27], b[27:34])
@@ -128,16 +128,18 @@ class _Prepared:
         c1 = group_vector(keys[1], True)
         c2 = group_vector(keys[2], True)
         c3 = group_vector(keys[3], False)
+        self.c = (c0, c1, c2, c3)
         comb = combine_vectors
         p01 = comb(c0, c1)
         p23 = comb(c2, c3)
-        self.pairs = (p01, comb(c0, c2), comb(c0, c3), comb(c1, c2), comb(c1, c3), p23)
+        self.pairs = None  # the six pairs of groups combined, when first needed (_pairs)
         # each group's other three, combined
         self.others = (comb(c1, p23), comb(c0, p23), comb(c3, p01), comb(c2, p01))
         self.sets = 4 - declared
         # discard -> (its group's vector id less it, that group's counts less it, the hand's distance less it)
         self.after: dict[int, tuple[int, bytes, int]] = {}
         self.sigs: list | None = None  # the four groups' signatures, when first needed
+        self.dist: tuple[int, ...] | None = None  # the hand's distance less each kind (_dists)
 
     def discard(self, t: int) -> tuple[int, bytes, int]:
         """``t``'s group less ``t`` (vector id, counts) and the hand's distance less ``t``."""
@@ -154,6 +156,70 @@ class _Prepared:
             v = vk[0]
             r = self.after[t] = (v, vk[1], distances(self.others[g], v)[self.sets])
         return r
+
+
+def _pairs(p: _Prepared) -> tuple[int, ...]:
+    """The six pairs of ``p``'s groups (numbered as :data:`_PAIRS`), combined."""
+    r = p.pairs
+    if r is None:
+        c0, c1, c2, c3 = p.c
+        comb = combine_vectors
+        r = p.pairs = (comb(c0, c1), comb(c0, c2), comb(c0, c3), comb(c1, c2), comb(c1, c3), comb(c2, c3))
+    return r
+
+
+# group counts (bytes) -> id of its predecessors' vector ids (the group's id less one of
+# each kind, -1 when none is held); _PID_IDS: id -> those ids. Cleared together with
+# _GROUP_DIST (which the ids key), so a reused id never meets a stale entry.
+_PID: dict[bytes, int] = {}
+_PID_OF: dict[tuple[int, ...], int] = {}
+_PID_IDS: list[tuple[int, ...]] = []
+# (predecessors id << 40 | other three groups' vector id << 3 | sets) -> the hand's
+# distance less each kind of the group (_NONE when none is held)
+_GROUP_DIST: dict[int, tuple[int, ...]] = {}
+_NONE = 99
+
+
+def _pid(key: bytes, suited: bool) -> int:
+    pred = _PRED.get(key)
+    if pred is None:
+        pred = _pred(key, suited)
+    ids = tuple(-1 if vk is None else vk[0] for vk in pred)
+    if len(_PID) >= _LIMIT or len(_PID_IDS) >= _LIMIT:
+        _PID.clear()
+        _PID_OF.clear()
+        _PID_IDS.clear()
+        _GROUP_DIST.clear()
+    i = _PID_OF.get(ids)
+    if i is None:
+        i = _PID_OF[ids] = len(_PID_IDS)
+        _PID_IDS.append(ids)
+    _PID[key] = i
+    return i
+
+
+def _dists(p: _Prepared) -> tuple[int, ...]:
+    """The hand's distance less each kind (34 values, _NONE for kinds not held)."""
+    r = p.dist
+    if r is None:
+        sets = p.sets
+        parts = []
+        for g in range(4):
+            key = p.keys[g]
+            i = _PID.get(key)
+            if i is None:
+                i = _pid(key, _SUITED[g])
+            other = p.others[g]
+            mk = (i << 40) | (other << 3) | sets
+            d = _GROUP_DIST.get(mk)
+            if d is None:
+                d = tuple(_NONE if v < 0 else distances(other, v)[sets] for v in _PID_IDS[i])
+                if len(_GROUP_DIST) >= _LIMIT:
+                    _GROUP_DIST.clear()
+                _GROUP_DIST[mk] = d
+            parts.append(d)
+        r = p.dist = parts[0] + parts[1] + parts[2] + parts[3]
+    return r
 
 
 _last: tuple[bytes, int, _Prepared] | None = None
@@ -216,7 +282,7 @@ def discard_options(counts, declared: int, candidates, unseen) -> dict[Tile, tup
     if sigs is None:
         sigs = p.sigs = [_signature(k, s) for k, s in zip(p.keys, _SUITED)]
     sets = p.sets
-    pairs = p.pairs
+    pairs = _pairs(p)
     others = p.others
     get = p.after.get
     comb = combine_vectors
@@ -263,7 +329,7 @@ def _hand_useful(p: _Prepared, t: int, v: int, key: bytes, sv, sets: int) -> tup
     g = _GROUP_OF[t]
     rest = _REST[g]
     sigs = p.sigs
-    pairs = p.pairs
+    pairs = _pairs(p)
     comb = combine_vectors
     out: list[int] = []
     for h in range(4):
@@ -290,33 +356,27 @@ def best_discard(counts, declared: int, candidates, unseen) -> tuple[Tile, int]:
     ``(shanten, -live, unseen[t], -t)``, in one call.
     """
     p = _prepared(counts, declared)
-    after = p.after
-    keys = p.keys
-    others = p.others
-    sets = p.sets
-    best = 99
+    dist = p.dist
+    if dist is None:
+        dist = _dists(p)
+    best = _NONE + 1
     tied: list = []
     for t in candidates:
-        r = after.get(t)
-        if r is None:  # as _Prepared.discard, inline
-            g = _GROUP_OF[t]
-            key = keys[g]
-            pred = _PRED.get(key)
-            if pred is None:
-                pred = _pred(key, _SUITED[g])
-            vk = pred[_LOCAL[t]]
-            if vk is None:
-                raise ValueError(f"discard of kind {t}, which the hand does not hold")
-            v = vk[0]
-            r = after[t] = (v, vk[1], distances(others[g], v)[sets])
-        d = r[2]
+        d = dist[t]
         if d < best:
+            if d == _NONE:
+                raise ValueError(f"discard of kind {t}, which the hand does not hold")
             best = d
             tied = [t]
-        elif d == best and t not in tied:
-            tied.append(t)
+        elif d == best:
+            if t not in tied:
+                tied.append(t)
+        elif d == _NONE:
+            raise ValueError(f"discard of kind {t}, which the hand does not hold")
     if len(tied) == 1:
         return tied[0], best - 1
+    keys = p.keys
+    sets = p.sets
     sigs = p.sigs
     if sigs is None:
         sigs = p.sigs = [_signature(k, s) for k, s in zip(keys, _SUITED)]
@@ -324,8 +384,11 @@ def best_discard(counts, declared: int, candidates, unseen) -> tuple[Tile, int]:
     choice = None
     choice_key = None
     for t in tied:
-        v, key, _ = after[t]
         g = _GROUP_OF[t]
+        pred = _PRED.get(keys[g])
+        if pred is None:
+            pred = _pred(keys[g], _SUITED[g])
+        v, key = pred[_LOCAL[t]]
         sv = _SIG.get(key)
         if sv is None:
             sv = _sig(key, _SUITED[g])
