@@ -353,7 +353,9 @@ def best_discard(counts, declared: int, candidates, unseen) -> tuple[Tile, int]:
     then the fewest ``unseen`` copies of the tile, then the highest tile.
 
     The same choice as ranking :func:`discard_options` by
-    ``(shanten, -live, unseen[t], -t)``, in one call.
+    ``(shanten, -live, unseen[t], -t)``, in one call. ``unseen`` may also be a
+    function of no arguments returning the counts: it is then called only when
+    discards tie on shanten.
     """
     p = _prepared(counts, declared)
     dist = p.dist
@@ -380,6 +382,8 @@ def best_discard(counts, declared: int, candidates, unseen) -> tuple[Tile, int]:
     sigs = p.sigs
     if sigs is None:
         sigs = p.sigs = [_signature(k, s) for k, s in zip(keys, _SUITED)]
+    if callable(unseen):
+        unseen = unseen()
     memo = _HAND_USEFUL
     choice = None
     choice_key = None

@@ -88,23 +88,39 @@ class GreedyBot(Bot):
         """In turn: a kong if it costs nothing, else the best discard."""
         counts = concealed_counts(obs)
         declared = len(obs.melds[obs.seat])
-        unseen = unseen_counts(obs)
-        candidates = [a.tile for a in legal if a.kind is _DISCARD]
-        tile, after = self.choose_discard(obs, counts, declared, unseen, candidates)
+        discards = []
+        kongs = None
         for a in legal:
-            if a.kind is _CONCEALED_KONG:
-                counts[a.tile] -= 4
-                s = shanten(counts, declared + 1)
-                counts[a.tile] += 4
+            k = a.kind
+            if k is _DISCARD:
+                discards.append(a)
+            elif k is _CONCEALED_KONG or k is _ADD_KONG:
+                if kongs is None:
+                    kongs = []
+                kongs.append(a)
+        candidates = [a.tile for a in discards]
+        cls = type(self)
+        if cls.choose_discard is _GREEDY_CHOOSE and cls.tie_key is _GREEDY_TIE_KEY:
+            # choose_discard below in one call; the unseen counts worked out only for a tie
+            if not candidates:
+                raise ValueError(f"{self.name}: no discard among the legal actions")
+            tile, after = best_discard(counts, declared, candidates, lambda: unseen_counts(obs))
+        else:
+            unseen = unseen_counts(obs)
+            tile, after = self.choose_discard(obs, counts, declared, unseen, candidates)
+        if kongs is not None:
+            for a in kongs:
+                if a.kind is _CONCEALED_KONG:
+                    counts[a.tile] -= 4
+                    s = shanten(counts, declared + 1)
+                    counts[a.tile] += 4
+                else:
+                    counts[a.tile] -= 1
+                    s = shanten(counts, declared)
+                    counts[a.tile] += 1
                 if self.take_kong(obs, a, s, after):
                     return a
-            elif a.kind is _ADD_KONG:
-                counts[a.tile] -= 1
-                s = shanten(counts, declared)
-                counts[a.tile] += 1
-                if self.take_kong(obs, a, s, after):
-                    return a
-        return next(a for a in legal if a.kind is _DISCARD and a.tile == tile)
+        return discards[candidates.index(tile)]
 
     def take_kong(self, obs: Observation, action: Action, after_kong: int, after_discard: int) -> bool:
         """Declare the kong if the hand is no further from Mah-Jongg than after the best discard."""
@@ -195,5 +211,6 @@ class GreedyBot(Bot):
 
 
 _GREEDY_TIE_KEY = GreedyBot.tie_key
+_GREEDY_CHOOSE = GreedyBot.choose_discard
 
 _CLAIM_ORDER = {_KONG: 0, _PUNG: 1, _CHOW: 2}
