@@ -317,36 +317,6 @@ def discard_options(counts, declared: int, candidates, unseen) -> dict[Tile, tup
     return out
 
 
-# (the four groups' signature ids after a discard, sets) -> the useful kinds of that
-# 13-tile hand (tile indices): a 3n+1 hand's useful kinds depend on its groups'
-# signatures only (each holds its vector id and its successors' ids)
-_HAND_USEFUL: dict[tuple[int, int, int, int, int], tuple[int, ...]] = {}
-
-
-def _hand_useful(p: _Prepared, t: int, v: int, key: bytes, sv, sets: int) -> tuple[int, ...]:
-    """The useful kinds of ``p``'s hand less ``t`` (tile indices, in tile order), from the
-    per-group memo :data:`_USEFUL`."""
-    g = _GROUP_OF[t]
-    rest = _REST[g]
-    sigs = p.sigs
-    pairs = _pairs(p)
-    comb = combine_vectors
-    out: list[int] = []
-    for h in range(4):
-        if h == g:
-            s, vv = sv
-            other = p.others[g]
-        else:
-            s, vv = sigs[h]
-            other = comb(v, pairs[rest[h]])
-        useful = _USEFUL.get((s << 40) | (other << 3) | sets)
-        if useful is None:
-            useful = _useful(s, vv, other, sets)
-        lo = _GROUPS[h][0]
-        out.extend(lo + i for i in useful)
-    return tuple(out)
-
-
 def best_discard(counts, declared: int, candidates, unseen) -> tuple[Tile, int]:
     """The greedy bot's discard among ``candidates`` and the shanten it leaves: the
     lowest shanten, then the most live useful tiles (as :func:`discard_options`),
@@ -384,7 +354,11 @@ def best_discard(counts, declared: int, candidates, unseen) -> tuple[Tile, int]:
         sigs = p.sigs = [_signature(k, s) for k, s in zip(keys, _SUITED)]
     if callable(unseen):
         unseen = unseen()
-    memo = _HAND_USEFUL
+    pairs = _pairs(p)
+    others = p.others
+    comb = combine_vectors
+    memo = _USEFUL.get
+    parts = (unseen[0:9], unseen[9:18], unseen[18:27], unseen[27:34])
     choice = None
     choice_key = None
     for t in tied:
@@ -393,27 +367,24 @@ def best_discard(counts, declared: int, candidates, unseen) -> tuple[Tile, int]:
         if pred is None:
             pred = _pred(keys[g], _SUITED[g])
         v, key = pred[_LOCAL[t]]
-        sv = _SIG.get(key)
-        if sv is None:
-            sv = _sig(key, _SUITED[g])
-        s = sv[0]
-        if g == 0:
-            hk = (s, sigs[1][0], sigs[2][0], sigs[3][0], sets)
-        elif g == 1:
-            hk = (sigs[0][0], s, sigs[2][0], sigs[3][0], sets)
-        elif g == 2:
-            hk = (sigs[0][0], sigs[1][0], s, sigs[3][0], sets)
-        else:
-            hk = (sigs[0][0], sigs[1][0], sigs[2][0], s, sets)
-        useful = memo.get(hk)
-        if useful is None:
-            useful = _hand_useful(p, t, v, key, sv, sets)
-            if len(memo) >= _LIMIT:
-                memo.clear()
-            memo[hk] = useful
+        rest = _REST[g]
         live = 0
-        for x in useful:
-            live += unseen[x]
+        for h in range(4):
+            if h == g:
+                sv = _SIG.get(key)
+                if sv is None:
+                    sv = _sig(key, _SUITED[g])
+                other = others[g]
+            else:
+                sv = sigs[h]
+                other = comb(v, pairs[rest[h]])
+            s = sv[0]
+            useful = memo((s << 40) | (other << 3) | sets)
+            if useful is None:
+                useful = _useful(s, sv[1], other, sets)
+            u = parts[h]
+            for i in useful:
+                live += u[i]
         k = (-live, unseen[t], -t)
         if choice_key is None or k < choice_key:
             choice, choice_key = t, k
