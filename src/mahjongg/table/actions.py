@@ -42,7 +42,23 @@ from enum import Enum
 
 from ..tiles import Tile, Wind
 
-__all__ = ["ActionKind", "Action", "IllegalActionError", "CLAIM_KINDS"]
+__all__ = [
+    "ActionKind",
+    "Action",
+    "IllegalActionError",
+    "CLAIM_KINDS",
+    "DISCARD",
+    "CHOW",
+    "PUNG",
+    "KONG",
+    "CONCEALED_KONG",
+    "ADD_KONG",
+    "MAHJONGG",
+    "PASS",
+    "WASH",
+    "BONUS",
+    "CAPTURE",
+]
 
 
 class IllegalActionError(ValueError):
@@ -66,6 +82,20 @@ class ActionKind(Enum):
     # (Enum's own __hash__ hashes the name in Python, and bots key dicts by kind)
     __hash__ = object.__hash__
 
+
+# the members as module constants, for code that tests kinds in its inner loops
+# (``ActionKind.DISCARD`` is a class look-up each time: ~0.1 us on CPython 3.11)
+DISCARD = ActionKind.DISCARD
+CHOW = ActionKind.CHOW
+PUNG = ActionKind.PUNG
+KONG = ActionKind.KONG
+CONCEALED_KONG = ActionKind.CONCEALED_KONG
+ADD_KONG = ActionKind.ADD_KONG
+MAHJONGG = ActionKind.MAHJONGG
+PASS = ActionKind.PASS
+WASH = ActionKind.WASH
+BONUS = ActionKind.BONUS
+CAPTURE = ActionKind.CAPTURE
 
 CLAIM_KINDS = frozenset({ActionKind.CHOW, ActionKind.PUNG, ActionKind.KONG, ActionKind.PASS})
 """Kinds that only answer a discard (MAHJONGG may do either)."""

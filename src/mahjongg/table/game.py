@@ -32,7 +32,23 @@ from ..rules.ruleset import Ruleset, Ruling
 from ..scoring import ScoringError, score_hand
 from ..settlement import Settlement
 from ..tiles import NUM_KINDS, TILES, Tile, Wind
-from .actions import CLAIM_KINDS, Action, ActionKind, IllegalActionError
+from .actions import (
+    ADD_KONG,
+    BONUS,
+    CAPTURE,
+    CHOW,
+    CLAIM_KINDS,
+    CONCEALED_KONG,
+    DISCARD,
+    KONG,
+    MAHJONGG,
+    PASS,
+    PUNG,
+    WASH,
+    Action,
+    ActionKind,
+    IllegalActionError,
+)
 from .dice import Dice, breaker, throw
 from .observation import Observation, _lazy_observation, _materialize
 from .result import Result
@@ -45,10 +61,7 @@ CLAIMS = "claims"
 OVER = "over"
 
 _K = ActionKind
-# enum members bound once: ``ActionKind.DISCARD`` costs a class look-up each time (~0.1 us on 3.11)
-_DISCARD, _CHOW, _PUNG, _KONG = _K.DISCARD, _K.CHOW, _K.PUNG, _K.KONG
-_CONCEALED_KONG, _ADD_KONG, _MAHJONGG, _PASS = _K.CONCEALED_KONG, _K.ADD_KONG, _K.MAHJONGG, _K.PASS
-_WASH, _BONUS, _CAPTURE = _K.WASH, _K.BONUS, _K.CAPTURE
+# enum members bound once (a class look-up each time otherwise; see .actions)
 _M_CHOW, _M_PUNG, _M_KONG = MeldKind.CHOW, MeldKind.PUNG, MeldKind.KONG
 _BY_WALL, _BY_DISCARD, _BY_LOOSE, _BY_ROBBED = WinBy.WALL, WinBy.DISCARD, WinBy.LOOSE, WinBy.ROBBED_KONG
 _EAST = Wind.EAST
@@ -548,7 +561,7 @@ class Game:
             if (known or special) and self._may_win(
                 seat, drawn, _BY_LOOSE if drawn_from == "loose" else _BY_WALL, True if known else None
             ):
-                acts.append(_ACTS[_MAHJONGG][seat][drawn])
+                acts.append(_ACTS[MAHJONGG][seat][drawn])
         kongs = self.wall.count > self.reserved  # _can_draw()
         if kongs:
             if 4 in b:
@@ -557,17 +570,17 @@ class Game:
             if self_drawn and drawn_from != "deal" and self._melds[seat]:
                 for m in self._melds[seat]:
                     if m.kind is _M_PUNG and m.tile == drawn:
-                        acts.append(_ACTS[_ADD_KONG][seat][drawn])
+                        acts.append(_ACTS[ADD_KONG][seat][drawn])
         if acts:
             acts.extend(compress(_DISCARDS[seat], c))
         else:
             acts = list(compress(_DISCARDS[seat], c))
         if self._pending_bonus[seat] and self._can_draw():
             for t in sorted(set(self._pending_bonus[seat])):
-                acts.append(Action(_BONUS, seat, t))
+                acts.append(Action(BONUS, seat, t))
             for who, _, prey in self._captures:
                 if who == seat:
-                    acts.append(Action(_CAPTURE, seat, prey))
+                    acts.append(Action(CAPTURE, seat, prey))
         return acts
 
     def _completes(self, seat: Wind, t: int) -> bool:
@@ -607,13 +620,13 @@ class Game:
                     if (complete or self.ruleset.could_be_special(c, self._melds[seat], self._bonus[seat])) and self._may_win(
                         seat, t, _BY_DISCARD, complete
                     ):
-                        acts.append(_ACTS[_MAHJONGG][seat][t])
+                        acts.append(_ACTS[MAHJONGG][seat][t])
                 finally:
                     c[t] -= 1
         if n >= 2:
             if n >= 3 and self.wall.count > self.reserved:
-                acts.append(_ACTS[_KONG][seat][t])
-            acts.append(_ACTS[_PUNG][seat][t])
+                acts.append(_ACTS[KONG][seat][t])
+            acts.append(_ACTS[PUNG][seat][t])
         if chow:
             r = t % 9
             # the runs t completes, lowest first
@@ -625,7 +638,7 @@ class Game:
             if r <= 6 and c[t + 1] and c[t + 2]:
                 acts.append(chows[2])
         if acts:
-            acts.append(_ACTS[_PASS][seat][t])
+            acts.append(_ACTS[PASS][seat][t])
         return acts
 
     # --- applying actions -----------------------------------------------------------
@@ -649,7 +662,7 @@ class Game:
                 break
         else:
             if action not in legal:
-                if action.kind is _MAHJONGG and self._may_declare_falsely(action):
+                if action.kind is MAHJONGG and self._may_declare_falsely(action):
                     self._legal = [None, None, None, None]
                     self.events.append(_action_event(action))
                     self._false_mahjongg(action.seat)
@@ -664,17 +677,17 @@ class Game:
             answers[seat] = action
             if len(answers) == len(self._options):
                 self._resolve_claims()
-        elif k is _DISCARD:
+        elif k is DISCARD:
             self._discard(seat, action.tile)
-        elif k is _CONCEALED_KONG:
+        elif k is CONCEALED_KONG:
             self._concealed_kong(action.seat, action.tile)
-        elif k is _ADD_KONG:
+        elif k is ADD_KONG:
             self._add_kong(action.seat, action.tile)
-        elif k is _MAHJONGG:
+        elif k is MAHJONGG:
             self._win(action.seat, self._self_drawn_by(), action.tile)
-        elif k is _BONUS:
+        elif k is BONUS:
             self._lay_out_held(action.seat, action.tile)
-        elif k is _CAPTURE:
+        elif k is CAPTURE:
             self._capture(action.seat, action.tile)
 
     def declare_dead(self, seat: Wind, reason: str = "penalty") -> None:
@@ -691,7 +704,7 @@ class Game:
             self._mark_dead(seat, reason, penalty=True)
             if self._phase == CLAIMS:
                 # its Mah-Jongg claim, if any, lapses
-                opts = [a for a in self._options.get(seat, ()) if a.kind is not _MAHJONGG]
+                opts = [a for a in self._options.get(seat, ()) if a.kind is not MAHJONGG]
                 if seat in self._options and seat not in self._answers:
                     if len(opts) <= 1:
                         del self._options[seat]
@@ -705,13 +718,13 @@ class Game:
         who = seat.letter
         if seat not in self.seats:
             return f"{a}: {who} is a dummy seat and does not play"
-        if a.kind is _WASH:
+        if a.kind is WASH:
             if self._washing:
                 return f"{a}: {who}'s original hand may not wash the tiles under {self.ruleset.name}"
             return f"{a}: the tiles are washed on the original hands, before East's first discard (seed 000 Part II, Washing the tiles)"
         if self._phase == TURN:
             if seat != self._turn:
-                if a.kind in CLAIM_KINDS or a.kind is _MAHJONGG:
+                if a.kind in CLAIM_KINDS or a.kind is MAHJONGG:
                     last = self._history[-1] if self._history else None
                     if last is not None:
                         lt = f"{last[1]} discarded by {last[0].letter}"
@@ -725,21 +738,21 @@ class Game:
             if a.kind in CLAIM_KINDS:
                 return f"{a}: there is no discard to claim; {who} is in turn and must discard or declare"
             c = self._counts[seat]
-            if a.kind is _DISCARD:
+            if a.kind is DISCARD:
                 if t is None or not t.is_playing or not c[t]:
                     return f"{a}: {who} holds no {t} (holds {self.hand(seat)})"
-            if a.kind is _CONCEALED_KONG:
+            if a.kind is CONCEALED_KONG:
                 if t is None or not t.is_playing or c[t] != 4:
                     return f"{a}: a concealed kong needs four {t} held in the hand; {who} holds {c[t] if t is not None and t.is_playing else 0}"
                 return f"{a}: no loose tile can be drawn (only {self.wall.count} tiles are left), so no kong"
-            if a.kind is _ADD_KONG:
+            if a.kind is ADD_KONG:
                 if not any(m.kind is _M_PUNG and m.tile == t for m in self._melds[seat]):
                     return f"{a}: {who} has no exposed pung of {t}"
                 return (
                     f"{a}: only the fourth tile just drawn from the wall may be added to an exposed pung "
                     f"(seed 000, Four of a kind); {who} drew {self._drawn if self._drawn_from in ('wall', 'loose') else 'nothing'}"
                 )
-            if a.kind is _MAHJONGG:
+            if a.kind is MAHJONGG:
                 if seat in self._dead:
                     return f"{a}: {who}'s hand is dead and cannot win"
                 if self._drawn_from == "claim":
@@ -759,27 +772,27 @@ class Game:
             return f"{a}: {who} discarded {dt} and cannot claim his own discard"
         if seat in self._answers:
             return f"{a}: {who} has already answered the claim on {dt}"
-        if a.kind in (_DISCARD, _CONCEALED_KONG, _ADD_KONG):
+        if a.kind in (DISCARD, CONCEALED_KONG, ADD_KONG):
             return f"{a}: the claim window on {dt} (discarded by {d.letter}) is open; nobody may play until it closes"
         if t != dt:
             return f"{a}: the discard under claim is {dt}, not {t}"
-        if a.kind is _CHOW and seat != self._next[d]:
+        if a.kind is CHOW and seat != self._next[d]:
             return (
                 f"{a}: only {self._next[d].letter}, next after {d.letter}, may chow {dt} "
                 "(seed 000, To chow: a player may chow only in his regular turn)"
             )
-        if seat not in self._options and a.kind is _PASS:
+        if seat not in self._options and a.kind is PASS:
             return f"{a}: {who} has no claim on {dt} and need not answer"
-        if a.kind is _CHOW:
+        if a.kind is CHOW:
             return f"{a}: {who} does not hold the other two tiles of a run from {a.chow} with {dt}"
-        if a.kind is _PUNG:
+        if a.kind is PUNG:
             return f"{a}: {who} needs a pair of {dt} in the hand to pung it"
-        if a.kind is _KONG:
+        if a.kind is KONG:
             return (
                 f"{a}: {who} needs three {dt} concealed in the hand to kong a discard "
                 "(a claimed fourth never goes onto an exposed pung: seed 000, Four of a kind)"
             )
-        if a.kind is _MAHJONGG:
+        if a.kind is MAHJONGG:
             if seat in self._dead:
                 return f"{a}: {who}'s hand is dead and cannot win"
             return f"{a}: {dt} does not complete {who}'s hand"
@@ -904,7 +917,7 @@ class Game:
             self._resolve_robbing()
             return
         t, d = self._window_tile, self._window_from
-        claims = [a for a in self._answers.values() if a.kind is not _PASS]
+        claims = [a for a in self._answers.values() if a.kind is not PASS]
         self._options, self._answers = {}, {}
         if not claims:
             # the discard is dead; the next player draws
@@ -925,19 +938,19 @@ class Game:
         self.events.append(event)
         c = self._counts[seat]
         self._wait_sets[seat] = None
-        if a.kind is _MAHJONGG:
+        if a.kind is MAHJONGG:
             c[t] += 1
             self._win(seat, _BY_DISCARD, t)
             return
         self._played[seat] = True
         self._kongs_in_row = 0
-        if a.kind is _CHOW:
+        if a.kind is CHOW:
             low = a.chow
             for k in range(3):
                 if low + k != t:
                     c[low + k] -= 1
             self._melds[seat].append(_meld(_M_CHOW, low, True))
-        elif a.kind is _PUNG:
+        elif a.kind is PUNG:
             c[t] -= 2
             self._melds[seat].append(_meld(_M_PUNG, t, True))
         else:  # KONG
@@ -984,7 +997,7 @@ class Game:
             finally:
                 c[t] -= 1
             if ok:
-                options[s] = [_act(_MAHJONGG, s, t), _act(_PASS, s, t)]
+                options[s] = [_act(MAHJONGG, s, t), _act(PASS, s, t)]
         if not options:
             return False
         self._window_tile, self._window_from = t, seat
@@ -996,7 +1009,7 @@ class Game:
 
     def _resolve_robbing(self) -> None:
         t, d = self._window_tile, self._window_from
-        claims = [a for a in self._answers.values() if a.kind is _MAHJONGG]
+        claims = [a for a in self._answers.values() if a.kind is MAHJONGG]
         self._options, self._answers = {}, {}
         self._robbing = False
         self._phase = TURN
@@ -1008,7 +1021,7 @@ class Game:
         melds = self._melds[d]
         i = next(i for i, m in enumerate(melds) if m.kind is _M_KONG and m.exposed and m.tile == t)
         melds[i] = _meld(_M_PUNG, t, True)
-        self._log(type="claim", seat=seat.letter, kind=_MAHJONGG.value, tile=str(t), **{"from": d.letter}, robbed=True)
+        self._log(type="claim", seat=seat.letter, kind=MAHJONGG.value, tile=str(t), **{"from": d.letter}, robbed=True)
         self._counts[seat][t] += 1
         self._wait_sets[seat] = None
         self._win(seat, _BY_ROBBED, t)
@@ -1171,10 +1184,10 @@ class Game:
         east = _EAST
         drawn = self._drawn
         for s in washers:
-            options[s] = [Action(_WASH, s), Action(_PASS, s)]
+            options[s] = [Action(WASH, s), Action(PASS, s)]
         if drawn is not None and self._may_win(east, drawn, _BY_WALL):
-            options[east] = [_act(_MAHJONGG, east, drawn)] + [a for a in options.get(east, ()) if a.kind is _WASH] + [
-                Action(_PASS, east)
+            options[east] = [_act(MAHJONGG, east, drawn)] + [a for a in options.get(east, ()) if a.kind is WASH] + [
+                Action(PASS, east)
             ]
         self._log(type="washing", seats=[s.letter for s in self.seats if s in options])
         self._phase = CLAIMS
@@ -1189,11 +1202,11 @@ class Game:
         self._phase = TURN
         self._turn = _EAST
         kinds = {s: a.kind for s, a in answers.items()}
-        if kinds.get(_EAST) is _MAHJONGG:
+        if kinds.get(_EAST) is MAHJONGG:
             self._win(_EAST, _BY_WALL, self._drawn)
             return
         # among several, the seat nearest East counter-clockwise (East first) washes
-        washer = next((s for s in self.seats if kinds.get(s) is _WASH), None)
+        washer = next((s for s in self.seats if kinds.get(s) is WASH), None)
         if washer is None:
             return
         r = self.ruleset
