@@ -237,11 +237,6 @@ def _prepared(counts, declared: int) -> _Prepared:
     return p
 
 
-def _signature(key: bytes, suited: bool) -> tuple[int, tuple[int, ...]]:
-    sv = _SIG.get(key)
-    return _sig(key, suited) if sv is None else sv
-
-
 def discard_shanten(counts, declared: int, candidates) -> dict[Tile, int]:
     """``{tile: shanten after discarding it}`` for each distinct candidate (a hand
     of 14 tiles less three per declared set; every candidate held)."""
@@ -280,7 +275,8 @@ def discard_options(counts, declared: int, candidates, unseen) -> dict[Tile, tup
     p = _prepared(counts, declared)
     sigs = p.sigs
     if sigs is None:
-        sigs = p.sigs = [_signature(k, s) for k, s in zip(p.keys, _SUITED)]
+        sg = _SIG.get
+        sigs = p.sigs = [sg(k) or _sig(k, s) for k, s in zip(p.keys, _SUITED)]
     sets = p.sets
     pairs = _pairs(p)
     others = p.others
@@ -351,7 +347,8 @@ def best_discard(counts, declared: int, candidates, unseen) -> tuple[Tile, int]:
     sets = p.sets
     sigs = p.sigs
     if sigs is None:
-        sigs = p.sigs = [_signature(k, s) for k, s in zip(keys, _SUITED)]
+        sg = _SIG.get
+        sigs = p.sigs = [sg(k) or _sig(k, s) for k, s in zip(keys, _SUITED)]
     if callable(unseen):
         unseen = unseen()
     pairs = _pairs(p)
