@@ -21,6 +21,12 @@ dictionary look-ups per discard. The last hand prepared is kept, so
 :func:`discard_options` right after :func:`discard_shanten` on the same hand
 (what the greedy bot does for tied discards) redoes nothing.
 
+:func:`best_discard` is the greedy bot's whole choice in one call: the
+hand's distance less each kind comes from one memo per group (keyed by the
+vector ids of the group less each kind and the other three groups' combined
+id), and the live useful tiles are summed only for the discards that tie
+(the unseen counts themselves may be passed as a function, called only then).
+
 It reads the lookup tables of :mod:`mahjongg.shanten` through its public
 table API (:func:`~mahjongg.shanten.group_vector`,
 :func:`~mahjongg.shanten.combine_vectors`, :func:`~mahjongg.shanten.distances`)
