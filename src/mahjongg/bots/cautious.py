@@ -48,7 +48,7 @@ Three modes, chosen afresh at every decision from the observation alone:
 from __future__ import annotations
 
 from ..hand import MeldKind
-from ..table.actions import Action, ActionKind
+from ..table.actions import ADD_KONG, CONCEALED_KONG, DISCARD, KONG, PASS, PUNG, Action
 from ..table.observation import Observation
 from ..shanten import shanten
 from ..tiles import Tile
@@ -58,13 +58,6 @@ from .greedy import GreedyBot, doubling_tile
 
 __all__ = ["CautiousBot", "danger"]
 
-# ActionKind members bound once: ActionKind.X is a class look-up each time (~0.1 us), and the bots test kinds in loops
-_ADD_KONG = ActionKind.ADD_KONG
-_CONCEALED_KONG = ActionKind.CONCEALED_KONG
-_DISCARD = ActionKind.DISCARD
-_KONG = ActionKind.KONG
-_PASS = ActionKind.PASS
-_PUNG = ActionKind.PUNG
 
 
 class CautiousBot(GreedyBot):
@@ -119,7 +112,7 @@ class CautiousBot(GreedyBot):
     def turn(self, obs: Observation, legal: list[Action]) -> Action:
         counts = concealed_counts(obs)
         declared = len(obs.melds[obs.seat])
-        candidates = [a.tile for a in legal if a.kind is _DISCARD]
+        candidates = [a.tile for a in legal if a.kind is DISCARD]
         scored = discard_shanten(counts, declared, candidates)
         now = min(scored.values())
         mode = self.mode(obs, now)
@@ -127,18 +120,18 @@ class CautiousBot(GreedyBot):
             return super().turn(obs, legal)
         if mode == "defend":
             tile = self.safest(obs, counts, declared, scored)
-            return next(a for a in legal if a.kind is _DISCARD and a.tile == tile)
+            return next(a for a in legal if a.kind is DISCARD and a.tile == tile)
         # build: kongs as greedy (a kong scores more); discards by the plan
         tile = self.build_discard(obs, counts, declared, scored)
         for a in legal:
-            if a.kind in (_CONCEALED_KONG, _ADD_KONG):
-                n = 4 if a.kind is _CONCEALED_KONG else 1
+            if a.kind in (CONCEALED_KONG, ADD_KONG):
+                n = 4 if a.kind is CONCEALED_KONG else 1
                 counts[a.tile] -= n
                 s = shanten(counts, declared + (1 if n == 4 else 0))
                 counts[a.tile] += n
                 if s <= scored[tile]:
                     return a
-        return next(a for a in legal if a.kind is _DISCARD and a.tile == tile)
+        return next(a for a in legal if a.kind is DISCARD and a.tile == tile)
 
     def keep_value(self, obs: Observation, counts: list[int], t: Tile) -> int:
         """How much keeping ``t`` is worth for a high hand: 3 a pair or pung of a
@@ -181,7 +174,7 @@ class CautiousBot(GreedyBot):
         now = shanten(counts, declared)
         mode = self.mode(obs, now)
         if mode == "defend":
-            return next(a for a in legal if a.kind is _PASS)
+            return next(a for a in legal if a.kind is PASS)
         self._mode, self._suit = mode, (self.plan_suit(obs) if mode == "build" else None)
         return super().claim(obs, legal)
 
@@ -191,14 +184,14 @@ class CautiousBot(GreedyBot):
         # build: keep the hand concealed unless the claim serves the plan
         if after == 0 and after < before:
             return True
-        if a.kind is _KONG:
+        if a.kind is KONG:
             return after <= before
-        if a.kind is _PUNG and doubling_tile(a.tile, obs):
+        if a.kind is PUNG and doubling_tile(a.tile, obs):
             return after <= before
         suit = self._suit
         if suit is not None and after < before:
             in_plan = a.tile >= 27 if suit == 3 else (a.tile >= 27 or a.tile // 9 == suit)
-            return in_plan and (a.kind is _PUNG or suit != 3)
+            return in_plan and (a.kind is PUNG or suit != 3)
         return False
 
     # --- defence -----------------------------------------------------------------------------

@@ -34,7 +34,7 @@ pair), "To chow", "To pung", "Four of a kind"; the score card's doubles for a
 from __future__ import annotations
 
 from ..shanten import shanten
-from ..table.actions import Action, ActionKind
+from ..table.actions import ADD_KONG, CHOW, CONCEALED_KONG, DISCARD, KONG, MAHJONGG, PASS, PUNG, Action
 from ..table.observation import Observation
 from ..tiles import Tile
 from .base import Bot, concealed_counts, unseen_counts
@@ -42,15 +42,6 @@ from .evaluation import best_discard, discard_options, discard_shanten
 
 __all__ = ["GreedyBot", "doubling_tile"]
 
-# ActionKind members bound once: ActionKind.X is a class look-up each time (~0.1 us), and the bots test kinds in loops
-_ADD_KONG = ActionKind.ADD_KONG
-_CHOW = ActionKind.CHOW
-_CONCEALED_KONG = ActionKind.CONCEALED_KONG
-_DISCARD = ActionKind.DISCARD
-_KONG = ActionKind.KONG
-_MAHJONGG = ActionKind.MAHJONGG
-_PASS = ActionKind.PASS
-_PUNG = ActionKind.PUNG
 
 
 def doubling_tile(t: Tile, obs: Observation) -> bool:
@@ -71,17 +62,17 @@ class GreedyBot(Bot):
         if len(legal) == 1:
             return legal[0]
         for a in legal:
-            if a.kind is _MAHJONGG:
+            if a.kind is MAHJONGG:
                 return a
         if observation.phase == "claims":
             if observation.hidden:
                 # a bonus tile held back (Ruleset.may_hold_back) takes a place in the hand
                 # and bars Mah-Jongg: the concealed tiles are one short, claim nothing
-                return next(a for a in legal if a.kind is _PASS)
+                return next(a for a in legal if a.kind is PASS)
             return self.claim(observation, legal)
         if observation.hidden:
             # likewise no kong: the shanten of a hand one tile short is not defined
-            legal = [a for a in legal if a.kind is not _CONCEALED_KONG and a.kind is not _ADD_KONG]
+            legal = [a for a in legal if a.kind is not CONCEALED_KONG and a.kind is not ADD_KONG]
         return self.turn(observation, legal)
 
     def turn(self, obs: Observation, legal: list[Action]) -> Action:
@@ -92,9 +83,9 @@ class GreedyBot(Bot):
         kongs = None
         for a in legal:
             k = a.kind
-            if k is _DISCARD:
+            if k is DISCARD:
                 discards.append(a)
-            elif k is _CONCEALED_KONG or k is _ADD_KONG:
+            elif k is CONCEALED_KONG or k is ADD_KONG:
                 if kongs is None:
                     kongs = []
                 kongs.append(a)
@@ -110,7 +101,7 @@ class GreedyBot(Bot):
             tile, after = self.choose_discard(obs, counts, declared, unseen, candidates)
         if kongs is not None:
             for a in kongs:
-                if a.kind is _CONCEALED_KONG:
+                if a.kind is CONCEALED_KONG:
                     counts[a.tile] -= 4
                     s = shanten(counts, declared + 1)
                     counts[a.tile] += 4
@@ -145,24 +136,24 @@ class GreedyBot(Bot):
                 best, best_key = a, key
         if best is not None:
             return best
-        return next(a for a in legal if a.kind is _PASS)
+        return next(a for a in legal if a.kind is PASS)
 
     @staticmethod
     def after_claim(counts: list[int], declared: int, a: Action) -> int | None:
         """The shanten after claim ``a`` (``None`` for PASS): a pung or chow leaves a
         hand that must discard, a kong one that draws a loose tile."""
         t = a.tile
-        if a.kind is _PUNG:
+        if a.kind is PUNG:
             counts[t] -= 2
             s = shanten(counts, declared + 1)
             counts[t] += 2
             return s
-        if a.kind is _KONG:
+        if a.kind is KONG:
             counts[t] -= 3
             s = shanten(counts, declared + 1)
             counts[t] += 3
             return s
-        if a.kind is _CHOW:
+        if a.kind is CHOW:
             others = [a.chow + k for k in range(3) if a.chow + k != t]
             for o in others:
                 counts[o] -= 1
@@ -177,9 +168,9 @@ class GreedyBot(Bot):
         if after < before:
             return True
         if after == before:
-            if a.kind is _KONG:
+            if a.kind is KONG:
                 return True
-            if a.kind is _PUNG and doubling_tile(a.tile, obs):
+            if a.kind is PUNG and doubling_tile(a.tile, obs):
                 return True
         return False
 
@@ -213,4 +204,4 @@ class GreedyBot(Bot):
 _GREEDY_TIE_KEY = GreedyBot.tie_key
 _GREEDY_CHOOSE = GreedyBot.choose_discard
 
-_CLAIM_ORDER = {_KONG: 0, _PUNG: 1, _CHOW: 2}
+_CLAIM_ORDER = {KONG: 0, PUNG: 1, CHOW: 2}
