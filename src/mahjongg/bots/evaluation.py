@@ -271,6 +271,37 @@ def discard_shanten(counts, declared: int, candidates) -> dict[Tile, int]:
     return out
 
 
+def _live_useful(p: "_Prepared", sigs: list, pairs: tuple, parts: tuple, t: int, v: int, key: bytes) -> int:
+    """The live useful tiles of ``p``'s hand less ``t`` (``v``, ``key``: the vector id and
+    counts of ``t``'s group less ``t``): for each group, the kinds whose draw lowers the
+    distance given the other three (memoised by signature), counted by ``parts``
+    (the unseen counts cut into the four groups)."""
+    g = _GROUP_OF[t]
+    rest = _REST[g]
+    others = p.others
+    sets = p.sets
+    comb = combine_vectors
+    memo = _USEFUL.get
+    live = 0
+    for h in range(4):
+        if h == g:
+            sv = _SIG.get(key)
+            if sv is None:
+                sv = _sig(key, _SUITED[g])
+            other = others[g]
+        else:
+            sv = sigs[h]
+            other = comb(v, pairs[rest[h]])
+        s = sv[0]
+        useful = memo((s << 40) | (other << 3) | sets)
+        if useful is None:
+            useful = _useful(s, sv[1], other, sets)
+        u = parts[h]
+        for i in useful:
+            live += u[i]
+    return live
+
+
 def discard_options(counts, declared: int, candidates, unseen) -> dict[Tile, tuple[int, int]]:
     """``{tile: (shanten after discarding it, live useful tiles)}`` for each distinct candidate.
 
@@ -283,12 +314,8 @@ def discard_options(counts, declared: int, candidates, unseen) -> dict[Tile, tup
     if sigs is None:
         sg = _SIG.get
         sigs = p.sigs = [sg(k) or _sig(k, s) for k, s in zip(p.keys, _SUITED)]
-    sets = p.sets
     pairs = _pairs(p)
-    others = p.others
     get = p.after.get
-    comb = combine_vectors
-    memo = _USEFUL.get
     parts = (unseen[0:9], unseen[9:18], unseen[18:27], unseen[27:34])
     out: dict[Tile, tuple[int, int]] = {}
     for t in candidates:
@@ -296,26 +323,7 @@ def discard_options(counts, declared: int, candidates, unseen) -> dict[Tile, tup
             continue
         r = get(t)
         v, key, d = p.discard(t) if r is None else r
-        g = _GROUP_OF[t]
-        rest = _REST[g]
-        live = 0
-        for h in range(4):
-            if h == g:
-                sv = _SIG.get(key)
-                if sv is None:
-                    sv = _sig(key, _SUITED[g])
-                other = others[g]
-            else:
-                sv = sigs[h]
-                other = comb(v, pairs[rest[h]])
-            s = sv[0]
-            useful = memo((s << 40) | (other << 3) | sets)
-            if useful is None:
-                useful = _useful(s, sv[1], other, sets)
-            u = parts[h]
-            for i in useful:
-                live += u[i]
-        out[t] = (d - 1, live)
+        out[t] = (d - 1, _live_useful(p, sigs, pairs, parts, t, v, key))
     return out
 
 
@@ -350,7 +358,6 @@ def best_discard(counts, declared: int, candidates, unseen) -> tuple[Tile, int]:
     if len(tied) == 1:
         return tied[0], best - 1
     keys = p.keys
-    sets = p.sets
     sigs = p.sigs
     if sigs is None:
         sg = _SIG.get
@@ -358,9 +365,6 @@ def best_discard(counts, declared: int, candidates, unseen) -> tuple[Tile, int]:
     if callable(unseen):
         unseen = unseen()
     pairs = _pairs(p)
-    others = p.others
-    comb = combine_vectors
-    memo = _USEFUL.get
     parts = (unseen[0:9], unseen[9:18], unseen[18:27], unseen[27:34])
     choice = None
     choice_key = None
@@ -370,25 +374,7 @@ def best_discard(counts, declared: int, candidates, unseen) -> tuple[Tile, int]:
         if pred is None:
             pred = _pred(keys[g], _SUITED[g])
         v, key = pred[_LOCAL[t]]
-        rest = _REST[g]
-        live = 0
-        for h in range(4):
-            if h == g:
-                sv = _SIG.get(key)
-                if sv is None:
-                    sv = _sig(key, _SUITED[g])
-                other = others[g]
-            else:
-                sv = sigs[h]
-                other = comb(v, pairs[rest[h]])
-            s = sv[0]
-            useful = memo((s << 40) | (other << 3) | sets)
-            if useful is None:
-                useful = _useful(s, sv[1], other, sets)
-            u = parts[h]
-            for i in useful:
-                live += u[i]
-        k = (-live, unseen[t], -t)
+        k = (-_live_useful(p, sigs, pairs, parts, t, v, key), unseen[t], -t)
         if choice_key is None or k < choice_key:
             choice, choice_key = t, k
     return choice, best - 1
