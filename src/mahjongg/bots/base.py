@@ -71,8 +71,9 @@ def _meld_tiles(m) -> tuple[int, ...]:
     return r
 
 
-def _add_table(c: list[int], obs: Observation) -> None:
-    """Add to ``c`` every meld on the table and every discard lying there."""
+def _add_table(c: list[int], obs: Observation, step: int = 1) -> None:
+    """Add ``step`` to ``c`` for every tile of every meld on the table and every
+    discard lying there (``step=-1``: take them away)."""
     get = _MELD_TILES.get
     for melds in obs.melds.values():
         for m in melds:
@@ -80,10 +81,9 @@ def _add_table(c: list[int], obs: Observation) -> None:
             if ts is None:
                 ts = _meld_tiles(m)
             for t in ts:
-                c[t] += 1
-    for tiles in obs.discards.values():
-        for t in tiles:
-            c[t] += 1
+                c[t] += step
+    for t in _chain(obs.discards.values()):
+        c[t] += step
 
 
 def visible_counts(obs: Observation) -> list[int]:
@@ -102,16 +102,7 @@ def unseen_counts(obs: Observation) -> list[int]:
     c = [4] * NUM_KINDS
     for t in obs.concealed:
         c[t] -= 1
-    get = _MELD_TILES.get
-    for melds in obs.melds.values():
-        for m in melds:
-            ts = get(m)
-            if ts is None:
-                ts = _meld_tiles(m)
-            for t in ts:
-                c[t] -= 1
-    for t in _chain(obs.discards.values()):
-        c[t] -= 1
+    _add_table(c, obs, -1)
     return c if min(c) >= 0 else [v if v > 0 else 0 for v in c]
 
 
