@@ -93,6 +93,34 @@ def _intern(v: tuple[int, ...]) -> int:
     return i
 
 
+def _rank_step(states: dict, have: int, cap: int, can_chow: bool) -> dict:
+    """One rank of the forward programme of :func:`_solve`: the states after a rank
+    holding ``have`` tiles, whose target may hold ``cap``, chows starting there if
+    ``can_chow``. A state is (a, b, sets so far, pair used) -> fewest tiles added."""
+    new: dict[tuple[int, int, int, int], int] = {}
+    get = new.get
+    for (a, b, m, p), cost in states.items():
+        base = a + b
+        if base > cap:
+            continue
+        kmax = min(cap - base, 4 - m, 2) if can_chow else 0  # three equal chows = three pungs
+        for k in range(kmax + 1):
+            for u in (0, 1):
+                m2 = m + k + u
+                if m2 > 4:
+                    break
+                for q in ((0, 1) if not p else (0,)):
+                    t = base + k + 3 * u + 2 * q
+                    if t > cap:
+                        break
+                    c = cost + (t - have if t > have else 0)
+                    key = (b, k, m2, p | q)
+                    old = get(key)
+                    if old is None or c < old:
+                        new[key] = c
+    return new
+
+
 def _solve(h: bytes, caps: bytes, suited: bool) -> tuple[int, ...]:
     """Cost vector of one group: for each (m sets, p pairs) the fewest tiles to add.
 
@@ -109,31 +137,7 @@ def _solve(h: bytes, caps: bytes, suited: bool) -> tuple[int, ...]:
     # b = chows started at the previous rank
     states = {(0, 0, 0, 0): 0}
     for i in range(n):
-        have = h[i]
-        cap = caps[i]
-        can_chow = suited and i <= n - 3
-        new: dict[tuple[int, int, int, int], int] = {}
-        get = new.get
-        for (a, b, m, p), cost in states.items():
-            base = a + b
-            if base > cap:
-                continue
-            kmax = min(cap - base, 4 - m, 2) if can_chow else 0  # three equal chows = three pungs
-            for k in range(kmax + 1):
-                for u in (0, 1):
-                    m2 = m + k + u
-                    if m2 > 4:
-                        break
-                    for q in ((0, 1) if not p else (0,)):
-                        t = base + k + 3 * u + 2 * q
-                        if t > cap:
-                            break
-                        c = cost + (t - have if t > have else 0)
-                        key = (b, k, m2, p | q)
-                        old = get(key)
-                        if old is None or c < old:
-                            new[key] = c
-        states = new
+        states = _rank_step(states, h[i], caps[i], suited and i <= n - 3)
     out = [_INF] * _LEN
     for (a, b, m, p), cost in states.items():
         if a == 0 and b == 0:
@@ -245,25 +249,7 @@ def _head(h: bytes, suited: bool) -> int:
     # the forward programme of _solve, caps 4, chows may start at every rank here
     states = {(0, 0, 0, 0): 0}
     for have in h:
-        new: dict[tuple[int, int, int, int], int] = {}
-        get = new.get
-        for (a, b, m, p), cost in states.items():
-            base = a + b
-            for k in range(min(4 - base, 4 - m, 2) + 1):
-                for u in (0, 1):
-                    m2 = m + k + u
-                    if m2 > 4:
-                        break
-                    for q in ((0, 1) if not p else (0,)):
-                        t = base + k + 3 * u + 2 * q
-                        if t > 4:
-                            break
-                        c = cost + (t - have if t > have else 0)
-                        key = (b, k, m2, p | q)
-                        old = get(key)
-                        if old is None or c < old:
-                            new[key] = c
-        states = new
+        states = _rank_step(states, have, 4, True)
     vecs: dict[tuple[int, int], list[int]] = {}
     for (a, b, m, p), cost in states.items():
         out = vecs.get((a, b))
