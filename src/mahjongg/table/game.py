@@ -60,11 +60,9 @@ TURN = "turn"
 CLAIMS = "claims"
 OVER = "over"
 
-_K = ActionKind
 # enum members bound once (a class look-up each time otherwise; see .actions)
 _M_CHOW, _M_PUNG, _M_KONG = MeldKind.CHOW, MeldKind.PUNG, MeldKind.KONG
 _BY_WALL, _BY_DISCARD, _BY_LOOSE, _BY_ROBBED = WinBy.WALL, WinBy.DISCARD, WinBy.LOOSE, WinBy.ROBBED_KONG
-_EAST = Wind.EAST
 # the priority of a claim on a discard, by its kind's value (an Enum member hashes in Python)
 _CLAIM_RANK = {"mahjongg": 0, "kong": 1, "pung": 1, "chow": 2}
 
@@ -249,7 +247,7 @@ def _may_wash(r: Ruleset) -> bool:
 class Game:
     """One hand, from the throw of the dice to the settlement.
 
-    ``Game(ruleset=PUNG_CHOW, seed=0, players=4, round=_EAST)``: the
+    ``Game(ruleset=PUNG_CHOW, seed=0, players=4, round=Wind.EAST)``: the
     tiles are shuffled and the dice thrown with ``random.Random(seed)``.
     Seats are winds; East is the dealer. With two or three ``players`` the
     seats in play are the first winds (E S / E S W); the rest are dummies
@@ -263,7 +261,7 @@ class Game:
         ruleset: Ruleset = PUNG_CHOW,
         seed: int | None = None,
         players: int = 4,
-        round: Wind = _EAST,
+        round: Wind = Wind.EAST,
         *,
         wall: Sequence[Tile | str] | None = None,
         dice: tuple[Dice, ...] | None = None,
@@ -310,7 +308,7 @@ class Game:
         self.dice: tuple[Dice, ...] = dice
         self.breaker: Wind = breaker(sum(east_throw))
         # East acts for a dummy ("throwing the dice for it whenever indicated")
-        self.break_thrower: Wind = self.breaker if self.breaker in self.seats and throws > 1 else _EAST
+        self.break_thrower: Wind = self.breaker if self.breaker in self.seats and throws > 1 else Wind.EAST
         # one throw (seed 003): the same sum picks the wall and is counted off it
         self.break_count = sum(east_throw) + sum(break_throw)
         self.wall = Wall(self.built, stacks, self.breaker, self.break_count, ruleset.loose_refill)
@@ -325,7 +323,7 @@ class Game:
         self._dead: dict[Wind, str] = {}
         self._is_dead = [False, False, False, False]
         self._phase = TURN
-        self._turn: Wind = _EAST
+        self._turn: Wind = Wind.EAST
         self._drawn: Tile | None = None
         self._drawn_from: str | None = None  # "deal" | "wall" | "loose" | "claim"
         self._drawn_completes: bool | None = None  # the drawn tile completes the hand (None: not known)
@@ -379,7 +377,7 @@ class Game:
         dice: tuple[Dice, ...],
         ruleset: Ruleset = PUNG_CHOW,
         players: int = 4,
-        round: Wind = _EAST,
+        round: Wind = Wind.EAST,
         *,
         allow_false_mahjongg: bool = False,
     ) -> "Game":
@@ -423,12 +421,12 @@ class Game:
                 nt = self.wall.draw_loose()
                 self._log(type="draw", seat=s.letter, tile=str(nt), source="loose")
                 self._receive(s, nt)
-                if s == _EAST:
+                if s == Wind.EAST:
                     hands[s].append(nt)
         for s in self.seats:
-            self._check_size(s, 14 if s == _EAST else 13)
-        self._turn = _EAST
-        self._drawn = hands[_EAST][-1] if not hands[_EAST][-1].is_bonus else None
+            self._check_size(s, 14 if s == Wind.EAST else 13)
+        self._turn = Wind.EAST
+        self._drawn = hands[Wind.EAST][-1] if not hands[Wind.EAST][-1].is_bonus else None
         self._drawn_completes = None
         self._drawn_from = "deal"
 
@@ -1081,7 +1079,7 @@ class Game:
             original=by is not _BY_ROBBED and not self._played[seat] and not any(m.exposed for m in self._melds[seat]),
             after_kong_on_kong=by is _BY_LOOSE and self._kongs_in_row >= 2,
             after_flower=by is _BY_LOOSE and self._after_flower,
-            first_discard=by is _BY_DISCARD and len(self._history) == 1 and self._history[0][0] == _EAST,
+            first_discard=by is _BY_DISCARD and len(self._history) == 1 and self._history[0][0] == Wind.EAST,
         )
 
     def _may_win(self, seat: Wind, t: Tile, by: WinBy, complete: bool | None = None) -> bool:
@@ -1155,7 +1153,7 @@ class Game:
                     if ruling.applies:
                         extra["ruling"] = ruling
             settlement = r.settle(
-                {s: sc.score for s, sc in scores.items()}, winner, discarder=discarder, east=_EAST, dead=dead, **extra
+                {s: sc.score for s, sc in scores.items()}, winner, discarder=discarder, east=Wind.EAST, dead=dead, **extra
             )
         elif settlement is None:
             settlement = Settlement((), tuple(self.seats))
@@ -1181,7 +1179,7 @@ class Game:
         if not washers:
             return
         options: dict[Wind, list[Action]] = {}
-        east = _EAST
+        east = Wind.EAST
         drawn = self._drawn
         for s in washers:
             options[s] = [Action(WASH, s), Action(PASS, s)]
@@ -1200,10 +1198,10 @@ class Game:
         self._options, self._answers = {}, {}
         self._washing = False
         self._phase = TURN
-        self._turn = _EAST
+        self._turn = Wind.EAST
         kinds = {s: a.kind for s, a in answers.items()}
-        if kinds.get(_EAST) is MAHJONGG:
-            self._win(_EAST, _BY_WALL, self._drawn)
+        if kinds.get(Wind.EAST) is MAHJONGG:
+            self._win(Wind.EAST, _BY_WALL, self._drawn)
             return
         # among several, the seat nearest East counter-clockwise (East first) washes
         washer = next((s for s in self.seats if kinds.get(s) is WASH), None)
@@ -1223,7 +1221,7 @@ class Game:
         seat = a.seat
         if not self.allow_false_mahjongg or seat not in self.seats or self._phase == OVER:
             return False
-        if self.ruleset.false_mahjongg(seat, self.seats, _EAST) is None:
+        if self.ruleset.false_mahjongg(seat, self.seats, Wind.EAST) is None:
             return False
         if self._phase == TURN:
             return seat == self._turn and (a.tile is None or (a.tile.is_playing and self._counts[seat][a.tile] > 0))
@@ -1244,7 +1242,7 @@ class Game:
             shown = str(hand)
         ruling = Ruling("false-mahjongg", seat, f"declared Mah-Jongg with {shown}, not a winning hand")
         self._log(type="ruling", **ruling.to_dict())
-        settlement = self.ruleset.false_mahjongg(seat, self.seats, _EAST)
+        settlement = self.ruleset.false_mahjongg(seat, self.seats, Wind.EAST)
         self._finish(None, None, "false mahjongg", settlement, (ruling,))
 
     # --- views --------------------------------------------------------------------------
