@@ -22,11 +22,20 @@ runner = CliRunner()
         (["--host", "no.such.host.invalid"], "not an address"),
     ],
 )
-def test_bad_serve_options(args, message, tmp_path):
+def test_bad_serve_options(args, message, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)  # the default --db would be made in the working directory
     result = runner.invoke(app, ["serve", *args])
     assert result.exit_code == 2, result.output
     assert message in result.output
     assert "Traceback" not in result.output and "tables at" not in result.output
+
+
+def test_bad_host_leaves_no_database_behind(tmp_path, monkeypatch):
+    # the address is checked before the database is opened (which would create the file)
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(app, ["serve", "--host", "no.such.host.invalid"])
+    assert result.exit_code == 2 and "not an address" in result.output
+    assert not (tmp_path / "mahjongg.sqlite3").exists()
 
 
 def test_directory_and_non_sqlite_db(tmp_path):

@@ -90,7 +90,8 @@ def play_command(
         )
     if hands_saved:
         console.print(
-            f"Finished hands are games {', '.join(map(str, hands_saved))}: mahjongg replay {hands_saved[0]} --db {db}",
+            f"{'Finished hands are games' if len(hands_saved) > 1 else 'The finished hand is game'} "
+            f"{', '.join(map(str, hands_saved))}: mahjongg replay {hands_saved[0]} --db {db}",
             highlight=False,
         )
 

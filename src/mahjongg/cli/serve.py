@@ -48,7 +48,8 @@ def serve(
         from ..web import create_app
     except ImportError as e:
         fail(f"the web server needs its extra: pip install 'mahjongg[web]' ({e})")
-    _check_db(db)
+    # the address first: a bad --host must not leave a new database file behind
     _check_listen(host, port)
+    _check_db(db)
     console.print(f"mahjongg: tables at [bold]http://{host}:{port}/[/] (database {db}); Ctrl-C stops", highlight=False)
     uvicorn.run(create_app(db), host=host, port=port, ws_max_size=65536, log_level="warning")
