@@ -75,16 +75,20 @@ def main() -> int:
     cmp_.add_argument("before")
     cmp_.add_argument("after")
     args = ap.parse_args()
-    if args.command == "record":
-        prints = record(args.n)
-        with open(args.out, "w") as f:
-            json.dump(prints, f, indent=0)
-        print(f"{len(prints)} hands fingerprinted into {args.out}")
-        return 0
-    with open(args.before) as f:
-        a = json.load(f)
-    with open(args.after) as f:
-        b = json.load(f)
+    try:
+        if args.command == "record":
+            prints = record(args.n)
+            with open(args.out, "w") as f:
+                json.dump(prints, f, indent=0)
+            print(f"{len(prints)} hands fingerprinted into {args.out}")
+            return 0
+        with open(args.before) as f:
+            a = json.load(f)
+        with open(args.after) as f:
+            b = json.load(f)
+    except (OSError, ValueError) as e:
+        print(f"fingerprint: {e}", file=sys.stderr)
+        return 2
     differ = sorted(k for k in a.keys() & b.keys() if a[k] != b[k])
     print(f"{len(a.keys() & b.keys())} hands compared, {len(differ)} differ")
     for k in differ:
