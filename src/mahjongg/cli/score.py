@@ -194,9 +194,11 @@ def _parse_scores(text: str) -> dict[Wind, int]:
 @app.command("settle")
 def settle_command(
     scores: str = typer.Option(..., help="Each seat's score: E=480,S=64,W=272,N=16 (E is the dealer)."),
-    winner: Optional[Seat] = typer.Option(None, help="The seat that went Mah-Jongg; omit for a drawn hand."),
+    winner: Optional[Seat] = typer.Option(
+        None, case_sensitive=False, help="The seat that went Mah-Jongg; omit for a drawn hand."
+    ),
     limit: Optional[int] = typer.Option(None, min=1, help="Cap on one payment (East pays/collects double)."),
-    dead: list[Seat] = typer.Option([], metavar="SEAT", help="A seat (E, S, W, N) with a dead hand; repeat for several."),
+    dead: list[Seat] = typer.Option([], metavar="SEAT", case_sensitive=False, help="A seat (E, S, W, N) with a dead hand; repeat for several."),
     as_json: bool = typer.Option(False, "--json", help="Print payments and nets as JSON."),
 ) -> None:
     """Settle a hand: the winner collects his score from each player, the others
