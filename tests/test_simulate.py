@@ -99,6 +99,7 @@ def test_cli_simulate_db_and_replay(tmp_path):
         (["simulate", "--games", "2", "--workers", "0"], "--workers"),
         (["simulate", "--games", "2", "--ruleset", "nope"], "unknown ruleset"),
         (["replay", "1", "--db", "/nonexistent/games.sqlite3"], "no game database"),
+        (["simulate", "--games", "1", "--db", "/nonexistent/dir/g.sqlite3"], "the folder /nonexistent/dir does not exist"),
     ],
 )
 def test_cli_bad_input(args, message):

@@ -104,6 +104,9 @@ class GameStore:
         self.path = Path(path)
         if not create and not self.path.is_file():
             raise RecordError(f"no game database at {self.path}")
+        parent = self.path.parent
+        if not parent.is_dir():
+            raise RecordError(f"cannot make a game database at {self.path}: the folder {parent} does not exist")
         try:
             self.conn = sqlite3.connect(str(self.path))
             self.conn.executescript(_SCHEMA)
