@@ -88,3 +88,12 @@ def test_hidden_special_tile_scores_nothing():
 def test_rules_command_lists_traditional():
     result = run("rules", "traditional")
     assert "Hidden Treasure" in result.output and "wall_stacks: 18" in result.output
+
+
+def test_rules_show_bonus_tiles_in_notation():
+    # seed 001: the set adds four Flowers and four Seasons; `rules` names them as tiles, not indices
+    from mahjongg.rules import get_ruleset
+
+    text = get_ruleset("traditional").describe()
+    assert "bonus_tiles: f1 f2 f3 f4 s1 s2 s3 s4" in text
+    assert "bonus_tiles: none" in get_ruleset("pung-chow").describe()

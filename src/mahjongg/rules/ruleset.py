@@ -233,7 +233,15 @@ class Ruleset:
         for f in self.__dataclass_fields__:
             if f in ("name", "title", "source", "rules"):
                 continue
-            lines.append(f"  {f}: {getattr(self, f)!r}")
+            value = getattr(self, f)
+            if f == "bonus_tiles":  # tile indices: shown in the notation
+                from ..notation import format_tiles
+                from ..tiles import TILES
+
+                text = format_tiles([TILES[i] for i in value]) if value else "none"
+            else:
+                text = repr(value)
+            lines.append(f"  {f}: {text}")
         lines.append("  scoring rules:")
         for rule in self.rules:
             lines.append(f"    {rule!r}")
