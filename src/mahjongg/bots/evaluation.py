@@ -248,26 +248,12 @@ def discard_shanten(counts, declared: int, candidates) -> dict[Tile, int]:
     of 14 tiles less three per declared set; every candidate held)."""
     p = _prepared(counts, declared)
     after = p.after
-    keys = p.keys
-    others = p.others
-    sets = p.sets
     out: dict[Tile, int] = {}
     for t in candidates:
         if t in out:
             continue
         r = after.get(t)
-        if r is None:  # as _Prepared.discard, inline: this is the bots' innermost loop
-            g = _GROUP_OF[t]
-            key = keys[g]
-            pred = _PRED.get(key)
-            if pred is None:
-                pred = _pred(key, _SUITED[g])
-            vk = pred[_LOCAL[t]]
-            if vk is None:
-                raise ValueError(f"discard of kind {t}, which the hand does not hold")
-            v = vk[0]
-            r = after[t] = (v, vk[1], distances(others[g], v)[sets])
-        out[t] = r[2] - 1
+        out[t] = (p.discard(t) if r is None else r)[2] - 1
     return out
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from contextlib import nullcontext
 from typing import Optional
 
 import typer
@@ -53,19 +54,10 @@ def simulate_command(
                 ids.append(store.save(o.events, bots=names, commit=False))
 
         try:
-            if as_json:
-                summary = simulate(
-                    games,
-                    names,
-                    ruleset=ruleset,
-                    seed=seed,
-                    workers=workers,
-                    keep_events=store is not None,
-                    on_hand=on_hand,
-                    **match_args,
-                )
-            else:
-                with Progress(
+            # a progress bar on the terminal; none under --json (its output is the summary only)
+            bar = None
+            if not as_json:
+                bar = Progress(
                     TextColumn("[bold]playing[/]"),
                     BarColumn(),
                     MofNCompleteColumn(),
@@ -74,19 +66,20 @@ def simulate_command(
                     TimeRemainingColumn(),
                     console=console,
                     transient=True,
-                ) as bar:
-                    task = bar.add_task("hands", total=games)
-                    summary = simulate(
-                        games,
-                        names,
-                        ruleset=ruleset,
-                        seed=seed,
-                        workers=workers,
-                        keep_events=store is not None,
-                        progress=lambda done, total: bar.update(task, completed=done),
-                        on_hand=on_hand,
-                        **match_args,
-                    )
+                )
+            with bar if bar is not None else nullcontext():
+                task = bar.add_task("hands", total=games) if bar is not None else None
+                summary = simulate(
+                    games,
+                    names,
+                    ruleset=ruleset,
+                    seed=seed,
+                    workers=workers,
+                    keep_events=store is not None,
+                    progress=(lambda done, total: bar.update(task, completed=done)) if bar is not None else None,
+                    on_hand=on_hand,
+                    **match_args,
+                )
         finally:
             if store is not None:
                 store.commit()

@@ -586,8 +586,7 @@ class Game:
         with no copy nor neighbour among them cannot (no look-up needed); else ``t``
         is looked up in the seat's waits (:func:`~mahjongg.decomposition.waits`),
         worked out once per change of its tiles: a seat's hand is asked about every
-        other seat's discard. (:meth:`_discard` inlines this for the seats that can
-        only go Mah-Jongg.)"""
+        other seat's discard."""
         c = self._counts[seat]
         if not c[t]:
             for i in _NEIGHBOURS[t]:
@@ -872,7 +871,6 @@ class Game:
         pending = self._pending_bonus
         plain = not self._maybe_special
         wait_sets = self._wait_sets
-        neighbours = _NEIGHBOURS[t]
         for s in self._others[seat]:
             cs = counts[s]
             if cs[t] < 2 and s is not chow_seat:
@@ -882,15 +880,9 @@ class Game:
                 if plain:
                     w = wait_sets[s]
                     if w is None:
-                        if not cs[t]:
-                            # t has no copy nor neighbour in the hand: it cannot complete it
-                            for i in neighbours:
-                                if cs[i]:
-                                    break
-                            else:
-                                continue
-                        w = wait_sets[s] = frozenset(waits(cs)) or _NO_WAITS
-                    if t not in w:
+                        if not self._completes(s, t):
+                            continue
+                    elif t not in w:
                         continue
             o = self._claim_options(s, t, seat)
             if o:
