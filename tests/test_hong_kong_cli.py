@@ -65,4 +65,6 @@ def test_pung_chow_json_has_no_faan():
 def test_rules_lists_hong_kong():
     result = run("rules", "hong-kong")
     assert result.exit_code == 0, result.output
-    assert "minimum=3" in result.output and "limit=10" in result.output
+    lines = result.output.splitlines()
+    assert any("faan: minimum to declare a hand" in line and "3 faan" in line for line in lines)
+    assert any("faan: limit" in line and "10 faan" in line for line in lines)

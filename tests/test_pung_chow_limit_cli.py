@@ -62,7 +62,9 @@ def test_score_loser_hand_uses_other_hands_table():
 def test_rules_lists_the_ruleset():
     result = run("rules", "pung-chow-limit")
     assert result.exit_code == 0, result.output
-    assert "limit: 300" in result.output and "payment_limit: 300" in result.output
+    lines = result.output.splitlines()
+    assert any("limit on a hand's score" in line and "300 points" in line for line in lines)
+    assert any("limit on one payment" in line and "300 points" in line for line in lines)
     assert "three dragon sets" in result.output
 
 

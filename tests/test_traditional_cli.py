@@ -87,7 +87,8 @@ def test_hidden_special_tile_scores_nothing():
 
 def test_rules_command_lists_traditional():
     result = run("rules", "traditional")
-    assert "Hidden Treasure" in result.output and "wall_stacks: 18" in result.output
+    assert "Hidden Treasure" in result.output
+    assert any("stacks per side of the wall" in line and "18" in line for line in result.output.splitlines())
 
 
 def test_rules_show_bonus_tiles_in_notation():
@@ -95,5 +96,5 @@ def test_rules_show_bonus_tiles_in_notation():
     from mahjongg.rules import get_ruleset
 
     text = get_ruleset("traditional").describe()
-    assert "bonus_tiles: f1 f2 f3 f4 s1 s2 s3 s4" in text
-    assert "bonus_tiles: none" in get_ruleset("pung-chow").describe()
+    assert "Flowers, Seasons and special tiles: f1 f2 f3 f4 s1 s2 s3 s4" in text
+    assert "Flowers, Seasons and special tiles: none" in get_ruleset("pung-chow").describe()

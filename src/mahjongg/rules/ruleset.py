@@ -7,11 +7,13 @@ them test a ruleset's name. Adding a ruleset is adding a value to
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, is_dataclass, replace
+from enum import Enum
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from ..settlement import Settlement, settle as _settle
-from ..tiles import Wind
+from ..tiles import TILES, Tile, Wind
 from .items import ScoringRule
 
 if TYPE_CHECKING:
@@ -227,22 +229,313 @@ class Ruleset:
             raise RulesetError(f"unknown ruleset option(s): {', '.join(sorted(unknown))}")
         return replace(self, **changes)
 
-    def describe(self) -> str:
-        """The ruleset as text: every option and every scoring rule with its values."""
-        lines = [f"{self.name}: {self.title}", f"  source: {self.source}"]
-        for f in self.__dataclass_fields__:
-            if f in ("name", "title", "source", "rules"):
-                continue
-            value = getattr(self, f)
-            if f == "bonus_tiles":  # tile indices: shown in the notation
-                from ..notation import format_tiles
-                from ..tiles import TILES
+    def to_dict(self) -> dict:
+        """The ruleset as plain data, to read (``mahjongg rules --json``).
 
-                text = format_tiles([TILES[i] for i in value]) if value else "none"
-            else:
-                text = repr(value)
-            lines.append(f"  {f}: {text}")
+        ``name``, ``title``, ``source``; ``options``: one entry per option
+        (a table such as ``faan`` one per setting, ``"faan.minimum"``), each
+        ``{"option", "label", "value", "text"}`` -- the field, its meaning in
+        words, its value as JSON and in words ("none", "yes", "300 points");
+        ``rules``: one entry per scoring rule, ``{"name", "source", "hands",
+        "limit", "void", "values", "text"}`` -- ``hands`` is whose hands it
+        scores (``"all"``, ``"winner"``, ``"others"``; ``None``: it depends on
+        the hand), ``values`` the rule's values, each ``{"field", "label",
+        "value", "unit", "text"}`` (``unit``: ``"points"``, ``"doubles"``,
+        ``"faan"`` or ``None``), ``text`` all of them in words.
+        Everything is read from the option and rule fields.
+        """
+        return {
+            "name": self.name,
+            "title": self.title,
+            "source": self.source,
+            "options": _option_entries(self),
+            "rules": [_rule_entry(rule, self) for rule in self.rules],
+        }
+
+    def describe(self) -> str:
+        """The ruleset as text: every option and every scoring rule with its
+        values in words, whose hands it scores and its source."""
+        card = self.to_dict()
+        lines = [f"{self.name}: {self.title}", f"  source: {self.source}", "  options:"]
+        lines += [f"    {o['label']}: {o['text']}" for o in card["options"]]
         lines.append("  scoring rules:")
-        for rule in self.rules:
-            lines.append(f"    {rule!r}")
+        for rule in card["rules"]:
+            hands = _HANDS_WORDS.get(rule["hands"])
+            lines.append(f"    {rule['name']}" + (f" ({hands})" if hands else "") + f": {rule['text']}")
+            lines.append(f"      source: {rule['source']}")
         return "\n".join(lines)
+
+
+# --- the ruleset in words (to_dict, describe, ``mahjongg rules``) --------------------
+
+_OPTION_LABELS = {
+    "limit": "limit on a hand's score",
+    "special_shapes": "special hands (not four sets and a pair)",
+    "payment_limit": "limit on one payment",
+    "east_factor": "East pays and collects (times the others)",
+    "settle_draws": "losers settle on a drawn hand",
+    "wall_stacks": "stacks per side of the wall",
+    "bonus_tiles": "Flowers, Seasons and special tiles",
+    "reserved_tiles": "tiles never drawn (a draw when only these remain)",
+    "faan": "faan table",
+    "faan.minimum": "faan: minimum to declare a hand",
+    "faan.limit": "faan: limit",
+    "faan.points": "faan: points for 0, 1, 2 ... faan",
+    "faan.patterns_include_parts": "faan: a pattern's faan include its parts",
+    "faan.bonus_counts_to_minimum": "faan: Flower/Season faan count to the minimum",
+    "faan.discarder_pays": "faan: on a discard the discarder pays (times the points)",
+    "faan.others_pay": "faan: on a discard each other loser pays (times the points)",
+    "faan.self_drawn_pays": "faan: on a self-drawn win each loser pays (times the points)",
+    "dice_count": "dice per throw",
+    "dice_throws": "throws to break the wall",
+    "loose_refill": "loose tiles",
+    "jump_deal": "East's jump pick in the deal",
+    "robbing_kong": "a kong may be robbed",
+    "original_through_kongs": "an original hand survives concealed kongs",
+    "seating": "seating and the first East",
+    "seating_dice": "dice thrown for the seating",
+    "match_rounds": "wind rounds in a match",
+    "starting_chips": "chips each player starts with",
+}
+"""The options' meaning in words; an option not here (a subclass's) is
+shown by its field name, underscores as spaces."""
+
+_OPTION_UNITS = {"limit": "points", "payment_limit": "points", "faan.minimum": "faan", "faan.limit": "faan"}
+
+_OPTION_WORDS = {
+    "seating": {
+        "dice": "each player throws the dice, the highest is East",
+        "indicators": "the wind box and the four wind indicators",
+        "count": "one player throws and counts round the table",
+    },
+    "loose_refill": {
+        "each": "each one taken is replaced from the end of the wall",
+        "pair": "both are replaced when both are used",
+        "end": "taken from the very end of the wall",
+    },
+}
+"""Words for the values of the options that take one of a few names
+(:data:`SEATINGS`; ``loose_refill``: :mod:`mahjongg.table.wall`)."""
+
+_UNITS = {"points": "point", "doubles": "double", "faan": "faan"}
+"""A rule's fields named after a unit count in it (the value: singular)."""
+
+_HANDS = {(True, True): "all", (True, False): "winner", (False, True): "others", (False, False): "none"}
+_HANDS_WORDS = {"all": "all hands", "winner": "winning hand", "others": "other hands", "none": "no hand"}
+
+
+@dataclass(frozen=True)
+class _Kind:
+    """What a rule type's values mean where its field names do not say.
+
+    ``unit``: the unit of its whole numbers (``"points"``, ``"doubles"``);
+    ``cases``: the two cases of a pair of numbers (``SetPoints``: exposed,
+    concealed); ``labels``: words for fields (``str.format`` with the rule's
+    fields); ``said``: fields said by ``hands`` already (``HandSetPoints``);
+    ``limit``: it scores the limit; ``void``: the hand scores nothing.
+    """
+
+    unit: str | None = None
+    cases: tuple[str, str] | None = None
+    labels: tuple[tuple[str, str], ...] = ()
+    said: tuple[str, ...] = ()
+    limit: bool = False
+    void: bool = False
+
+
+@lru_cache(maxsize=None)
+def _kinds() -> tuple:
+    """The rule types whose values need words beyond their field names, most
+    specific first (a subclass takes its base's). A rule type not here shows
+    each field as "field name: value" (a field named ``points``,
+    ``doubles`` or ``faan`` in that unit); a ruleset made of rule types
+    needs nothing here."""
+    from . import faan_items, items, limit_items, traditional_items
+
+    return (
+        (limit_items.HandSetPoints, _Kind("points", ("exposed", "concealed"), said=("hands",))),
+        (items.SetPoints, _Kind("points", ("exposed", "concealed"))),
+        (items.PairPoints, _Kind("points")),
+        (items.NothingButMahJongg, _Kind(labels=(("besides", "other point items allowed"),))),
+        (items.WindSetDoubles, _Kind("doubles")),
+        (items.OneSuitDoubles, _Kind("doubles")),
+        (
+            limit_items.PairCompletion,
+            _Kind(
+                "points",
+                ("claimed", "drawn"),
+                (("simple", "pair of 2 to 8"), ("head", "pair of heads"),
+                 ("own_wind_own_round", "pair of own wind in own wind round")),
+            ),
+        ),
+        (
+            limit_items.SequenceCompletion,
+            _Kind("points", ("by chow", "by draw"), (("closed", "middle or only open end"), ("open", "both ends open"))),
+        ),
+        (limit_items.FirstDiscardBonus, _Kind("points", labels=(("fraction", "fraction of the limit"),))),
+        (limit_items.OwnWindSetDoubles, _Kind("doubles", labels=(("own", "own wind"), ("own_round", "own wind in own wind round")))),
+        (
+            limit_items.OneSuitLimitDoubles,
+            _Kind("doubles", labels=(("pure", "{pure_name}, winning hand"), ("pure_other", "{pure_name}, other hands"))),
+        ),
+        (traditional_items.OwnSeasonDoubles, _Kind("doubles", labels=(("one", "one of them"), ("both", "both")))),
+        (faan_items.WinOnKongLooseTile, _Kind(labels=(("after_flower", "also after a Flower or Season"),))),
+        (limit_items.LimitHand, _Kind(limit=True)),
+        (traditional_items.LimitHand, _Kind(limit=True)),
+        (faan_items.LimitHand, _Kind(limit=True)),
+        (traditional_items.HiddenSpecialTile, _Kind(void=True)),
+    )
+
+
+def _kind(rule: ScoringRule) -> _Kind:
+    for cls, kind in _kinds():
+        if isinstance(rule, cls):
+            return kind
+    return _Kind()
+
+
+def _words(field: str) -> str:
+    return field.replace(".", ": ").replace("_", " ")
+
+
+def _count(n: int, unit: str) -> str:
+    return f"{n:,} {_UNITS.get(unit, unit) if n == 1 else unit}"
+
+
+def _data(value):
+    """``value`` as JSON: tiles in the notation, enums by name, tuples as lists."""
+    if value is None or isinstance(value, (bool, str, float)):
+        return value
+    if isinstance(value, Tile):
+        return str(value)
+    if isinstance(value, Enum):
+        return value.name.lower()
+    if isinstance(value, int):
+        return int(value)
+    if isinstance(value, (tuple, list)):
+        return [_data(v) for v in value]
+    if is_dataclass(value):
+        return {f.name: _data(getattr(value, f.name)) for f in fields(value)}
+    return str(value)
+
+
+def _plain(value) -> str:
+    """``value`` in words: ``None`` "none", booleans "yes"/"no", tiles in the
+    notation, enums by name, tuples as a list."""
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, (tuple, list)):
+        return ", ".join(_plain(v) for v in value) if value else "none"
+    return str(_data(value))
+
+
+def _option_entry(key: str, value, text: str | None = None) -> dict:
+    if text is None:
+        unit = _OPTION_UNITS.get(key)
+        words = _OPTION_WORDS.get(key, {})
+        if unit and type(value) is int:
+            text = _count(value, unit)
+        elif isinstance(value, str) and value in words:
+            text = words[value]
+        else:
+            text = _plain(value)
+    return {"option": key, "label": _OPTION_LABELS.get(key, _words(key)), "value": _data(value), "text": text}
+
+
+def _option_entries(ruleset: Ruleset) -> list[dict]:
+    """The options for :meth:`Ruleset.to_dict`: every field but the name,
+    title, source and rules, a table of settings (``faan``) one row each."""
+    out = []
+    for f in fields(ruleset):
+        if f.name in ("name", "title", "source", "rules"):
+            continue
+        value = getattr(ruleset, f.name)
+        if f.name == "bonus_tiles":  # tile indices: shown in the notation
+            from ..notation import format_tiles
+
+            tiles = tuple(TILES[i] for i in value)
+            out.append(_option_entry(f.name, tiles, format_tiles(tiles) if tiles else "none"))
+        elif is_dataclass(value) and not isinstance(value, type):  # a table of settings (faan)
+            out += [_option_entry(f"{f.name}.{g.name}", getattr(value, g.name)) for g in fields(value)]
+        else:
+            out.append(_option_entry(f.name, value))
+    return out
+
+
+def _hands(rule: ScoringRule) -> str | None:
+    winner, other = rule.applies_to(True, "standard"), rule.applies_to(False, "standard")
+    if winner is None or other is None:
+        return None
+    return _HANDS[bool(winner), bool(other)]
+
+
+def _limit_value(ruleset: Ruleset) -> dict:
+    """What a limit hand scores: the ruleset's limit in faan or points."""
+    if ruleset.faan is not None:
+        value, unit = ruleset.faan.limit, "faan"
+    else:
+        value, unit = ruleset.limit, "points" if ruleset.limit is not None else None
+    text = f"the limit: {_count(value, unit)}" if value is not None else "the limit"
+    return {"field": None, "label": "", "value": value, "unit": unit, "text": text}
+
+
+def _rule_value(field: str, value, label: str, kind: _Kind) -> dict:
+    """One value of a rule: its number in its unit, a pair of numbers in its
+    two cases, a fraction, or in plain words."""
+    unit = None
+    number = type(value) is int
+    if number and field in _UNITS:
+        unit, text = field, _count(value, field)
+    elif number and kind.unit:
+        unit, text = kind.unit, _count(value, kind.unit)
+    elif kind.cases and _pair_of_ints(value):
+        unit = kind.unit
+        (a, b), (one, other) = value, kind.cases
+        text = f"{_count(a, unit) if unit else f'{a:,}'} {one} / {b:,} {other}"
+        value = {one: a, other: b}
+    elif field == "fraction" and _pair_of_ints(value):
+        text = f"{value[0]}/{value[1]}"
+    else:
+        text = _plain(value)
+    return {
+        "field": field,
+        "label": label,
+        "value": value if isinstance(value, dict) else _data(value),
+        "unit": unit,
+        "text": f"{label}: {text}" if label else text,
+    }
+
+
+def _pair_of_ints(value) -> bool:
+    return isinstance(value, tuple) and len(value) == 2 and all(type(v) is int for v in value)
+
+
+def _rule_entry(rule: ScoringRule, ruleset: Ruleset) -> dict:
+    """One scoring rule for :meth:`Ruleset.to_dict`, read from its fields."""
+    kind = _kind(rule)
+    data = {f.name: getattr(rule, f.name) for f in fields(rule) if f.name not in ("name", "source")}
+    labels = dict(kind.labels)
+    # a field ``X_name`` is the item's name for the value ``X`` (OneSuitDoubles)
+    names = {f[: -len("_name")]: v for f, v in data.items() if f.endswith("_name") and f[: -len("_name")] in data}
+    values = [_limit_value(ruleset)] if kind.limit else []
+    if kind.void:
+        values.append({"field": None, "label": "", "value": None, "unit": None, "text": "the hand scores nothing"})
+    for field, value in data.items():
+        if field in kind.said or field in {f"{n}_name" for n in names} or value == ():
+            continue
+        if field in labels:
+            label = labels[field].format(**data)
+        else:  # a field named after its unit needs no label ("20 points")
+            label = names.get(field, "" if field in _UNITS else _words(field))
+        values.append(_rule_value(field, value, label, kind))
+    return {
+        "name": rule.name,
+        "source": rule.source,
+        "hands": _hands(rule),
+        "limit": kind.limit,
+        "void": kind.void,
+        "values": values,
+        "text": "; ".join(v["text"] for v in values),
+    }
