@@ -7,6 +7,7 @@ from typing import Optional
 
 import typer
 from rich.table import Table
+from rich.text import Text
 
 from ..hand import Hand
 from ..rules import RULESETS, Situation, Win, WinBy, get_ruleset
@@ -227,10 +228,43 @@ def settle_command(
     console.print("net: " + ", ".join(f"{s.letter} {net[s]:+d}" for s in seats), highlight=False)
 
 
+def _render_ruleset(card: dict) -> None:
+    """A ruleset as a score card: its heading, a table of its options, a table of its scoring rules."""
+    console.print(Text.assemble((card["name"], "bold"), f": {card['title']}"))
+    console.print(Text(f"source: {card['source']}", style="dim"))
+    options = Table(title="options", title_justify="left", header_style="bold")
+    options.add_column("option")
+    options.add_column("value")
+    for o in card["options"]:
+        options.add_row(Text(o["label"]), Text(o["text"]))
+    console.print(options)
+    rules = Table(title="scoring rules", title_justify="left", header_style="bold", show_lines=True)
+    rules.add_column("rule (source)", ratio=3)
+    rules.add_column("value", ratio=2)
+    rules.add_column("hands", no_wrap=True)
+    for r in card["rules"]:
+        rule = Text.assemble((r["name"], "bold"), "\n", (r["source"], "dim"))
+        value = "\n".join(v["text"] for v in r["values"]) or "-"
+        rules.add_row(rule, Text(value), Text(r["hands"] or ""))
+    console.print(rules)
+
+
 @app.command("rules")
-def rules_command(name: Optional[str] = typer.Argument(None, help="A ruleset; all of them if omitted.")) -> None:
-    """Print a ruleset: every option and every scoring rule with its values and source."""
+def rules_command(
+    name: Optional[str] = typer.Argument(None, help="A ruleset; all of them if omitted."),
+    as_json: bool = typer.Option(
+        False, "--json", help="Print the ruleset as JSON (a list of them without NAME): options and rules as data."
+    ),
+) -> None:
+    """Print a ruleset as a score card: every option and every scoring rule with
+    its values (points, doubles, faan, the limit), whose hands it scores and its source."""
     with user_errors():
         chosen = [get_ruleset(name)] if name else [RULESETS[k] for k in sorted(RULESETS)]
-    for r in chosen:
-        console.print(r.describe(), highlight=False, markup=False)
+    if as_json:
+        cards = [r.to_dict() for r in chosen]
+        write_json(cards[0] if name else cards)
+        return
+    for i, r in enumerate(chosen):
+        if i:
+            console.print()
+        _render_ruleset(r.to_dict())
