@@ -7,6 +7,7 @@ from rich.table import Table
 
 from ..records import GameRow
 from ..table import Game
+from ..table.describe import OMNISCIENT, REPLAY, describe_event
 
 _SEAT = {"E": "East", "S": "South", "W": "West", "N": "North"}
 
@@ -16,34 +17,9 @@ def _who(letter: str) -> str:
 
 
 def describe(e: dict) -> str | None:
-    """One line for one event (``None`` for events not worth a line: passes, the end)."""
-    t = e.get("type")
-    if t == "draw":
-        src = " (loose tile)" if e.get("source") == "loose" else ""
-        return f"{_who(e['seat'])} draws {e['tile']}{src}"
-    if t == "bonus":
-        return f"{_who(e['seat'])} lays out {e['tile']}"
-    if t == "action":
-        k = e["kind"]
-        if k == "discard":
-            return f"{_who(e['seat'])} discards {e['tile']}"
-        if k == "concealed-kong":
-            return f"{_who(e['seat'])} declares a concealed kong of {e['tile']}"
-        if k == "add-kong":
-            return f"{_who(e['seat'])} adds the drawn {e['tile']} to his exposed pung: kong"
-        if k == "mahjongg":
-            return f"{_who(e['seat'])} calls Mah-Jongg on {e['tile']}"
-        return None  # claims show when resolved; passes are not shown
-    if t == "claim":
-        k = e["kind"]
-        what = {"chow": "chows", "pung": "pungs", "kong": "kongs", "mahjongg": "goes Mah-Jongg on"}.get(k, k)
-        run = f" (run from {e['chow']})" if e.get("chow") else ""
-        return f"{_who(e['seat'])} {what} {e['tile']} discarded by {_who(e['from'])}{run}"
-    if t == "dead_hand":
-        return f"{_who(e['seat'])}'s hand is dead: {e.get('reason', '')}"
-    if t == "exhausted":
-        return f"the wall is down to {e['wall_count']} tiles: the hand is drawn"
-    return None
+    """One line for one event, every draw shown (``None`` for events not worth a
+    line: passes, the end); the words are :data:`~mahjongg.table.describe.REPLAY`'s."""
+    return describe_event(e, viewer=OMNISCIENT, wording=REPLAY)
 
 
 def dice_line(dice: dict) -> str:

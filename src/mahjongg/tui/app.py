@@ -21,6 +21,8 @@ from textual.timer import Timer
 from textual.widgets import Button, Footer, ProgressBar, Static
 
 from ..table import Action, ActionKind
+from ..table.describe import TABLE
+from ..table.describe import describe_event as describe
 from ..tiles import Wind
 from .faces import face, tiles_text
 from .hints import hint
@@ -42,40 +44,12 @@ __all__ = ["PlayApp", "ResultScreen", "describe_event"]
 
 K = ActionKind
 
-_VERBS = {"chow": "chows", "pung": "pungs", "kong": "kongs", "mahjongg": "goes Mah-Jongg on"}
-
 
 def describe_event(e: dict, viewer: Wind | None) -> str | None:
-    """One line of table talk for an engine event, or ``None`` for events not worth a line."""
-    t = e.get("type")
-    if t == "action":
-        seat = WIND_NAMES[Wind.parse(e["seat"])]
-        k = e["kind"]
-        if k == "discard":
-            return f"{seat} discards {e['tile']}"
-        if k == "concealed-kong":
-            return f"{seat} declares a concealed kong of {e['tile']}"
-        if k == "add-kong":
-            return f"{seat} adds {e['tile']} to his pung"
-        if k == "mahjongg":
-            return f"{seat} declares Mah-Jongg"
-        return None
-    if t == "claim":
-        seat = WIND_NAMES[Wind.parse(e["seat"])]
-        return f"{seat} {_VERBS.get(e['kind'], e['kind'])} {e['tile']} from {WIND_NAMES[Wind.parse(e['from'])]}"
-    if t == "draw" and viewer is not None and Wind.parse(e["seat"]) == viewer:
-        return f"you draw {e['tile']}" + (" (loose tile)" if e.get("source") == "loose" else "")
-    if t == "bonus":
-        return f"{WIND_NAMES[Wind.parse(e['seat'])]} lays out {e['tile']}"
-    if t == "washed":
-        return f"{WIND_NAMES[Wind.parse(e['seat'])]} washes the tiles"
-    if t == "ruling":
-        return f"ruling: {e.get('kind', '')} {e.get('seat', '')} {e.get('reason', '')}".strip()
-    if t == "exhausted":
-        return "the wall is down to its reserve: a drawn hand"
-    if t == "dead_hand":
-        return f"{WIND_NAMES[Wind.parse(e['seat'])]}'s hand is dead: {e.get('reason', '')}"
-    return None
+    """One line of table talk for an engine event, or ``None`` for events not worth a line:
+    ``viewer`` sees his own draws only (``None``, a spectator: no draws); the words are
+    :data:`~mahjongg.table.describe.TABLE`'s."""
+    return describe(e, viewer=viewer, wording=TABLE)
 
 
 class ResultScreen(ModalScreen[bool]):

@@ -1,0 +1,261 @@
+"""The engine's events in words (:mod:`mahjongg.table.describe`): every event type
+the engine emits, in the replay's words (``mahjongg replay``) and the table's
+(the terminal game's log), and what a viewer at the table may not see.
+
+The events are written as the engine writes them (``Game._log`` and the
+templates in ``mahjongg/table/game.py``; ``Match.events`` in ``match.py``).
+Each expected line says which event it is for and why it reads so; the
+strings are the ones ``cli/replay_view.describe`` and ``tui/app.describe_event``
+printed before they shared one describer.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+import mahjongg.table
+from mahjongg.cli.replay_view import describe as replay_line
+from mahjongg.simulate import hand_seeds, play_hand
+from mahjongg.table import ActionKind
+from mahjongg.table.describe import OMNISCIENT, REPLAY, TABLE, describe_event
+from mahjongg.tiles import Wind
+from mahjongg.tui.app import describe_event as table_line
+
+E, S, W, N = Wind.EAST, Wind.SOUTH, Wind.WEST, Wind.NORTH
+
+# (name, event, the replay's line, the table's line) -- the table's as any seat
+# reads it: these events are public, the same line for every viewer. Draws, the
+# one event a viewer may or may not see, are in DRAWS below.
+PUBLIC = [
+    # setup: the replay prints its own header and the dice (render_replay, dice_line);
+    # the table says nothing. The wall it carries is hidden from every player.
+    (
+        "setup",
+        {
+            "type": "setup",
+            "ruleset": "pung-chow",
+            "options": {},
+            "players": 4,
+            "round": "E",
+            "seed": 1,
+            "stacks": 17,
+            "wall": ["1b", "2b", "3b"],
+            "dice": {"east": [3, 4], "breaker": "W", "thrower": "W", "break": [3, 4], "count": 14, "broken": ["W", 14]},
+        },
+        None,
+        None,
+    ),
+    # the deal: the replay prints the four hands in a block of its own (render_replay
+    # skips the event); at the table each seat's hand is its own secret.
+    ("deal", {"type": "deal", "hands": {"E": ["1b"] * 14, "S": ["2b"] * 13, "W": ["3b"] * 13, "N": ["4b"] * 13}}, None, None),
+    # a Flower or Season laid out lies face up: both name it
+    ("bonus", {"type": "bonus", "seat": "S", "tile": "f2"}, "South lays out f2", "South lays out f2"),
+    ("action discard", {"type": "action", "kind": "discard", "seat": "W", "tile": "7d"}, "West discards 7d", "West discards 7d"),
+    # the answers in a claim window (chow, pung, kong, Mah-Jongg on a discard) and the
+    # passes have no line: the claim event that takes the tile tells who got it
+    ("action chow", {"type": "action", "kind": "chow", "seat": "S", "tile": "3b", "chow": "1b"}, None, None),
+    ("action pung", {"type": "action", "kind": "pung", "seat": "W", "tile": "5c"}, None, None),
+    ("action kong", {"type": "action", "kind": "kong", "seat": "N", "tile": "2d"}, None, None),
+    ("action pass", {"type": "action", "kind": "pass", "seat": "E"}, None, None),
+    # a concealed kong is laid with its end tiles face up (test_table_scripted: the
+    # others see {9999d}), so its tile is public at the table too
+    (
+        "action concealed-kong",
+        {"type": "action", "kind": "concealed-kong", "seat": "N", "tile": "9d"},
+        "North declares a concealed kong of 9d",
+        "North declares a concealed kong of 9d",
+    ),
+    # the fourth tile added to an exposed pung: the replay says where it came from
+    # and what it makes; the table says it short
+    (
+        "action add-kong",
+        {"type": "action", "kind": "add-kong", "seat": "W", "tile": "5c"},
+        "West adds the drawn 5c to his exposed pung: kong",
+        "West adds 5c to his pung",
+    ),
+    # Mah-Jongg in one's own turn: the replay names the winning tile; the table
+    # shows the hand on the score screen that follows
+    (
+        "action mahjongg",
+        {"type": "action", "kind": "mahjongg", "seat": "E", "tile": "9b"},
+        "East calls Mah-Jongg on 9b",
+        "East declares Mah-Jongg",
+    ),
+    # asking to wash the tiles: the washed event tells whether anyone did
+    ("action wash", {"type": "action", "kind": "wash", "seat": "S"}, None, None),
+    # laying out a bonus tile held back: the bonus event that follows names it
+    ("action bonus", {"type": "action", "kind": "bonus", "seat": "W", "tile": "s3"}, None, None),
+    # capturing a laid-out bonus tile: neither app has a line for it (nor for the
+    # capture event below); the bonus tiles on the table show the result
+    ("action capture", {"type": "action", "kind": "capture", "seat": "N", "tile": "f1"}, None, None),
+    # the claim that took a discard: the replay says who discarded it and, for a
+    # chow, the run's lowest tile; the table says only from whom
+    (
+        "claim chow",
+        {"type": "claim", "seat": "S", "kind": "chow", "tile": "3b", "chow": "1b", "from": "E"},
+        "South chows 3b discarded by East (run from 1b)",
+        "South chows 3b from East",
+    ),
+    (
+        "claim pung",
+        {"type": "claim", "seat": "W", "kind": "pung", "tile": "5c", "from": "S"},
+        "West pungs 5c discarded by South",
+        "West pungs 5c from South",
+    ),
+    (
+        "claim kong",
+        {"type": "claim", "seat": "N", "kind": "kong", "tile": "2d", "from": "W"},
+        "North kongs 2d discarded by West",
+        "North kongs 2d from West",
+    ),
+    (
+        "claim mahjongg",
+        {"type": "claim", "seat": "N", "kind": "mahjongg", "tile": "W", "from": "S"},
+        "North goes Mah-Jongg on W discarded by South",
+        "North goes Mah-Jongg on W from South",
+    ),
+    # robbing a kong (game.py _resolve_robbing: robbed=True, "from" the kong's owner):
+    # the replay's words are a discard's, as they always were, though the tile was
+    # added to a pung, not discarded
+    (
+        "claim mahjongg robbed",
+        {"type": "claim", "seat": "W", "kind": "mahjongg", "tile": "5c", "from": "E", "robbed": True},
+        "West goes Mah-Jongg on 5c discarded by East",
+        "West goes Mah-Jongg on 5c from East",
+    ),
+    ("capture", {"type": "capture", "seat": "N", "tile": "f1", "hunter": "s1", "from": "E"}, None, None),
+    # a dead hand (declare_dead): the same words in both
+    (
+        "dead_hand",
+        {"type": "dead_hand", "seat": "S", "reason": "penalty", "penalty": True},
+        "South's hand is dead: penalty",
+        "South's hand is dead: penalty",
+    ),
+    # the wall down to its reserve: the replay gives the count, the table the outcome
+    (
+        "exhausted",
+        {"type": "exhausted", "wall_count": 14},
+        "the wall is down to 14 tiles: the hand is drawn",
+        "the wall is down to its reserve: a drawn hand",
+    ),
+    # the washing window opening: the table's prompt asks the human, no log line
+    ("washing", {"type": "washing", "seats": ["E", "S"]}, None, None),
+    # the tiles washed: the table says who (never the hand the event carries); the
+    # replay has no line -- its result line says "drawn (washed)"
+    (
+        "washed",
+        {"type": "washed", "seat": "S", "hand": "123b 456c 789d 11d 23c 5b", "each": 10},
+        None,
+        "South washes the tiles",
+    ),
+    # a penalty ruled on: the table prints the Ruling's kind, seat letter and reason
+    # as they are; the replay has no line (its result and settlement show the outcome)
+    (
+        "ruling",
+        {
+            "type": "ruling",
+            "kind": "false-mahjongg",
+            "seat": "W",
+            "reason": "declared Mah-Jongg with 123b 456c 789d 11d 23c, not a winning hand",
+            "excuse": None,
+            "applies": True,
+        },
+        None,
+        "ruling: false-mahjongg W declared Mah-Jongg with 123b 456c 789d 11d 23c, not a winning hand",
+    ),
+    # the end: the replay prints the result and the score cards itself; the table
+    # opens its score screen
+    ("end", {"type": "end", "winner": "E", "hands": {"E": "...", "S": "..."}}, None, None),
+    # Match.events (match.py), never Game.events: no line in either
+    ("match", {"type": "match", "ruleset": "pung-chow", "seed": 1, "players": 4}, None, None),
+    ("seating", {"type": "seating", "order": [0, 1, 2, 3]}, None, None),
+    ("hand", {"type": "hand", "index": 0, "game_seed": 1}, None, None),
+    ("round", {"type": "round", "round": "S", "east_player": 0, "completed": 1}, None, None),
+    ("match deal", {"type": "deal", "east_player": 1, "round": "E"}, None, None),
+]
+
+# (name, event, the replay's line, the drawer's own line at the table). At the
+# table nobody else, and no spectator, has a line for it: the tile is hidden.
+DRAWS = [
+    ("draw from the wall", {"type": "draw", "seat": "S", "tile": "5c", "source": "wall"}, "South draws 5c", "you draw 5c"),
+    # a loose tile after a kong or a bonus tile (test_tui_claims_kongs asserts the TUI's)
+    (
+        "loose-tile draw",
+        {"type": "draw", "seat": "E", "tile": "9c", "source": "loose"},
+        "East draws 9c (loose tile)",
+        "you draw 9c (loose tile)",
+    ),
+    # a bonus tile drawn: laid out at once (then the bonus event names it) or, where the
+    # ruleset lets a seat hold it back, kept hidden -- either way the draw is hidden
+    ("bonus tile drawn", {"type": "draw", "seat": "W", "tile": "s3", "source": "wall"}, "West draws s3", "you draw s3"),
+]
+
+VIEWERS = (None, E, S, W, N)
+
+
+@pytest.mark.parametrize("name, event, replay, table", PUBLIC, ids=[c[0] for c in PUBLIC])
+def test_public_events(name, event, replay, table):
+    assert describe_event(event, viewer=OMNISCIENT, wording=REPLAY) == replay
+    assert replay_line(event) == replay
+    for viewer in VIEWERS:
+        assert describe_event(event, viewer=viewer, wording=TABLE) == table
+        assert table_line(event, viewer) == table
+
+
+@pytest.mark.parametrize("name, event, replay, own", DRAWS, ids=[c[0] for c in DRAWS])
+def test_draws(name, event, replay, own):
+    assert describe_event(event, viewer=OMNISCIENT, wording=REPLAY) == replay
+    assert replay_line(event) == replay
+    drawer = Wind.parse(event["seat"])
+    for viewer in VIEWERS:
+        expected = own if viewer == drawer else None
+        assert describe_event(event, viewer=viewer, wording=TABLE) == expected
+        assert table_line(event, viewer) == expected
+
+
+def _emitted_types() -> set[str]:
+    """The event types game.py and match.py write: ``type="x"`` and ``"type": "x"``."""
+    src = Path(mahjongg.table.__file__).parent
+    text = (src / "game.py").read_text() + (src / "match.py").read_text()
+    return set(re.findall(r'type="(\w+)"', text)) | set(re.findall(r'"type": "(\w+)"', text))
+
+
+def test_every_event_type_and_action_kind_is_covered():
+    # a new event type or action kind fails here until it is given its words (or
+    # none) above -- and in mahjongg.table.describe if it has any
+    covered = {e["type"] for _, e, _, _ in PUBLIC + DRAWS}
+    emitted = _emitted_types()
+    assert emitted >= {"setup", "deal", "draw", "bonus", "action", "claim", "end"}  # the grep works
+    assert emitted <= covered, emitted - covered
+    kinds = {e["kind"] for _, e, _, _ in PUBLIC if e["type"] == "action"}
+    assert kinds == {k.value for k in ActionKind}
+
+
+@pytest.mark.parametrize("ruleset", ["pung-chow", "traditional-special-tiles", "hong-kong"])
+def test_the_table_shows_no_hidden_tile(ruleset):
+    # whole bot hands: at the table a draw shows only to its drawer ("you draw"),
+    # the setup, the deal and the end never, the washed hand never; every other line
+    # is public: the same whoever reads it
+    bonus_drawn = 0
+    for i, seed in enumerate(hand_seeds(11, 8)):
+        bots = ("random", "greedy", "cautious", "greedy") if i % 2 else ("greedy",) * 4
+        events = play_hand(bots, seed, i, ruleset, keep_events=True).events
+        for e in events:
+            lines = {v: describe_event(e, viewer=v, wording=TABLE) for v in VIEWERS}
+            t = e["type"]
+            if t == "draw":
+                drawer = Wind.parse(e["seat"])
+                assert lines[drawer].startswith(f"you draw {e['tile']}")
+                assert all(line is None for v, line in lines.items() if v != drawer)
+                bonus_drawn += e["tile"][0] in "fs"
+            elif t in ("setup", "deal", "end"):
+                assert set(lines.values()) == {None}
+            else:
+                assert len(set(lines.values())) == 1, e
+                if t == "washed":
+                    assert lines[None].endswith(" washes the tiles")
+    if ruleset == "traditional-special-tiles":
+        assert bonus_drawn  # bonus tiles were drawn (some held back), and their draws hidden
