@@ -51,10 +51,12 @@ def test_schema_is_two_tables(tmp_path):
 
 
 def test_errors(tmp_path):
-    with pytest.raises(RecordError, match="no game database"):
+    with pytest.raises(RecordError, match="no game database .*: the file does not exist"):
         GameStore(tmp_path / "missing.sqlite3", create=False)
+    assert not (tmp_path / "missing.sqlite3").exists()  # reading does not create it
     with GameStore(tmp_path / "g.sqlite3") as db:
-        with pytest.raises(RecordError, match="no game 3.*holds no games"):
+        # a new file: nothing stored yet, and no mahjongg play match in it either
+        with pytest.raises(RecordError, match=r"no game 3 in .*: it holds no finished hand$"):
             db.load(3)
         with pytest.raises(RecordError, match="setup event"):
             db.save([{"type": "draw"}])
@@ -62,3 +64,82 @@ def test_errors(tmp_path):
     bad.write_text("hello, this is not a database" * 10)
     with pytest.raises(RecordError, match="not a game database"):
         GameStore(bad)
+
+
+def test_unknown_id_names_what_the_file_holds(tmp_path):
+    path = tmp_path / "g.sqlite3"
+    with GameStore(path) as db:
+        db.save(played(1))
+        # one hand stored: it is game 1
+        with pytest.raises(RecordError, match=r"it holds 1 game \(a finished hand\), id 1$"):
+            db.game(2)
+        db.save(played(2))
+        db.save(played(3))
+        # three hands: games 1 to 3
+        with pytest.raises(RecordError, match=r"it holds 3 games \(finished hands\), ids 1-3$"):
+            db.game(9)
+
+
+def _journal(path, match_ids):
+    """What mahjongg play leaves in a file for a match with a hand on the table (see
+    mahjongg.tui.saving): its row in play_matches and the hand's events so far in play_journal."""
+    from mahjongg.tui.saving import MatchRecorder, MatchSettings
+
+    settings = MatchSettings("pung-chow", 7, None, None, (None, "greedy", "greedy", "greedy"), ("You", "A", "B", "C"))
+    for _ in match_ids:
+        rec = MatchRecorder.create(path, settings)
+        rec.hand_started(None, Game(seed=7))
+        rec.close()
+
+
+def test_unknown_id_names_a_match_in_progress(tmp_path):
+    path = tmp_path / "games.sqlite3"
+    _journal(path, [1])
+    with GameStore(path, create=False) as db:
+        # nothing finished; match 1 has its hand in the journal: play's resume command goes on with it
+        with pytest.raises(RecordError) as err:
+            db.game(1)
+        assert str(err.value) == (
+            f"no game 1 in {path}: it holds no finished hand; match 1 of mahjongg play has a hand in progress, "
+            f"not replayable until it is finished: go on with it with  mahjongg play --resume 1 --db {path}"
+        )
+    _journal(path, [2])
+    with GameStore(path, create=False) as db:
+        # two matches left mid-hand: both named, the command with MATCH_ID to choose
+        with pytest.raises(RecordError, match=r"; matches 1, 2 of mahjongg play have a hand in progress.*MATCH_ID"):
+            db.game(1)
+
+
+def test_a_path_with_a_space_is_quoted_in_the_resume_command(tmp_path):
+    folder = tmp_path / "my games"
+    folder.mkdir()
+    path = folder / "g.sqlite3"
+    _journal(path, [1])
+    with GameStore(path, create=False) as db:
+        # shell-quoted, so the command can be pasted as it is
+        with pytest.raises(RecordError, match=f"--db '{path}'$"):
+            db.game(1)
+
+
+def test_reading_changes_nothing(tmp_path):
+    # GameStore(create=False) on files that are not game databases: a clear error, the file untouched
+    empty = tmp_path / "empty.sqlite3"
+    empty.write_bytes(b"")
+    with pytest.raises(RecordError, match="is not a game database: the file is empty"):
+        GameStore(empty, create=False)
+    assert empty.read_bytes() == b""  # SQLite would otherwise have written the schema into it
+    other = tmp_path / "other.sqlite3"
+    con = sqlite3.connect(other)
+    con.execute("CREATE TABLE notes (x)")
+    con.commit()
+    con.close()
+    with pytest.raises(RecordError, match="without the games and events tables"):
+        GameStore(other, create=False)
+    con = sqlite3.connect(other)
+    # still only its own table
+    assert [r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type = 'table'")] == ["notes"]
+    con.close()
+    with pytest.raises(RecordError, match="is a folder, not a game database"):
+        GameStore(tmp_path, create=False)
+    with pytest.raises(RecordError, match="is a folder, not a game database"):
+        GameStore(tmp_path)  # nor for writing

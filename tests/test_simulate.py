@@ -1,6 +1,8 @@
 """simulate: reproducible from a seed (also across processes), zero-sum hands, clear errors; the CLI end to end."""
 
 import json
+import sqlite3
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -113,7 +115,8 @@ def test_cli_unknown_game_id(tmp_path):
     db = str(tmp_path / "g.sqlite3")
     runner.invoke(app, ["simulate", "--games", "1", "--db", db, "--json"])
     r = runner.invoke(app, ["replay", "9", "--db", db])
-    assert r.exit_code == 2 and "no game 9" in r.output and "ids 1-1" in r.output
+    # the file holds the one hand just simulated, stored as game 1
+    assert r.exit_code == 2 and "no game 9" in r.output and "it holds 1 game (a finished hand), id 1" in r.output
 
 
 @pytest.mark.parametrize("ruleset", sorted(__import__("mahjongg.rules", fromlist=["RULESETS"]).RULESETS))
@@ -179,3 +182,70 @@ def test_greedy_and_cautious_hold_back_special_tiles():
     # short, so the greedy/cautious bots neither claim nor kong meanwhile (they used to crash)
     s = simulate(12, ("greedy", "cautious", "greedy", "cautious"), ruleset="traditional-special-tiles", seed=0)
     assert s.games == 12 and sum(s.net) == 0
+
+
+# --- replay on files that hold no finished hand, or are no game database ----------------------
+
+
+def _tui_match_left_mid_hand(db: Path) -> int:
+    """A match of mahjongg play saved to ``db`` and left with its first hand on the table."""
+    from mahjongg.tiles import Wind
+    from mahjongg.tui.launch import new_session
+
+    session = new_session(ruleset="pung-chow", bots=["greedy", "cautious", "random"], seat=Wind.WEST, seed=7, db=db)
+    session.recorder.close()
+    return session.recorder.match_id
+
+
+def test_cli_replay_of_a_match_left_mid_hand(tmp_path):
+    db = tmp_path / "games.sqlite3"
+    match_id = _tui_match_left_mid_hand(db)
+    r = runner.invoke(app, ["replay", "1", "--db", str(db)])
+    assert r.exit_code == 2 and "Traceback" not in r.output
+    # no hand was finished, so there is no game 1; the match (id 1, the first in the file) is in progress,
+    # and the message gives play's own resume command for it
+    assert match_id == 1
+    assert r.stderr == (
+        f"error: no game 1 in {db}: it holds no finished hand; match 1 of mahjongg play has a hand in progress, "
+        f"not replayable until it is finished: go on with it with  mahjongg play --resume 1 --db {db}\n"
+    )
+    # and that command's way in finds the match
+    from mahjongg.tui.launch import resume_session
+
+    session = resume_session(db, match_id)
+    session.recorder.close()
+    assert not session.game.is_over
+
+
+def test_cli_replay_missing_file_is_not_created(tmp_path):
+    db = tmp_path / "missing.sqlite3"
+    r = runner.invoke(app, ["replay", "1", "--db", str(db)])
+    assert r.exit_code == 2 and "Traceback" not in r.output
+    assert r.stderr == f"error: no game database at {db}: the file does not exist\n"
+    assert not db.exists()  # reading never creates the file
+
+
+@pytest.mark.parametrize(
+    "make, message",
+    [
+        # a text file: SQLite's own words
+        (lambda p: p.write_text("hello, not a database\n" * 20), "is not a game database: file is not a database"),
+        # an empty file (SQLite would take it for an empty database and write the tables into it)
+        (lambda p: p.write_bytes(b""), "is not a game database: the file is empty"),
+        # another program's SQLite file: its tables are not ours
+        (
+            lambda p: sqlite3.connect(p).execute("CREATE TABLE notes (x)").connection.commit(),
+            "is not a game database: it is an SQLite file without the games and events tables",
+        ),
+        (lambda p: p.mkdir(), "is a folder, not a game database"),
+    ],
+)
+def test_cli_replay_not_a_game_database_leaves_it_alone(tmp_path, make, message):
+    path = tmp_path / "other.sqlite3"
+    make(path)
+    before = path.read_bytes() if path.is_file() else None
+    r = runner.invoke(app, ["replay", "1", "--db", str(path)])
+    assert r.exit_code == 2 and "Traceback" not in r.output
+    assert r.stderr == f"error: {path} {message}\n"
+    # the file is as it was: no games/events tables written into it
+    assert (path.read_bytes() if path.is_file() else None) == before

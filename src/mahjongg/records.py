@@ -24,6 +24,7 @@ stored ones). Like Kajongg, the rules travel with the game.
 from __future__ import annotations
 
 import json
+import shlex
 import sqlite3
 from dataclasses import dataclass
 from datetime import datetime, timezone
@@ -95,23 +96,47 @@ class GameStore:
     """A SQLite file of game records.
 
     ``GameStore(path)`` creates the file and its tables if needed;
-    ``GameStore(path, create=False)`` raises :class:`RecordError` if the
-    file does not exist (for reading). Use as a context manager, or call
-    :meth:`close`.
+    ``GameStore(path, create=False)`` (for reading) changes nothing: it raises
+    :class:`RecordError` if the file does not exist, or is not a game
+    database (not SQLite, empty, or without the ``games`` and ``events``
+    tables). Use as a context manager, or call :meth:`close`.
     """
 
     def __init__(self, path: str | Path, *, create: bool = True) -> None:
         self.path = Path(path)
+        if self.path.is_dir():
+            raise RecordError(f"{self.path} is a folder, not a game database")
         if not create and not self.path.is_file():
-            raise RecordError(f"no game database at {self.path}")
+            raise RecordError(f"no game database at {self.path}: the file does not exist")
         parent = self.path.parent
         if not parent.is_dir():
             raise RecordError(f"cannot make a game database at {self.path}: the folder {parent} does not exist")
         try:
             self.conn = sqlite3.connect(str(self.path))
-            self.conn.executescript(_SCHEMA)
+        except sqlite3.Error as exc:
+            raise RecordError(f"cannot open {self.path} as a game database: {exc}") from None
+        try:
+            if create:
+                self.conn.executescript(_SCHEMA)
+            else:
+                missing = {"games", "events"} - self._tables()
+                if missing:
+                    raise RecordError(f"{self.path} is not a game database: " + self._why_not(missing))
         except sqlite3.DatabaseError as exc:
+            self.conn.close()
             raise RecordError(f"{self.path} is not a game database: {exc}") from None
+        except RecordError:
+            self.conn.close()
+            raise
+
+    def _tables(self) -> set[str]:
+        return {r[0] for r in self.conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+
+    def _why_not(self, missing: set[str]) -> str:
+        if self.path.stat().st_size == 0:
+            return "the file is empty"
+        names = [t for t in ("games", "events") if t in missing]
+        return f"it is an SQLite file without the {' and '.join(names)} table{'s' if len(names) > 1 else ''}"
 
     def __enter__(self) -> "GameStore":
         return self
@@ -169,12 +194,41 @@ class GameStore:
         """The stored game ``game_id``; raises :class:`RecordError` if there is none."""
         r = self.conn.execute(f"SELECT {self._COLUMNS} FROM games WHERE id = ?", (game_id,)).fetchone()
         if r is None:
-            raise RecordError(f"no game {game_id} in {self.path} ({self._range()})")
+            raise RecordError(f"no game {game_id} in {self.path}: {self._contents()}")
         return self._row(r)
 
-    def _range(self) -> str:
+    def _contents(self) -> str:
+        """What the file holds, for an error message: its finished hands, and any game in progress."""
         lo, hi, n = self.conn.execute("SELECT MIN(id), MAX(id), COUNT(*) FROM games").fetchone()
-        return "it holds no games" if not n else f"it holds {n} games, ids {lo}-{hi}"
+        if not n:
+            held = "it holds no finished hand"
+        elif n == 1:
+            held = f"it holds 1 game (a finished hand), id {lo}"
+        else:
+            held = f"it holds {n} games (finished hands), ids {lo}-{hi}"
+        return held + self._in_progress()
+
+    def _in_progress(self) -> str:
+        """The matches of ``mahjongg play`` with a hand in progress, and how to go on with them.
+
+        ``mahjongg play`` keeps the hand on the table in its own table of the
+        same file (``play_journal``, see :mod:`mahjongg.tui.saving`); the hand
+        becomes a game here only when it is finished."""
+        if "play_journal" not in self._tables():
+            return ""
+        ids = [m for (m,) in self.conn.execute("SELECT DISTINCT match_id FROM play_journal ORDER BY match_id")]
+        if not ids:
+            return ""
+        db = shlex.quote(str(self.path))
+        if len(ids) == 1:
+            return (
+                f"; match {ids[0]} of mahjongg play has a hand in progress, not replayable until it is finished: "
+                f"go on with it with  mahjongg play --resume {ids[0]} --db {db}"
+            )
+        return (
+            f"; matches {', '.join(map(str, ids))} of mahjongg play have a hand in progress, not replayable until "
+            f"it is finished: go on with one with  mahjongg play --resume MATCH_ID --db {db}"
+        )
 
     def games(self, limit: int | None = None) -> list[GameRow]:
         """The stored games, oldest first."""
