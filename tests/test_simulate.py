@@ -2,6 +2,7 @@
 
 import json
 import sqlite3
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -182,6 +183,52 @@ def test_greedy_and_cautious_hold_back_special_tiles():
     # short, so the greedy/cautious bots neither claim nor kong meanwhile (they used to crash)
     s = simulate(12, ("greedy", "cautious", "greedy", "cautious"), ruleset="traditional-special-tiles", seed=0)
     assert s.games == 12 and sum(s.net) == 0
+
+
+# --- player numbers: the table, the JSON and the Python API agree -----------------------------
+
+
+def _table_rows(output: str) -> list[list[str]]:
+    """The body rows of the printed summary table, cells stripped (Rich draws them with │)."""
+    return [[c.strip() for c in line.split("│")[1:-1]] for line in output.splitlines() if line.startswith("│")]
+
+
+def test_cli_json_numbers_players_as_the_table_does():
+    args = ["simulate", "--games", "6", "--bots", "greedy,random,cautious", "--seed", "2"]
+    table = runner.invoke(app, args)
+    data = json.loads(runner.invoke(app, args + ["--json"]).output)
+    rows = _table_rows(table.output)
+    # three bots: three rows, numbered 1, 2, 3 in the order of --bots, and the JSON numbers them alike
+    assert [r[0] for r in rows] == ["1", "2", "3"]
+    assert [p["player"] for p in data["players"]] == [1, 2, 3]
+    assert [p["bot"] for p in data["players"]] == [r[1] for r in rows] == ["greedy", "random", "cautious"]
+    for i, (row, p) in enumerate(zip(rows, data["players"])):
+        # the same seed plays the same hands, so the table's wins and net chips are the JSON's
+        assert row[2] == str(p["wins"]) and row[5] == f"{p['net_chips']:+d}"
+        # the top-level per-player lists are positional: entry i is player i + 1's
+        assert data["wins"][i] == p["wins"] and data["net"][i] == p["net_chips"] and data["dead"][i] == p["dead_hands"]
+        assert data["bots"][i] == p["bot"]
+
+
+def test_cli_json_matches_won_per_player():
+    r = runner.invoke(app, ["simulate", "--games", "2", "--matches", "--hands", "2", "--seed", "1", "--json"])
+    data = json.loads(r.output)
+    # each player's "matches_won" is its entry of the positional "match_wins" list
+    assert [p["matches_won"] for p in data["players"]] == data["match_wins"]
+    # single hands (no --matches) have no matches to count
+    single = json.loads(runner.invoke(app, ["simulate", "--games", "2", "--json"]).output)
+    assert all("matches_won" not in p for p in single["players"])
+
+
+def test_python_api_players_are_positions_from_zero():
+    s = simulate(10, ("greedy", "random", "cautious", "greedy"), seed=4)
+    # HandOutcome.winner is a 0-based position in bots: counting the winners gives Summary.wins by index
+    counted = Counter(o.winner for o in s.outcomes if o.winner is not None)
+    assert [counted[p] for p in range(4)] == s.wins
+    assert all(o.winner is None or 0 <= o.winner < 4 for o in s.outcomes)
+    assert all(0 <= p < 4 for o in s.outcomes for p in o.dead)
+    # to_dict() is what --json prints: "player" is the position + 1, the table's number
+    assert [(p["player"], p["bot"]) for p in s.to_dict()["players"]] == [(i + 1, b) for i, b in enumerate(s.bots)]
 
 
 # --- replay on files that hold no finished hand, or are no game database ----------------------

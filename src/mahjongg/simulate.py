@@ -9,10 +9,17 @@ gives the same results whether the hands run in one process or across
 ``workers`` processes (:mod:`multiprocessing`; results are gathered in
 hand order).
 
-Players are numbered 0..n-1 in the order the bots are given and take turns
-at East: in hand ``i`` player ``p`` sits at wind ``(p - i) mod n`` (East pays
-and collects double, so each player deals as often as the others). Each bot
+The players are the bots in the order given and take turns at East: in
+hand ``i`` player ``p`` sits at wind ``(p - i) mod n`` (East pays and
+collects double, so each player deals as often as the others). Each bot
 sees only its own :class:`~mahjongg.table.Observation`.
+
+Player numbers: in Python a player is its position in ``bots``, from 0
+(``HandOutcome.winner`` and ``.dead``, and the index into every per-player
+list: ``Summary.wins``, ``.net``, ...). What is printed for people numbers
+them from 1, as ``mahjongg simulate`` does in its table and its ``--json``:
+the ``"player"`` field of :meth:`Summary.to_dict` is ``p + 1`` for
+``bots[p]``. Per-player lists stay positional (their first entry is player 1's).
 
 With ``matches=True`` the run plays ``games`` whole matches instead
 (:class:`~mahjongg.table.Match`: seating by the ruleset's procedure, East's
@@ -48,12 +55,14 @@ class SimulationError(ValueError):
 
 @dataclass(frozen=True)
 class HandOutcome:
-    """One finished hand, by player number.
+    """One finished hand, by player (a player is its position in ``bots``, from 0).
 
-    ``seats``: each player's wind letter. ``winner``: the winning player or
-    ``None`` (a drawn hand). ``scores``: each player's hand score (points).
-    ``net``: each player's chips won (negative: paid). ``events``: the
-    hand's event log, kept only when asked for (to store it).
+    ``seats``: each player's wind letter. ``winner``: the winning player's
+    position (0-based) or ``None`` (a drawn hand). ``scores``: each player's
+    hand score (points). ``net``: each player's chips won (negative: paid).
+    ``dead``: the positions (0-based) of the players whose hand was dead.
+    ``events``: the hand's event log, kept only when asked for (to store it).
+    :meth:`to_dict` keeps the same 0-based positions.
     """
 
     index: int
@@ -84,11 +93,12 @@ class HandOutcome:
 class Summary:
     """Totals over the hands played.
 
-    Per player (in the order of ``bots``): ``wins``, ``score_total`` (sum of
-    its hand scores), ``net`` (chips), ``dead`` (dead hands). ``draws``:
-    hands nobody won. ``seconds``: wall-clock time of the whole run.
-    ``outcomes``: every hand, in order. With matches: ``matches`` played
-    and ``match_wins`` per player (``games`` still counts hands).
+    Per player, lists in the order of ``bots`` (index 0: the first bot):
+    ``wins``, ``score_total`` (sum of its hand scores), ``net`` (chips),
+    ``dead`` (dead hands). ``draws``: hands nobody won. ``seconds``:
+    wall-clock time of the whole run. ``outcomes``: every hand, in order.
+    With matches: ``matches`` played and ``match_wins`` per player
+    (``games`` still counts hands).
     """
 
     bots: tuple[str, ...]
@@ -170,6 +180,12 @@ class Summary:
         }
 
     def to_dict(self) -> dict:
+        """:meth:`results` with the timing and a ``players`` list: what ``mahjongg simulate --json`` prints.
+
+        Each ``players`` entry's ``"player"`` is the player's number as the
+        printed table shows it, from 1 (``bots[player - 1]``); the top-level
+        lists (``wins``, ``net``, ...) are positional, in the order of ``bots``.
+        """
         d = self.results()
         if self.matches:
             d.update(matches=self.matches, match_wins=list(self.match_wins))
@@ -177,7 +193,7 @@ class Summary:
             workers=self.workers,
             players=[
                 {
-                    "player": p,
+                    "player": p + 1,  # numbered from 1, as the printed table does
                     "bot": b,
                     "wins": self.wins[p],
                     "win_rate": round(self.win_rate[p], 4),
@@ -185,6 +201,7 @@ class Summary:
                     "net_chips": self.net[p],
                     "net_per_game": round(self.net_per_game[p], 2),
                     "dead_hands": self.dead[p],
+                    **({"matches_won": self.match_wins[p]} if self.matches else {}),
                 }
                 for p, b in enumerate(self.bots)
             ],

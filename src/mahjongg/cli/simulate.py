@@ -22,7 +22,9 @@ def simulate_command(
     ruleset: str = typer.Option("pung-chow", help=f"Ruleset: {', '.join(sorted(RULESETS))}."),
     bots: str = typer.Option(
         "greedy,greedy,cautious,random",
-        help=f"One bot per player, comma-separated, two to four ({', '.join(BOTS)}); players take turns at East.",
+        help=f"One bot per player, comma-separated, two to four ({', '.join(BOTS)}); players take turns at East. "
+        "They are players 1, 2, ... in this order, in the table and in --json (whose per-player lists, "
+        "wins, net, ..., are in this order too).",
     ),
     seed: int = typer.Option(0, help="Seed of the whole run: the same seed plays the same hands."),
     workers: int = typer.Option(1, "--workers", "-k", help="Processes to play in."),
@@ -36,7 +38,12 @@ def simulate_command(
         None, "--rounds", help="With --matches: each match is this many wind rounds (default: the ruleset's)."
     ),
 ) -> None:
-    """Bots play whole hands (or matches); prints wins, average scores, net chips, draw rate and speed."""
+    """Bots play whole hands (or matches); prints wins, average scores, net chips, draw rate and speed.
+
+    Players are numbered 1, 2, ... in the order of --bots, in the table and in
+    --json alike; the JSON's per-player lists (wins, score_total, net, dead,
+    match_wins) are in that order too, their first entry player 1's.
+    """
     with user_errors():
         names = check_bots(bots.split(","))
         if games < 1:
