@@ -6,7 +6,8 @@ The events are written as the engine writes them (``Game._log`` and the
 templates in ``mahjongg/table/game.py``; ``Match.events`` in ``match.py``).
 Each expected line says which event it is for and why it reads so; the
 strings are the ones ``cli/replay_view.describe`` and ``tui/app.describe_event``
-printed before they shared one describer.
+printed before they shared one describer, but for the replay's line for a
+robbed kong, which called the tile a discard.
 """
 
 from __future__ import annotations
@@ -19,9 +20,9 @@ import pytest
 import mahjongg.table
 from mahjongg.cli.replay_view import describe as replay_line
 from mahjongg.simulate import hand_seeds, play_hand
-from mahjongg.table import ActionKind
+from mahjongg.table import Action, ActionKind
 from mahjongg.table.describe import OMNISCIENT, REPLAY, TABLE, describe_event
-from mahjongg.tiles import Wind
+from mahjongg.tiles import Wind, tile
 from mahjongg.tui.app import describe_event as table_line
 
 E, S, W, N = Wind.EAST, Wind.SOUTH, Wind.WEST, Wind.NORTH
@@ -118,12 +119,12 @@ PUBLIC = [
         "North goes Mah-Jongg on W from South",
     ),
     # robbing a kong (game.py _resolve_robbing: robbed=True, "from" the kong's owner):
-    # the replay's words are a discard's, as they always were, though the tile was
-    # added to a pung, not discarded
+    # the tile was added to East's exposed pung, not discarded, and the replay says
+    # so (it said "discarded by East"); the table's "from East" is true as it is
     (
         "claim mahjongg robbed",
         {"type": "claim", "seat": "W", "kind": "mahjongg", "tile": "5c", "from": "E", "robbed": True},
-        "West goes Mah-Jongg on 5c discarded by East",
+        "West goes Mah-Jongg on 5c, robbing East's kong",
         "West goes Mah-Jongg on 5c from East",
     ),
     ("capture", {"type": "capture", "seat": "N", "tile": "f1", "hunter": "s1", "from": "E"}, None, None),
@@ -259,3 +260,20 @@ def test_the_table_shows_no_hidden_tile(ruleset):
                     assert lines[None].endswith(" washes the tiles")
     if ruleset == "traditional-special-tiles":
         assert bonus_drawn  # bonus tiles were drawn (some held back), and their draws hidden
+
+
+def test_a_robbed_kong_in_the_replay():
+    # test_table_traditional's hand: South adds the fourth 2b to his exposed pung and
+    # West, waiting on 2b, robs the kong ("Scratching a Carrying Pole")
+    from test_table_traditional import rob_setup
+
+    g = rob_setup()
+    g.apply(Action(ActionKind.MAHJONGG, W, tile("2b")))
+    lines = [line for e in g.events if (line := replay_line(e)) is not None]
+    assert lines[-3:] == [
+        "South adds the drawn 2b to his exposed pung: kong",
+        "West calls Mah-Jongg on 2b",  # render_replay leaves this one out: the claim says it
+        "West goes Mah-Jongg on 2b, robbing South's kong",
+    ]
+    claim = next(e for e in g.events if e["type"] == "claim" and e.get("robbed"))
+    assert describe_event(claim, viewer=E, wording=TABLE) == "West goes Mah-Jongg on 2b from South"

@@ -57,7 +57,8 @@ REPLAY: Final[Mapping[str, str]] = MappingProxyType(
         **_SHARED,
         "action add-kong": "{seat} adds the drawn {tile} to his exposed pung: kong",
         "action mahjongg": "{seat} calls Mah-Jongg on {tile}",
-        "claim": "{seat} {verb} {tile} discarded by {discarder}{run}",
+        "claim": "{seat} {verb} {tile} discarded by {taken_from}{run}",
+        "claim robbed": "{seat} goes Mah-Jongg on {tile}, robbing {taken_from}'s kong",
         "exhausted": "the wall is down to {wall_count} tiles: the hand is drawn",
     }
 )
@@ -68,7 +69,8 @@ TABLE: Final[Mapping[str, str]] = MappingProxyType(
         **_SHARED,
         "action add-kong": "{seat} adds {tile} to his pung",
         "action mahjongg": "{seat} declares Mah-Jongg",
-        "claim": "{seat} {verb} {tile} from {discarder}",
+        "claim": "{seat} {verb} {tile} from {taken_from}",
+        "claim robbed": "{seat} {verb} {tile} from {taken_from}",
         "exhausted": "the wall is down to its reserve: a drawn hand",
         "washed": "{seat} washes the tiles",
         "ruling": "ruling: {kind} {letter} {reason}",
@@ -90,6 +92,8 @@ def _key(e: dict, viewer: Wind | None | _Omniscient) -> str | None:
         if viewer is not None and Wind.parse(e["seat"]) == viewer:
             return "own draw"
         return None
+    if t == "claim" and e.get("robbed"):
+        return "claim robbed"  # Mah-Jongg on the tile added to an exposed pung
     return t
 
 
@@ -104,7 +108,7 @@ def _fields(e: dict) -> dict:
         "loose": " (loose tile)" if e.get("source") == "loose" else "",
         "kind": e.get("kind", ""),
         "verb": _VERBS.get(e.get("kind", ""), e.get("kind", "")),
-        "discarder": _SEAT_NAMES.get(frm, frm),
+        "taken_from": _SEAT_NAMES.get(frm, frm),
         "run": f" (run from {e['chow']})" if e.get("chow") else "",
         "reason": e.get("reason", ""),
         "wall_count": e.get("wall_count", ""),
