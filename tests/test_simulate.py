@@ -231,6 +231,50 @@ def test_python_api_players_are_positions_from_zero():
     assert [(p["player"], p["bot"]) for p in s.to_dict()["players"]] == [(i + 1, b) for i, b in enumerate(s.bots)]
 
 
+# --- bad input: one line, exit 2, no traceback, no file ---------------------------------------
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        # the value must be a whole number of at least 1
+        (["--games", "0"], "error: --games must be at least 1, not 0"),
+        (["--games", "-3"], "error: --games must be at least 1, not -3"),
+        (["--games", "abc"], "error: --games takes a whole number, not 'abc'"),
+        # a bot name that is not one of BOTS, and one bot where two to four are needed
+        (["--bots", "nosuch"], "error: --bots: unknown bot 'nosuch'; known bots: random, greedy, cautious"),
+        (["--bots", "greedy"], "error: --bots: a hand is played by two, three or four bots, not 1 (greedy)"),
+        (["--workers", "0"], "error: --workers must be at least 1, not 0"),
+        (["--workers", "x"], "error: --workers takes a whole number, not 'x'"),
+        (["--ruleset", "nosuch"], "error: unknown ruleset 'nosuch'; known: hong-kong, pung-chow"),
+        # the seed is an integer: Typer's own check printed a boxed usage error
+        (["--seed", "abc"], "error: --seed takes a whole number, not 'abc'"),
+        (["--seed", "1.5"], "error: --seed takes a whole number, not '1.5'"),
+        # --hands/--rounds are checked before the db is opened (it used to be left behind)
+        (["--hands", "3"], "error: --hands and --rounds give the length of a match: add --matches"),
+        (["--matches", "--rounds", "0"], "error: --rounds must be at least 1, not 0"),
+    ],
+)
+def test_cli_simulate_bad_input_one_line_no_file(tmp_path, args, message):
+    db = tmp_path / "x.sqlite3"
+    r = runner.invoke(app, ["simulate", "--games", "2", *args, "--db", str(db)])
+    assert r.exit_code == 2, r.output
+    # one line on stderr, nothing on stdout (no progress bar, no blank line)
+    assert r.stderr.startswith(message) and r.stderr.count("\n") == 1, r.stderr
+    assert r.stdout == "" and "Traceback" not in r.output
+    assert not db.exists()  # every check comes before the file is created
+
+
+def test_cli_simulate_db_in_missing_folder():
+    r = runner.invoke(app, ["simulate", "--games", "1", "--db", "/nonexistent/dir/x.sqlite3"])
+    assert r.exit_code == 2
+    # the folder is named, on one line, and nothing is made
+    assert r.stderr == (
+        "error: cannot make a game database at /nonexistent/dir/x.sqlite3: the folder /nonexistent/dir does not exist\n"
+    )
+    assert not Path("/nonexistent/dir").exists()
+
+
 # --- replay on files that hold no finished hand, or are no game database ----------------------
 
 

@@ -46,7 +46,17 @@ from .rules import get_ruleset
 from .table import Game, Match
 from .tiles import Wind
 
-__all__ = ["HandOutcome", "Summary", "SimulationError", "simulate", "play_hand", "play_match", "hand_seeds"]
+__all__ = [
+    "HandOutcome",
+    "Summary",
+    "SimulationError",
+    "simulate",
+    "check_run",
+    "check_bots",
+    "play_hand",
+    "play_match",
+    "hand_seeds",
+]
 
 
 class SimulationError(ValueError):
@@ -317,7 +327,42 @@ def check_bots(bots: Sequence[str], players: int | None = None) -> tuple[str, ..
     if players is not None and len(names) != players:
         raise SimulationError(f"{players} players need {players} bots, {len(names)} given ({', '.join(names)})")
     if not 2 <= len(names) <= 4:
-        raise SimulationError(f"a hand is played by two, three or four bots, not {len(names)}")
+        raise SimulationError(f"a hand is played by two, three or four bots, not {len(names)} ({', '.join(names)})")
+    return names
+
+
+def check_run(
+    games: int,
+    bots: Sequence[str],
+    *,
+    ruleset: str = "pung-chow",
+    workers: int = 1,
+    matches: bool = False,
+    match_hands: int | None = None,
+    match_rounds: int | None = None,
+) -> tuple[str, ...]:
+    """Check the arguments of :func:`simulate` without playing; returns the bot names.
+
+    Raises :class:`SimulationError` naming the bad argument (by its
+    ``mahjongg simulate`` option), or :class:`~mahjongg.rules.RulesetError`
+    for an unknown ruleset (both are ``ValueError`` s), so that a caller can
+    check everything before it opens a file to store the hands in."""
+    try:
+        names = check_bots(bots)
+    except BotError as exc:  # pragma: no cover - check_bots names the bot itself
+        raise SimulationError(str(exc)) from None
+    if not isinstance(games, int) or games < 1:
+        raise SimulationError(f"--games must be at least 1, not {games}")
+    if not isinstance(workers, int) or workers < 1:
+        raise SimulationError(f"--workers must be at least 1, not {workers}")
+    get_ruleset(ruleset)  # an unknown ruleset: RulesetError (a ValueError) listing the known ones
+    if not matches and (match_hands is not None or match_rounds is not None):
+        raise SimulationError("--hands and --rounds give the length of a match: add --matches")
+    if match_hands is not None and match_rounds is not None:
+        raise SimulationError("a match is --hands or --rounds long, not both")
+    for name, v in (("--hands", match_hands), ("--rounds", match_rounds)):
+        if v is not None and (not isinstance(v, int) or v < 1):
+            raise SimulationError(f"{name} must be at least 1, not {v}")
     return names
 
 
@@ -344,24 +389,19 @@ def simulate(
     hands finish; ``on_hand(outcome)`` for each hand, in order.
     ``matches``: play ``games`` whole matches of ``match_hands`` hands or
     ``match_rounds`` rounds (default: the ruleset's); ``progress`` then
-    counts matches. Raises :class:`SimulationError` for bad input.
+    counts matches. Raises :class:`SimulationError` for bad input
+    (:func:`check_run`). Players are positions in ``bots``, from 0 (see the
+    module's docs; ``Summary.to_dict()`` numbers them from 1).
     """
-    try:
-        names = check_bots(bots)
-    except BotError as exc:  # pragma: no cover - check_bots names the bot itself
-        raise SimulationError(str(exc)) from None
-    if not isinstance(games, int) or games < 1:
-        raise SimulationError(f"--games must be at least 1, not {games}")
-    if not isinstance(workers, int) or workers < 1:
-        raise SimulationError(f"--workers must be at least 1, not {workers}")
-    get_ruleset(ruleset)  # a clear error for an unknown ruleset
-    if not matches and (match_hands is not None or match_rounds is not None):
-        raise SimulationError("--hands and --rounds give the length of a match: add --matches")
-    if match_hands is not None and match_rounds is not None:
-        raise SimulationError("a match is --hands or --rounds long, not both")
-    for name, v in (("--hands", match_hands), ("--rounds", match_rounds)):
-        if v is not None and (not isinstance(v, int) or v < 1):
-            raise SimulationError(f"{name} must be at least 1, not {v}")
+    names = check_run(
+        games,
+        bots,
+        ruleset=ruleset,
+        workers=workers,
+        matches=matches,
+        match_hands=match_hands,
+        match_rounds=match_rounds,
+    )
     seeds = hand_seeds(seed, games)
     jobs = list(enumerate(seeds))
     summary = Summary(names, ruleset, seed, workers)

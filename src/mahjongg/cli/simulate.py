@@ -12,13 +12,34 @@ from rich.table import Table
 from ..bots import BOTS
 from ..records import GameStore
 from ..rules import RULESETS
-from ..simulate import HandOutcome, Summary, check_bots, simulate
+from ..simulate import HandOutcome, SimulationError, Summary, check_bots, check_run, simulate
 from .app import app, console, fail, user_errors, write_json
+
+
+def _whole_number(option: str):
+    """A parser for an integer option that reports a bad value in one line (``error: ...``, exit 2),
+    as the command's other errors do, instead of Typer's usage box."""
+
+    def parse(value) -> int:
+        try:
+            return int(value)
+        except (TypeError, ValueError):
+            fail(f"{option} takes a whole number, not {value!r}")
+            raise  # pragma: no cover - fail() exits
+
+    return parse
 
 
 @app.command("simulate")
 def simulate_command(
-    games: int = typer.Option(100, "--games", "-n", help="How many hands to play (with --matches: how many matches)."),
+    games: int = typer.Option(
+        100,
+        "--games",
+        "-n",
+        parser=_whole_number("--games"),
+        metavar="<int>",
+        help="How many hands to play (with --matches: how many matches).",
+    ),
     ruleset: str = typer.Option("pung-chow", help=f"Ruleset: {', '.join(sorted(RULESETS))}."),
     bots: str = typer.Option(
         "greedy,greedy,cautious,random",
@@ -26,16 +47,33 @@ def simulate_command(
         "They are players 1, 2, ... in this order, in the table and in --json (whose per-player lists, "
         "wins, net, ..., are in this order too).",
     ),
-    seed: int = typer.Option(0, help="Seed of the whole run: the same seed plays the same hands."),
-    workers: int = typer.Option(1, "--workers", "-k", help="Processes to play in."),
+    seed: int = typer.Option(
+        0,
+        parser=_whole_number("--seed"),
+        metavar="<int>",
+        help="Seed of the whole run: the same seed plays the same hands.",
+    ),
+    workers: int = typer.Option(
+        1, "--workers", "-k", parser=_whole_number("--workers"), metavar="<int>", help="Processes to play in."
+    ),
     db: Optional[str] = typer.Option(None, help="Store every hand's event log in this SQLite file."),
     as_json: bool = typer.Option(False, "--json", help="Print the summary as JSON (no progress bar)."),
     matches: bool = typer.Option(
         False, "--matches", help="Play whole matches (seating, East's deal passing round, running totals), not single hands."
     ),
-    hands: Optional[int] = typer.Option(None, "--hands", help="With --matches: each match is this many hands."),
+    hands: Optional[int] = typer.Option(
+        None,
+        "--hands",
+        parser=_whole_number("--hands"),
+        metavar="<int>",
+        help="With --matches: each match is this many hands.",
+    ),
     rounds: Optional[int] = typer.Option(
-        None, "--rounds", help="With --matches: each match is this many wind rounds (default: the ruleset's)."
+        None,
+        "--rounds",
+        parser=_whole_number("--rounds"),
+        metavar="<int>",
+        help="With --matches: each match is this many wind rounds (default: the ruleset's).",
     ),
 ) -> None:
     """Bots play whole hands (or matches); prints wins, average scores, net chips, draw rate and speed.
@@ -45,14 +83,13 @@ def simulate_command(
     match_wins) are in that order too, their first entry player 1's.
     """
     with user_errors():
-        names = check_bots(bots.split(","))
-        if games < 1:
-            fail(f"--games must be at least 1, not {games}")
-        if workers < 1:
-            fail(f"--workers must be at least 1, not {workers}")
-        if ruleset not in RULESETS:
-            fail(f"unknown ruleset {ruleset!r}; known: {', '.join(sorted(RULESETS))}")
+        try:
+            names = check_bots(bots.split(","))
+        except SimulationError as exc:
+            fail(f"--bots: {exc}")
         match_args = dict(matches=matches, match_hands=hands, match_rounds=rounds)
+        # every argument is checked before --db is opened: a bad one leaves no file behind
+        check_run(games, names, ruleset=ruleset, workers=workers, **match_args)
         store = GameStore(db) if db else None
         ids: list[int] = []
 
