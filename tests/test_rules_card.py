@@ -3,13 +3,16 @@
 
 import json
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
+from typing import ClassVar
 
 import pytest
 from typer.testing import CliRunner
 
 from mahjongg.cli import app
-from mahjongg.rules import HONG_KONG, PUNG_CHOW, PUNG_CHOW_LIMIT, RULESETS, ScoringRule
+from mahjongg.rules import HONG_KONG, PUNG_CHOW, PUNG_CHOW_LIMIT, RULESETS, ScoringRule, Wording
+from mahjongg.rules.items import SetPoints
+from mahjongg.rules.limit_items import HandSetPoints
 from mahjongg.tiles import tile
 
 runner = CliRunner()
@@ -188,3 +191,50 @@ def test_a_new_rule_type_is_read_from_its_fields():
     assert rule(house, "lucky eights")["text"] == "5 points; lucky tiles: 8d, R; every hand: yes"
     assert card["rules"][0] == PUNG_CHOW.to_dict()["rules"][0]
     assert "    lucky eights (all hands): 5 points; lucky tiles: 8d, R; every hand: yes\n" in house.describe()
+
+
+@dataclass(frozen=True)
+class _HousePung(ScoringRule):
+    """A rule type no module of mahjongg knows, with its own wording: a pair
+    of doubles, exposed and concealed, under a label of its own."""
+
+    lucky_pung: tuple[int, int] = (1, 2)
+    wording: ClassVar[Wording] = Wording("doubles", cases=("exposed", "concealed"), labels=(("lucky_pung", "pung of 8d"),))
+
+    def evaluate(self, r, so_far):
+        return ()
+
+
+def test_a_new_rule_type_brings_its_own_wording():
+    house = PUNG_CHOW.with_options(name="house", rules=(_HousePung("lucky pung", "house rule"),))
+    assert rule(house, "lucky pung")["values"] == [
+        {
+            "field": "lucky_pung",
+            "label": "pung of 8d",
+            "value": {"exposed": 1, "concealed": 2},
+            "unit": "doubles",
+            "text": "pung of 8d: 1 double exposed / 2 concealed",
+        }
+    ]
+    # the wording is the type's, not a field: equality, repr and fields do not see it
+    assert [f.name for f in fields(_HousePung)] == ["name", "source", "lucky_pung"]
+    assert "wording" not in repr(_HousePung("lucky pung"))
+
+
+def test_a_subclass_reads_as_its_own_wording_then_its_bases():
+    # Part II's tables of sets (HandSetPoints, a SetPoints) read as the seed
+    # 000 score card's, "On Table (Exposed) / In Hand (Concealed)", and their
+    # ``hands`` is said by the hands column, not again as a value.
+    assert HandSetPoints.wording.cases == SetPoints.wording.cases == ("exposed", "concealed")
+    assert HandSetPoints.wording.said == ("hands",) and SetPoints.wording.said == ()
+    other = rule(PUNG_CHOW_LIMIT, "sets of the other hands")
+    assert other["hands"] == "others"
+    assert other["values"][0]["text"] == "simple pung: 2 points exposed / 4 concealed"
+    assert [v["field"] for v in other["values"]] == ["simple_pung", "head_pung", "simple_kong", "head_kong"]
+
+
+@pytest.mark.parametrize("name", sorted(RULESETS))
+def test_no_rule_has_its_wording_as_a_field(name):
+    for r in RULESETS[name].rules:
+        assert "wording" not in {f.name for f in fields(r)}
+        assert isinstance(type(r).wording, Wording)

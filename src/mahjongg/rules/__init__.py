@@ -5,7 +5,7 @@ looks one up with a clear error.
 """
 
 from .context import Reading, Situation, Win, WinBy
-from .items import Item, ScoringRule
+from .items import Item, ScoringRule, Wording
 from .hong_kong import HONG_KONG
 from .pung_chow import PUNG_CHOW
 from .pung_chow_limit import PUNG_CHOW_LIMIT
@@ -23,4 +23,4 @@ def get_ruleset(name: str) -> Ruleset:
         raise RulesetError(f"unknown ruleset {name!r}; known: {', '.join(sorted(RULESETS))}") from None
 
 
-__all__ = ["RULESETS", "get_ruleset", "Ruleset", "RulesetError", "PUNG_CHOW", "TRADITIONAL", "TRADITIONAL_SPECIAL_TILES", "HONG_KONG", "PUNG_CHOW_LIMIT", "Reading", "Situation", "Win", "WinBy", "Item", "ScoringRule"]
+__all__ = ["RULESETS", "get_ruleset", "Ruleset", "RulesetError", "PUNG_CHOW", "TRADITIONAL", "TRADITIONAL_SPECIAL_TILES", "HONG_KONG", "PUNG_CHOW_LIMIT", "Reading", "Situation", "Win", "WinBy", "Item", "ScoringRule", "Wording"]

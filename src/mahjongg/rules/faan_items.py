@@ -28,7 +28,7 @@ from ..hand import Meld
 from ..settlement import Payment, Settlement, SettlementError
 from ..tiles import TILES, Suit, Tile, Wind
 from .context import Reading, WinBy
-from .items import Item, ScoringRule
+from .items import Item, ScoringRule, Wording
 
 __all__ = [
     "FaanItem",
@@ -238,6 +238,7 @@ class LimitHand(ScoringRule):
 
     who: ClassVar[str] = "winner"
     special: ClassVar[bool] = False  # also read the whole concealed hand ("special" shape)
+    wording: ClassVar[Wording] = Wording(limit=True)
 
     def applies(self, r: Reading) -> bool:
         return r.is_winner and (r.shape == "standard" or self.special)
@@ -296,6 +297,7 @@ class WinOnKongLooseTile(FaanRule):
     one drawn to replace a Flower/Season (``Win.after_flower``)."""
 
     after_flower: bool = False
+    wording: ClassVar[Wording] = Wording(labels=(("after_flower", "also after a Flower or Season"),))
 
     def met(self, r):
         return r.win.by is WinBy.LOOSE and (self.after_flower or not r.win.after_flower)

@@ -24,6 +24,7 @@ from .context import Reading, WinBy
 
 __all__ = [
     "Item",
+    "Wording",
     "ScoringRule",
     "MahJongg",
     "NoChows",
@@ -65,12 +66,46 @@ class Item:
 
 
 @dataclass(frozen=True)
+class Wording:
+    """How a score card (:meth:`Ruleset.to_dict <mahjongg.rules.ruleset.Ruleset.to_dict>`,
+    ``mahjongg rules``) reads a rule type's values where its field names do
+    not say. A rule type sets it as its class attribute
+    :attr:`ScoringRule.wording`; a subclass takes its base's. The default
+    says nothing: each field reads "field name: value", a field named
+    ``points``, ``doubles`` or ``faan`` as a number in that unit.
+
+    ``unit``: the unit of the rule's whole numbers and pairs of them
+    (``"points"``, ``"doubles"``), where the field names do not give it;
+    ``cases``: the two cases of a pair of numbers, in the pair's order
+    (:class:`SetPoints`: ``("exposed", "concealed")``);
+    ``labels``: ``(field, words)`` pairs, the words to show for a field
+    instead of its name (``str.format`` with the rule's fields:
+    ``"{pure_name}, winning hand"``);
+    ``said``: fields the score card says already as whose hands the rule
+    scores, not shown again (``HandSetPoints.hands``);
+    ``limit``: the rule scores the limit (limit hands), shown as the
+    ruleset's limit;
+    ``void``: the rule makes the hand score nothing.
+    """
+
+    unit: str | None = None
+    cases: tuple[str, str] | None = None
+    labels: tuple[tuple[str, str], ...] = ()
+    said: tuple[str, ...] = ()
+    limit: bool = False
+    void: bool = False
+
+
+@dataclass(frozen=True)
 class ScoringRule:
-    """Base of every scoring rule. Subclasses set ``who`` and implement :meth:`evaluate`."""
+    """Base of every scoring rule. Subclasses set ``who`` and implement
+    :meth:`evaluate`; a subclass whose values need words beyond its field
+    names sets ``wording`` (a :class:`Wording`)."""
 
     name: str
     source: str = ""
     who: ClassVar[str] = "all"
+    wording: ClassVar[Wording] = Wording()
 
     def evaluate(self, r: Reading, so_far: list[Item]) -> Iterable[Item]:  # pragma: no cover
         raise NotImplementedError
@@ -204,6 +239,7 @@ class NothingButMahJongg(ScoringRule):
     points: int = 10
     who: ClassVar[str] = "winner"
     besides: int = 1  # how many point items may be present (the Mah-Jongg itself)
+    wording: ClassVar[Wording] = Wording(labels=(("besides", "other point items allowed"),))
 
     def evaluate(self, r, so_far):
         if sum(1 for i in so_far if i.points) <= self.besides:
@@ -233,6 +269,7 @@ class SetPoints(ScoringRule):
     head_pung: tuple[int, int] = (4, 8)
     simple_kong: tuple[int, int] = (8, 16)
     head_kong: tuple[int, int] = (16, 32)
+    wording: ClassVar[Wording] = Wording("points", cases=("exposed", "concealed"))
 
     def evaluate(self, r, so_far):
         memo = _memo(self)
@@ -270,6 +307,7 @@ class PairPoints(ScoringRule):
     dragons: int = 2
     seat_wind: int = 2
     round_wind: int = 0
+    wording: ClassVar[Wording] = Wording("points")
 
     def evaluate(self, r, so_far):
         p = r.pair
@@ -324,6 +362,7 @@ class WindSetDoubles(ScoringRule):
 
     seat_wind: int = 1
     round_wind: int = 0
+    wording: ClassVar[Wording] = Wording("doubles")
 
     def evaluate(self, r, so_far):
         out = ()
@@ -357,6 +396,7 @@ class OneSuitDoubles(ScoringRule):
     pure: int = 3
     with_honors_name: str = "all one suit except honors"
     pure_name: str = "all one suit"
+    wording: ClassVar[Wording] = Wording("doubles")
 
     def evaluate(self, r, so_far):
         if len(r.suits) != 1:

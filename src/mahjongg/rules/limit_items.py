@@ -16,7 +16,7 @@ from typing import ClassVar
 from ..hand import MeldKind
 from ..tiles import Wind
 from .context import WinBy
-from .items import Item, PairPoints, ScoringRule, SetPoints
+from .items import Item, PairPoints, ScoringRule, SetPoints, Wording
 
 __all__ = [
     "HandSetPoints",
@@ -54,6 +54,7 @@ class HandSetPoints(SetPoints):
     the other hands only (``hands="others"``): Part II has one table of each."""
 
     hands: str = "winner"
+    wording: ClassVar[Wording] = Wording("points", cases=("exposed", "concealed"), said=("hands",))
 
     def applies(self, r) -> bool:
         return r.is_winner == (self.hands == "winner")
@@ -87,6 +88,15 @@ class PairCompletion(ScoringRule):
     head: tuple[int, int] = (4, 6)
     own_wind_own_round: tuple[int, int] = (6, 8)
     who: ClassVar[str] = "winner"
+    wording: ClassVar[Wording] = Wording(
+        "points",
+        cases=("claimed", "drawn"),
+        labels=(
+            ("simple", "pair of 2 to 8"),
+            ("head", "pair of heads"),
+            ("own_wind_own_round", "pair of own wind in own wind round"),
+        ),
+    )
 
     def evaluate(self, r, so_far):
         m = r.winning_meld
@@ -115,6 +125,11 @@ class SequenceCompletion(ScoringRule):
     closed: tuple[int, int] = (2, 4)
     open: tuple[int, int] = (0, 4)
     who: ClassVar[str] = "winner"
+    wording: ClassVar[Wording] = Wording(
+        "points",
+        cases=("by chow", "by draw"),
+        labels=(("closed", "middle or only open end"), ("open", "both ends open")),
+    )
 
     def evaluate(self, r, so_far):
         m = r.winning_meld
@@ -144,6 +159,7 @@ class FirstDiscardBonus(ScoringRule):
     limit: int = 300
     fraction: tuple[int, int] = (1, 2)
     who: ClassVar[str] = "winner"
+    wording: ClassVar[Wording] = Wording("points", labels=(("fraction", "fraction of the limit"),))
 
     def evaluate(self, r, so_far):
         w = r.win
@@ -163,6 +179,7 @@ class OwnWindSetDoubles(ScoringRule):
 
     own: int = 1
     own_round: int = 2
+    wording: ClassVar[Wording] = Wording("doubles", labels=(("own", "own wind"), ("own_round", "own wind in own wind round")))
 
     def evaluate(self, r, so_far):
         # a tuple, not a generator: run for every arrangement of every hand
@@ -188,6 +205,9 @@ class OneSuitLimitDoubles(ScoringRule):
     pure_other: int = 1
     with_honors_name: str = "all one suit except winds or dragons"
     pure_name: str = "all one suit"
+    wording: ClassVar[Wording] = Wording(
+        "doubles", labels=(("pure", "{pure_name}, winning hand"), ("pure_other", "{pure_name}, other hands"))
+    )
 
     def evaluate(self, r, so_far):
         if len(r.suits) != 1:
@@ -261,6 +281,7 @@ class LimitHand(ScoringRule):
     limit (``Item(name, limit=True)``)."""
 
     who: ClassVar[str] = "winner"
+    wording: ClassVar[Wording] = Wording(limit=True)
 
     def matches(self, r) -> bool:  # pragma: no cover
         raise NotImplementedError

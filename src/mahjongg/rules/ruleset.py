@@ -9,12 +9,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields, is_dataclass, replace
 from enum import Enum
-from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from ..settlement import Settlement, settle as _settle
 from ..tiles import TILES, Tile, Wind
-from .items import ScoringRule
+from .items import ScoringRule, Wording
 
 if TYPE_CHECKING:
     from .faan_items import FaanTable
@@ -242,7 +241,9 @@ class Ruleset:
         the hand), ``values`` the rule's values, each ``{"field", "label",
         "value", "unit", "text"}`` (``unit``: ``"points"``, ``"doubles"``,
         ``"faan"`` or ``None``), ``text`` all of them in words.
-        Everything is read from the option and rule fields.
+        Everything is read from the option and rule fields, and from each
+        rule type's :class:`~mahjongg.rules.items.Wording` (``wording``)
+        where its field names do not say what its values mean.
         """
         return {
             "name": self.name,
@@ -322,76 +323,6 @@ _UNITS = {"points": "point", "doubles": "double", "faan": "faan"}
 
 _HANDS = {(True, True): "all", (True, False): "winner", (False, True): "others", (False, False): "none"}
 _HANDS_WORDS = {"all": "all hands", "winner": "winning hand", "others": "other hands", "none": "no hand"}
-
-
-@dataclass(frozen=True)
-class _Kind:
-    """What a rule type's values mean where its field names do not say.
-
-    ``unit``: the unit of its whole numbers (``"points"``, ``"doubles"``);
-    ``cases``: the two cases of a pair of numbers (``SetPoints``: exposed,
-    concealed); ``labels``: words for fields (``str.format`` with the rule's
-    fields); ``said``: fields said by ``hands`` already (``HandSetPoints``);
-    ``limit``: it scores the limit; ``void``: the hand scores nothing.
-    """
-
-    unit: str | None = None
-    cases: tuple[str, str] | None = None
-    labels: tuple[tuple[str, str], ...] = ()
-    said: tuple[str, ...] = ()
-    limit: bool = False
-    void: bool = False
-
-
-@lru_cache(maxsize=None)
-def _kinds() -> tuple:
-    """The rule types whose values need words beyond their field names, most
-    specific first (a subclass takes its base's). A rule type not here shows
-    each field as "field name: value" (a field named ``points``,
-    ``doubles`` or ``faan`` in that unit); a ruleset made of rule types
-    needs nothing here."""
-    from . import faan_items, items, limit_items, traditional_items
-
-    return (
-        (limit_items.HandSetPoints, _Kind("points", ("exposed", "concealed"), said=("hands",))),
-        (items.SetPoints, _Kind("points", ("exposed", "concealed"))),
-        (items.PairPoints, _Kind("points")),
-        (items.NothingButMahJongg, _Kind(labels=(("besides", "other point items allowed"),))),
-        (items.WindSetDoubles, _Kind("doubles")),
-        (items.OneSuitDoubles, _Kind("doubles")),
-        (
-            limit_items.PairCompletion,
-            _Kind(
-                "points",
-                ("claimed", "drawn"),
-                (("simple", "pair of 2 to 8"), ("head", "pair of heads"),
-                 ("own_wind_own_round", "pair of own wind in own wind round")),
-            ),
-        ),
-        (
-            limit_items.SequenceCompletion,
-            _Kind("points", ("by chow", "by draw"), (("closed", "middle or only open end"), ("open", "both ends open"))),
-        ),
-        (limit_items.FirstDiscardBonus, _Kind("points", labels=(("fraction", "fraction of the limit"),))),
-        (limit_items.OwnWindSetDoubles, _Kind("doubles", labels=(("own", "own wind"), ("own_round", "own wind in own wind round")))),
-        (
-            limit_items.OneSuitLimitDoubles,
-            _Kind("doubles", labels=(("pure", "{pure_name}, winning hand"), ("pure_other", "{pure_name}, other hands"))),
-        ),
-        (traditional_items.OwnSeasonDoubles, _Kind("doubles", labels=(("one", "one of them"), ("both", "both")))),
-        (faan_items.WinOnKongLooseTile, _Kind(labels=(("after_flower", "also after a Flower or Season"),))),
-        (limit_items.LimitHand, _Kind(limit=True)),
-        (traditional_items.LimitHand, _Kind(limit=True)),
-        (faan_items.LimitHand, _Kind(limit=True)),
-        (traditional_items.HiddenSpecialTile, _Kind(void=True)),
-    )
-
-
-def _kind(rule: ScoringRule) -> _Kind:
-    for cls, kind in _kinds():
-        if isinstance(rule, cls):
-            return kind
-    return _Kind()
 
 
 def _words(field: str) -> str:
@@ -481,18 +412,18 @@ def _limit_value(ruleset: Ruleset) -> dict:
     return {"field": None, "label": "", "value": value, "unit": unit, "text": text}
 
 
-def _rule_value(field: str, value, label: str, kind: _Kind) -> dict:
+def _rule_value(field: str, value, label: str, wording: Wording) -> dict:
     """One value of a rule: its number in its unit, a pair of numbers in its
     two cases, a fraction, or in plain words."""
     unit = None
     number = type(value) is int
     if number and field in _UNITS:
         unit, text = field, _count(value, field)
-    elif number and kind.unit:
-        unit, text = kind.unit, _count(value, kind.unit)
-    elif kind.cases and _pair_of_ints(value):
-        unit = kind.unit
-        (a, b), (one, other) = value, kind.cases
+    elif number and wording.unit:
+        unit, text = wording.unit, _count(value, wording.unit)
+    elif wording.cases and _pair_of_ints(value):
+        unit = wording.unit
+        (a, b), (one, other) = value, wording.cases
         text = f"{_count(a, unit) if unit else f'{a:,}'} {one} / {b:,} {other}"
         value = {one: a, other: b}
     elif field == "fraction" and _pair_of_ints(value):
@@ -513,29 +444,30 @@ def _pair_of_ints(value) -> bool:
 
 
 def _rule_entry(rule: ScoringRule, ruleset: Ruleset) -> dict:
-    """One scoring rule for :meth:`Ruleset.to_dict`, read from its fields."""
-    kind = _kind(rule)
+    """One scoring rule for :meth:`Ruleset.to_dict`, read from its fields
+    and its type's :class:`~mahjongg.rules.items.Wording`."""
+    wording = rule.wording
     data = {f.name: getattr(rule, f.name) for f in fields(rule) if f.name not in ("name", "source")}
-    labels = dict(kind.labels)
+    labels = dict(wording.labels)
     # a field ``X_name`` is the item's name for the value ``X`` (OneSuitDoubles)
     names = {f[: -len("_name")]: v for f, v in data.items() if f.endswith("_name") and f[: -len("_name")] in data}
-    values = [_limit_value(ruleset)] if kind.limit else []
-    if kind.void:
+    values = [_limit_value(ruleset)] if wording.limit else []
+    if wording.void:
         values.append({"field": None, "label": "", "value": None, "unit": None, "text": "the hand scores nothing"})
     for field, value in data.items():
-        if field in kind.said or field in {f"{n}_name" for n in names} or value == ():
+        if field in wording.said or field in {f"{n}_name" for n in names} or value == ():
             continue
         if field in labels:
             label = labels[field].format(**data)
         else:  # a field named after its unit needs no label ("20 points")
             label = names.get(field, "" if field in _UNITS else _words(field))
-        values.append(_rule_value(field, value, label, kind))
+        values.append(_rule_value(field, value, label, wording))
     return {
         "name": rule.name,
         "source": rule.source,
         "hands": _hands(rule),
-        "limit": kind.limit,
-        "void": kind.void,
+        "limit": wording.limit,
+        "void": wording.void,
         "values": values,
         "text": "; ".join(v["text"] for v in values),
     }

@@ -20,7 +20,7 @@ from typing import ClassVar
 
 from ..tiles import Suit, Tile, Wind, tile
 from .context import Reading, WinBy
-from .items import Item, ScoringRule
+from .items import Item, ScoringRule, Wording
 from .special_tiles import HUNTERS
 
 __all__ = [
@@ -76,6 +76,7 @@ class OwnSeasonDoubles(ScoringRule):
 
     one: int = 1
     both: int = 2
+    wording: ClassVar[Wording] = Wording("doubles", labels=(("one", "one of them"), ("both", "both")))
 
     def evaluate(self, r, so_far):
         if not r.hand.bonus:
@@ -125,6 +126,8 @@ class SpecialPairDoubles(ScoringRule):
 class HiddenSpecialTile(ScoringRule):
     """A hand holding a special tile unexposed (``Hand.hidden``) scores nothing."""
 
+    wording: ClassVar[Wording] = Wording(void=True)
+
     def evaluate(self, r, so_far):
         if not r.hand.hidden:
             return ()
@@ -158,6 +161,7 @@ class LimitHand(ScoringRule):
     the limit (``Item(name, limit=True)``)."""
 
     who: ClassVar[str] = "winner"
+    wording: ClassVar[Wording] = Wording(limit=True)
 
     def matches(self, r: Reading) -> bool:  # pragma: no cover
         raise NotImplementedError
