@@ -1,6 +1,7 @@
 """The engine's events in words (:mod:`mahjongg.table.describe`): every event type
-the engine emits, in the replay's words (``mahjongg replay``) and the table's
-(the terminal game's log), and what a viewer at the table may not see.
+the engine emits, in the replay's words (``mahjongg replay``), the table's
+(the terminal game's log) and the web table's, and what a viewer at the table
+may not see.
 
 The events are written as the engine writes them (``Game._log`` and the
 templates in ``mahjongg/table/game.py``; ``Match.events`` in ``match.py``).
@@ -21,7 +22,7 @@ import mahjongg.table
 from mahjongg.cli.replay_view import describe as replay_line
 from mahjongg.simulate import hand_seeds, play_hand
 from mahjongg.table import Action, ActionKind
-from mahjongg.table.describe import OMNISCIENT, REPLAY, TABLE, describe_event
+from mahjongg.table.describe import OMNISCIENT, REPLAY, TABLE, WEB, Line, describe_event, describe_line
 from mahjongg.tiles import Wind, tile
 from mahjongg.tui.app import describe_event as table_line
 
@@ -277,3 +278,115 @@ def test_a_robbed_kong_in_the_replay():
     ]
     claim = next(e for e in g.events if e["type"] == "claim" and e.get("robbed"))
     assert describe_event(claim, viewer=E, wording=TABLE) == "West goes Mah-Jongg on 2b from South"
+
+
+# The web table's log (mahjongg.web.table): one log for every seat, so worded for
+# no seat (viewer=None), the players called by their names, each line's tile apart
+# for the page to draw after the words. The words are the ones the web table's own
+# describer (web/table.py _narrate) wrote before it used this one.
+NAMES = {E: "Ann", S: "Bob", W: "Cy", N: "Di"}
+WEB_LINES = {
+    # the setup (the wall) and the deal (every hand): never on the page
+    "setup": None,
+    "deal": None,
+    # a bonus tile laid out lies face up: the page shows it
+    "bonus": Line("Bob lays out a bonus tile", "f2"),
+    "action discard": Line("Cy discards", "7d"),
+    # the answers in a claim window and the passes: the claim event tells who got
+    # the tile; a pass is never told (it would show who could have claimed)
+    "action chow": None,
+    "action pung": None,
+    "action kong": None,
+    "action pass": None,
+    # a concealed kong's end tiles lie face up: its tile is public
+    "action concealed-kong": Line("Di declares a concealed kong", "9d"),
+    # the tile added to an exposed pung is face up in the kong
+    "action add-kong": Line("Cy adds a fourth to a pung", "5c"),
+    # Mah-Jongg (here in one's own turn) is told once, by the declaration, with
+    # the winning tile: the hands are shown on the score sheet at once
+    "action mahjongg": Line("Ann goes Mah-Jongg", "9b"),
+    # washing, a bonus tile held back laid out, a capture: no line on the page
+    # (the bonus event names a tile laid out; the table shows the rest)
+    "action wash": None,
+    "action bonus": None,
+    "action capture": None,
+    # the claim that took a discard: who and what, the tile drawn after the words
+    "claim chow": Line("Bob claims a chow", "3b"),
+    "claim pung": Line("Cy claims a pung", "5c"),
+    "claim kong": Line("Di claims a kong", "2d"),
+    # Mah-Jongg on a discard or on a robbed kong: the declaration said it already
+    # ("... goes Mah-Jongg" when it was made), so the claim has no second line
+    "claim mahjongg": None,
+    "claim mahjongg robbed": None,
+    "capture": None,
+    # a dead hand: the reason in brackets, as the page always wrote it
+    "dead_hand": Line("Bob's hand is dead (penalty)"),
+    # the wall down to its reserve: the outcome, capitalised as a page's line
+    "exhausted": Line("The wall is down to its reserve: a drawn hand"),
+    # the washing window, the tiles washed, a ruling (whose reason may name the
+    # tiles of a hand), the end, and Match.events: no line on the page
+    "washing": None,
+    "washed": None,
+    "ruling": None,
+    "end": None,
+    "match": None,
+    "seating": None,
+    "hand": None,
+    "round": None,
+    "match deal": None,
+    # draws: the page's log is every seat's, so no draw is on it, not even one's own
+    "draw from the wall": None,
+    "loose-tile draw": None,
+    "bonus tile drawn": None,
+}
+
+
+def test_every_event_has_its_web_line():
+    # a new event in PUBLIC or DRAWS fails here until its line on the web page is decided
+    assert set(WEB_LINES) == {name for name, *_ in PUBLIC + DRAWS}
+
+
+@pytest.mark.parametrize("name, event", [(c[0], c[1]) for c in PUBLIC + DRAWS], ids=[c[0] for c in PUBLIC + DRAWS])
+def test_web_lines(name, event):
+    line = describe_line(event, viewer=None, wording=WEB, names=NAMES)
+    assert line == WEB_LINES[name]
+    assert describe_event(event, viewer=None, wording=WEB, names=NAMES) == (None if line is None else str(line))
+    if event["type"] != "draw":  # a public line is the same whoever reads it
+        for viewer in VIEWERS:
+            assert describe_line(event, viewer=viewer, wording=WEB, names=NAMES) == line
+
+
+@pytest.mark.parametrize("name, event", [(c[0], c[1]) for c in PUBLIC + DRAWS], ids=[c[0] for c in PUBLIC + DRAWS])
+def test_a_line_in_parts_is_the_same_line(name, event):
+    # describe_line is describe_event's line with the tile it ends on apart: joined
+    # again, the same text in every wording, for every viewer
+    for wording, viewers in ((REPLAY, (OMNISCIENT,)), (TABLE, VIEWERS), (WEB, VIEWERS)):
+        for viewer in viewers:
+            text = describe_event(event, viewer=viewer, wording=wording)
+            line = describe_line(event, viewer=viewer, wording=wording)
+            assert (None if line is None else str(line)) == text
+            if line is not None and line.tile is not None:
+                assert text.endswith(" " + line.tile) and line.tile == event["tile"]
+
+
+def test_a_line_that_does_not_end_on_its_tile_keeps_it_in_the_words():
+    claim = next(e for name, e, *_ in PUBLIC if name == "claim chow")
+    # the table's claim names the tile mid-line ("... 3b from East"): nothing apart
+    assert describe_line(claim, viewer=E, wording=TABLE) == Line("South chows 3b from East")
+    # the table's discard ends on its tile: apart
+    discard = next(e for name, e, *_ in PUBLIC if name == "action discard")
+    assert describe_line(discard, viewer=E, wording=TABLE) == Line("West discards", "7d")
+
+
+def test_names_call_the_seats_in_every_wording():
+    claim = next(e for name, e, *_ in PUBLIC if name == "claim pung")
+    # West pungs South's 5c: both seats by the names given, in the replay's words...
+    assert describe_event(claim, viewer=OMNISCIENT, wording=REPLAY, names=NAMES) == "Cy pungs 5c discarded by Bob"
+    # ...and the table's
+    assert describe_event(claim, viewer=N, wording=TABLE, names=NAMES) == "Cy pungs 5c from Bob"
+    # a draw seen by the replay: the drawer by name
+    draw = DRAWS[0][1]
+    assert describe_event(draw, viewer=OMNISCIENT, wording=REPLAY, names=NAMES) == "Bob draws 5c"
+    # a ruling names the seat by its letter, whatever the names
+    ruling = next(e for name, e, *_ in PUBLIC if name == "ruling")
+    assert describe_event(ruling, viewer=None, wording=TABLE, names=NAMES).startswith("ruling: false-mahjongg W ")

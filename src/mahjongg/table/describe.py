@@ -6,29 +6,38 @@ them is explicit:
 * ``viewer``: who reads the line, which decides what hidden information it
   may show. :data:`OMNISCIENT` (``mahjongg replay``) sees every draw, under
   the drawer's name; a seat (the terminal game's human) sees only its own
-  draws, as "you draw ..."; ``None`` (a spectator of the terminal game) sees
-  no draw at all. Every other line is public: the tiles in it lie face up on
-  the table (a concealed kong shows its tile: its end tiles lie face up).
-  A deal, the setup (the wall), a washed hand and the result have no line.
+  draws, as "you draw ..."; ``None`` (a spectator of the terminal game, and
+  the web table, whose log every seat shares) sees no draw at all. Every
+  other line is public: the tiles in it lie face up on the table (a concealed
+  kong shows its tile: its end tiles lie face up). A deal, the setup (the
+  wall), a washed hand and the result have no line.
 * ``wording``: a template per line, :data:`REPLAY` (the log of a finished
-  hand: "discarded by", the run of a chow, "calls Mah-Jongg on") or
-  :data:`TABLE` (table talk: shorter, and the washing and rulings too).
-  A line with no template in the wording is not shown.
+  hand: "discarded by", the run of a chow, "calls Mah-Jongg on"),
+  :data:`TABLE` (the terminal game's table talk: shorter, and the washing and
+  rulings too) or :data:`WEB` (the web table's log, its tile drawn last).
+  An event's line is the template of the first of its keys the wording has,
+  the most particular key first ("claim mahjongg" before "claim"); a template
+  ``None`` says no line, and so does a wording with none of the keys.
+* ``names``: what a seat is called, by wind; the wind's name ("East") unless
+  given (the web table gives its players' names).
 
-A new event type: give it a key in :func:`_key`, its fields in
+:func:`describe_event` gives the line as text; :func:`describe_line` the same
+line as a :class:`Line`, its last tile apart (for a page that draws tiles).
+
+A new event type: give it a key in :func:`_keys`, its fields in
 :func:`_fields` if it has new ones, and a template in the wordings that show
-it. (The web table words its log in :mod:`mahjongg.web.table` with the
-players' names, its tiles apart for the browser to draw.)
+it.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Final, Mapping
+from typing import Final, Mapping, TypeAlias
 
 from ..tiles import Wind
 
-__all__ = ["OMNISCIENT", "REPLAY", "TABLE", "describe_event"]
+__all__ = ["OMNISCIENT", "REPLAY", "TABLE", "WEB", "WIND_NAMES", "Line", "describe_event", "describe_line"]
 
 
 class _Omniscient:
@@ -39,10 +48,17 @@ class _Omniscient:
 OMNISCIENT: Final = _Omniscient()
 """The viewer who sees every seat's tiles: the replay of a finished hand."""
 
-_SEAT_NAMES = {"E": "East", "S": "South", "W": "West", "N": "North"}
+# who reads a line; a wording's templates by key; what the seats are called, by wind
+Viewer: TypeAlias = "Wind | None | _Omniscient"
+Wording: TypeAlias = "Mapping[str, str | None]"
+Names: TypeAlias = "Mapping[Wind, str]"
+
+WIND_NAMES: Final[Names] = MappingProxyType({w: w.name.capitalize() for w in Wind})
+"""The seats called by their winds: "East", "South", "West", "North"."""
+
 _VERBS = {"chow": "chows", "pung": "pungs", "kong": "kongs", "mahjongg": "goes Mah-Jongg on"}
 
-# the lines both apps word alike
+# the lines the replay and the terminal game word alike
 _SHARED = {
     "draw": "{seat} draws {tile}{loose}",
     "own draw": "you draw {tile}{loose}",
@@ -52,7 +68,7 @@ _SHARED = {
     "dead_hand": "{seat}'s hand is dead: {reason}",
 }
 
-REPLAY: Final[Mapping[str, str]] = MappingProxyType(
+REPLAY: Final[Wording] = MappingProxyType(
     {
         **_SHARED,
         "action add-kong": "{seat} adds the drawn {tile} to his exposed pung: kong",
@@ -64,13 +80,12 @@ REPLAY: Final[Mapping[str, str]] = MappingProxyType(
 )
 """The wording of ``mahjongg replay``: every move of a finished hand, in full."""
 
-TABLE: Final[Mapping[str, str]] = MappingProxyType(
+TABLE: Final[Wording] = MappingProxyType(
     {
         **_SHARED,
         "action add-kong": "{seat} adds {tile} to his pung",
         "action mahjongg": "{seat} declares Mah-Jongg",
-        "claim": "{seat} {verb} {tile} from {taken_from}",
-        "claim robbed": "{seat} {verb} {tile} from {taken_from}",
+        "claim": "{seat} {verb} {tile} from {taken_from}",  # a robbed kong too
         "exhausted": "the wall is down to its reserve: a drawn hand",
         "washed": "{seat} washes the tiles",
         "ruling": "ruling: {kind} {letter} {reason}",
@@ -78,49 +93,94 @@ TABLE: Final[Mapping[str, str]] = MappingProxyType(
 )
 """The wording of the terminal game's log: table talk while the hand goes on."""
 
+WEB: Final[Wording] = MappingProxyType(
+    {
+        "bonus": "{seat} lays out a bonus tile {tile}",
+        "action discard": "{seat} discards {tile}",
+        "action concealed-kong": "{seat} declares a concealed kong {tile}",
+        "action add-kong": "{seat} adds a fourth to a pung {tile}",
+        # Mah-Jongg, in one's turn or on a discard or a robbed kong, is told once:
+        # by the action, as soon as it is declared
+        "action mahjongg": "{seat} goes Mah-Jongg {tile}",
+        "claim": "{seat} claims a {kind} {tile}",
+        "claim mahjongg": None,
+        "dead_hand": "{seat}'s hand is dead ({reason})",
+        "exhausted": "The wall is down to its reserve: a drawn hand",
+    }
+)
+"""The wording of the web table's log: the players' names (``names``), and
+each line's tile last, for the page to draw it."""
 
-def _key(e: dict, viewer: Wind | None | _Omniscient) -> str | None:
-    """Which line ``e`` is for ``viewer``: a key of the wordings, or ``None``
-    for a draw the viewer may not see."""
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """A line in parts: its words, and the tile it ends on (``None`` if it ends
+    on none) apart, for a page that draws the tile. ``str(line)`` is the line
+    as :func:`describe_event` gives it."""
+
+    text: str
+    tile: str | None = None
+
+    def __str__(self) -> str:
+        return " ".join(part for part in (self.text, self.tile) if part)
+
+
+def _keys(e: dict, viewer: Viewer) -> tuple[str, ...]:
+    """The keys of the wordings that may word ``e`` for ``viewer``, the most
+    particular first; none for a draw the viewer may not see."""
     t = e.get("type")
     if t == "action":
         # the claims answered and the passes show as the claim that took the tile
-        return f"action {e['kind']}"
+        return (f"action {e['kind']}",)
     if t == "draw":
         if viewer is OMNISCIENT:
-            return "draw"
+            return ("draw",)
         if viewer is not None and Wind.parse(e["seat"]) == viewer:
-            return "own draw"
-        return None
-    if t == "claim" and e.get("robbed"):
-        return "claim robbed"  # Mah-Jongg on the tile added to an exposed pung
-    return t
+            return ("own draw",)
+        return ()
+    if t == "claim":
+        keys = (f"claim {e.get('kind')}", "claim")
+        # "claim robbed": Mah-Jongg on the tile added to an exposed pung
+        return ("claim robbed", *keys) if e.get("robbed") else keys
+    return (t,)
 
 
-def _fields(e: dict) -> dict:
+def _fields(e: dict, names: Names) -> dict:
     """The values the templates may name."""
     seat = e.get("seat", "")
     frm = e.get("from", "")
+    name = {w.letter: n for w, n in names.items()}
     return {
-        "seat": _SEAT_NAMES.get(seat, seat),
+        "seat": name.get(seat, seat),
         "letter": seat,
         "tile": e.get("tile", ""),
         "loose": " (loose tile)" if e.get("source") == "loose" else "",
         "kind": e.get("kind", ""),
         "verb": _VERBS.get(e.get("kind", ""), e.get("kind", "")),
-        "taken_from": _SEAT_NAMES.get(frm, frm),
+        "taken_from": name.get(frm, frm),
         "run": f" (run from {e['chow']})" if e.get("chow") else "",
         "reason": e.get("reason", ""),
         "wall_count": e.get("wall_count", ""),
     }
 
 
-def describe_event(e: dict, *, viewer: Wind | None | _Omniscient, wording: Mapping[str, str]) -> str | None:
-    """One line for the engine event ``e`` (a dict of ``Game.events``), as
-    ``viewer`` may see it, in ``wording`` (:data:`REPLAY` or :data:`TABLE`);
-    ``None`` for an event that has no line there."""
-    key = _key(e, viewer)
-    template = None if key is None else wording.get(key)
+def describe_line(e: dict, *, viewer: Viewer, wording: Wording, names: Names = WIND_NAMES) -> Line | None:
+    """The line of :func:`describe_event` in parts (a :class:`Line`): where the
+    template ends on the event's tile, the words before it and the tile."""
+    template = next((wording[k] for k in _keys(e, viewer) if k in wording), None)
     if template is None:
         return None
-    return template.format(**_fields(e)).strip()
+    fields = _fields(e, names)
+    words, tile, rest = template.rpartition("{tile}")
+    if tile and not rest.strip() and fields["tile"]:
+        return Line(words.format(**fields).strip(), fields["tile"])
+    return Line(template.format(**fields).strip())
+
+
+def describe_event(e: dict, *, viewer: Viewer, wording: Wording, names: Names = WIND_NAMES) -> str | None:
+    """One line for the engine event ``e`` (a dict of ``Game.events``), as
+    ``viewer`` may see it, in ``wording`` (:data:`REPLAY`, :data:`TABLE` or
+    :data:`WEB`), the seats called by ``names``; ``None`` for an event that
+    has no line there."""
+    line = describe_line(e, viewer=viewer, wording=wording, names=names)
+    return None if line is None else str(line)
