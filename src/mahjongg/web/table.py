@@ -8,8 +8,10 @@ told about it, so a restart rebuilds the table exactly (:meth:`LiveTable.rebuild
 
 What a seat is sent is built here from ``game.observation(seat)`` only
 (:meth:`LiveTable.view`): its own concealed tiles, and of the others only what
-lies on the table. PASS answers are never told to anyone (they would show who
-could have claimed).
+lies on the table. The log of the hand is worded by
+:func:`~mahjongg.table.describe.describe_line` for no seat in particular: no
+draws; PASS answers are never told to anyone (they would show who could have
+claimed).
 
 Timers (all through the ``schedule`` callable, ``loop.call_later`` in the app):
 a claim window waits ``claim_seconds`` for each human who may claim, then
@@ -30,6 +32,7 @@ from typing import Any, Callable
 from ..hand import Hand, Meld
 from ..rules import get_ruleset
 from ..table.actions import Action, ActionKind
+from ..table.describe import WEB, describe_line
 from ..table.match import Match
 from ..tiles import Tile, Wind
 from .players import default_bot, make_bot
@@ -529,30 +532,14 @@ class LiveTable:
         del self.log[:-LOG_LINES]
 
     def _narrate(self, events: list[dict]) -> None:
-        """Public log lines for new engine events (draws and PASS answers stay private)."""
+        """Log lines for new engine events, in :data:`~mahjongg.table.describe.WEB`'s
+        words with the players' names. The log is one for every seat, so it is
+        worded for no seat (``viewer=None``): no draw, no concealed tile."""
+        names = {w: self._name(w) for w in Wind}
         for e in events:
-            t = e.get("type")
-            if t == "action":
-                seat = Wind.parse(e["seat"])
-                who, k = self._name(seat), e["kind"]
-                if k == "discard":
-                    self._public(f"{who} discards", tile=e["tile"])
-                elif k == "concealed-kong":
-                    self._public(f"{who} declares a concealed kong", tile=e["tile"])
-                elif k == "add-kong":
-                    self._public(f"{who} adds a fourth to a pung", tile=e["tile"])
-                elif k == "mahjongg":
-                    self._public(f"{who} goes Mah-Jongg", tile=e["tile"])
-            elif t == "claim":
-                who = self._name(Wind.parse(e["seat"]))
-                if e["kind"] != "mahjongg":
-                    self._public(f"{who} claims a {e['kind']}", tile=e["tile"])
-            elif t == "bonus":
-                self._public(f"{self._name(Wind.parse(e['seat']))} lays out a bonus tile", tile=e["tile"])
-            elif t == "dead_hand":
-                self._public(f"{self._name(Wind.parse(e['seat']))}'s hand is dead ({e.get('reason', '')})")
-            elif t == "exhausted":
-                self._public("The wall is down to its reserve: a drawn hand")
+            line = describe_line(e, viewer=None, wording=WEB, names=names)
+            if line is not None:
+                self._public(line.text, **({"tile": line.tile} if line.tile else {}))
 
     def _changed(self) -> None:
         self.version += 1
