@@ -14,20 +14,7 @@ from ..records import GameStore
 from ..rules import RULESETS
 from ..simulate import HandOutcome, SimulationError, Summary, check_bots, check_run, simulate
 from .app import app, console, fail, user_errors, write_json
-
-
-def _whole_number(option: str):
-    """A parser for an integer option that reports a bad value in one line (``error: ...``, exit 2),
-    as the command's other errors do, instead of Typer's usage box."""
-
-    def parse(value) -> int:
-        try:
-            return int(value)
-        except (TypeError, ValueError):
-            fail(f"{option} takes a whole number, not {value!r}")
-            raise  # pragma: no cover - fail() exits
-
-    return parse
+from .options import file_name, whole_number
 
 
 @app.command("simulate")
@@ -36,8 +23,7 @@ def simulate_command(
         100,
         "--games",
         "-n",
-        parser=_whole_number("--games"),
-        metavar="<int>",
+        **whole_number(),
         help="How many hands to play (with --matches: how many matches).",
     ),
     ruleset: str = typer.Option("pung-chow", help=f"Ruleset: {', '.join(sorted(RULESETS))}."),
@@ -49,14 +35,13 @@ def simulate_command(
     ),
     seed: int = typer.Option(
         0,
-        parser=_whole_number("--seed"),
-        metavar="<int>",
+        **whole_number(),
         help="Seed of the whole run: the same seed plays the same hands.",
     ),
     workers: int = typer.Option(
-        1, "--workers", "-k", parser=_whole_number("--workers"), metavar="<int>", help="Processes to play in."
+        1, "--workers", "-k", **whole_number(), help="Processes to play in."
     ),
-    db: Optional[str] = typer.Option(None, help="Store every hand's event log in this SQLite file."),
+    db: Optional[str] = typer.Option(None, **file_name(), help="Store every hand's event log in this SQLite file."),
     as_json: bool = typer.Option(False, "--json", help="Print the summary as JSON (no progress bar)."),
     matches: bool = typer.Option(
         False, "--matches", help="Play whole matches (seating, East's deal passing round, running totals), not single hands."
@@ -64,15 +49,13 @@ def simulate_command(
     hands: Optional[int] = typer.Option(
         None,
         "--hands",
-        parser=_whole_number("--hands"),
-        metavar="<int>",
+        **whole_number(),
         help="With --matches: each match is this many hands.",
     ),
     rounds: Optional[int] = typer.Option(
         None,
         "--rounds",
-        parser=_whole_number("--rounds"),
-        metavar="<int>",
+        **whole_number(),
         help="With --matches: each match is this many wind rounds (default: the ruleset's).",
     ),
 ) -> None:
@@ -90,7 +73,7 @@ def simulate_command(
         match_args = dict(matches=matches, match_hands=hands, match_rounds=rounds)
         # every argument is checked before --db is opened: a bad one leaves no file behind
         check_run(games, names, ruleset=ruleset, workers=workers, **match_args)
-        store = GameStore(db) if db else None
+        store = GameStore(db) if db is not None else None
         ids: list[int] = []
 
         def on_hand(o: HandOutcome) -> None:
@@ -173,8 +156,10 @@ def _render_summary(s: Summary) -> None:
 
 @app.command("replay")
 def replay_command(
-    game_id: int = typer.Argument(..., help="The id of a stored game (mahjongg simulate --db prints them)."),
-    db: str = typer.Option(..., help="The SQLite file the game is stored in."),
+    game_id: int = typer.Argument(
+        ..., **whole_number(), help="The id of a stored game (mahjongg simulate --db prints them)."
+    ),
+    db: str = typer.Option(..., **file_name(), help="The SQLite file the game is stored in."),
     as_json: bool = typer.Option(False, "--json", help="Print the stored event log as JSON lines."),
 ) -> None:
     """Print a stored hand move by move: dice, break, deal, every draw, discard and claim, scores, settlement."""

@@ -1,0 +1,102 @@
+"""Parsers for the commands' option and argument values.
+
+Each factory gives the keywords of a ``typer.Option``/``typer.Argument``
+(``parser`` and the ``metavar`` its help showed before), so that a bad value
+is one line naming the option, the value and what it takes (``error: --port
+must be from 1 to 65535, not 99999``) instead of Typer's boxed usage error:
+the parser raises :class:`~mahjongg.cli.app.BadValue` and the app's command
+group prints it after the option's name.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Optional
+
+from ..tiles import Wind
+from .app import BadValue
+
+
+def whole_number(*, at_least: Optional[int] = None, at_most: Optional[int] = None, metavar: Optional[str] = None) -> dict:
+    """An integer: from ``at_least`` (to ``at_most``) if given. The help shows the range as
+    Typer's ``min``/``max`` did, or ``metavar``; without either, an ``int`` option shows
+    ``<int>`` and an argument its name."""
+
+    def parse(value) -> int:
+        try:
+            number = int(value)
+        except (TypeError, ValueError):
+            raise BadValue(f"takes a whole number, not {value!r}") from None
+        _check_range(number, value, at_least, at_most)
+        return number
+
+    if metavar is None and at_least is not None:
+        metavar = _range_metavar("int", at_least, at_most)
+    return dict(parser=parse) if metavar is None else dict(parser=parse, metavar=metavar)
+
+
+def seconds() -> dict:
+    """A finite number of seconds, 0 or more."""
+
+    def parse(value) -> float:
+        try:
+            number = float(value)
+        except (TypeError, ValueError):
+            number = math.nan
+        if not math.isfinite(number):  # nan, inf: the game would wait for ever
+            raise BadValue(f"takes a number of seconds, not {value!r}")
+        _check_range(number, value, 0, None)
+        return number
+
+    return dict(parser=parse, metavar=_range_metavar("float", 0.0, None))
+
+
+def seat(*, metavar: str = "<e|s|w|n>") -> dict:
+    """A wind, as a seat or the round: ``E``, ``S``, ``W`` or ``N`` in either case (or ``east`` ...)."""
+
+    def parse(value) -> Wind:
+        try:
+            return Wind.parse(value)
+        except ValueError:
+            raise BadValue(f"takes E, S, W or N, not {value!r}") from None
+
+    return dict(parser=parse, metavar=metavar)
+
+
+def one_of(choices: dict) -> dict:
+    """One of the names in ``choices`` (in either case), parsed to its value."""
+
+    def parse(value):
+        found = choices.get(str(value).strip().lower())
+        if found is None:
+            names = list(choices)
+            raise BadValue(f"takes {', '.join(names[:-1])} or {names[-1]}, not {value!r}")
+        return found
+
+    return dict(parser=parse, metavar=f"<{'|'.join(choices)}>")
+
+
+def file_name() -> dict:
+    """A file's name (a ``str`` parameter): not empty (SQLite would take ``''`` for a throw-away database)."""
+
+    def parse(value) -> str:
+        if not str(value).strip():
+            raise BadValue(f"takes a file name, not {value!r}")
+        return str(value)
+
+    return dict(parser=parse)
+
+
+def _check_range(number, value, at_least, at_most) -> None:
+    """``at_most`` goes with ``at_least``."""
+    if at_least is None or (at_least <= number and (at_most is None or number <= at_most)):
+        return
+    bounds = f"at least {at_least}" if at_most is None else f"from {at_least} to {at_most}"
+    raise BadValue(f"must be {bounds}, not {str(value).strip()}")
+
+
+def _range_metavar(kind: str, at_least, at_most) -> str:
+    """The metavar Typer shows for ``min``/``max``: ``<int range> [x>=1]``, ``<int range> [1<=x<=65535]``."""
+    if at_most is None:
+        return f"<{kind} range> [x>={at_least}]"
+    return f"<{kind} range> [{at_least}<=x<={at_most}]"

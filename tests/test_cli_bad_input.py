@@ -1,0 +1,130 @@
+"""Every command answers bad input in one line: ``error: ...`` on stderr naming the
+option, tile, seat or file and what is wrong, exit code 2, no traceback, and no file
+made or changed (Typer printed a boxed usage panel for a bad option value)."""
+
+import shutil
+import socket
+import sqlite3
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from mahjongg.cli import app
+
+runner = CliRunner()
+HAND = "123b 456c 789d 22d 2d EE"  # a winner's hand: won on the 2 dot
+RULESETS = "known: hong-kong, pung-chow, pung-chow-limit, traditional, traditional-special-tiles"
+
+
+@pytest.fixture(scope="module")
+def game_db(tmp_path_factory) -> Path:
+    """A game database holding one finished hand, game 1."""
+    db = tmp_path_factory.mktemp("games") / "good.sqlite3"
+    r = runner.invoke(app, ["simulate", "--games", "1", "--db", str(db), "--json"])
+    assert r.exit_code == 0, r.output
+    return db
+
+
+@pytest.fixture
+def workdir(tmp_path, monkeypatch, game_db) -> Path:
+    """The working directory, with files that are no game database (and one that is);
+    the default --db files (games.sqlite3, mahjongg.sqlite3) would be made here."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "text.sqlite3").write_text("hello, not a database\n" * 20)
+    (tmp_path / "empty.sqlite3").write_bytes(b"")
+    (tmp_path / "folder.sqlite3").mkdir()
+    sqlite3.connect(tmp_path / "other.sqlite3").execute("CREATE TABLE notes (x)").connection.commit()
+    shutil.copy(game_db, tmp_path / "good.sqlite3")
+    return tmp_path
+
+
+def _files(folder: Path) -> dict:
+    return {p.name: p.read_bytes() if p.is_file() else "folder" for p in sorted(folder.rglob("*"))}
+
+
+def check_one_line(args: list[str], message: str, folder: Path) -> None:
+    """``mahjongg ARGS`` fails with exit 2 and the one line ``error: ...message...``; no file in ``folder`` changes."""
+    before = _files(folder)
+    r = runner.invoke(app, args)
+    assert r.exit_code == 2, r.output
+    assert "Traceback" not in r.output and r.stdout == ""
+    assert r.stderr.startswith("error: ") and r.stderr.count("\n") == 1, r.stderr
+    assert message in r.stderr, r.stderr
+    assert _files(folder) == before
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--games", "1.5"], "--games takes a whole number, not '1.5'"),
+        (["--workers", "-1"], "--workers must be at least 1, not -1"),
+        (["--matches", "--hands", "abc"], "--hands takes a whole number, not 'abc'"),
+        # an empty --db was taken for no --db: the hands were played and stored nowhere
+        (["--db", ""], "--db takes a file name, not ''"),
+        (["--db", "nofolder/x.sqlite3"], "cannot make a game database at nofolder/x.sqlite3: the folder nofolder does not exist"),
+        (["--db", "folder.sqlite3"], "folder.sqlite3 is a folder, not a game database"),
+        (["--db", "text.sqlite3"], "text.sqlite3 is not a game database: file is not a database"),
+        (["--bogus"], "no such option: --bogus"),
+    ],
+)
+def test_simulate_bad_input(args, message, workdir):
+    check_one_line(["simulate", "--games", "1", *args], message, workdir)
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        # the argument is named as the help shows it
+        (["abc", "--db", "good.sqlite3"], "game_id takes a whole number, not 'abc'"),
+        (["1.5", "--db", "good.sqlite3"], "game_id takes a whole number, not '1.5'"),
+        (["999", "--db", "good.sqlite3"], "no game 999 in good.sqlite3: it holds 1 game (a finished hand), id 1"),
+        (["1", "--db", "missing.sqlite3"], "no game database at missing.sqlite3: the file does not exist"),
+        (["1", "--db", "nofolder/x.sqlite3"], "no game database at nofolder/x.sqlite3: the file does not exist"),
+        (["1", "--db", "text.sqlite3"], "text.sqlite3 is not a game database: file is not a database"),
+        (["1", "--db", "empty.sqlite3"], "empty.sqlite3 is not a game database: the file is empty"),
+        (["1", "--db", "folder.sqlite3"], "folder.sqlite3 is a folder, not a game database"),
+        (["1", "--db", "other.sqlite3"], "other.sqlite3 is not a game database: it is an SQLite file without"),
+        # '' was read as the current folder: "'.' is a folder"
+        (["1", "--db", ""], "--db takes a file name, not ''"),
+        # a negative id reads as an option to click
+        (["-1", "--db", "good.sqlite3"], "no such option: -1; see 'mahjongg replay --help'"),
+        (["1"], "missing option '--db'; see 'mahjongg replay --help'"),
+        (["--db", "good.sqlite3"], "missing argument 'game_id'; see 'mahjongg replay --help'"),
+    ],
+)
+def test_replay_bad_input(args, message, workdir):
+    check_one_line(["replay", *args], message, workdir)
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["nosuchcommand"], "no such command 'nosuchcommand'; see 'mahjongg --help'"),
+        (["--bogus"], "no such option: --bogus; see 'mahjongg --help'"),
+    ],
+)
+def test_mahjongg_bad_input(args, message, workdir):
+    check_one_line(args, message, workdir)
+
+
+def test_help_is_unchanged_by_the_one_line_errors():
+    # plain `mahjongg` still prints the help (exit 2, as Typer does), and --help exits 0
+    r = runner.invoke(app, [])
+    assert r.exit_code == 2 and "Usage: mahjongg" in r.output and "error:" not in r.output
+    for command in ("score", "settle", "rules", "simulate", "replay", "serve", "play"):
+        r = runner.invoke(app, [command, "--help"], env={"COLUMNS": "200"})
+        assert r.exit_code == 0 and f"Usage: mahjongg {command}" in r.output
+    # the metavars the options showed before they got their own parsers
+    r = runner.invoke(app, ["play", "--help"], env={"COLUMNS": "200"})
+    assert "<int range> [x>=1]" in r.output and "<float range> [x>=0.0]" in r.output and "MATCH_ID" in r.output
+    r = runner.invoke(app, ["score", "--help"], env={"COLUMNS": "200"})
+    assert "<e|s|w|n>" in r.output and "<wall|discard|loose|robbed-kong>" in r.output
+    r = runner.invoke(app, ["serve", "--help"], env={"COLUMNS": "200"})
+    assert "<int range> [1<=x<=65535]" in r.output
+
+
+def test_brackets_in_a_message_are_printed():
+    # the message is plain text, not Rich markup: '[web]' in a folder's name was dropped
+    r = runner.invoke(app, ["replay", "1", "--db", "a[web]/x.sqlite3"])
+    assert r.exit_code == 2 and r.stderr == "error: no game database at a[web]/x.sqlite3: the file does not exist\n"
