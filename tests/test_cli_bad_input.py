@@ -57,6 +57,74 @@ def check_one_line(args: list[str], message: str, folder: Path) -> None:
 @pytest.mark.parametrize(
     "args, message",
     [
+        # the hand: the token and its position in the hand
+        (["123b 456x"], "'456x' at position 5: 'x' is not a suit"),
+        ([f"{HAND} 5b"], "has 15 tiles"),
+        (["11111b 456c 789d 2d E"], "1b at position 4: copy 5 of 1 bamboo, but a set has only 4"),
+        (["[12b] 456c 789d 22d EEE"], "'[12b]' at position 0 is not a meld"),
+        ([f"[{HAND}", "--win", "2d"], "'[' at position 0 is never closed"),
+        (["{12b} 456c 789d 22d 2d EE", "--win", "2d"], "'{12b}' at position 0 is not a concealed kong"),
+        ([HAND], "winner's hand"),
+        # the options
+        ([HAND, "--win", "9z"], "--win: '9z' is not a tile"),
+        ([HAND, "--win", ""], "--win: '' is not a tile"),
+        ([HAND, "--win", "5d"], "the winning tile 5d must be among the concealed tiles"),
+        ([HAND, "--win", "2d", "--seat", "Q"], "--seat takes E, S, W or N, not 'Q'"),
+        ([HAND, "--win", "2d", "--seat", ""], "--seat takes E, S, W or N, not ''"),
+        ([HAND, "--win", "2d", "--round", "Q"], "--round takes E, S, W or N, not 'Q'"),
+        ([HAND, "--win", "2d", "--by", "air"], "--by takes wall, discard, loose or robbed-kong, not 'air'"),
+        ([HAND, "--win", "2d", "--ruleset", "nope"], f"unknown ruleset 'nope'; {RULESETS}"),
+        ([HAND, "--win", "2d", "--bogus"], "no such option: --bogus; see 'mahjongg score --help'"),
+        # no hand: Typer's words for the missing argument, on one line
+        ([], "missing argument 'hand'; see 'mahjongg score --help'"),
+    ],
+)
+def test_score_bad_input(args, message, workdir):
+    check_one_line(["score", *args], message, workdir)
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--scores", "E=abc,S=1"], "'abc' for seat E in --scores is not a whole number of points"),
+        (["--scores", "E=1.5,S=1"], "'1.5' for seat E in --scores is not a whole number of points"),
+        (["--scores", "E=1,E=2"], "seat E appears twice in --scores"),
+        (["--scores", "E=1"], "--scores needs at least two seats"),
+        (["--scores", ""], "--scores needs at least two seats"),
+        (["--scores", "E1,S=2"], "'E1' in --scores is not SEAT=POINTS"),
+        (["--scores", "E=1,S=2,Q=3"], "--scores: 'Q' is not a wind: use E, S, W or N"),
+        (["--scores", "=1,S=2"], "--scores: '' is not a wind"),
+        (["--scores", "E=1,S=2", "--winner", "Q"], "--winner takes E, S, W or N, not 'Q'"),
+        (["--scores", "E=1,S=2", "--dead", "S", "--dead", "Q"], "--dead takes E, S, W or N, not 'Q'"),
+        (["--scores", "E=1,S=2", "--limit", "abc"], "--limit takes a whole number, not 'abc'"),
+        (["--scores", "E=1,S=2", "--limit", "0"], "--limit must be at least 1, not 0"),
+        (["--scores", "E=1,S=2", "--limit", "-5"], "--limit must be at least 1, not -5"),
+        # click's own words for an option given without its value
+        (["--scores", "E=1,S=2", "--winner"], "option '--winner' requires an argument; see 'mahjongg settle --help'"),
+        ([], "missing option '--scores'; see 'mahjongg settle --help'"),
+    ],
+)
+def test_settle_bad_input(args, message, workdir):
+    check_one_line(["settle", *args], message, workdir)
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["nope"], f"unknown ruleset 'nope'; {RULESETS}"),
+        # an empty name is a name, not "every ruleset"
+        ([""], "unknown ruleset ''"),
+        (["--json", "nope"], "unknown ruleset 'nope'"),
+        (["pung-chow", "extra"], "got unexpected extra argument(s) (extra); see 'mahjongg rules --help'"),
+    ],
+)
+def test_rules_bad_input(args, message, workdir):
+    check_one_line(["rules", *args], message, workdir)
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
         (["--games", "1.5"], "--games takes a whole number, not '1.5'"),
         (["--workers", "-1"], "--workers must be at least 1, not -1"),
         (["--matches", "--hands", "abc"], "--hands takes a whole number, not 'abc'"),

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from enum import Enum
 from typing import Optional
 
 import typer
@@ -15,20 +14,11 @@ from ..scoring import Score, score_hand
 from ..settlement import settle
 from ..tiles import Tile, Wind
 from .app import app, console, fail, user_errors, write_json
+from .options import one_of, whole_number
+from .options import seat as seat_option
 
 
-class Seat(str, Enum):
-    E = "E"
-    S = "S"
-    W = "W"
-    N = "N"
-
-
-class By(str, Enum):
-    wall = "wall"
-    discard = "discard"
-    loose = "loose"
-    robbed_kong = "robbed-kong"
+_BY = {"wall": WinBy.WALL, "discard": WinBy.DISCARD, "loose": WinBy.LOOSE, "robbed-kong": WinBy.ROBBED_KONG}
 
 
 def _render_faan(score: Score, rules) -> None:
@@ -116,12 +106,12 @@ def _render_score(score: Score, hand: Hand, situation: Situation, ruleset_name: 
 def score_command(
     hand: str = typer.Argument(..., help="The hand in notation, e.g. '123b 456c 789d EEE 55d'; quote it."),
     ruleset: str = typer.Option("pung-chow", help=f"Ruleset: {', '.join(sorted(RULESETS))}."),
-    seat: Seat = typer.Option(Seat.E, case_sensitive=False, help="The player's own wind (E is the dealer)."),
-    round_: Seat = typer.Option(Seat.E, "--round", case_sensitive=False, help="The round (prevailing) wind."),
+    seat: Wind = typer.Option("E", **seat_option(), help="The player's own wind (E is the dealer)."),
+    round_: Wind = typer.Option("E", "--round", **seat_option(), help="The round (prevailing) wind."),
     win: Optional[str] = typer.Option(
         None, help="The winning tile (e.g. 5d). With it the hand is the winner's, 14 tiles plus one per kong."
     ),
-    by: By = typer.Option(By.discard, help="Where the winning tile came from."),
+    by: WinBy = typer.Option("discard", **one_of(_BY), help="Where the winning tile came from."),
     last_tile: bool = typer.Option(False, "--last-tile", help="Won on the last tile of the wall."),
     original: bool = typer.Option(False, "--original", help="Won on the original hand."),
     first_discard: bool = typer.Option(False, "--first-discard", help="Won on East's first discard."),
@@ -142,16 +132,20 @@ def score_command(
         rules = get_ruleset(ruleset)
         win_info = None
         if win is not None:
+            try:
+                tile = Tile.parse(win)
+            except ValueError as exc:
+                fail(f"--win: {exc}")
             win_info = Win(
-                Tile.parse(win),
-                WinBy(by.value),
+                tile,
+                by,
                 last_tile=last_tile,
                 original=original,
                 after_kong_on_kong=kong_on_kong,
                 after_flower=after_flower,
                 first_discard=first_discard,
             )
-        elif last_tile or original or first_discard or after_flower or kong_on_kong or by is not By.discard:
+        elif last_tile or original or first_discard or after_flower or kong_on_kong or by is not WinBy.DISCARD:
             fail("--by, --last-tile, --original, --first-discard, --after-flower and --kong-on-kong describe a win: give the winning tile with --win")
         parsed = Hand.parse(hand)
         if win_info and parsed.size != 14:
@@ -164,7 +158,7 @@ def score_command(
                 f"{parsed} has 14 tiles plus one per kong: that is a winner's hand; "
                 "name the winning tile with --win (and --by)"
             )
-        situation = Situation(Wind.parse(seat.value), Wind.parse(round_.value), win_info, dead)
+        situation = Situation(seat, round_, win_info, dead)
         result = score_hand(parsed, rules, situation)
     if as_json:
         write_json(_faan_dict(result, rules))
@@ -180,13 +174,16 @@ def _parse_scores(text: str) -> dict[Wind, int]:
         if "=" not in part:
             fail(f"{part.strip()!r} in --scores is not SEAT=POINTS (e.g. E=480)")
         seat_text, value = part.split("=", 1)
-        seat = Wind.parse(seat_text)
+        try:
+            seat = Wind.parse(seat_text)
+        except ValueError as exc:
+            fail(f"--scores: {exc}")
         if seat in scores:
             fail(f"seat {seat.letter} appears twice in --scores")
         try:
             scores[seat] = int(value)
         except ValueError:
-            fail(f"{value.strip()!r} for seat {seat.letter} is not a whole number of points")
+            fail(f"{value.strip()!r} for seat {seat.letter} in --scores is not a whole number of points")
     if len(scores) < 2:
         fail("--scores needs at least two seats, e.g. E=480,S=64,W=272,N=16")
     return scores
@@ -195,23 +192,22 @@ def _parse_scores(text: str) -> dict[Wind, int]:
 @app.command("settle")
 def settle_command(
     scores: str = typer.Option(..., help="Each seat's score: E=480,S=64,W=272,N=16 (E is the dealer)."),
-    winner: Optional[Seat] = typer.Option(
-        None, case_sensitive=False, help="The seat that went Mah-Jongg; omit for a drawn hand."
+    winner: Optional[Wind] = typer.Option(
+        None, **seat_option(), help="The seat that went Mah-Jongg; omit for a drawn hand."
     ),
-    limit: Optional[int] = typer.Option(None, min=1, help="Cap on one payment (East pays/collects double)."),
-    dead: list[Seat] = typer.Option([], metavar="SEAT", case_sensitive=False, help="A seat (E, S, W, N) with a dead hand; repeat for several."),
+    limit: Optional[int] = typer.Option(
+        None, **whole_number(at_least=1), help="Cap on one payment (East pays/collects double)."
+    ),
+    dead: list[Wind] = typer.Option(
+        [], **seat_option(metavar="SEAT"), help="A seat (E, S, W, N) with a dead hand; repeat for several."
+    ),
     as_json: bool = typer.Option(False, "--json", help="Print payments and nets as JSON."),
 ) -> None:
     """Settle a hand: the winner collects his score from each player, the others
     pay each other the differences, East pays and collects double."""
     with user_errors():
         parsed = _parse_scores(scores)
-        result = settle(
-            parsed,
-            Wind.parse(winner.value) if winner else None,
-            dead=[Wind.parse(d.value) for d in dead],
-            limit=limit,
-        )
+        result = settle(parsed, winner, dead=list(dead), limit=limit)
     if as_json:
         write_json(result.to_dict())
         return
@@ -259,10 +255,10 @@ def rules_command(
     """Print a ruleset as a score card: every option and every scoring rule with
     its values (points, doubles, faan, the limit), whose hands it scores and its source."""
     with user_errors():
-        chosen = [get_ruleset(name)] if name else [RULESETS[k] for k in sorted(RULESETS)]
+        chosen = [get_ruleset(name)] if name is not None else [RULESETS[k] for k in sorted(RULESETS)]
     if as_json:
         cards = [r.to_dict() for r in chosen]
-        write_json(cards[0] if name else cards)
+        write_json(cards[0] if name is not None else cards)
         return
     for i, r in enumerate(chosen):
         if i:
