@@ -168,6 +168,51 @@ def test_replay_bad_input(args, message, workdir):
 @pytest.mark.parametrize(
     "args, message",
     [
+        (["--seed", "abc"], "--seed takes a whole number, not 'abc'"),
+        (["--seed", "1.5"], "--seed takes a whole number, not '1.5'"),
+        (["--seat", "Q"], "--seat takes E, S, W or N, not 'Q'"),
+        # four bots play, so no seat is the player's: --seat Q was ignored and the game started
+        (["--bots", "4", "--seat", "Q"], "--seat takes E, S, W or N, not 'Q'"),
+        (["--ruleset", "nope"], f"unknown ruleset 'nope'; {RULESETS}"),
+        (["--bots", "wizard"], "--bots takes three bot names (or 4 to watch four bots), not 'wizard'"),
+        (["--bots", "greedy,greedy,wizard"], "--bots: unknown bot 'wizard'; known bots: random, greedy, cautious"),
+        (["--hands", "0"], "--hands must be at least 1, not 0"),
+        (["--hands", "-2"], "--hands must be at least 1, not -2"),
+        (["--hands", "abc"], "--hands takes a whole number, not 'abc'"),
+        (["--rounds", "0"], "--rounds must be at least 1, not 0"),
+        (["--rounds", "abc"], "--rounds takes a whole number, not 'abc'"),
+        (["--hands", "2", "--rounds", "1"], "give --hands or --rounds, not both"),
+        (["--speed", "abc"], "--speed takes a number of seconds, not 'abc'"),
+        (["--speed", "-1"], "--speed must be at least 0, not -1"),
+        # no number of seconds: the bots (or the claim countdown) would wait for ever
+        (["--speed", "nan"], "--speed takes a number of seconds, not 'nan'"),
+        (["--speed", "inf"], "--speed takes a number of seconds, not 'inf'"),
+        (["--claim-time", "-1"], "--claim-time must be at least 0, not -1"),
+        (["--claim-time", "abc"], "--claim-time takes a number of seconds, not 'abc'"),
+        (["--resume", "abc"], "--resume takes a whole number, not 'abc'"),
+        # --resume reads the default --db, games.sqlite3, which is not there
+        (["--resume", "999"], "no game database at games.sqlite3: the file does not exist"),
+        (["--resume", "1", "--db", "missing.sqlite3"], "no game database at missing.sqlite3: the file does not exist"),
+        (["--resume", "1", "--db", "text.sqlite3"], "text.sqlite3 is not a game database: file is not a database"),
+        (["--resume", "1", "--db", "empty.sqlite3"], "empty.sqlite3 is not a game database: the file is empty"),
+        (["--resume", "1", "--db", "folder.sqlite3"], "folder.sqlite3 is a folder, not a game database"),
+        (["--resume", "1", "--db", "other.sqlite3"], "other.sqlite3 is not a game database: it is an SQLite file without"),
+        (["--db", ""], "--db takes a file name, not ''"),
+        (["--db", "nofolder/x.sqlite3"], "cannot make a game database at nofolder/x.sqlite3: the folder nofolder does not exist"),
+        (["--db", "folder.sqlite3"], "folder.sqlite3 is a folder, not a game database"),
+        (["--db", "text.sqlite3"], "text.sqlite3 is not a game database: file is not a database"),
+        # click suggests the options close to a mistyped one
+        (["--sed", "1"], "no such option: --sed (Possible options: --seat, --seed, --speed); see 'mahjongg play --help'"),
+    ],
+)
+def test_play_bad_input(args, message, workdir):
+    # every one is refused before the terminal game starts
+    check_one_line(["play", *args], message, workdir)
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
         (["nosuchcommand"], "no such command 'nosuchcommand'; see 'mahjongg --help'"),
         (["--bogus"], "no such option: --bogus; see 'mahjongg --help'"),
     ],

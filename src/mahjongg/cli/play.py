@@ -10,6 +10,8 @@ import typer
 from ..rules import RULESETS
 from ..tiles import Wind
 from .app import app, console, fail, user_errors
+from .options import file_name, seconds, whole_number
+from .options import seat as seat_option
 
 DEFAULT_BOTS = "greedy,cautious,greedy"
 
@@ -17,20 +19,30 @@ DEFAULT_BOTS = "greedy,cautious,greedy"
 @app.command("play")
 def play_command(
     ruleset: str = typer.Option("pung-chow", help=f"Ruleset: {', '.join(sorted(RULESETS))}."),
-    seat: str = typer.Option("E", help="Your wind in the first hand: E (the dealer), S, W or N."),
+    seat: Wind = typer.Option(
+        "E", **seat_option(metavar="<str>"), help="Your wind in the first hand: E (the dealer), S, W or N."
+    ),
     bots: str = typer.Option(
         DEFAULT_BOTS,
         help="Three bots, comma-separated, from your right round the table (random, greedy, cautious); "
         "or 4 (or four names) to watch four bots play.",
     ),
-    hands: Optional[int] = typer.Option(None, min=1, help="Play this many hands."),
-    rounds: Optional[int] = typer.Option(None, min=1, help="Play this many wind rounds (default: one round)."),
-    seed: Optional[int] = typer.Option(None, help="Seed of the match: the same seed deals the same tiles."),
-    db: str = typer.Option("games.sqlite3", help="SQLite file the match is saved to as it goes."),
-    resume: Optional[int] = typer.Option(None, metavar="MATCH_ID", help="Continue a saved match (the id printed when you left) from its last action."),
+    hands: Optional[int] = typer.Option(None, **whole_number(at_least=1), help="Play this many hands."),
+    rounds: Optional[int] = typer.Option(
+        None, **whole_number(at_least=1), help="Play this many wind rounds (default: one round)."
+    ),
+    seed: Optional[int] = typer.Option(
+        None, **whole_number(), help="Seed of the match: the same seed deals the same tiles."
+    ),
+    db: str = typer.Option("games.sqlite3", **file_name(), help="SQLite file the match is saved to as it goes."),
+    resume: Optional[int] = typer.Option(
+        None,
+        **whole_number(metavar="MATCH_ID"),
+        help="Continue a saved match (the id printed when you left) from its last action.",
+    ),
     glyphs: bool = typer.Option(False, "--glyphs", help="Show Unicode Mahjong tile glyphs beside the text faces."),
-    speed: float = typer.Option(0.6, min=0.0, help="Seconds between two bot moves."),
-    claim_time: float = typer.Option(15.0, min=0.0, help="Seconds you have to claim a discard (0: no limit)."),
+    speed: float = typer.Option(0.6, **seconds(), help="Seconds between two bot moves."),
+    claim_time: float = typer.Option(15.0, **seconds(), help="Seconds you have to claim a discard (0: no limit)."),
 ) -> None:
     """Play Mah-Jongg in the terminal against three bots (or watch four).
 
@@ -63,8 +75,8 @@ def play_command(
                 fail(f"--bots takes three bot names (or 4 to watch four bots), not {bots!r}")
             for n in names:
                 if n not in BOTS:
-                    fail(f"unknown bot {n!r}; known bots: {', '.join(BOTS)}")
-            you = None if watch else Wind.parse(seat)
+                    fail(f"--bots: unknown bot {n!r}; known bots: {', '.join(BOTS)}")
+            you = None if watch else seat
             session = new_session(
                 ruleset=ruleset,
                 bots=names,
