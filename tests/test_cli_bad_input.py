@@ -168,6 +168,42 @@ def test_replay_bad_input(args, message, workdir):
 @pytest.mark.parametrize(
     "args, message",
     [
+        (["--port", "abc"], "--port takes a whole number, not 'abc'"),
+        (["--port", "1.5"], "--port takes a whole number, not '1.5'"),
+        (["--port", "0"], "--port must be from 1 to 65535, not 0"),
+        (["--port", "-1"], "--port must be from 1 to 65535, not -1"),
+        (["--port", "99999"], "--port must be from 1 to 65535, not 99999"),
+        # SQLite took '' for a throw-away database and the server failed at startup with a traceback
+        (["--db", ""], "--db takes a file name, not ''"),
+        # click adds the options close to the mistyped one: "(Possible options: --host)"
+        (["--bogus"], "no such option: --bogus"),
+    ],
+)
+def test_serve_bad_input(args, message, workdir):
+    # every one is refused before the server starts (and before the default mahjongg.sqlite3 is made)
+    check_one_line(["serve", *args], message, workdir)
+
+
+@pytest.mark.parametrize(
+    "db, message",
+    [
+        # was SQLite's "unable to open database file" for both
+        ("nofolder/x.sqlite3", "--db 'nofolder/x.sqlite3' cannot be used as the SQLite database: the folder nofolder does not exist"),
+        ("folder.sqlite3", "--db 'folder.sqlite3' cannot be used as the SQLite database: it is a folder"),
+        ("text.sqlite3", "--db 'text.sqlite3' cannot be used as the SQLite database: file is not a database"),
+    ],
+)
+def test_serve_bad_db(db, message, workdir):
+    pytest.importorskip("uvicorn")  # the database is checked once the web extra is found
+    with socket.socket() as s:  # and the address: a port free a moment ago
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    check_one_line(["serve", "--port", str(port), "--db", db], message, workdir)
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
         (["--seed", "abc"], "--seed takes a whole number, not 'abc'"),
         (["--seed", "1.5"], "--seed takes a whole number, not '1.5'"),
         (["--seat", "Q"], "--seat takes E, S, W or N, not 'Q'"),

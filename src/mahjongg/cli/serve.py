@@ -4,20 +4,30 @@ from __future__ import annotations
 
 import socket
 import sqlite3
+from pathlib import Path
 
 import typer
 
 from .app import app, console, fail
+from .options import file_name, whole_number
 
 
 def _check_db(db: str) -> None:
     """Open the database once so a bad path is a clear error, not a traceback."""
     from ..web.store import Store
 
-    try:
-        Store(db).close()
-    except sqlite3.Error as e:
-        fail(f"--db {db!r} cannot be used as the SQLite database: {e}")
+    path = Path(db)
+    if path.is_dir():
+        why = "it is a folder"
+    elif not path.parent.is_dir():
+        why = f"the folder {path.parent} does not exist"
+    else:
+        try:
+            Store(db).close()
+            return
+        except sqlite3.Error as e:
+            why = str(e)
+    fail(f"--db {db!r} cannot be used as the SQLite database: {why}")
 
 
 def _check_listen(host: str, port: int) -> None:
@@ -38,8 +48,8 @@ def _check_listen(host: str, port: int) -> None:
 @app.command()
 def serve(
     host: str = typer.Option("127.0.0.1", help="address to listen on"),
-    port: int = typer.Option(8000, min=1, max=65535, help="port to listen on (1-65535)"),
-    db: str = typer.Option("mahjongg.sqlite3", help="SQLite file for tables, seats and event logs"),
+    port: int = typer.Option(8000, **whole_number(at_least=1, at_most=65535), help="port to listen on (1-65535)"),
+    db: str = typer.Option("mahjongg.sqlite3", **file_name(), help="SQLite file for tables, seats and event logs"),
 ) -> None:
     """Serve tables in the browser: open http://HOST:PORT/, create a table, send the invite link."""
     try:
