@@ -19,6 +19,16 @@ The ``setup`` event holds the ruleset with its options, the built wall and
 the dice, so :meth:`GameStore.replay` rebuilds the hand exactly
 (:func:`mahjongg.table.replay` checks every event it produces against the
 stored ones). Like Kajongg, the rules travel with the game.
+
+Which files a ``--db`` may be (the rule of all three apps that keep SQLite
+files: ``simulate``/``replay`` here, ``play`` in :mod:`mahjongg.tui.saving`,
+``serve`` in :mod:`mahjongg.web.store`): a file is written to only if it is
+new, empty, or holds nothing but mahjongg tables -- any of the three apps'
+(:data:`MAHJONGG_TABLES`), so the apps may share one file. A file with any
+other table is another program's database and is refused whole
+(:func:`refuse_foreign`, :class:`RecordError` naming the file and its
+tables), as are a file that is not SQLite, a folder and a file in a missing
+folder. Reading (``replay``, ``play --resume``) never creates a table.
 """
 
 from __future__ import annotations
@@ -33,7 +43,16 @@ from typing import Iterable, Sequence
 
 from .table import Game
 
-__all__ = ["GameStore", "GameRow", "RecordError"]
+__all__ = ["GameStore", "GameRow", "RecordError", "MAHJONGG_TABLES", "refuse_foreign"]
+
+# Every table a mahjongg app makes: the game records (here), mahjongg play's
+# matches (mahjongg.tui.saving) and the web tables (mahjongg.web.store). Listed
+# here, not gathered from those modules, so that a file of the web app is known
+# as ours without importing the web app (tests/test_db_files.py checks the list
+# against the three schemas).
+MAHJONGG_TABLES = frozenset(
+    {"games", "events", "play_matches", "play_journal", "web_tables", "web_seats", "web_events"}
+)
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -60,6 +79,27 @@ CREATE TABLE IF NOT EXISTS events (
 
 class RecordError(ValueError):
     """A missing database, an unknown game id, or an event log that is not one."""
+
+
+def refuse_foreign(conn: sqlite3.Connection, path: str | Path) -> None:
+    """Raise :class:`RecordError` if the database open on ``conn`` (the file
+    ``path``) holds a table or view that is not a mahjongg table (an index or
+    trigger counts as its table's; SQLite's own ``sqlite_*`` tables aside): it
+    belongs to another program, and mahjongg writes nothing into it. Call it
+    before the first write.
+
+    Only reads the schema; a file that is not SQLite raises SQLite's
+    :class:`sqlite3.DatabaseError` ("file is not a database") for the caller to word."""
+    names = {n for (n,) in conn.execute("SELECT DISTINCT tbl_name FROM sqlite_master")}
+    foreign = sorted(n for n in names - MAHJONGG_TABLES if not n.startswith("sqlite_"))
+    if not foreign:
+        return
+    ours = sorted(names & MAHJONGG_TABLES)
+    beside = f", beside mahjongg's ({', '.join(ours)})" if ours else ""
+    raise RecordError(
+        f"{path} is an SQLite database of another program (tables: {', '.join(foreign)}{beside}); "
+        "mahjongg will not write into it"
+    )
 
 
 @dataclass(frozen=True)
@@ -95,7 +135,9 @@ class GameRow:
 class GameStore:
     """A SQLite file of game records.
 
-    ``GameStore(path)`` creates the file and its tables if needed;
+    ``GameStore(path)`` creates the file and its tables if needed, and raises
+    :class:`RecordError` for a file it must not write into (see the module
+    docs: another program's database, not SQLite, a folder, a missing folder);
     ``GameStore(path, create=False)`` (for reading) changes nothing: it raises
     :class:`RecordError` if the file does not exist, or is not a game
     database (not SQLite, empty, or without the ``games`` and ``events``
@@ -117,9 +159,10 @@ class GameStore:
             raise RecordError(f"cannot open {self.path} as a game database: {exc}") from None
         try:
             if create:
+                refuse_foreign(self.conn, self.path)
                 self.conn.executescript(_SCHEMA)
             else:
-                missing = {"games", "events"} - self._tables()
+                missing = {"games", "events"} - self.tables()
                 if missing:
                     raise RecordError(f"{self.path} is not a game database: " + self._why_not(missing))
         except sqlite3.DatabaseError as exc:
@@ -129,7 +172,8 @@ class GameStore:
             self.conn.close()
             raise
 
-    def _tables(self) -> set[str]:
+    def tables(self) -> set[str]:
+        """The names of the tables in the file (reading only)."""
         return {r[0] for r in self.conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
 
     def _why_not(self, missing: set[str]) -> str:
@@ -214,7 +258,7 @@ class GameStore:
         ``mahjongg play`` keeps the hand on the table in its own table of the
         same file (``play_journal``, see :mod:`mahjongg.tui.saving`); the hand
         becomes a game here only when it is finished."""
-        if "play_journal" not in self._tables():
+        if "play_journal" not in self.tables():
             return ""
         ids = [m for (m,) in self.conn.execute("SELECT DISTINCT match_id FROM play_journal ORDER BY match_id")]
         if not ids:

@@ -17,6 +17,14 @@ committed as soon as it is applied, so a match killed at any moment resumes
 from its last completed action (the hand is rebuilt with
 :meth:`mahjongg.table.Game.replay`, which checks every event). When the hand
 ends it moves into the game records and the journal is emptied.
+
+Which files ``mahjongg play --db`` writes to is the rule of all the apps (see
+:mod:`mahjongg.records`): a new or empty file, or one holding only mahjongg
+tables -- the game records of ``simulate``, the web tables of ``serve``, earlier
+matches. Another program's SQLite database is refused with a
+:class:`~mahjongg.records.RecordError` and left as it was. Reading
+(:func:`load_match`, :func:`list_matches`, i.e. ``--resume``) never creates a
+table: a file of game records without these two tables simply holds no match.
 """
 
 from __future__ import annotations
@@ -148,7 +156,14 @@ class MatchRecorder:
 
 
 def _ensure(store: GameStore) -> None:
+    """Add the two tables (writing: ``store`` was opened to write, so the file is ours)."""
     store.conn.executescript(_SCHEMA)
+
+
+def _has_matches(store: GameStore) -> bool:
+    """Whether the file has the two tables (reading only): a file of ``mahjongg
+    simulate`` or of the web app has none, and holds no match."""
+    return {"play_matches", "play_journal"} <= store.tables()
 
 
 @dataclass
@@ -165,7 +180,8 @@ class SavedMatch:
 def list_matches(path: str | Path) -> list[tuple[int, str, MatchSettings, int]]:
     """``(id, created, settings, hands finished)`` of every match in the file."""
     with GameStore(path, create=False) as store:
-        _ensure(store)
+        if not _has_matches(store):
+            return []
         rows = store.conn.execute("SELECT id, created, settings, hands FROM play_matches ORDER BY id").fetchall()
     return [(i, c, MatchSettings.from_json(s), len(json.loads(h))) for i, c, s, h in rows]
 
@@ -173,10 +189,11 @@ def list_matches(path: str | Path) -> list[tuple[int, str, MatchSettings, int]]:
 def load_match(path: str | Path, match_id: int) -> SavedMatch:
     """Read match ``match_id``; raises :class:`~mahjongg.records.RecordError` if there is none."""
     with GameStore(path, create=False) as store:
-        _ensure(store)
-        row = store.conn.execute("SELECT settings, hands FROM play_matches WHERE id = ?", (match_id,)).fetchone()
+        has = _has_matches(store)
+        query = "SELECT settings, hands FROM play_matches WHERE id = ?"
+        row = store.conn.execute(query, (match_id,)).fetchone() if has else None
         if row is None:
-            ids = [r[0] for r in store.conn.execute("SELECT id FROM play_matches ORDER BY id")]
+            ids = [r[0] for r in store.conn.execute("SELECT id FROM play_matches ORDER BY id")] if has else []
             known = f"matches there: {', '.join(map(str, ids))}" if ids else "it holds no saved match"
             raise RecordError(f"no match {match_id} in {path} ({known})")
         saved = SavedMatch(match_id, MatchSettings.from_json(row[0]), json.loads(row[1]))
