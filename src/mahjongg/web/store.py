@@ -16,6 +16,15 @@ other records:
 
 A table in play is rebuilt from its config and the ``action`` events of each
 hand (see :mod:`mahjongg.web.table`): nothing else is needed after a restart.
+
+Which files ``mahjongg serve --db`` writes to is the rule of all the apps (see
+:mod:`mahjongg.records`): a new or empty file, or one holding only mahjongg
+tables -- the game records (the server adds its finished hands to them, so
+``mahjongg replay`` reads them), ``mahjongg play``'s matches, earlier web
+tables. Another program's SQLite database is refused before anything is
+written, not even the switch to WAL, with :class:`sqlite3.DatabaseError` (the
+error this store raises for any file it cannot use) naming the file and its
+tables.
 """
 
 from __future__ import annotations
@@ -25,6 +34,8 @@ import json
 import sqlite3
 import time
 from pathlib import Path
+
+from ..records import RecordError, refuse_foreign
 
 __all__ = ["Store", "hash_token"]
 
@@ -59,11 +70,21 @@ def hash_token(token: str) -> str:
 
 
 class Store:
-    """The web tables' SQLite database (``":memory:"`` for a throwaway one)."""
+    """The web tables' SQLite database (``":memory:"`` for a throwaway one).
+
+    Raises :class:`sqlite3.DatabaseError` for a file it must not write into (see the module docs)."""
 
     def __init__(self, path: str | Path = ":memory:") -> None:
         self.path = str(path)
         self.db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+        try:
+            refuse_foreign(self.db, self.path)
+        except RecordError as exc:
+            self.db.close()
+            raise sqlite3.DatabaseError(str(exc)) from None
+        except sqlite3.Error:
+            self.db.close()
+            raise
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA synchronous=NORMAL")
         self.db.executescript(SCHEMA)
