@@ -20,7 +20,7 @@ from typer.testing import CliRunner
 from mahjongg.bots import make_bot
 from mahjongg.cli import app
 from mahjongg.records import _SCHEMA as RECORDS_SCHEMA
-from mahjongg.records import MAHJONGG_TABLES, GameStore, RecordError
+from mahjongg.records import MAHJONGG_COLUMNS, MAHJONGG_TABLES, GameStore, RecordError
 from mahjongg.table import Game
 from mahjongg.tiles import Wind
 from mahjongg.tui import saving
@@ -157,6 +157,69 @@ def test_the_commands_refuse_it_in_one_line(tmp_path, monkeypatch):
         assert r.exit_code == 2 and r.stdout == "", (args, r.output)
         assert r.stderr.startswith("error: ") and r.stderr.count("\n") == 1 and message in r.stderr, r.stderr
         assert path.read_bytes() == before
+
+
+def impostor_file(path: Path) -> Path:
+    """Another program's SQLite database whose only table has one of mahjongg's names:
+    ``games (x)``, a games table of some other game (found by a new user: simulate and
+    replay ended in sqlite3 tracebacks, 'table games has no column named created')."""
+    con = sqlite3.connect(path)
+    con.execute("CREATE TABLE games (x)")
+    con.execute("INSERT INTO games VALUES ('keep me')")
+    con.commit()
+    con.close()
+    return path
+
+
+@pytest.mark.parametrize("name", APPS)
+def test_a_table_of_our_name_without_our_columns_is_refused_and_untouched(name, tmp_path):
+    path = impostor_file(tmp_path / "other.sqlite3")
+    before = path.read_bytes()
+    # the table is named as ours, but its columns (x) are not the games table's: another program's
+    with pytest.raises((RecordError, sqlite3.DatabaseError), match=r"other\.sqlite3 is an SQLite database of another "
+                       r"program: its table games has the columns \(x\), not mahjongg's; mahjongg will not write into it$"):
+        APPS[name](path)
+    assert path.read_bytes() == before
+    assert sorted(tmp_path.iterdir()) == [path]
+
+
+def test_reading_a_table_of_our_name_without_our_columns_says_so(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    path = impostor_file(tmp_path / "other.sqlite3")
+    con = sqlite3.connect(path)
+    con.execute("CREATE TABLE events (y)")  # both record tables by name, neither with our columns
+    con.commit()
+    con.close()
+    before = path.read_bytes()
+    r = runner.invoke(app, ["replay", "1", "--db", "other.sqlite3"])
+    # the tables are checked in name order: events, whose columns are (y), comes before games
+    assert r.exit_code == 2 and r.stderr == (
+        "error: other.sqlite3 is not a game database: its table events has the columns (y), not mahjongg's\n"
+    ), r.output
+    assert path.read_bytes() == before
+
+
+def test_an_id_sqlite_cannot_hold_is_no_game_and_no_match(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    path = tmp_path / "games.sqlite3"
+    simulate(path)  # game 1
+    play(path)  # match 1
+    huge = str(2**64)  # above SQLite's largest integer, 2**63 - 1 (sqlite3 raised OverflowError)
+    r = runner.invoke(app, ["replay", huge, "--db", "games.sqlite3"])
+    assert r.exit_code == 2 and r.stderr.startswith(f"error: no game {huge} in games.sqlite3: it holds 1 game"), r.output
+    with pytest.raises(RecordError, match=rf"^no match {huge} in .* \(matches there: 1\)$"):
+        load_match(path, 2**64)
+
+
+def test_mahjongg_columns_are_every_apps_columns(tmp_path):
+    # the columns the refusal checks are those the three schemas make, table by table
+    con = sqlite3.connect(tmp_path / "all.sqlite3")
+    for schema in (RECORDS_SCHEMA, saving._SCHEMA, web_store.SCHEMA):
+        con.executescript(schema)
+    made = {n: frozenset(r[1] for r in con.execute(f"PRAGMA table_info({n})"))
+            for (n,) in con.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    con.close()
+    assert made == MAHJONGG_COLUMNS
 
 
 # --- files the apps may write to ----------------------------------------------------------

@@ -43,16 +43,28 @@ from typing import Iterable, Sequence
 
 from .table import Game
 
-__all__ = ["GameStore", "GameRow", "RecordError", "MAHJONGG_TABLES", "refuse_foreign"]
+__all__ = ["GameStore", "GameRow", "RecordError", "MAHJONGG_COLUMNS", "MAHJONGG_TABLES", "refuse_foreign"]
 
 # Every table a mahjongg app makes: the game records (here), mahjongg play's
 # matches (mahjongg.tui.saving) and the web tables (mahjongg.web.store). Listed
 # here, not gathered from those modules, so that a file of the web app is known
 # as ours without importing the web app (tests/test_db_files.py checks the list
 # against the three schemas).
-MAHJONGG_TABLES = frozenset(
-    {"games", "events", "play_matches", "play_journal", "web_tables", "web_seats", "web_events"}
-)
+MAHJONGG_COLUMNS: dict[str, frozenset[str]] = {
+    "games": frozenset({"id", "created", "ruleset", "seed", "players", "bots", "winner", "reason", "net", "events"}),
+    "events": frozenset({"game_id", "seq", "type", "data"}),
+    "play_matches": frozenset({"id", "created", "settings", "hands"}),
+    "play_journal": frozenset({"match_id", "seq", "data"}),
+    "web_tables": frozenset({"code", "config", "status", "created"}),
+    "web_seats": frozenset({"code", "player", "name", "kind", "bot", "token_hash"}),
+    "web_events": frozenset({"code", "hand", "seq", "event"}),
+}
+"""The columns of each mahjongg table: a table of one of these names without
+its columns is another program's (a ``games`` table of some other game)."""
+MAHJONGG_TABLES = frozenset(MAHJONGG_COLUMNS)
+
+SQLITE_INTEGERS = range(-(2**63), 2**63)
+"""The integers SQLite can store: an id outside them names no row (sqlite3 raises OverflowError)."""
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -93,13 +105,29 @@ def refuse_foreign(conn: sqlite3.Connection, path: str | Path) -> None:
     names = {n for (n,) in conn.execute("SELECT DISTINCT tbl_name FROM sqlite_master")}
     foreign = sorted(n for n in names - MAHJONGG_TABLES if not n.startswith("sqlite_"))
     if not foreign:
-        return
+        impostor = _impostor(conn, names)
+        if impostor is None:
+            return
+        raise RecordError(
+            f"{path} is an SQLite database of another program: its table {impostor[0]} has the columns "
+            f"({', '.join(impostor[1]) or 'none'}), not mahjongg's; mahjongg will not write into it"
+        )
     ours = sorted(names & MAHJONGG_TABLES)
     beside = f", beside mahjongg's ({', '.join(ours)})" if ours else ""
     raise RecordError(
         f"{path} is an SQLite database of another program (tables: {', '.join(foreign)}{beside}); "
         "mahjongg will not write into it"
     )
+
+
+def _impostor(conn: sqlite3.Connection, names: set[str]) -> tuple[str, list[str]] | None:
+    """The first table (or view) named as a mahjongg table that lacks its columns,
+    with the columns it has; ``None`` if every such table is ours."""
+    for name in sorted(names & MAHJONGG_TABLES):
+        columns = [r[1] for r in conn.execute(f'PRAGMA table_info("{name}")')]
+        if not MAHJONGG_COLUMNS[name] <= set(columns):
+            return name, columns
+    return None
 
 
 @dataclass(frozen=True)
@@ -162,9 +190,16 @@ class GameStore:
                 refuse_foreign(self.conn, self.path)
                 self.conn.executescript(_SCHEMA)
             else:
-                missing = {"games", "events"} - self.tables()
+                tables = self.tables()
+                missing = {"games", "events"} - tables
                 if missing:
                     raise RecordError(f"{self.path} is not a game database: " + self._why_not(missing))
+                impostor = _impostor(self.conn, tables)
+                if impostor is not None:
+                    raise RecordError(
+                        f"{self.path} is not a game database: its table {impostor[0]} has the columns "
+                        f"({', '.join(impostor[1]) or 'none'}), not mahjongg's"
+                    )
         except sqlite3.DatabaseError as exc:
             self.conn.close()
             raise RecordError(f"{self.path} is not a game database: {exc}") from None
@@ -236,6 +271,8 @@ class GameStore:
 
     def game(self, game_id: int) -> GameRow:
         """The stored game ``game_id``; raises :class:`RecordError` if there is none."""
+        if game_id not in SQLITE_INTEGERS:
+            raise RecordError(f"no game {game_id} in {self.path}: {self._contents()}")
         r = self.conn.execute(f"SELECT {self._COLUMNS} FROM games WHERE id = ?", (game_id,)).fetchone()
         if r is None:
             raise RecordError(f"no game {game_id} in {self.path}: {self._contents()}")

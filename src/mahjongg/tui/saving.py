@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
 
-from ..records import GameStore, RecordError
+from ..records import SQLITE_INTEGERS, GameStore, RecordError
 from ..table import Game
 from ..table.match import HandRecord, Match
 
@@ -191,7 +191,7 @@ def load_match(path: str | Path, match_id: int) -> SavedMatch:
     with GameStore(path, create=False) as store:
         has = _has_matches(store)
         query = "SELECT settings, hands FROM play_matches WHERE id = ?"
-        row = store.conn.execute(query, (match_id,)).fetchone() if has else None
+        row = store.conn.execute(query, (match_id,)).fetchone() if has and match_id in SQLITE_INTEGERS else None
         if row is None:
             ids = [r[0] for r in store.conn.execute("SELECT id FROM play_matches ORDER BY id")] if has else []
             known = f"matches there: {', '.join(map(str, ids))}" if ids else "it holds no saved match"
