@@ -16,7 +16,7 @@ from typing import Iterable, Mapping
 
 from .tiles import Wind
 
-__all__ = ["Payment", "Settlement", "SettlementError", "settle"]
+__all__ = ["Payment", "Settlement", "SettlementError", "check_scores", "settle"]
 
 
 class SettlementError(ValueError):
@@ -68,6 +68,24 @@ class Settlement:
         }
 
 
+def check_scores(scores: Mapping[Wind, int], winner: Wind | None, dead: Iterable[Wind] = ()) -> None:
+    """Raise :class:`SettlementError` unless ``scores``, ``winner`` and ``dead``
+    can be settled: the winner and every dead hand have a score, the winner's
+    hand is not dead, no score is negative (what :func:`settle` checks first;
+    ``mahjongg settle`` checks a drawn hand's scores with it even when nothing
+    is paid)."""
+    if winner is not None and winner not in scores:
+        raise SettlementError(f"the winner {winner.letter} has no score")
+    if winner is not None and winner in dead:
+        raise SettlementError(f"{winner.letter} cannot win with a dead hand")
+    for w in dead:
+        if w not in scores:
+            raise SettlementError(f"dead hand {w.letter} has no score")
+    for w, s in scores.items():
+        if s < 0:
+            raise SettlementError(f"{w.letter}'s score {s} is negative")
+
+
 def settle(
     scores: Mapping[Wind, int],
     winner: Wind | None,
@@ -92,16 +110,7 @@ def settle(
     """
     seats = tuple(sorted(scores))
     dead = frozenset(dead)
-    if winner is not None and winner not in scores:
-        raise SettlementError(f"the winner {winner.letter} has no score")
-    if winner is not None and winner in dead:
-        raise SettlementError(f"{winner.letter} cannot win with a dead hand")
-    for w in dead:
-        if w not in scores:
-            raise SettlementError(f"dead hand {w.letter} has no score")
-    for w, s in scores.items():
-        if s < 0:
-            raise SettlementError(f"{w.letter}'s score {s} is negative")
+    check_scores(scores, winner, dead)
     payments = []
     for i, a in enumerate(seats):
         for b in seats[i + 1 :]:

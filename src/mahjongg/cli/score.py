@@ -11,7 +11,7 @@ from rich.text import Text
 from ..hand import Hand
 from ..rules import RULESETS, Situation, Win, WinBy, get_ruleset
 from ..scoring import Score, score_hand
-from ..settlement import settle
+from ..settlement import Settlement, check_scores
 from ..tiles import Tile, Wind
 from .app import app, console, fail, user_errors, write_json
 from .options import one_of, whole_number
@@ -195,21 +195,45 @@ def settle_command(
     winner: Optional[Wind] = typer.Option(
         None, **seat_option(), help="The seat that went Mah-Jongg; omit for a drawn hand."
     ),
+    discarder: Optional[Wind] = typer.Option(
+        None,
+        **seat_option(),
+        help="With --winner: the seat that discarded the winning tile (or whose kong was robbed); omit for a"
+        " self-drawn win. A faan ruleset (hong-kong) has the discarder pay more; Pung Chow's payments do not change.",
+    ),
+    ruleset: str = typer.Option("pung-chow", help=f"Ruleset: {', '.join(sorted(RULESETS))}."),
     limit: Optional[int] = typer.Option(
-        None, **whole_number(at_least=1), help="Cap on one payment (East pays/collects double)."
+        None,
+        **whole_number(at_least=1),
+        help="Cap on one payment (East pays/collects double), instead of the ruleset's; not for a faan ruleset.",
+    ),
+    settle_draws: bool = typer.Option(
+        False, "--settle-draws", help="Without --winner: the losers settle a drawn hand, though the ruleset says not."
     ),
     dead: list[Wind] = typer.Option(
         [], **seat_option(metavar="SEAT"), help="A seat (E, S, W, N) with a dead hand; repeat for several."
     ),
     as_json: bool = typer.Option(False, "--json", help="Print payments and nets as JSON."),
 ) -> None:
-    """Settle a hand: the winner collects his score from each player, the others
-    pay each other the differences, East pays and collects double."""
+    """Settle a hand as the game does under the ruleset. Pung Chow: the winner
+    collects his score from each player, the others pay each other the
+    differences, East pays and collects double; Hong Kong: only the winner is
+    paid, the discarder (or, self-drawn, everyone) paying double. A drawn hand
+    settles only if the ruleset (or --settle-draws) says so."""
     with user_errors():
+        rules = get_ruleset(ruleset)
         parsed = _parse_scores(scores)
-        result = settle(parsed, winner, dead=list(dead), limit=limit)
+        if discarder is not None:
+            _check_discarder(discarder, winner, parsed)
+        rules = rules.with_options(**_settle_options(rules, limit, settle_draws, winner))
+        check_scores(parsed, winner, dead)
+        if winner is None and not rules.settle_draws:
+            _render_unsettled(rules, tuple(sorted(parsed)), as_json)
+            return
+        # as the engine settles a finished hand (mahjongg.table.game, Game._finish)
+        result = rules.settle(parsed, winner, discarder=discarder, east=Wind.EAST, dead=frozenset(dead))
     if as_json:
-        write_json(result.to_dict())
+        write_json({**result.to_dict(), "settled": True})
         return
     seats = result.seats
     table = Table(title="payments (row pays column)", header_style="bold")
@@ -222,6 +246,48 @@ def settle_command(
     console.print(table)
     net = result.net
     console.print("net: " + ", ".join(f"{s.letter} {net[s]:+d}" for s in seats), highlight=False)
+
+
+def _check_discarder(discarder: Wind, winner: Optional[Wind], scores: dict[Wind, int]) -> None:
+    """``--discarder`` names another seat at the table, and only with ``--winner``."""
+    if winner is None:
+        fail(f"--discarder {discarder.letter}: a drawn hand has no winning tile; give the winner with --winner")
+    if discarder == winner:
+        fail(f"--discarder {discarder.letter} is the winner: omit --discarder for a self-drawn win")
+    if discarder not in scores:
+        fail(f"--discarder {discarder.letter} has no score in --scores")
+
+
+def _settle_options(rules, limit: Optional[int], settle_draws: bool, winner: Optional[Wind]) -> dict:
+    """The ruleset options ``--limit`` and ``--settle-draws`` change; neither
+    means anything to a faan ruleset, which pays the winner only."""
+    changes = {}
+    if limit is not None:
+        if rules.faan is not None:
+            fail(
+                f"--limit: {rules.name} has no limit on one payment: it pays the winner by his hand's points"
+                f" (its limit is {rules.faan.limit} faan)"
+            )
+        changes["payment_limit"] = limit
+    if settle_draws:
+        if winner is not None:
+            fail("--settle-draws is for a drawn hand: leave out --winner")
+        if rules.faan is not None:
+            fail(f"--settle-draws: {rules.name} pays only a winner: a loser's hand scores nothing")
+        changes["settle_draws"] = True
+    return changes
+
+
+def _render_unsettled(rules, seats: tuple[Wind, ...], as_json: bool) -> None:
+    """A drawn hand the ruleset does not settle: nothing is paid, and why (the
+    option as ``mahjongg rules`` prints it)."""
+    option = next(o for o in rules.to_dict()["options"] if o["option"] == "settle_draws")
+    why = f"{rules.name}: {option['label']}: {option['text']}"
+    if as_json:
+        write_json({**Settlement((), seats).to_dict(), "settled": False, "why": why})
+        return
+    hint = "; --settle-draws to settle the losers" if rules.faan is None else ""
+    console.print(f"a drawn hand: nothing is paid ({why}{hint})", highlight=False)
 
 
 def _render_ruleset(card: dict) -> None:
