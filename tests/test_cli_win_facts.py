@@ -15,11 +15,13 @@ def score(*args):
     return json.loads(result.output)
 
 
-def test_robbed_kong_counts_as_a_claimed_tile_in_pung_chow():
-    # Pung Chow Part I has no robbing bonus; a tile taken from another player's kong is
-    # not drawn, so the pung it completes is exposed, as for a discard:
-    # 123b 99b 456c 789c + 555d: Mah-Jongg 20 + exposed pung of 5 dots 2 = 22 (no drawing bonus).
-    data = score("123b 99b 456c 789c 555d", "--win", "5d", "--by", "robbed-kong", "--seat", "S")
+def test_robbed_kong_counts_as_a_claimed_tile():
+    # A tile taken from another player's kong is not drawn, so the pung it completes is
+    # exposed, as for a discard. Traditional allows robbing a kong (its option "a kong
+    # may be robbed: yes"): 123b 99b 456c 789c + 555d: Mah-Jongg 20 + exposed pung of
+    # 5 dots 2 = 22 (no drawing bonus). Pung Chow has no robbing (docs/rules/table.md:
+    # seed 000 Part I and II have no such rule): refused, see test_cli_impossible_wins.py.
+    data = score("123b 99b 456c 789c 555d", "--win", "5d", "--by", "robbed-kong", "--seat", "S", "--ruleset", "traditional")
     assert data["score"] == 22
     assert "[555d]" in data["arrangement"]
 

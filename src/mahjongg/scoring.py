@@ -21,16 +21,28 @@ from dataclasses import dataclass, field
 
 from .decomposition import arrangements, waits
 from .hand import Hand, HandError, Meld, MeldKind
-from .rules.context import Reading, Situation, WinBy
+from .rules.context import Reading, Situation, Win, WinBy
 from .rules.items import Item
 from .rules.ruleset import Ruleset
 from .tiles import NUM_KINDS, TILES, Suit, Wind
 
-__all__ = ["Score", "ScoringError", "score_hand", "readings"]
+__all__ = ["ImpossibleWin", "Score", "ScoringError", "score_hand", "readings"]
 
 
 class ScoringError(HandError):
     """A hand that cannot be scored as given (not complete, winning tile missing, ...)."""
+
+
+class ImpossibleWin(ScoringError):
+    """A win that cannot happen at the table: a dead hand's, a robbed kong
+    where the ruleset has no robbing, a loose tile with no kong to replace ...
+    ``fact``: the field at fault -- ``"dead"`` (:class:`Situation`), or the
+    :class:`Win` field ``"by"``, ``"original"``, ``"after_flower"`` or
+    ``"after_kong_on_kong"``."""
+
+    def __init__(self, fact: str, message: str) -> None:
+        super().__init__(message)
+        self.fact = fact
 
 
 @dataclass(frozen=True)
@@ -55,6 +67,26 @@ class Score:
     arrangement: str
     reading: Reading | None = field(default=None, compare=False, repr=False)
     faan: int | None = None
+
+    @property
+    def counted(self) -> str:
+        """What the score counts, in words (``mahjongg score``'s header): "the
+        limit" for a limit hand ("the limit, 10 faan" in a faan ruleset), "3
+        faan", "46 points, 2 doubles", an ordinary score over the limit
+        "the limit: 42 points, 5 doubles would be 1,344", or why it is nothing (a dead
+        hand, a void one)."""
+        nothing = [i.name for i in self.items if i.void]  # a void hand's item says why
+        if self.reading is None and not self.score and self.items:  # a dead hand's one item
+            nothing.append(self.items[0].name)
+        if nothing:
+            return nothing[0]
+        if self.limit_hand is not None:
+            return "the limit" if self.faan is None else f"the limit, {self.faan} faan"
+        if self.faan is not None:
+            return f"{self.faan} faan"
+        counted = f"{self.points} points, {self.doubles} double{'s' * (self.doubles != 1)}"
+        full = self.points << self.doubles
+        return counted if full == self.score else f"the limit: {counted} would be {full:,}"
 
     def to_dict(self) -> dict:
         """The JSON shape of ``mahjongg score --json`` (``faan`` only for a faan ruleset)."""
@@ -335,29 +367,63 @@ def _check_tiles(hand: Hand, ruleset: Ruleset) -> None:
             raise ScoringError(f"{t} ({t.name}) is not part of a {ruleset.name} set: the ruleset {what}")
 
 
-def _check_win(hand: Hand, situation: Situation) -> None:
-    """A win on the original hand: nothing exposed; East's was dealt, not claimed."""
+def _check_win(hand: Hand, ruleset: Ruleset, situation: Situation) -> None:
+    """A win the table can produce under ``ruleset``: a dead hand plays on but
+    never wins; a kong is robbed only where the ruleset allows it; a loose
+    tile replaces a kong the hand holds (two for a kong on a kong), or a
+    bonus tile the ruleset has; a win on the original hand has nothing
+    exposed, and East's was dealt, not claimed. The engine never asks for
+    another (docs/rules/table.md)."""
     win = situation.win
+    if situation.dead:
+        raise ImpossibleWin(
+            "dead", "a dead hand cannot win: it plays on, scores nothing and pays every live hand (seed 000, seed 003 (11))"
+        )
+    if win.by is WinBy.ROBBED_KONG and not ruleset.robbing_kong:
+        raise ImpossibleWin("by", f"{ruleset.name} has no robbing a kong (its option: a kong may be robbed: no)")
+    if win.by is WinBy.LOOSE:
+        _check_loose(hand, ruleset, win)
     if not win.original:
         return
     exposed = [m for m in hand.melds if m.exposed]
     if exposed:
-        raise ScoringError(f"a hand won on the original hand has no exposed melds, but {exposed[0]} is exposed")
+        raise ImpossibleWin("original", f"a hand won on the original hand has no exposed melds, but {exposed[0]} is exposed")
     if situation.seat == Wind.EAST and not win.by.self_drawn:
-        raise ScoringError("East's original hand is dealt complete: it is won from the wall, not on a discard")
+        raise ImpossibleWin("original", "East's original hand is dealt complete: it is won from the wall, not on a discard")
+
+
+def _check_loose(hand: Hand, ruleset: Ruleset, win: Win) -> None:
+    """A loose tile replaces a kong (``after_flower`` False) or a bonus tile
+    laid out (True; the bonus tile may since have been captured, so only the
+    ruleset's set is asked)."""
+    if win.after_flower:
+        if not ruleset.bonus_tiles:
+            raise ImpossibleWin(
+                "after_flower", f"{ruleset.name} has no Flowers, Seasons or special tiles for a loose tile to replace"
+            )
+    elif not hand.kongs:
+        where = "" if ruleset.bonus_tiles else f", and {ruleset.name} has no Flowers or Seasons"
+        raise ImpossibleWin("by", f"a loose tile is drawn after a kong: {hand} has no kong{where}")
+    if win.after_kong_on_kong and hand.kongs < 2:
+        raise ImpossibleWin(
+            "after_kong_on_kong", f"a kong on a kong takes two kongs: {hand} has {hand.kongs or 'no'} kong{'s' * (hand.kongs != 1)}"
+        )
 
 
 def score_hand(hand: Hand, ruleset: Ruleset, situation: Situation = Situation()) -> Score:
     """The best score of ``hand`` under ``ruleset`` (:class:`Score`, points).
 
     A dead hand scores 0. Raises :class:`ScoringError` if a winning hand is
-    not complete or does not hold its winning tile, if the hand holds a
-    bonus tile the ruleset's set does not have, or if a win on the original
-    hand has exposed melds (or is East's, claimed on a discard).
+    not complete or does not hold its winning tile, or if the hand holds a
+    bonus tile the ruleset's set does not have; :class:`ImpossibleWin` (a
+    ``ScoringError``) for a win the table cannot produce: a dead hand's, a
+    robbed kong where the ruleset has no robbing, a loose tile with no kong
+    (or bonus tile) to replace, a kong on a kong with fewer than two kongs,
+    a win on the original hand with exposed melds (or East's, on a discard).
     """
     _check_tiles(hand, ruleset)
     if situation.win is not None:
-        _check_win(hand, situation)
+        _check_win(hand, ruleset, situation)
     if situation.dead:
         return Score(0, 0, 0, (Item("dead hand: scores nothing"),), None, str(hand))
     # the best reading by _rank (the first of equals); only its Score is made

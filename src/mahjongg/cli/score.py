@@ -10,7 +10,7 @@ from rich.text import Text
 
 from ..hand import Hand
 from ..rules import RULESETS, Situation, Win, WinBy, get_ruleset
-from ..scoring import Score, score_hand
+from ..scoring import ImpossibleWin, Score, score_hand
 from ..settlement import Settlement, check_scores
 from ..tiles import Tile, Wind
 from .app import app, console, fail, user_errors, write_json
@@ -31,7 +31,7 @@ def _render_faan(score: Score, rules) -> None:
     console.print(table)
     if score.limit_hand:
         console.print(f"limit hand: {score.limit_hand}")
-    console.print(f"[bold]score: {score.score}[/] ({score.faan} faan)", highlight=False)
+    console.print(f"[bold]score: {score.score}[/] ({score.counted})", highlight=False)
     if _won(score) and not rules.may_declare(score):
         console.print(
             f"this hand may not be declared: {rules.faan.counted_faan(score)} faan, the minimum is {rules.faan.minimum}",
@@ -85,7 +85,9 @@ def _render_score(score: Score, hand: Hand, situation: Situation, ruleset_name: 
     table.add_column("total", justify="right")
     running = 0
     for item in score.items:
-        if item.points or not item.doubles:
+        if item.limit:  # a limit hand absorbs every other item
+            table.add_row(item.name, "limit", "", str(score.score))
+        elif item.points or not item.doubles:
             running += item.points
             table.add_row(item.name, str(item.points), "", str(running))
     table.add_section()
@@ -96,10 +98,7 @@ def _render_score(score: Score, hand: Hand, situation: Situation, ruleset_name: 
     console.print(table)
     if score.limit_hand:
         console.print(f"limit hand: {score.limit_hand}")
-    console.print(
-        f"[bold]score: {score.score}[/] ({score.points} points, {score.doubles} double{'s' if score.doubles != 1 else ''})",
-        highlight=False,
-    )
+    console.print(f"[bold]score: {score.score}[/] ({score.counted})", highlight=False)
 
 
 @app.command("score")
@@ -114,14 +113,14 @@ def score_command(
     by: WinBy = typer.Option("discard", **one_of(_BY), help="Where the winning tile came from."),
     last_tile: bool = typer.Option(False, "--last-tile", help="Won on the last tile of the wall."),
     original: bool = typer.Option(False, "--original", help="Won on the original hand."),
-    first_discard: bool = typer.Option(False, "--first-discard", help="Won on East's first discard."),
+    first_discard: bool = typer.Option(False, "--first-discard", help="Won on East's first discard (--by discard, a seat other than E)."),
     after_flower: bool = typer.Option(
         False, "--after-flower", help="With --by loose: the loose tile replaced a Flower/Season, not a kong."
     ),
     kong_on_kong: bool = typer.Option(
         False, "--kong-on-kong", help="With --by loose: the loose tile followed a second kong in a row."
     ),
-    dead: bool = typer.Option(False, "--dead", help="A dead hand (wrong number of tiles): scores nothing."),
+    dead: bool = typer.Option(False, "--dead", help="A loser's dead hand (wrong number of tiles): scores nothing; a dead hand cannot win."),
     as_json: bool = typer.Option(False, "--json", help="Print the score as JSON."),
 ) -> None:
     """Score one hand and explain every item (points, doubles, limit).
@@ -136,6 +135,7 @@ def score_command(
                 tile = Tile.parse(win)
             except ValueError as exc:
                 fail(f"--win: {exc}")
+            _check_win_options(by, seat, first_discard, after_flower, kong_on_kong)
             win_info = Win(
                 tile,
                 by,
@@ -159,11 +159,36 @@ def score_command(
                 "name the winning tile with --win (and --by)"
             )
         situation = Situation(seat, round_, win_info, dead)
-        result = score_hand(parsed, rules, situation)
+        try:
+            result = score_hand(parsed, rules, situation)
+        except ImpossibleWin as exc:  # the library's rule, named by the options that asked for it
+            fail(f"{_FACT_OPTIONS[exc.fact].format(by=by.value)}: {exc}")
     if as_json:
         write_json(_faan_dict(result, rules))
     else:
         _render_score(result, parsed, situation, rules.name, rules)
+
+
+_FACT_OPTIONS = {
+    "dead": "--win with --dead",
+    "by": "--by {by}",
+    "original": "--original",
+    "after_flower": "--after-flower",
+    "after_kong_on_kong": "--kong-on-kong",
+}
+"""The options that set each fact of an :class:`~mahjongg.scoring.ImpossibleWin`."""
+
+
+def _check_win_options(by: WinBy, seat: Wind, first_discard: bool, after_flower: bool, kong_on_kong: bool) -> None:
+    """Options that contradict each other whatever the ruleset and the hand
+    (the ruleset's and the hand's own refusals come from ``score_hand``)."""
+    if first_discard and by is not WinBy.DISCARD:
+        fail(f"--first-discard with --by {by.value}: East's first discard is claimed, so the win is --by discard")
+    if first_discard and seat is Wind.EAST:
+        fail("--first-discard with --seat E: East makes the first discard, he cannot win on it")
+    for given, option in ((after_flower, "--after-flower"), (kong_on_kong, "--kong-on-kong")):
+        if given and by is not WinBy.LOOSE:
+            fail(f"{option} with --by {by.value}: it describes a win on a loose tile: give --by loose")
 
 
 def _parse_scores(text: str) -> dict[Wind, int]:
