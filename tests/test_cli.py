@@ -46,11 +46,60 @@ def test_loser_hand_scores_without_win():
     assert json.loads(result.output)["score"] == 16
 
 
+def test_loser_arrangement_names_the_chows_and_the_tiles_left_over():
+    # A loser's arrangement sorts out only pungs, kongs and a pair (his chows score
+    # nothing), so after '+' stand all other concealed tiles: 123b 456c 5789d. Of these
+    # 123b, 456c and 789d are chows; only 5d is in no set (there is no 6d for a 567d).
+    result = run("score", "[EEEE] 123b 456c 5789d")
+    assert result.exit_code == 0, result.output
+    assert "arrangement: [EEEE] + 123b 456c 5789d" in result.output
+    assert (
+        "(after '+': the tiles outside the arrangement's pungs, kongs and pair (a loser's chows score"
+        " nothing, so none is sorted out): chows 123b 456c 789d, left over 5d)"
+    ) in " ".join(result.output.split())
+    assert "in no set or pair" not in result.output
+
+
+def test_loser_arrangement_with_no_chow_lists_every_tile_after_the_plus():
+    # No three consecutive tiles of a suit and no pung: every concealed tile is loose.
+    # The two 1 bamboos are not the arrangement's pair: a pair scores nothing here, so
+    # the first reading (none) stands, and they are listed among the tiles.
+    result = run("score", "E S W 1b 4b 7b 1c 5c 9c 2d 5d 8d 1b")
+    assert result.exit_code == 0, result.output
+    assert "arrangement: + 1147b 159c 258d E S W" in result.output
+    assert "(after '+': the tiles outside the arrangement's sets and pair: 1b 1b 4b 7b 1c 5c 9c 2d 5d 8d E S W)" in result.output
+
+
+def test_arrangement_notes_find_the_most_chows():
+    from mahjongg.cli.score import _chows_and_rest
+    from mahjongg.notation import parse_tiles
+
+    def split(text):
+        chows, left = _chows_and_rest(tuple(sorted(parse_tiles(text))))
+        return " ".join(map(str, chows)), " ".join(map(str, left))
+
+    # 1223344b: 123b + 234b leaves only 4b (taking 234b first would leave 1b 3b 4b)
+    assert split("1223344b") == ("123b 234b", "4b")
+    # 5789d: 789d, not 567d (no 6); the 5 is left over
+    assert split("5789d") == ("789d", "5d")
+    # 11223344b holds two chows whichever way; the lowest are named: 123b 123b, leaving 44b
+    assert split("11223344b") == ("123b 123b", "4b 4b")
+    # a chow never crosses suits nor takes honors: 89b 1c, E S W
+    assert split("89b 1c E S W") == ("", "8b 9b 1c E S W")
+
+
 @pytest.mark.parametrize(
     "args, message",
     [
         (["score", "5x"], "'x' is not a suit"),
         (["score", "123b 456c 789d 22d 2d EE"], "winner's hand"),
+        # 14 tiles, no --win: East's four held bare makes it look a winner's; as a kong
+        # (three) it is a loser's 13 plus one per kong
+        (["score", "EEEE 123b 456c 789d 5d"], "winner's hand; name the winning tile with --win (and --by); EEEE in the"
+         " hand is four of a kind, counted as four tiles: a kong is written [EEEE] (exposed) or {EEEE} (concealed)"),
+        # with --win, 15 tiles: the parser's count and the same hint
+        (["score", "EEEE 123b 456c 789d 55d", "--win", "5d", "--by", "wall"], "has 15 tiles; a hand with 0 kongs"),
+        (["score", "EEEE 123b 456c 789d 55d", "--win", "5d", "--by", "wall"], "a kong is written [EEEE] (exposed)"),
         (["score", "123b 456c 789d 22d EE", "--win", "2d"], "include the winning tile"),
         (["score", "123b 456c 789d 22d 2d EE", "--win", "9c"], "must be among the concealed tiles"),
         (["score", "123b 456c 789d 22d 4d EE", "--win", "4d"], "not a complete hand"),

@@ -63,12 +63,49 @@ def test_melds():
         ("123b 456b 789b 11c 22c 33c", r"has 15 tiles"),
         ("f5 123b", r"'f5' at position 0: Flowers and Seasons are numbered 1-4"),
         ("123b ? 456b", r"'\?' at position 5 is not part of any tile"),
+        # the '+' an arrangement prints before its loose tiles, copied back into a hand
+        ("[EEEE] + 123b 456c 5789d", r"'\+' at position 7 is not part of any tile: an arrangement prints it"),
         ("f1 f1 123b", r"f1 at position 3: copy 2 of Flower 1, but a set has only 1"),
     ],
 )
 def test_errors_name_token_and_position(text, message):
     with pytest.raises(NotationError, match=message):
         Hand.parse(text)
+
+
+@pytest.mark.parametrize(
+    "text, hint",
+    [
+        # 15 tiles with East's four held bare: as [EEEE] or {EEEE} a kong counts as three,
+        # so the hand is 14 plus one per kong, a winner's
+        (
+            "EEEE 123b 456c 789d 55d",
+            "has 15 tiles; a hand with 0 kongs needs 13 or 14 (13, or 14 with the winning tile, plus one per"
+            " kong; Flowers and Seasons not counted); EEEE in the hand is four of a kind, counted as four tiles:"
+            " a kong is written [EEEE] (exposed) or {EEEE} (concealed) and counts as three",
+        ),
+        # 16 tiles with two bare fours: both as kongs make 14 (plus two kongs)
+        ("EEEE 1111b 456c 789d 55d", "; 1111b and EEEE in the hand are four of a kind each, counted as four tiles"),
+    ],
+)
+def test_bare_four_of_a_kind_too_many_tiles_hints_at_kong_notation(text, hint):
+    with pytest.raises(NotationError) as err:
+        Hand.parse(text)
+    assert hint in str(err.value)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "EEEE 123b 456c 789d 55d 6d",  # 16 tiles, one four: as a kong still 15, so no hint
+        "123b 456b 789b 11c 22c 33c",  # 15 tiles, no four of a kind
+        "EEEE 123b 456c",  # 10 tiles: too few, a kong would make it fewer
+    ],
+)
+def test_no_kong_hint_where_a_kong_would_not_fit(text):
+    with pytest.raises(NotationError) as err:
+        Hand.parse(text)
+    assert "four of a kind" not in str(err.value)
 
 
 def test_kongs_count_as_three():

@@ -29,7 +29,7 @@ from itertools import groupby
 from .hand import Hand, HandError, Meld, MeldKind
 from .tiles import TILES, Tile
 
-__all__ = ["NotationError", "parse_tiles", "parse_meld", "parse_hand", "format_tiles", "format_hand"]
+__all__ = ["NotationError", "parse_tiles", "parse_meld", "parse_hand", "format_tiles", "format_hand", "kong_hint"]
 
 
 class NotationError(HandError):
@@ -86,6 +86,11 @@ def _tokens(text: str):
                     raise NotationError(f"{tok!r} at position {pos + k}: 0 is not a rank (ranks are 1-9)")
                 # one token per digit, so errors point at the very tile
                 yield "tiles", (TILES[base + int(digit) - 1],), tok, pos + k
+        elif tok == "+":  # copied from a printed arrangement, where it leads the tiles outside its sets
+            raise NotationError(
+                f"'+' at position {pos} is not part of any tile: an arrangement prints it before the tiles"
+                " outside its sets; leave it out to write the hand"
+            )
         else:
             raise NotationError(f"{tok!r} at position {pos} is not part of any tile")
 
@@ -220,8 +225,28 @@ def parse_hand(text: str, *, sizes: tuple[int, ...] | None = (13, 14)) -> Hand:
         raise NotationError(
             f"{text!r} has {hand.tile_count} tiles; a hand with {kongs} kong{'s' if kongs != 1 else ''} "
             f"needs {expect} (13, or 14 with the winning tile, plus one per kong; Flowers and Seasons not counted)"
+            + kong_hint(hand, sizes)
         )
     return hand
+
+
+def kong_hint(hand: Hand, sizes: tuple[int, ...]) -> str:
+    """For a hand whose size is not in ``sizes`` but would be if some of the
+    fours of a kind among its concealed tiles were written as kongs (each
+    counts as three): a hint, starting ``"; "``, naming them and how a kong is
+    written; else ``""``."""
+    fours = [t for t in dict.fromkeys(hand.concealed) if hand.concealed.count(t) == 4]
+    if not any(hand.size - k in sizes for k in range(1, len(fours) + 1)):
+        return ""
+    written = [format_tiles((t,) * 4) for t in fours]
+    first = written[0]
+    what = f"{first} in the hand is four of a kind" if len(fours) == 1 else (
+        f"{', '.join(written[:-1])} and {written[-1]} in the hand are four of a kind each"
+    )
+    return (
+        f"; {what}, counted as four tiles:"
+        f" a kong is written [{first}] (exposed) or {{{first}}} (concealed) and counts as three"
+    )
 
 
 _FORMATTED: dict[tuple, str] = {}

@@ -8,7 +8,8 @@ import typer
 from rich.table import Table
 from rich.text import Text
 
-from ..hand import Hand
+from ..hand import Hand, Meld, MeldKind
+from ..notation import kong_hint
 from ..rules import RULESETS, Situation, Win, WinBy, get_ruleset
 from ..scoring import ImpossibleWin, Score, score_hand
 from ..settlement import Settlement, check_scores
@@ -74,7 +75,7 @@ def _render_score(score: Score, hand: Hand, situation: Situation, ruleset_name: 
     console.print(f"[bold]{hand}[/]  ({who}; ruleset {ruleset_name})", highlight=False)
     console.print(f"arrangement: {score.arrangement}", highlight=False)
     if score.reading is not None and score.reading.loose and score.reading.shape == "standard":
-        console.print("(tiles after '+' are in no set or pair)", highlight=False)
+        console.print(f"({_loose_note(score.reading.loose)})", highlight=False)
     if score.faan is not None and rules is not None:
         _render_faan(score, rules)
         return
@@ -99,6 +100,40 @@ def _render_score(score: Score, hand: Hand, situation: Situation, ruleset_name: 
     if score.limit_hand:
         console.print(f"limit hand: {score.limit_hand}")
     console.print(f"[bold]score: {score.score}[/] ({score.counted})", highlight=False)
+
+
+def _chows_and_rest(tiles: tuple[Tile, ...]) -> tuple[list[Meld], list[Tile]]:
+    """The most chows ``tiles`` (sorted) hold, the lowest chows first, and the tiles left over."""
+    if not tiles:
+        return [], []
+    first, rest = tiles[0], list(tiles[1:])
+    best: tuple[list[Meld], list[Tile]] | None = None
+    second, third = first.next_in_suit(1), first.next_in_suit(2)
+    if second in rest and third in rest:
+        rest.remove(second)
+        rest.remove(third)
+        chows, left = _chows_and_rest(tuple(rest))
+        best = ([Meld(MeldKind.CHOW, first), *chows], left)
+    chows, left = _chows_and_rest(tiles[1:])
+    if best is None or len(chows) > len(best[0]):
+        best = (chows, [first, *left])
+    return best
+
+
+def _loose_note(loose: tuple[Tile, ...]) -> str:
+    """What the tiles after '+' of a loser's arrangement are: the scorer sorts
+    out only pungs, kongs and a pair, since a loser's chows score nothing, so
+    they may hold chows; name those, then the tiles left over."""
+    chows, left = _chows_and_rest(tuple(sorted(loose)))
+    found = []
+    if chows:
+        found.append(f"chows {' '.join(str(c) for c in chows)}")
+    if left:
+        found.append(f"{'left over ' if chows else ''}{' '.join(str(t) for t in left)}")
+    if not chows:
+        return f"after '+': the tiles outside the arrangement's sets and pair: {' '.join(found)}"
+    why = "a loser's chows score nothing, so none is sorted out"
+    return f"after '+': the tiles outside the arrangement's pungs, kongs and pair ({why}): {', '.join(found)}"
 
 
 @app.command("score")
@@ -154,9 +189,10 @@ def score_command(
                 f" with {parsed.kongs} kong(s): include the winning tile {win_info.tile} in the hand"
             )
         if not win_info and parsed.size != 13:
+            hint = kong_hint(parsed, (13,))
             fail(
                 f"{parsed} has 14 tiles plus one per kong: that is a winner's hand; "
-                "name the winning tile with --win (and --by)"
+                f"name the winning tile with --win (and --by){hint}"
             )
         situation = Situation(seat, round_, win_info, dead)
         try:
