@@ -113,6 +113,9 @@ def test_arrangement_notes_find_the_most_chows():
         (["settle", "--scores", "E=1,Q=2"], "not a wind"),
         (["settle", "--scores", "E=1,S=x"], "not a whole number"),
         (["settle", "--scores", "E=1,S=2,E=3"], "appears twice"),
+        # a seat twice in --dead is refused like one twice in --scores: it is likely a slip
+        # for another seat, and settling it once would hide that
+        (["settle", "--scores", "E=1,S=2", "--dead", "E", "--dead", "e"], "--dead E is given twice"),
         (["settle", "--scores", "E=1,S=2", "--winner", "W"], "winner W has no score"),
         (["settle", "--scores", "E=1,S=2", "--winner", "S", "--dead", "S"], "cannot win with a dead hand"),
         (["settle", "--scores", "E=1,S=-2"], "negative"),

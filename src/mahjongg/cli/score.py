@@ -284,6 +284,7 @@ def settle_command(
     with user_errors():
         rules = get_ruleset(ruleset)
         parsed = _parse_scores(scores)
+        _check_dead(dead)
         if discarder is not None:
             _check_discarder(discarder, winner, parsed)
         rules = rules.with_options(**_settle_options(rules, limit, settle_draws, winner))
@@ -307,6 +308,15 @@ def settle_command(
     console.print(table)
     net = result.net
     console.print("net: " + ", ".join(f"{s.letter} {net[s]:+d}" for s in seats), highlight=False)
+
+
+def _check_dead(dead: list[Wind]) -> None:
+    """Each ``--dead`` seat once: a seat named again is most likely a slip for
+    another (``--dead E --dead E`` for E and S), so it is refused, not folded
+    into one, as ``--scores`` refuses a seat given twice."""
+    for i, seat in enumerate(dead):
+        if seat in dead[:i]:
+            fail(f"--dead {seat.letter} is given twice: name each seat with a dead hand once")
 
 
 def _check_discarder(discarder: Wind, winner: Optional[Wind], scores: dict[Wind, int]) -> None:
