@@ -95,6 +95,17 @@ async def select(pilot, app, t: str) -> None:
     raise AssertionError(f"{t} not in the hand")
 
 
+async def win_scripted_hand(pilot, app) -> None:
+    """The human East plays the scripted hand by keys to his Mah-Jongg on 9b:
+    discards 9d, pungs West's 5c, discards 1d, lets North's E go, goes Mah-Jongg."""
+    await pilot.pause()
+    await select(pilot, app, "9d")
+    await pilot.press("enter", "p")
+    await select(pilot, app, "1d")
+    await pilot.press("enter", "x", "m")
+    await pilot.pause()
+
+
 def test_whole_hand_by_pilot():
     async def run():
         session = scripted_session()

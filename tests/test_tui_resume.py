@@ -20,7 +20,7 @@ from mahjongg.table.match import Match
 from mahjongg.tui.saving import MatchRecorder, MatchSettings, list_matches
 from mahjongg.tui.session import Session, seating
 
-from test_tui import DICE, Passer, preset_wall, select
+from test_tui import DICE, Passer, preset_wall, win_scripted_hand
 
 
 def play_keys(session, keys, *, size=(100, 32)):
@@ -72,12 +72,7 @@ def test_resume_after_finished_hands_keeps_chips_and_east(tmp_path):
     async def run():
         app = PlayApp(session, speed=0, claim_seconds=None, result_guard=0)
         async with app.run_test(size=(110, 36)) as pilot:
-            await pilot.pause()
-            await select(pilot, app, "9d")
-            await pilot.press("enter", "p")
-            await select(pilot, app, "1d")
-            await pilot.press("enter", "x", "m")
-            await pilot.pause()
+            await win_scripted_hand(pilot, app)
             assert isinstance(app.screen, ResultScreen)
             await pilot.press("enter")  # the next hand is dealt, and the process dies
             await pilot.pause()

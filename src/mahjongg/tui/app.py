@@ -24,7 +24,7 @@ from ..table import Action, ActionKind
 from ..table.describe import TABLE
 from ..table.describe import describe_event as describe
 from ..tiles import Wind
-from .faces import face, tiles_text
+from .faces import face
 from .hints import hint
 from .scorecard import result_group
 from .session import Session
@@ -40,7 +40,7 @@ from .widgets import (
     seat_title,
 )
 
-__all__ = ["PlayApp", "ResultScreen", "describe_event"]
+__all__ = ["PlayApp", "ResultScreen", "describe_event", "panel_titles"]
 
 K = ActionKind
 
@@ -50,6 +50,21 @@ def describe_event(e: dict, viewer: Wind | None) -> str | None:
     ``viewer`` sees his own draws only (``None``, a spectator: no draws); the words are
     :data:`~mahjongg.table.describe.TABLE`'s."""
     return describe(e, viewer=viewer, wording=TABLE)
+
+
+def panel_titles(watched_from: Wind | None) -> dict[str, str | None]:
+    """The panels' titles by place ("left", "across", "right", "me"): as the
+    human sees the table, or (``watched_from``, four bots) from that seat's
+    chair, where nobody is "you"."""
+    if watched_from is None:
+        return {"left": "on your left", "across": "across", "right": "on your right", "me": None}
+    w = WIND_NAMES[watched_from]
+    return {
+        "left": f"on {w}'s left",
+        "across": f"across from {w}",
+        "right": f"on {w}'s right",
+        "me": f"{w}'s chair: the table is seen from here",
+    }
 
 
 class ResultScreen(ModalScreen[bool]):
@@ -342,11 +357,13 @@ class PlayApp(App):
         spectator = s.human is None
         # the next seat in turn sits on one's right
         rel = {"left": Wind((me + 3) % 4), "across": Wind((me + 2) % 4), "right": Wind((me + 1) % 4)}
+        titles = panel_titles(me if spectator else None)
         for pos, w in rel.items():
             panel = self.query_one(f"#{pos}", SeatPanel)
             concealed = s.game.observation(w).concealed if spectator else None
             panel.show(s.seat(w), obs, self.glyphs, concealed)
-            panel.border_title = {"right": "on your right", "across": "across", "left": "on your left"}[pos]
+            panel.border_title = titles[pos]
+        self.query_one("#me").border_title = titles["me"]
         self.query_one(CenterPanel).show(obs, s.hand_number, self.log_lines, self.glyphs, spectator)
         title = seat_title(s.seat(me), obs)
         self.query_one("#me-title", Static).update(title)

@@ -18,7 +18,7 @@ from ..table import Action, ActionKind, Game, IllegalActionError, Observation
 from ..table.match import HandRecord, Match, Player
 from ..tiles import Wind
 
-__all__ = ["Session", "Recorder", "Seat", "seating"]
+__all__ = ["Session", "Recorder", "Seat", "seating", "distinct_names"]
 
 
 class Recorder(Protocol):
@@ -45,6 +45,9 @@ class Seat:
 class Session:
     """A match between ``players`` (one per player number; ``None`` is the human).
 
+    ``names``: how the table calls each player; two alike are told apart by
+    :func:`distinct_names` ("greedy 1", "greedy 2" in player order).
+
     ``human_seat``: the wind the human sits at in the first hand (the match's
     first East is found by the dice, so the human is put at the player number
     that sits there). ``first_game``: a game to play as the first hand instead
@@ -64,7 +67,7 @@ class Session:
             raise ValueError(f"{match.players} players and names needed")
         self.match = match
         self.players = list(players)
-        self.names = list(names)
+        self.names = distinct_names(names)
         self.recorder = recorder
         self.human: int | None = next((p for p, x in enumerate(players) if x is None), None)
         self.last_record: HandRecord | None = None
@@ -215,9 +218,11 @@ def seating(match: Match, bots: Sequence, names: Sequence[str], seat: Wind | Non
     player number that sits at ``seat`` in the match's first hand, and the
     bots after him round the table -- ``bots[0]`` on his right (the next to
     play after him), then across, then on his left. With ``seat`` None, the
-    bots in player order (four bots)."""
+    bots in player order (four bots). Names two bots share are numbered in
+    the order of ``bots`` (:func:`distinct_names`)."""
+    names = distinct_names(names)
     if seat is None:
-        return list(bots), list(names)
+        return list(bots), names
     players: list = [None] * match.players
     out_names = [""] * match.players
     for k in range(match.players):
@@ -225,6 +230,29 @@ def seating(match: Match, bots: Sequence, names: Sequence[str], seat: Wind | Non
         players[p] = None if k == 0 else bots[k - 1]
         out_names[p] = "You" if k == 0 else names[k - 1]
     return players, out_names
+
+
+def distinct_names(names: Sequence[str]) -> list[str]:
+    """``names`` with each one that stands more than once numbered in order:
+    ``greedy, cautious, greedy`` -> ``greedy 1, cautious, greedy 2``; names
+    already distinct are kept as they are."""
+    seen: dict[str, int] = {}
+    for n in names:
+        seen[n] = seen.get(n, 0) + 1
+    taken = {n for n in names if seen[n] == 1}
+    out, count = [], dict.fromkeys(seen, 0)
+    for n in names:
+        if seen[n] == 1:
+            out.append(n)
+            continue
+        while True:
+            count[n] += 1
+            numbered = f"{n} {count[n]}"
+            if numbered not in taken:
+                break
+        taken.add(numbered)
+        out.append(numbered)
+    return out
 
 
 def _fallback(legal: Sequence[Action]) -> Action:

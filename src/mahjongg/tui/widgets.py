@@ -81,7 +81,7 @@ class CenterPanel(Static):
     def show(self, obs: Observation, hand_number: int, log: list[str], glyphs: bool, spectator: bool = False) -> None:
         t = Text()
         t.append(f"Hand {hand_number}", style="bold")
-        where = f"watching from {WIND_NAMES[obs.seat]}'s side" if spectator else f"you sit {WIND_NAMES[obs.seat]}"
+        where = f"watching from {WIND_NAMES[obs.seat]}'s chair" if spectator else f"you sit {WIND_NAMES[obs.seat]}"
         t.append(f" · {WIND_NAMES[obs.round]} round · {where}")
         t.append(f" · wall {obs.wall_count} ({obs.drawable} to draw)")
         t.append("\nlast discard: ")
