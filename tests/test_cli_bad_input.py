@@ -191,6 +191,8 @@ def test_serve_bad_input(args, message, workdir):
         ("nofolder/x.sqlite3", "--db 'nofolder/x.sqlite3' cannot be used as the SQLite database: the folder nofolder does not exist"),
         ("folder.sqlite3", "--db 'folder.sqlite3' cannot be used as the SQLite database: it is a folder"),
         ("text.sqlite3", "--db 'text.sqlite3' cannot be used as the SQLite database: file is not a database"),
+        # the store's message names the file itself: printed as it is, the file not named twice
+        ("other.sqlite3", "error: other.sqlite3 is an SQLite database of another program (tables: notes); mahjongg will not write into it\n"),
     ],
 )
 def test_serve_bad_db(db, message, workdir):

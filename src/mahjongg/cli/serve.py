@@ -27,6 +27,8 @@ def _check_db(db: str) -> None:
             return
         except sqlite3.Error as e:
             why = str(e)
+            if why.startswith(f"{db} "):  # the store's own words name the file already (another program's database)
+                fail(why)
     fail(f"--db {db!r} cannot be used as the SQLite database: {why}")
 
 
