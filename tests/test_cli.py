@@ -156,3 +156,17 @@ def test_console_script_prints_no_traceback():
     )
     assert proc.returncode == 2
     assert "is not a meld" in proc.stderr and "Traceback" not in proc.stderr
+
+
+@pytest.mark.parametrize("command", [[], ["play"], ["score"], ["settle"], ["simulate"], ["replay"], ["rules"], ["serve"]])
+def test_help_shows_flags_without_a_metavar(command):
+    # a flag takes no value, so nothing stands beside it (Typer showed '<bool>' for
+    # --json, --help, --last-tile ...); options that take a value keep theirs
+    result = runner.invoke(app, [*command, "--help"], env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.output
+    assert "<bool>" not in result.output
+    help_line = next(line for line in result.output.splitlines() if "--help" in line)
+    assert help_line.split() == ["│", "--help", "Show", "this", "message", "and", "exit.", "│"]
+    if command == ["score"]:
+        assert "--seat                 <e|s|w|n>" in result.output
+        assert "--json                                                   Print the score as JSON." in result.output

@@ -8,7 +8,7 @@ from contextlib import contextmanager
 import typer
 from rich.console import Console
 from rich.markup import escape
-from typer.core import TyperGroup
+from typer.core import TyperCommand, TyperGroup
 
 try:  # newer Typers carry their own copy of click
     from typer._click import exceptions as _click_errors
@@ -22,6 +22,23 @@ class BadValue(typer.BadParameter):
     """A bad value for an option or argument, worded to follow its name:
     ``takes a whole number, not 'abc'`` reads ``error: --seed takes a whole number, not 'abc'``.
     The parsers in :mod:`mahjongg.cli.options` raise it."""
+
+
+def _flags_without_metavar(command, ctx) -> None:
+    """Flags take no value: their help shows none (this Typer shows ``<bool>``
+    beside ``--json``, ``--help`` and every other flag). An empty metavar
+    leaves the column blank; the options that take a value keep theirs."""
+    for param in command.get_params(ctx):
+        if getattr(param, "is_flag", False) and param.metavar is None:
+            param.metavar = ""
+
+
+class _Command(TyperCommand):
+    """A ``mahjongg`` command: its help shows flags without a metavar."""
+
+    def format_help(self, ctx, formatter):
+        _flags_without_metavar(self, ctx)
+        return super().format_help(ctx, formatter)
 
 
 class _Commands(TyperGroup):
@@ -38,8 +55,19 @@ class _Commands(TyperGroup):
         with _one_line_usage_errors(ctx):
             return super().invoke(ctx)
 
+    def format_help(self, ctx, formatter):
+        _flags_without_metavar(self, ctx)
+        return super().format_help(ctx, formatter)
 
-app = typer.Typer(
+
+class _App(typer.Typer):
+    """The ``mahjongg`` application: its commands are :class:`_Command` s unless one says otherwise."""
+
+    def command(self, name=None, *, cls=None, **kwargs):
+        return super().command(name, cls=cls or _Command, **kwargs)
+
+
+app = _App(
     name="mahjongg",
     cls=_Commands,
     help="Classical Mahjong: score hands, settle payments, play and simulate games.",
