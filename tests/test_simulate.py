@@ -340,3 +340,51 @@ def test_cli_replay_not_a_game_database_leaves_it_alone(tmp_path, make, message)
     assert r.stderr == f"error: {path} {message}\n"
     # the file is as it was: no games/events tables written into it
     assert (path.read_bytes() if path.is_file() else None) == before
+
+
+def test_hand_seeds_are_drawn_one_after_another_from_the_run_seed():
+    # seed 5: the run's seeds are random.Random(5).randrange(2**32), drawn in turn;
+    # the lazy iter_hand_seeds gives the same ones, in the same order
+    import random
+
+    from mahjongg.simulate import hand_seeds, iter_hand_seeds
+
+    rng = random.Random(5)
+    expected = [rng.randrange(2**32) for _ in range(6)]
+    assert hand_seeds(5, 6) == expected
+    assert list(iter_hand_seeds(5, 6)) == expected
+    assert hand_seeds(5, 3) == expected[:3]  # a shorter run plays the first hands of a longer one
+
+
+class _Stop(Exception):
+    pass
+
+
+@pytest.mark.parametrize("kwargs", [{}, {"workers": 2}, {"matches": True, "match_hands": 1}])
+def test_a_huge_run_shows_progress_at_once(kwargs):
+    # 10**20 hands: the seeds and the workers' chunks are made as they are played, so
+    # the first progress comes after the first chunk (was: every seed in a list first,
+    # which never ends); the alarm turns a hang into a failure
+    import signal
+
+    def too_slow(*_):
+        raise AssertionError("no progress within 30 s: the run builds its hands before playing")
+
+    seen = []
+
+    def progress(done, total):
+        seen.append((done, total))
+        raise _Stop
+
+    old = signal.signal(signal.SIGALRM, too_slow)
+    signal.alarm(30)
+    try:
+        with pytest.raises(_Stop):
+            simulate(10**20, MIX, seed=1, progress=progress, **kwargs)
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, old)
+    # the first chunk: 25 hands in one process (min(25, games // 100)), 50 per
+    # chunk across workers (min(50, games // (workers * 8))), a match at a time
+    first = 1 if kwargs.get("matches") else 50 if kwargs.get("workers") else 25
+    assert seen == [(first, 10**20)]

@@ -39,7 +39,8 @@ import os
 import random
 import time
 from dataclasses import dataclass, field, replace
-from typing import Callable, Sequence
+from itertools import islice
+from typing import Callable, Iterable, Iterator, Sequence
 
 from .bots import BOTS, BotError, make_bot
 from .rules import get_ruleset
@@ -56,6 +57,7 @@ __all__ = [
     "play_hand",
     "play_match",
     "hand_seeds",
+    "iter_hand_seeds",
 ]
 
 
@@ -224,8 +226,22 @@ class Summary:
 
 def hand_seeds(seed: int, games: int) -> list[int]:
     """The seeds of the hands of a run: drawn from ``random.Random(seed)``."""
+    return list(iter_hand_seeds(seed, games))
+
+
+def iter_hand_seeds(seed: int, games: int) -> Iterator[int]:
+    """:func:`hand_seeds` one at a time, made as they are asked for (a run of
+    any length starts at once): ``random.Random(seed).randrange(2**32)``, ``games`` times."""
     rng = random.Random(seed)
-    return [rng.randrange(2**32) for _ in range(games)]
+    for _ in range(games):
+        yield rng.randrange(2**32)
+
+
+def _batches(items: Iterable, size: int) -> Iterator[list]:
+    """``items`` in lists of ``size`` (the last one shorter), taken as they are asked for."""
+    it = iter(items)
+    while batch := list(islice(it, size)):
+        yield batch
 
 
 def play_hand(
@@ -402,8 +418,9 @@ def simulate(
         match_hands=match_hands,
         match_rounds=match_rounds,
     )
-    seeds = hand_seeds(seed, games)
-    jobs = list(enumerate(seeds))
+    # (index, seed) of every hand (or match), made as they are played: a run of
+    # any length shows its first progress at once
+    jobs = enumerate(iter_hand_seeds(seed, games))
     summary = Summary(names, ruleset, seed, workers)
     start = time.perf_counter()
 
@@ -430,26 +447,28 @@ def simulate(
             if progress is not None:
                 progress(summary.matches, games)
 
+        chunks = ((names, ruleset, keep_events, [job], match_hands, match_rounds) for job in jobs)
         if workers == 1:
-            for job in jobs:
-                take_matches(_play_matches((names, ruleset, keep_events, [job], match_hands, match_rounds)))
+            for chunk in chunks:
+                take_matches(_play_matches(chunk))
         else:
-            chunks = [(names, ruleset, keep_events, jobs[i : i + 1], match_hands, match_rounds) for i in range(games)]
             ctx = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
-            with ctx.Pool(min(workers, len(chunks))) as pool:
+            with ctx.Pool(min(workers, games)) as pool:
                 for played in pool.imap(_play_matches, chunks):
                     take_matches(played)
         summary.seconds = time.perf_counter() - start
         return summary
     if workers == 1:
         step = max(1, min(25, games // 100 or 1))
-        for i in range(0, games, step):
-            take(_play_chunk((names, ruleset, keep_events, jobs[i : i + step])))
+        for batch in _batches(jobs, step):
+            take(_play_chunk((names, ruleset, keep_events, batch)))
     else:
         size = max(1, min(50, games // (workers * 8) or 1))
-        chunks = [(names, ruleset, keep_events, jobs[i : i + size]) for i in range(0, games, size)]
+        # Pool.imap takes the chunks as the workers free up (a pipe's worth ahead), not all first
+        chunks = ((names, ruleset, keep_events, batch) for batch in _batches(jobs, size))
+        count = -(-games // size)
         ctx = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
-        with ctx.Pool(min(workers, len(chunks), os.cpu_count() * 4 if os.cpu_count() else workers)) as pool:
+        with ctx.Pool(min(workers, count, os.cpu_count() * 4 if os.cpu_count() else workers)) as pool:
             for outcomes in pool.imap(_play_chunk, chunks):
                 take(outcomes)
     summary.seconds = time.perf_counter() - start
