@@ -280,18 +280,24 @@ def test_errors(counts, declared, msg):
 # --- internals: the two group solvers agree; caps from declared melds vs brute force ---------
 
 
+def _group_key(suited: bool, copies: list[int]) -> bytes:
+    """A group's counts (9 ranks of a suit, 7 honors) from distinct copies 0-35
+    (copy x is of rank x // 4; copies of ranks beyond the group are dropped)."""
+    n = 9 if suited else 7
+    c = [0] * n
+    for x in copies:
+        if x // 4 < n:
+            c[x // 4] += 1
+    return bytes(c)
+
+
 @settings(max_examples=300, deadline=None)
 @given(st.booleans(), st.lists(st.integers(0, 35), max_size=14, unique=True))
 def test_group_solvers_agree(suited, copies):
     """The memoised backward solver (uncapped groups) equals the forward one (capped groups)."""
     from mahjongg.shanten import _FOUR7, _FOUR9, _solve, _tail
 
-    n = 9 if suited else 7
-    c = [0] * n
-    for x in copies:
-        if x // 4 < n:
-            c[x // 4] += 1
-    key = bytes(c)
+    key = _group_key(suited, copies)
     assert _tail(key, 0, 0, suited) == _solve(key, _FOUR9 if suited else _FOUR7, suited)
 
 
@@ -388,12 +394,7 @@ def test_group_vector_from_halves(suited, copies):
     """A group's vector looked up from its two halves equals the whole group's programme."""
     from mahjongg.shanten import _FOUR7, _FOUR9, _VECTORS, _group_cost, _solve, _tail
 
-    n = 9 if suited else 7
-    c = [0] * n
-    for x in copies:
-        if x // 4 < n:
-            c[x // 4] += 1
-    key = bytes(c)
+    key = _group_key(suited, copies)
     v = _VECTORS[_group_cost(key, suited)]
     assert v == _tail(key, 0, 0, suited) == _solve(key, _FOUR9 if suited else _FOUR7, suited)
 
