@@ -14,6 +14,8 @@ concealed kong shown with its end tiles face down).
 
 from __future__ import annotations
 
+from mahjongg.errors import MahjonggError
+
 from dataclasses import dataclass
 from enum import Enum
 from typing import Iterable
@@ -23,7 +25,7 @@ from .tiles import NUM_KINDS, TILES, Tile
 __all__ = ["MeldKind", "Meld", "Hand", "HandError"]
 
 
-class HandError(ValueError):
+class HandError(MahjonggError):
     """A hand or meld that cannot exist; the message names what is wrong."""
 
 

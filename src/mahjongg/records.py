@@ -33,6 +33,8 @@ folder. Reading (``replay``, ``play --resume``) never creates a table.
 
 from __future__ import annotations
 
+from mahjongg.errors import MahjonggError
+
 import json
 import shlex
 import sqlite3
@@ -89,7 +91,7 @@ CREATE TABLE IF NOT EXISTS events (
 """
 
 
-class RecordError(ValueError):
+class RecordError(MahjonggError):
     """A missing database, an unknown game id, or an event log that is not one."""
 
 

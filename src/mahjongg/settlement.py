@@ -11,6 +11,8 @@ all players". Part II (seed 002): with a limit, no payment exceeds the limit
 
 from __future__ import annotations
 
+from mahjongg.errors import MahjonggError
+
 from dataclasses import dataclass
 from typing import Iterable, Mapping
 
@@ -19,7 +21,7 @@ from .tiles import Wind
 __all__ = ["Payment", "Settlement", "SettlementError", "check_scores", "settle"]
 
 
-class SettlementError(ValueError):
+class SettlementError(MahjonggError):
     """Inconsistent settlement input (unknown seat, winner with a dead hand, ...)."""
 
 

@@ -50,6 +50,8 @@ other rulesets (thirteen orphans, seven pairs, ...) are not counted here.
 
 from __future__ import annotations
 
+from mahjongg.errors import MahjonggError
+
 from .tiles import NUM_KINDS, TILES, Tile
 
 __all__ = ["shanten", "useful_tiles", "ShantenError", "GROUPS", "group_vector", "combine_vectors", "distances"]
@@ -59,7 +61,7 @@ _M = 5  # number of sets a group can hold in a target: 0..4
 _LEN = 2 * _M  # cost vectors are indexed 2*m + p
 
 
-class ShantenError(ValueError):
+class ShantenError(MahjonggError):
     """Counts that are not a concealed hand: wrong length, a count outside 0-4, a bad tile total."""
 
 

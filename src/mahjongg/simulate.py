@@ -34,6 +34,8 @@ scores" (the engine plays and settles; this module only counts).
 
 from __future__ import annotations
 
+from mahjongg.errors import MahjonggError
+
 import multiprocessing
 import os
 import random
@@ -61,7 +63,7 @@ __all__ = [
 ]
 
 
-class SimulationError(ValueError):
+class SimulationError(MahjonggError):
     """Bad simulation input: unknown bot, wrong number of bots, no games, bad worker count."""
 
 

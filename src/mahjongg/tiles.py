@@ -26,6 +26,8 @@ Cock & Worm, Man & Pot of Gold).
 
 from __future__ import annotations
 
+from mahjongg.errors import MahjonggError
+
 from enum import IntEnum
 
 __all__ = [
@@ -44,7 +46,7 @@ NUM_KINDS = 34
 """Number of playing tile kinds (four copies of each in a set)."""
 
 
-class TileError(ValueError):
+class TileError(MahjonggError):
     """A tile name that is not a tile."""
 
 

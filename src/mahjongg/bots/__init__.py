@@ -12,6 +12,8 @@ Source: seed 000 (Pung Chow Part I).
 
 from __future__ import annotations
 
+from mahjongg.errors import MahjonggError
+
 from .base import Bot, concealed_counts, unseen_counts, visible_counts
 from .cautious import CautiousBot
 from .greedy import GreedyBot
@@ -34,7 +36,7 @@ BOTS: dict[str, type[Bot]] = {"random": RandomBot, "greedy": GreedyBot, "cautiou
 """The bots by name."""
 
 
-class BotError(ValueError):
+class BotError(MahjonggError):
     """An unknown bot name."""
 
 

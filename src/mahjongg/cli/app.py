@@ -10,6 +10,8 @@ from rich.console import Console
 from rich.markup import escape
 from typer.core import TyperCommand, TyperGroup
 
+from mahjongg.errors import MahjonggError
+
 try:  # newer Typers carry their own copy of click
     from typer._click import exceptions as _click_errors
 except ImportError:  # pragma: no cover - an older Typer on click itself
@@ -88,12 +90,14 @@ def fail(message: str) -> None:
 
 @contextmanager
 def user_errors():
-    """Turn the library's ``ValueError`` s (bad tiles, hands, rulesets) into exit code 2."""
+    """Turn the library's errors (:class:`~mahjongg.errors.MahjonggError`: bad
+    tiles, hands, rulesets, files) into one line and exit code 2; any other
+    exception is a bug and is not hidden."""
     try:
         yield
     except typer.Exit:
         raise
-    except ValueError as exc:
+    except MahjonggError as exc:
         fail(str(exc))
 
 

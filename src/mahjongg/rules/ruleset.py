@@ -7,6 +7,8 @@ them test a ruleset's name. Adding a ruleset is adding a value to
 
 from __future__ import annotations
 
+from mahjongg.errors import MahjonggError
+
 from dataclasses import dataclass, fields, is_dataclass, replace
 from enum import Enum
 from typing import TYPE_CHECKING
@@ -33,7 +35,7 @@ East (seed 003, (9) a).
 """
 
 
-class RulesetError(ValueError):
+class RulesetError(MahjonggError):
     """An unknown ruleset or a bad option."""
 
 

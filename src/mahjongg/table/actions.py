@@ -37,6 +37,8 @@ Source: seed 000 (Pung Chow Part I), "To chow", "To pung", "Four of a kind",
 
 from __future__ import annotations
 
+from mahjongg.errors import MahjonggError
+
 from dataclasses import dataclass
 from enum import Enum
 
@@ -61,7 +63,7 @@ __all__ = [
 ]
 
 
-class IllegalActionError(ValueError):
+class IllegalActionError(MahjonggError):
     """An action the rules do not allow now; the game is left unchanged."""
 
 

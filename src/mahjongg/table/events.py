@@ -31,6 +31,8 @@ checks that the events it produces are the events it was given.
 
 from __future__ import annotations
 
+from mahjongg.errors import MahjonggError
+
 import json
 from typing import Iterable
 
@@ -42,7 +44,7 @@ from .actions import Action
 __all__ = ["to_jsonl", "from_jsonl", "replay", "ReplayError"]
 
 
-class ReplayError(ValueError):
+class ReplayError(MahjonggError):
     """An event log that does not replay to the same events."""
 
 

@@ -36,6 +36,8 @@ Geometry (the reading this module implements; ``docs/rules/table.md``):
 
 from __future__ import annotations
 
+from mahjongg.errors import MahjonggError
+
 from typing import Sequence
 
 from ..tiles import Tile, Wind
@@ -43,7 +45,7 @@ from ..tiles import Tile, Wind
 __all__ = ["Wall", "WallError", "deal", "built_index"]
 
 
-class WallError(ValueError):
+class WallError(MahjonggError):
     """A wall that cannot be built (wrong number of tiles) or drawn from."""
 
 

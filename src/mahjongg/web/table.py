@@ -23,6 +23,8 @@ every connected human is ready or after ``next_hand_seconds``.
 
 from __future__ import annotations
 
+from mahjongg.errors import MahjonggError
+
 import random
 import secrets
 import time
@@ -47,7 +49,7 @@ OPTION_FIELDS = ("limit", "payment_limit", "east_factor", "settle_draws")
 LOG_LINES = 40
 
 
-class TableError(ValueError):
+class TableError(MahjonggError):
     """A request the table refuses (the message is shown to the client)."""
 
 
