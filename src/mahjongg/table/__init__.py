@@ -8,7 +8,8 @@ several hands with East's rotation and running chip totals.
 
 from .actions import Action, ActionKind, IllegalActionError
 from .events import ReplayError, from_jsonl, replay, to_jsonl
-from .game import Game, full_set
+from .game import Game
+from .tables import full_set
 from .match import HandRecord, Match
 from .observation import Observation
 from .result import Result
