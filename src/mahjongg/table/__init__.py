@@ -12,6 +12,7 @@ from .game import Game
 from .tables import full_set
 from .match import HandRecord, Match
 from .observation import Observation
+from .phase import Phase
 from .result import Result
 from .wall import Wall, WallError, built_index, deal
 
@@ -23,6 +24,7 @@ __all__ = [
     "Match",
     "HandRecord",
     "Observation",
+    "Phase",
     "Result",
     "Wall",
     "WallError",

@@ -905,7 +905,7 @@ class Game:
     def snapshot(self) -> dict:
         """The whole state as plain values (wall order included): for tests and replays, never for a seat."""
         return {
-            "phase": self._phase,
+            "phase": str(self._phase),
             "turn": self._turn.letter,
             "hands": {s.letter: str(self.hand(s)) for s in self.seats},
             "discards": {s.letter: [str(t) for t in self._discards[s]] for s in self.seats},
