@@ -7,8 +7,8 @@ several hands with East's rotation and running chip totals.
 """
 
 from .actions import Action, ActionKind, IllegalActionError
-from .events import ReplayError, from_jsonl, replay, to_jsonl
-from .game import Game
+from .events import ReplayError, from_jsonl, to_jsonl
+from .game import Game, replay
 from .tables import full_set
 from .match import HandRecord, Match
 from .observation import Observation

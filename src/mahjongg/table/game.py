@@ -24,6 +24,7 @@ the scores", "Two and three-handed games"; Part II, "The procedure of play"
 
 from __future__ import annotations
 
+import json
 import random
 import weakref
 from functools import partial
@@ -55,6 +56,7 @@ from .dice import Dice, breaker, throw
 from .observation import Observation, _lazy_observation, _materialize
 from .result import Result
 from .ending import false_mahjongg, finish, may_declare_falsely, open_washing, resolve_washing
+from .events import ReplayError, from_jsonl, logged_ruleset, to_jsonl
 from .explain import explain
 from .phase import CLAIMS, OVER, TURN, Phase
 from .tables import (
@@ -87,7 +89,7 @@ from .tables import (
 )
 from .wall import Wall, deal
 
-__all__ = ["Game"]
+__all__ = ["Game", "replay"]
 
 
 
@@ -245,9 +247,7 @@ class Game:
 
     @classmethod
     def replay(cls, events: Iterable[dict] | str, ruleset: Ruleset | None = None) -> "Game":
-        """The game an event log records, replayed action by action (see :mod:`.events`)."""
-        from .events import replay
-
+        """The game an event log records, replayed action by action (:func:`replay`)."""
         return replay(events, ruleset)
 
     def _deal(self) -> None:
@@ -373,8 +373,6 @@ class Game:
 
     def events_jsonl(self) -> str:
         """The event log as JSON lines."""
-        from .events import to_jsonl
-
         return to_jsonl(self.events)
 
     # --- legal actions --------------------------------------------------------
@@ -933,6 +931,46 @@ class Game:
 
     def __repr__(self) -> str:
         return f"<Game {self.ruleset.name} seed={self.seed} {self._phase} turn={self._turn.letter} wall={self.wall.count}>"
+
+
+def replay(events: Iterable[dict] | str, ruleset: Ruleset | None = None, *, check: bool = True):
+    """The :class:`~mahjongg.table.Game` the log records, replayed.
+
+    ``events``: the list of dicts or the JSON-lines text. ``ruleset``: the
+    ruleset to use if the log's ruleset name is not a known one (its options
+    from the log are applied to it). With ``check``, raises
+    :class:`ReplayError` if the replay does not produce the same events.
+    """
+    if isinstance(events, str):
+        events = from_jsonl(events)
+    events = list(events)
+    if not events or events[0].get("type") != "setup":
+        raise ReplayError("an event log starts with a setup event")
+    setup = events[0]
+    game = Game(
+        logged_ruleset(setup, ruleset),
+        setup.get("seed"),
+        setup["players"],
+        Wind.parse(setup["round"]),
+        wall=setup["wall"],
+        allow_false_mahjongg=setup.get("allow_false_mahjongg", False),
+        dice=(tuple(setup["dice"]["east"]),) + ((tuple(setup["dice"]["break"]),) if setup["dice"]["break"] else ()),
+    )
+    for e in events[1:]:
+        t = e.get("type")
+        if t == "action":
+            game.apply(Action.from_dict(e))
+        elif t == "dead_hand" and e.get("penalty"):
+            game.declare_dead(Wind.parse(e["seat"]), e.get("reason", "penalty"))
+    if check:
+        mine = json.loads(json.dumps(game.events))
+        theirs = json.loads(json.dumps(events))
+        if mine != theirs:
+            for i, (a, b) in enumerate(zip(mine, theirs)):
+                if a != b:
+                    raise ReplayError(f"event {i} differs on replay: {a} != {b}")
+            raise ReplayError(f"replay produced {len(mine)} events, the log has {len(theirs)}")
+    return game
 
 
 def _last_discard(g: Game) -> tuple[Tile | None, Wind | None]:
