@@ -219,9 +219,10 @@ def test_draws(name, event, replay, own):
 
 
 def _emitted_types() -> set[str]:
-    """The event types game.py and match.py write: ``type="x"`` and ``"type": "x"``."""
+    """The event types the engine (game.py and the modules it is split into) and
+    match.py write: ``type="x"`` and ``"type": "x"``."""
     src = Path(mahjongg.table.__file__).parent
-    text = (src / "game.py").read_text() + (src / "match.py").read_text()
+    text = "".join((src / f).read_text() for f in ("game.py", "ending.py", "tables.py", "match.py"))
     return set(re.findall(r'type="(\w+)"', text)) | set(re.findall(r'"type": "(\w+)"', text))
 
 
