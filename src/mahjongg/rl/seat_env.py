@@ -180,10 +180,21 @@ class SeatEnv(gymnasium.Env):
 
 
 def make_vec(num_envs: int, ruleset: str | Ruleset = "pung-chow", **kwargs) -> gymnasium.vector.SyncVectorEnv:
-    """``num_envs`` :class:`SeatEnv` stepped together in this process (``reset(seed=S)``: env ``i`` gets ``S + i``)."""
+    """``num_envs`` :class:`SeatEnv` stepped together in this process, as one
+    :class:`gymnasium.vector.SyncVectorEnv` (observations batched into
+    ``(num_envs, PLANES, kinds)`` and ``(num_envs, actions)`` arrays).
+
+    An env whose episode ends is reset in the same step (Gymnasium's
+    ``SAME_STEP`` autoreset: the last observation is in ``info["final_obs"]``),
+    so every mask returned has a legal action. ``reset(seed=S)``: env ``i`` is
+    seeded ``S + i``. ``kwargs`` go to :class:`SeatEnv`.
+    """
     if not isinstance(num_envs, int) or num_envs < 1:
         raise ValueError(f"num_envs must be at least 1, not {num_envs!r}")
-    return gymnasium.vector.SyncVectorEnv([partial(SeatEnv, ruleset, **kwargs) for _ in range(num_envs)])
+    return gymnasium.vector.SyncVectorEnv(
+        [partial(SeatEnv, ruleset, **kwargs) for _ in range(num_envs)],
+        autoreset_mode=gymnasium.vector.AutoresetMode.SAME_STEP,
+    )
 
 
 for _name, _id in ENV_IDS.items():
