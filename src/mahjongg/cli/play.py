@@ -24,7 +24,7 @@ def play_command(
     ),
     bots: str = typer.Option(
         DEFAULT_BOTS,
-        help="Three bots, comma-separated, from your right round the table (random, greedy, cautious); "
+        help="Three bots, comma-separated, from your right round the table (random, greedy, cautious, or policy:FILE, a trained policy); "
         "or 4 (or four names) to watch four bots play.",
     ),
     hands: Optional[int] = typer.Option(None, **whole_number(at_least=1), help="Play this many hands."),
@@ -59,7 +59,7 @@ def play_command(
             session = resume_session(db, resume)  # a file it may not write: one line, before play starts
             match_id = resume
         else:
-            names = [b.strip().lower() for b in bots.split(",") if b.strip()]
+            names = [b.strip() for b in bots.split(",") if b.strip()]
             watch = names == ["4"] or len(names) == 4
             if names == ["4"]:
                 names = ["greedy", "cautious", "greedy", "random"]

@@ -42,6 +42,7 @@ from ..play.journal import Journal, MatchRow
 from ..play.seeds import BotMoveError
 from ..play.session import JournalRecorder, Session
 from ..table.actions import Action, ActionKind
+from ..table.phase import Phase
 from ..table.describe import WEB, describe_line
 from ..tiles import Tile, Wind
 from .players import default_bot
@@ -411,7 +412,7 @@ class LiveTable:
         new = g.events[self.told :]
         self.told = len(g.events)
         self._narrate(new)
-        if g.phase == "claims" and action.kind is ActionKind.DISCARD:
+        if g.phase == Phase.CLAIMS and action.kind is ActionKind.DISCARD:
             self.window += 1
         if g.is_over:
             self.session.finish_hand()  # the seats stay those of the hand just played until the next is dealt
@@ -458,7 +459,7 @@ class LiveTable:
             if not movers:
                 break
             seat = movers[0]
-            if g.phase == "turn" and self.config.bot_delay > 0:
+            if g.phase == Phase.TURN and self.config.bot_delay > 0:
                 if self.bot_timer is None:
                     self.bot_timer = self.schedule(self.config.bot_delay, self._bot_step)
                 break
@@ -490,7 +491,7 @@ class LiveTable:
 
     def _arm_deadlines(self) -> None:
         g = self.game
-        if g is None or g.is_over or g.phase != "claims":
+        if g is None or g.is_over or g.phase != Phase.CLAIMS:
             self._cancel_deadlines()
             return
         waiting = {self.match.player_at(s) for s in g.to_act()}
@@ -504,7 +505,7 @@ class LiveTable:
                 def expire(p=p, window=window) -> None:
                     self.deadlines.pop(p, None)
                     g = self.game
-                    if g is None or g.is_over or g.phase != "claims" or self.window != window:
+                    if g is None or g.is_over or g.phase != Phase.CLAIMS or self.window != window:
                         return
                     seat = self.match.seat_of(p)
                     for a in g.legal_actions(seat):
