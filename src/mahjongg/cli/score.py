@@ -155,6 +155,9 @@ def score_command(
         False, "--kong-on-kong", help="With --by loose: the loose tile followed a second kong in a row."
     ),
     dead: bool = typer.Option(False, "--dead", help="A loser's dead hand (wrong number of tiles): scores nothing; a dead hand cannot win."),
+    mandarins: bool = typer.Option(
+        False, "--mandarins", help="Pung Chow with the Mandarins: Flowers and Seasons 1-4 for East-North (Harr, Part I)."
+    ),
     as_json: bool = typer.Option(False, "--json", help="Print the score as JSON."),
 ) -> None:
     """Score one hand and explain every item (points, doubles, limit).
@@ -163,6 +166,8 @@ def score_command(
     """
     with user_errors():
         rules = get_ruleset(ruleset)
+        if mandarins:
+            rules = rules.with_options(mandarins=True)
         win_info = None
         if win is not None:
             try:
