@@ -39,7 +39,15 @@ from ..tiles import Wind
 from .actions import ActionTable, ActionTableError, action_table
 from .encoding import encode, shape
 
-__all__ = ["Table", "resolve_ruleset"]
+__all__ = ["Table", "resolve_ruleset", "bot_seed"]
+
+
+def bot_seed(episode_seed: int, player: int) -> int:
+    """The seed of player ``player``'s bot in the episode seeded ``episode_seed``:
+    ``mahjongg simulate``'s rule, ``(seed << 3) | player`` (the hand's seed, or the
+    match's). When simulate moves onto :func:`mahjongg.play.seeds.bot_seed`, this
+    follows it (``tests/test_rl.py`` checks the env against simulate)."""
+    return (episode_seed << 3) | player
 
 
 def resolve_ruleset(ruleset: str | Ruleset, options: dict) -> Ruleset:

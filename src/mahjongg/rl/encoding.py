@@ -79,6 +79,7 @@ def _columns(table: ActionTable) -> dict[int, int]:
 
 def encode(obs: Observation, table: ActionTable) -> np.ndarray:
     """The encoding of ``obs`` (a new ``float32`` array of :func:`shape`)."""
+    obs.__getstate__()  # a lazy observation's fields all at once (cheaper than one by one)
     kinds = NUM_KINDS + len(table.bonus)
     seats = obs.seats
     n = len(seats)

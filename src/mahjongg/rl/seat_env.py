@@ -36,7 +36,7 @@ from gymnasium import spaces
 
 from ..bots import make_bot
 from ..rules import RULESETS, Ruleset
-from .core import Table, resolve_ruleset
+from .core import Table, bot_seed, resolve_ruleset
 
 __all__ = ["SeatEnv", "ENV_IDS", "make_vec"]
 
@@ -110,7 +110,7 @@ class SeatEnv(gymnasium.Env):
 
     def _seat_bots(self) -> None:
         s = self._t.episode_seed
-        self._bots = [None if p == self.seat else make_bot(b, (s << 3) | p) for p, b in enumerate(self.names)]
+        self._bots = [None if p == self.seat else make_bot(b, bot_seed(s, p)) for p, b in enumerate(self.names)]
 
     def _play_bots(self) -> float:
         """Let the bots act until the learner must, or the episode ends; the learner's chips meanwhile."""
