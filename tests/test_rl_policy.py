@@ -59,6 +59,26 @@ def test_log_probability_gradient_is_right(policy_file):
         assert abs((up - down) / (2 * h) - grad[k]) < 1e-6
 
 
+def test_a_policy_bot_is_named_as_make_bot_takes_it(policy_file):
+    """A saved match keeps each bot's name and makes it again on resume."""
+    bot = make_bot(f"policy:{policy_file}", 3)
+    assert bot.name == f"policy:{policy_file}"
+    assert isinstance(make_bot(bot.name, 3), PolicyBot)
+
+
+def test_a_terminal_match_with_a_policy_bot_saves_and_resumes(policy_file, tmp_path):
+    from mahjongg.tiles import Wind
+    from mahjongg.tui.launch import new_session, resume_session
+
+    db = tmp_path / "g.sqlite3"
+    s = new_session(ruleset="pung-chow", bots=[f"policy:{policy_file}", "random", "greedy"], seat=Wind.EAST, seed=4, hands=1, db=db)
+    match_id = s.recorder.match_id
+    s.recorder.close()
+    again = resume_session(db, match_id)
+    assert any(isinstance(p, PolicyBot) for p in again.players)
+    again.recorder.close()
+
+
 def test_policy_bot_plays_whole_hands(policy_file):
     s = simulate(4, (f"policy:{policy_file}", "random", "greedy", "random"), seed=1)
     assert s.games == 4 and sum(s.net) == 0
