@@ -8,7 +8,8 @@ Run by hand (not a test), with the rl extra::
 Duplicate deals: every deal (a hand seed drawn from ``--seed``, as
 ``mahjongg simulate`` draws them) is played once with the policy at each of
 the seats East, South, West, North and ``random`` bots at the others (their
-seeds by simulate's rule, ``(hand seed << 3) | player``), so every seat and
+seeds by the play layer's rule, :func:`mahjongg.play.seeds.bot_seed` of the
+deal's seed, hand 0 and the player), so every seat and
 every wall is played by the policy alike. A deal's value is the policy's
 mean net chips over its seatings; the interval is mean +- 1.96 standard
 errors over the deals. The same deals are then played with the ``random``
@@ -36,7 +37,8 @@ def duplicate(bot: str, seeds: list[int], ruleset: str, players: int) -> list[fl
         for k in range(players):
             bots = ["random"] * players
             bots[k] = bot
-            total += play_hand(bots, s, 0, ruleset).net[k]  # hand 0: player k sits at wind k
+            # hand 0: player k sits at wind k; the bots seeded from the deal's seed
+            total += play_hand(bots, s, 0, ruleset, run_seed=s).net[k]
         out.append(total / players)
     return out
 

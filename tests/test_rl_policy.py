@@ -67,15 +67,19 @@ def test_a_policy_bot_is_named_as_make_bot_takes_it(policy_file):
 
 
 def test_a_terminal_match_with_a_policy_bot_saves_and_resumes(policy_file, tmp_path):
+    from mahjongg.play.session import new_session, resume_session
     from mahjongg.tiles import Wind
-    from mahjongg.tui.launch import new_session, resume_session
 
     db = tmp_path / "g.sqlite3"
     s = new_session(ruleset="pung-chow", bots=[f"policy:{policy_file}", "random", "greedy"], seat=Wind.EAST, seed=4, hands=1, db=db)
+    p = next(k for k, name in enumerate(s.config.players) if name and name.startswith("policy:"))
+    assert isinstance(s.bot(p), PolicyBot)
+    s.run_bots(limit=5)
     match_id = s.recorder.match_id
     s.recorder.close()
     again = resume_session(db, match_id)
-    assert any(isinstance(p, PolicyBot) for p in again.players)
+    assert again.config.players[p] == f"policy:{policy_file}"
+    assert isinstance(again.bot(p), PolicyBot)
     again.recorder.close()
 
 

@@ -36,7 +36,7 @@ from gymnasium import spaces
 
 from ..bots import make_bot
 from ..rules import RULESETS, Ruleset
-from .core import Table, bot_seed, resolve_ruleset
+from .core import Table, resolve_ruleset
 
 __all__ = ["SeatEnv", "ENV_IDS", "make_vec"]
 
@@ -109,8 +109,8 @@ class SeatEnv(gymnasium.Env):
         return self._t
 
     def _seat_bots(self) -> None:
-        s = self._t.episode_seed
-        self._bots = [None if p == self.seat else make_bot(b, bot_seed(s, p)) for p, b in enumerate(self.names)]
+        t = self._t
+        self._bots = [None if p == self.seat else make_bot(b, t.bot_seed(p)) for p, b in enumerate(self.names)]
 
     def _play_bots(self) -> float:
         """Let the bots act until the learner must, or the episode ends; the learner's chips meanwhile."""
@@ -125,6 +125,9 @@ class SeatEnv(gymnasium.Env):
             chips = t.apply_action(p, bots[p].act(g.observation(seat), g.legal_actions(seat)))
             if chips is not None:
                 reward += chips[me]
+                if not t.over:  # the match's next hand: its bots, seeded for it
+                    self._seat_bots()
+                    bots = self._bots
 
     def _obs(self) -> tuple[dict, dict]:
         t = self._t
@@ -161,7 +164,11 @@ class SeatEnv(gymnasium.Env):
             info["illegal"] = True
             return obs, self.illegal_reward, True, False, info
         chips = t.apply(self.seat, action)
-        reward = chips[self.seat] if chips is not None else 0.0
+        reward = 0.0
+        if chips is not None:
+            reward = chips[self.seat]
+            if not t.over:  # the learner's action ended a hand of the match: the next hand's bots
+                self._seat_bots()
         reward += self._play_bots()
         obs, info = self._obs()
         done = t.over
