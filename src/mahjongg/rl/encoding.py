@@ -135,14 +135,13 @@ def _indices(obs: Observation, table: ActionTable, kinds: int, rel: dict) -> lis
             if m.kind is _KONG and not m.exposed:
                 add((_CKONG + r) * kinds + m.tile)
             else:
-                base = (_EXPOSED + r) * kinds
-                ix.extend(base + t for t in m.tiles)
+                ix.extend(map(((_EXPOSED + r) * kinds).__add__, m.tiles))
     for s, tiles in obs.bonus.items():
-        base = (_BONUS + rel[s]) * kinds
-        ix.extend(base + cols[t] for t in tiles)
+        if tiles:
+            base = (_BONUS + rel[s]) * kinds
+            ix.extend(base + cols[t] for t in tiles)
     for s, tiles in obs.discards.items():
-        base = (_DISCARDS + rel[s]) * kinds
-        ix.extend(base + t for t in tiles)
+        ix.extend(map(((_DISCARDS + rel[s]) * kinds).__add__, tiles))  # in C: discards are most of the tiles
     seen = [0, 0, 0, 0]
     history = obs.discard_history
     left = RECENT * n
