@@ -295,6 +295,8 @@ class ConcealedOnDiscard(FaanRule):
 class LastTile(FaanRule):
     """Won on the last tile of the wall (drawn, or its discard)."""
 
+    reads: ClassVar[tuple[str, ...]] = ("last_tile",)
+
     def met(self, r):
         return r.win.last_tile
 
@@ -303,6 +305,8 @@ class LastTile(FaanRule):
 class WinOnKongLooseTile(FaanRule):
     """Won on the loose tile drawn after a kong; with ``after_flower`` also on
     one drawn to replace a Flower/Season (``Win.after_flower``)."""
+
+    reads: ClassVar[tuple[str, ...]] = ("after_flower",)
 
     after_flower: bool = False
     wording: ClassVar[Wording] = Wording(labels=(("after_flower", "also after a Flower or Season"),))
@@ -539,6 +543,8 @@ class FourConcealedPungs(LimitHand):
 class HeavenlyHand(LimitHand):
     """The Jong (East) wins on the fourteen tiles dealt (``Win.original``)."""
 
+    reads: ClassVar[tuple[str, ...]] = ("original",)
+
     def met(self, r):
         return r.win.original and r.seat is Wind.EAST
 
@@ -547,6 +553,8 @@ class HeavenlyHand(LimitHand):
 class EarthlyHand(LimitHand):
     """Another player wins with his dealt hand on the Jong's first discard
     (``Win.first_discard``) or on the first tile he receives (``Win.original``)."""
+
+    reads: ClassVar[tuple[str, ...]] = ("original", "first_discard")
 
     def met(self, r):
         w = r.win
