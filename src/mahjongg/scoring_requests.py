@@ -409,7 +409,9 @@ def offers(rules: Ruleset) -> dict:
     be robbed); ``flags``, the facts of a win some rule of it reads (and
     ``after_flower`` wherever it has bonus tiles a loose tile may replace);
     ``bonus_tiles``, its Flowers, Seasons and special tiles in notation;
-    ``faan``: whether it scores in faan."""
+    ``faan``: whether it scores in faan; ``east_keeps_deal``: by the
+    winner's seat (``"draw"``: nobody won), whether East deals again
+    (:meth:`~mahjongg.rules.ruleset.Ruleset.keeps_deal`)."""
     read = {f for r in rules.rules for f in type(r).reads}
     if rules.bonus_tiles:
         read.add("after_flower")
@@ -422,6 +424,7 @@ def offers(rules: Ruleset) -> dict:
         "flags": flags,
         "bonus_tiles": [str(Tile(t)) for t in rules.bonus_tiles],
         "faan": rules.faan is not None,
+        "east_keeps_deal": {**{w.letter: rules.keeps_deal(w) for w in Wind}, "draw": rules.keeps_deal(None)},
     }
 
 
