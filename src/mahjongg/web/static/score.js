@@ -28,6 +28,7 @@ let offers = {};          // ruleset name -> what it can use (GET /api/score/rul
 let state = null;         // the evening (saved in localStorage)
 let put = "rest";         // where tapped tiles go
 let timer = null;
+let typing = false;       // the notation is being typed: one undo step for the whole edit
 
 function newEntry() {
   return { groups: [], bonus: [], text: "", won: false, dead: false, manual: false, manualScore: "",
@@ -159,6 +160,7 @@ function handSize(e) {
 // --- entering tiles ---------------------------------------------------------------------
 
 function remember(e) {
+  typing = false;
   e.history.push(JSON.stringify({ groups: e.groups, bonus: e.bonus, win: e.win }));
   if (e.history.length > 60) e.history.shift();
 }
@@ -205,7 +207,6 @@ function changed() {
   const e = entry();
   e.result = null; e.error = "";
   state.settlement = null;
-  if (e.win && !concealedTiles(e).includes(e.win)) e.win = null;
   save();
   render();
   clearTimeout(timer);
@@ -308,7 +309,8 @@ function card(e) {
   const total = document.createElement("p");
   total.className = "total";
   total.id = "card-score";
-  let how = faan ? d.faan + " faan" : d.points + " points, " + d.doubles + " doubles";
+  const plural = (n, word) => n + " " + word + (n === 1 ? "" : "s");
+  let how = faan ? d.faan + " faan" : plural(d.points, "point") + ", " + plural(d.doubles, "double");
   if (d.limit_hand) how = "limit hand: " + d.limit_hand;
   total.innerHTML = "score: <strong></strong> <span></span>";
   total.querySelector("strong").textContent = String(d.score);
@@ -495,10 +497,13 @@ function renderSettle() {
     if (state.discarder === winner) state.discarder = "";
     sel.value = state.discarder || "";
   }
+  // a faan ruleset has the discarder pay more: ask who it was
+  const askDiscarder = winner && offer().faan && !we.manual && we.by !== "wall" && we.by !== "loose" && !state.discarder;
   $("settle-status").textContent = missing.length
     ? "Still to score: " + missing.map((w) => WIND_NAMES[w] + " (" + nameOf(w) + ")").join(", ") + "."
+    : askDiscarder ? "Who discarded the winning tile? (" + state.ruleset + ": the discarder pays double)"
     : winner ? WIND_NAMES[winner] + " (" + nameOf(winner) + ") went Mah-Jongg." : "Nobody went Mah-Jongg: a drawn hand.";
-  $("settle").disabled = missing.length > 0;
+  $("settle").disabled = missing.length > 0 || askDiscarder;
   const box = $("settlement");
   box.textContent = "";
   $("record").hidden = !state.settlement;
@@ -568,10 +573,10 @@ function renderPlayers() {
   }
   state.players.forEach((n, i) => {
     const l = document.createElement("label");
-    l.textContent = (i === 0 ? "first East " : "then ") ;
+    l.textContent = WIND_NAMES[WINDS[i]] + " at the start ";
     const inp = document.createElement("input");
     inp.value = n; inp.maxLength = 24; inp.id = "player-" + i;
-    inp.addEventListener("input", () => { state.players[i] = inp.value || "Player " + (i + 1); save(); renderSeats(); renderSheet(); renderSettle(); $("seat-name").textContent = nameOf(state.current); });
+    inp.addEventListener("input", () => { state.players[i] = inp.value.trim() || "Player " + (i + 1); save(); render(); });
     l.appendChild(inp);
     box.appendChild(l);
   });
@@ -690,11 +695,13 @@ function wire() {
   $("manual-score").addEventListener("input", () => { entry().manualScore = $("manual-score").value; state.settlement = null; save(); renderSeats(); renderSettle(); });
   $("notation").addEventListener("input", () => {
     const e = entry();
+    if (!typing) { remember(e); typing = true; }
     e.text = $("notation").value;
     const parsed = parseNotation(e.text);
     if (parsed) { e.groups = parsed.groups; e.bonus = parsed.bonus; }
     changed();
   });
+  $("notation").addEventListener("blur", () => { typing = false; });
   $("undo").addEventListener("click", () => {
     const e = entry(), last = e.history.pop();
     if (!last) return;
