@@ -18,8 +18,7 @@ from dataclasses import dataclass, field
 from typing import Mapping
 
 from .errors import MahjonggError
-from .hand import Hand
-from .notation import kong_hint
+from .hand import Hand, kong_hint
 from .rules import RULESETS, Situation, Win, WinBy, get_ruleset
 from .rules.ruleset import Ruleset
 from .scoring import ImpossibleWin, Score, score_hand

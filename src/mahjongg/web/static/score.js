@@ -3,7 +3,8 @@
 // keep the evening's score sheet in this browser (localStorage).
 "use strict";
 
-// The one place tile pictures come from: tiles.js (branch web) replaces this line.
+// The one place tile faces come from: common.js's tileEl, which draws tiles.js's
+// pictures (or letters or glyphs, as the Tiles menu says).
 const face = (t, opts) => tileEl(t, opts);
 
 const WINDS = ["E", "S", "W", "N"];
@@ -682,6 +683,8 @@ function exportCsv() {
 // --- wiring ---------------------------------------------------------------------------------
 
 function wire() {
+  $("faces").value = faceMode();
+  $("faces").addEventListener("change", () => { setFaceMode($("faces").value); render(); });
   $("ruleset").addEventListener("change", () => { state.ruleset = $("ruleset").value; state.settlement = null; save(); render(); rescoreAll(); });
   $("round").addEventListener("change", () => { state.round = $("round").value; state.settlement = null; save(); render(); rescoreAll(); });
   $("won").addEventListener("change", () => {
