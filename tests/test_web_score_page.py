@@ -212,3 +212,99 @@ def test_hong_kong_offers_its_own_situation(live, tmp_path):
             page.screenshot(path=str(shots / "score-6-hong-kong.png"), full_page=True)
         finally:
             browser.close()
+
+
+def enter_scores(page, scores: dict, winner: str | None) -> None:
+    """Type each seat's score (no tiles) and tick the winner."""
+    for seat, value in scores.items():
+        page.click(f"#seats [data-seat={seat}]")
+        page.check("#score-only")
+        page.fill("#manual-score", str(value))
+        if seat == winner:
+            page.check("#won")
+
+
+def test_an_evening_rotates_east_and_the_rounds(live):
+    """East's rotation (seed 000 Part I, Procedure of play: East keeps the deal when he
+    wins; a drawn hand is played again by the same East) and the round changing when
+    the deal comes back to the first East; the others' scores typed, not tiled."""
+    with sync_api.sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        try:
+            page = browser.new_context(viewport=PHONE).new_page()
+            page.goto(live + "/score")
+            page.wait_for_selector("#palette .tile")
+            page.click("#players-box summary")
+            for i, name in enumerate(["Ann", "Bob", "Cy", "Di"]):
+                page.fill(f"#player-{i}", name)
+
+            def settle_and_record(expected_net: str | None):
+                page.click("#settle")
+                if expected_net is None:
+                    page.wait_for_selector("#settle-why")
+                    assert page.text_content("#settle-why") == (
+                        "A drawn hand: nothing is paid (pung-chow: losers settle on a drawn hand: no)."
+                    )
+                else:
+                    page.wait_for_selector("#net")
+                    assert page.text_content("#net") == expected_net
+                page.click("#record")
+
+            # hand 1, Ann deals, South (Bob) wins 20 with E 10, W 30, N 40 (seed 000): S
+            # collects 20 from each, double from East: +80; the losers pay each other the
+            # differences, East double: E pays W 40 and N 60, W pays N 10. E -40-40-60 = -140,
+            # W -20+40-10 = +10, N -20+60+10 = +50.
+            enter_scores(page, {"E": 10, "S": 20, "W": 30, "N": 40}, "S")
+            settle_and_record("net: E Ann -140, S Bob +80, W Cy +10, N Di +50")
+            assert page.text_content("#deal-title") == "Hand 2 · East round · Bob deals"
+            # hand 2: East (now Bob) wins 50, the others 0: each pays him double, 100: +300;
+            # he keeps the deal
+            enter_scores(page, {"E": 50, "S": 0, "W": 0, "N": 0}, "E")
+            settle_and_record("net: E Bob +300, S Cy -100, W Di -100, N Ann -100")
+            assert page.text_content("#deal-title") == "Hand 3 · East round · Bob deals"
+            # hand 3: nobody goes Mah-Jongg: Pung Chow settles nothing; the same East deals again
+            enter_scores(page, {"E": 0, "S": 4, "W": 8, "N": 0}, None)
+            settle_and_record(None)
+            assert page.text_content("#deal-title") == "Hand 4 · East round · Bob deals"
+            # hands 4-6: South wins each time, the deal passes Bob -> Cy -> Di -> Ann, back to
+            # the first East: the South round begins
+            for _ in range(3):
+                enter_scores(page, {"E": 0, "S": 10, "W": 0, "N": 0}, "S")
+                page.click("#settle")
+                page.wait_for_selector("#net")
+                page.click("#record")
+            assert page.text_content("#deal-title") == "Hand 7 · South round · Ann deals"
+            assert page.locator("#sheet tbody tr").count() == 6
+            first = [page.locator("#sheet tbody tr").nth(i).locator("td").first.text_content() for i in (0, 2, 5)]
+            assert first == ["1 · East round · Ann deals", "3 · East round · Bob deals · drawn", "6 · East round · Di deals"]
+            assert outside_viewport(page) == []
+        finally:
+            browser.close()
+
+
+def test_hong_kong_losers_need_no_hand(live):
+    """Under a faan ruleset only the winner scores (seed 003 (12)): the losers' seats
+    count 0 untouched; the discarder is asked for, since he pays double."""
+    with sync_api.sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        try:
+            page = browser.new_context(viewport=PHONE).new_page()
+            page.goto(live + "/score")
+            page.wait_for_selector("#palette .tile")
+            page.select_option("#ruleset", "hong-kong")
+            page.click("#seats [data-seat=S]")
+            page.check("#won")
+            # [RRR] SSS 123b 456c 55d, South on a discarded 5d: dragon pung 1 + seat wind 1 +
+            # no flowers 1 = 3 faan -> 8 points (tests/test_hong_kong_cli.py)
+            page.fill("#notation", "[RRR] SSS 123b 456c 55d")
+            page.click("#win-tiles [data-tile='5d']")
+            assert card_score(page) == "8"
+            assert page.is_disabled("#settle")
+            assert "Who discarded the winning tile?" in page.text_content("#settle-status")
+            page.select_option("#discarder", "N")
+            # seed 003 (12b): the discarder pays double, 16; the others 8 each: +32
+            page.click("#settle")
+            page.wait_for_selector("#net")
+            assert page.text_content("#net") == "net: E Player 1 -8, S Player 2 +32, W Player 3 -8, N Player 4 -16"
+        finally:
+            browser.close()

@@ -196,3 +196,36 @@ def test_page_is_served_and_linked_from_the_lobby(client):
     assert 'href="/score"' in client.get("/").text
     for name in ("score.js", "score.css"):
         assert client.get(f"/static/{name}").status_code == 200
+
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+SEATS = ["E", "S", "W", "N"]
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    scores=st.lists(st.integers(0, 3000), min_size=4, max_size=4),
+    winner=st.sampled_from([None, *SEATS]),
+    discarder=st.sampled_from([None, *SEATS]),
+    ruleset=st.sampled_from(["pung-chow", "pung-chow-limit", "traditional", "hong-kong"]),
+    dead=st.lists(st.sampled_from(SEATS), max_size=2, unique=True),
+)
+def test_settle_api_matches_the_cli_and_sums_to_zero(client, scores, winner, discarder, ruleset, dead):
+    fields = {"scores": dict(zip(SEATS, scores)), "ruleset": ruleset}
+    if winner:
+        fields["winner"] = winner
+    if discarder:
+        fields["discarder"] = discarder
+    if dead:
+        fields["dead"] = dead
+    r = client.post("/api/settle", json=fields)
+    cli_run = runner.invoke(cli, cli_args("settle", fields) + ["--json"])
+    if cli_run.exit_code == 0:
+        assert r.status_code == 200, r.text
+        assert r.json() == json.loads(cli_run.stdout)
+        assert sum(r.json()["net"].values()) == 0  # every chip paid is a chip received
+    else:
+        assert r.status_code == 400
+        assert r.json() == {"error": cli_run.stderr[len("error: ") :].rstrip("\n")}

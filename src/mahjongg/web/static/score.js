@@ -451,10 +451,14 @@ function renderWin() {
   }
 }
 
+// A seat's score for the settlement; null while it is still to be scored. Under a
+// faan ruleset only the winner scores: a loser's hand left empty counts 0.
 function seatScore(w) {
   const e = state.entries[w];
   if (e.manual) return e.manualScore === "" ? null : Number(e.manualScore);
-  return e.result ? e.result.score : null;
+  if (e.result) return e.result.score;
+  const someoneWon = WINDS.some((x) => state.entries[x].won);
+  return offer().faan && someoneWon && !e.won && !e.text.trim() ? 0 : null;
 }
 
 function renderSeats() {
