@@ -1,6 +1,6 @@
 """The Textual app: draws the table, takes the human's choices, paces the bots.
 
-The app holds a :class:`~mahjongg.tui.session.Session` and after every
+The app holds a :class:`~mahjongg.play.session.Session` and after every
 change calls :meth:`PlayApp.advance`, which decides what happens next: the
 end-of-hand screen, a prompt for the human (with a countdown on a claim),
 and/or a bot's move after ``speed`` seconds. It never offers an action that
@@ -27,7 +27,7 @@ from ..tiles import Wind
 from .faces import face
 from .hints import hint
 from .scorecard import result_group
-from .session import Session
+from ..play.session import Session
 from .widgets import (
     WIND_NAMES,
     ActionBar,
@@ -343,7 +343,7 @@ class PlayApp(App):
         """The human's action, if it is legal now (else ignored)."""
         if action not in self.session.human_legal():
             return
-        self.session.play(action)
+        self.session.act(action)
         if action.kind is K.DISCARD:
             self.selected = None
         self._stop_claim_timer()
