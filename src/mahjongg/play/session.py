@@ -300,6 +300,9 @@ class Session:
         return b
 
     def bot_name(self, player: int) -> str:
+        """The name of the bot playing for ``player`` (a bot object's own ``name`` if it was given one)."""
+        if player in self._given:
+            return _bot_label(self._given[player])
         return self.config.players[player] or self.standins.get(player, "?")
 
     def step_bot(self, seat: Wind | None = None) -> Action | None:
