@@ -159,3 +159,21 @@ def test_after_a_hand_the_seats_are_those_of_the_hand_just_played():
         assert s.player_at(rec.seats[p]) == p
     s.next_hand()
     assert all(s.seat_of(p) == s.match.seat_of(p) for p in range(4))
+
+
+def test_a_finished_match_says_so_in_words_and_its_totals_read_in_one_order(tmp_path):
+    # "match 1 is over (1 hand)", not "(1 hands)" (issue 17)
+    from mahjongg.play.journal import JournalError
+    from mahjongg.play.session import resume_session
+
+    db = tmp_path / "games.sqlite3"
+    s = new_session(bots=["greedy", "cautious", "random", "greedy"], seat=None, seed=4, hands=1, db=db)
+    s.play()
+    s.recorder.close()
+    with pytest.raises(JournalError, match=r"^match 1 is over \(1 hand\); replay its hands with mahjongg replay GAME_ID --db .* \(games 1-1\)$"):
+        resume_session(db, 1)
+    # the end screen and the exit line print session.standing_text(): highest total first
+    totals = [t for _, t in s.standing()]
+    assert totals == sorted(totals, reverse=True) and sum(totals) == 0
+    assert s.standing_text() == ", ".join(f"{n} {t:+d}" for n, t in s.standing())
+    assert sorted(n for n, _ in s.standing()) == sorted(s.names)
