@@ -397,3 +397,17 @@ def test_stored_hands_replay_with_the_cli(tmp_path):
     result = CliRunner().invoke(app, ["replay", "1", "--db", str(db)])
     assert result.exit_code == 0, result.output
     assert "learner" in result.output or "East" in result.output
+
+
+def test_a_bot_that_breaks_the_rules_stops_the_episode_naming_it(monkeypatch):
+    """The play layer's one policy (play.seeds.checked_bot_action): an illegal
+    answer of an opponent is a BotMoveError naming the bot, not some other action."""
+    from mahjongg.bots import RandomBot
+    from mahjongg.play.seeds import BotMoveError
+    from mahjongg.table.actions import Action, ActionKind
+
+    monkeypatch.setattr(RandomBot, "act", lambda self, obs, legal: Action(ActionKind.WASH, obs.seat))
+    e = SeatEnv("pung-chow", opponents=("random",) * 3, seat=0)
+    obs, info = e.reset(seed=1)  # East is player 0 in the first hand: the learner acts first
+    with pytest.raises(BotMoveError, match="bot random"):
+        e.step(int(np.flatnonzero(obs["action_mask"])[0]))

@@ -35,6 +35,7 @@ import numpy as np
 from gymnasium import spaces
 
 from ..bots import make_bot
+from ..play.seeds import checked_bot_action
 from ..rules import RULESETS, Ruleset
 from .core import Table, resolve_ruleset
 
@@ -122,7 +123,9 @@ class SeatEnv(gymnasium.Env):
                 return reward
             g = t.game
             seat = t.seat_of(p)
-            chips = t.apply_action(p, bots[p].act(g.observation(seat), g.legal_actions(seat)))
+            legal = g.legal_actions(seat)
+            # a bot's illegal answer stops the episode naming the bot (the play layer's one policy)
+            chips = t.apply_action(p, checked_bot_action(self.names[p], seat, bots[p].act(g.observation(seat), legal), legal))
             if chips is not None:
                 reward += chips[me]
                 if not t.over:  # the match's next hand: its bots, seeded for it

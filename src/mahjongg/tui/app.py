@@ -405,8 +405,7 @@ class PlayApp(App):
         if final:
             from rich.console import Group
 
-            standing = sorted(range(len(self.session.names)), key=lambda p: -self.session.match.totals[p])
-            line = ", ".join(f"{self.session.names[p]} {self.session.match.totals[p]:+d}" for p in standing)
+            line = self.session.standing_text()  # the order of `mahjongg play`'s exit line too
             body = Group(Text(f"The match is over. Final totals: {line}\n", style="bold green"), body)
         self.push_screen(ResultScreen(body, final, self.auto_next, self.result_guard), self._after_result)
 
