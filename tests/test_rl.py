@@ -56,6 +56,14 @@ def test_gymnasium_check_env(ruleset):
     assert e.unwrapped.ruleset.name == ruleset
 
 
+@pytest.mark.parametrize("opponents", [("greedy",), ("greedy", "random")])
+def test_gymnasium_check_env_two_and_three_players(opponents):
+    e = SeatEnv("pung-chow", opponents=opponents, seat=len(opponents))
+    check_env(e, skip_render_check=True)
+    obs, info = e.reset(seed=3)
+    assert e.game.players == len(opponents) + 1 and obs["action_mask"].any()
+
+
 def test_registered_ids_and_vector_env():
     assert ENV_IDS["pung-chow"] == "mahjongg/PungChow-v0"
     assert ENV_IDS["hong-kong"] == "mahjongg/HongKong-v0"
