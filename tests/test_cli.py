@@ -22,7 +22,11 @@ def test_score_json_shape_and_values():
     result = run("score", "123b 456c 789d 22d 2d EE", "--win", "2d", "--by", "discard", "--seat", "S", "--json")
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
-    assert set(data) == {"score", "points", "doubles", "items", "limit_hand", "arrangement"}
+    # the score (Score.to_dict) and its score card (mahjongg.play.scorecard.ScoreCard.to_dict)
+    assert set(data) == {"score", "points", "doubles", "items", "limit_hand", "arrangement",
+                         "unit", "columns", "lines", "counted", "summary", "limit", "capped", "void", "notes"}
+    assert data["unit"] == "points" and data["columns"] == ["points", "doubles", "total"]
+    assert [(x["name"], x["value"], x["total"]) for x in data["lines"]] == [("Mah-Jongg", 20, 20), ("pung of 2 dots (exposed)", 2, 22)]
     assert data["score"] == 22 and data["points"] == 22 and data["doubles"] == 0
     assert data["items"] == [{"name": "Mah-Jongg", "points": 20}, {"name": "pung of 2 dots (exposed)", "points": 2}]
     assert data["limit_hand"] is None

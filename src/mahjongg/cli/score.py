@@ -5,11 +5,14 @@ from __future__ import annotations
 from typing import Optional
 
 import typer
+from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
 from ..hand import Hand, Meld, MeldKind
 from ..notation import kong_hint
+from ..play.scorecard import ScoreCard, SettlementGrid, score_card, settlement_grid
 from ..rules import RULESETS, Situation, Win, WinBy, get_ruleset
 from ..scoring import ImpossibleWin, Score, score_hand
 from ..settlement import Settlement, check_scores
@@ -22,31 +25,52 @@ from .options import seat as seat_option
 _BY = {"wall": WinBy.WALL, "discard": WinBy.DISCARD, "loose": WinBy.LOOSE, "robbed-kong": WinBy.ROBBED_KONG}
 
 
-def _render_faan(score: Score, rules) -> None:
-    """The items of a faan hand, its faan and points, and whether it may be declared."""
-    table = Table(show_header=True, header_style="bold")
+def card_table(card: ScoreCard, compact: bool = False) -> Table:
+    """A score card's lines as a table: the item, then the card's columns
+    (points, doubles, total; or faan, total), as ``mahjongg score`` and
+    (``compact``: without borders) ``mahjongg replay`` print it."""
+    table = Table(show_header=True, header_style="bold", **({"box": None, "pad_edge": False} if compact else {}))
     table.add_column("item")
-    table.add_column("faan", justify="right")
-    for item in score.items:
-        table.add_row(item.name, "limit" if item.limit else str(getattr(item, "faan", 0)))
-    console.print(table)
-    if score.limit_hand:
-        console.print(f"limit hand: {score.limit_hand}")
-    console.print(f"[bold]score: {score.score}[/] ({score.counted})", highlight=False)
-    if _won(score) and not rules.may_declare(score):
-        console.print(
-            f"this hand may not be declared: {rules.faan.counted_faan(score)} faan, the minimum is {rules.faan.minimum}",
-            highlight=False,
-        )
+    for column in card.columns:
+        table.add_column(column, justify="right")
+    doubles = False
+    for line in card.lines:
+        if line.kind == "doubles" and not doubles:  # the doubles after the points
+            doubles = True
+            if not compact:
+                table.add_section()
+        table.add_row(Text(line.name), *line.cells)
+    return table
 
 
-def _faan_dict(score: Score, rules) -> dict:
-    """``score.to_dict()`` with, for a faan ruleset, the minimum and whether the hand may be declared."""
-    data = score.to_dict()
-    if rules.faan is not None and score.faan is not None and _won(score):
-        data["minimum_faan"] = rules.faan.minimum
-        data["may_declare"] = rules.may_declare(score)
-    return data
+def settlement_table(grid: SettlementGrid, name=lambda letter: letter) -> Table:
+    """Who pays whom (row pays column) and each seat's net, as ``mahjongg
+    settle`` and ``mahjongg replay`` print it; ``name``: a seat's heading
+    from its letter."""
+    table = Table(title="settlement (row pays column)", header_style="bold")
+    table.add_column("pays \\ to")
+    for s in grid.seats:
+        table.add_column(name(s.letter), justify="right")
+    table.add_column("net", justify="right")
+    for a, row, net in zip(grid.seats, grid.pays, grid.net):
+        table.add_row(name(a.letter), *("" if a == b else str(v) for b, v in zip(grid.seats, row)), f"{net:+d}")
+    return table
+
+
+def print_settlement(grid: SettlementGrid, name=lambda letter: letter, out: Console = console) -> None:
+    """The settlement table and the nets in one line (``net: E +2880, S -1120, ...``) on ``out``."""
+    out.print(settlement_table(grid, name))
+    out.print("net: " + ", ".join(f"{name(s.letter)} {v:+d}" for s, v in zip(grid.seats, grid.net)), highlight=False)
+
+
+def print_card(card: ScoreCard) -> None:
+    """A score card: its table, the limit hand, the score line and its notes."""
+    console.print(card_table(card))
+    if card.limit_hand:
+        console.print(f"limit hand: {card.limit_hand}", highlight=False)
+    console.print(f"[bold]{escape(card.summary)}[/]", highlight=False)
+    for note in card.notes:
+        console.print(note, highlight=False)
 
 
 _HOW = {
@@ -57,11 +81,7 @@ _HOW = {
 }
 
 
-def _won(score: Score) -> bool:
-    return score.reading is not None and score.reading.is_winner
-
-
-def _render_score(score: Score, hand: Hand, situation: Situation, ruleset_name: str, rules=None) -> None:
+def _render_score(score: Score, hand: Hand, situation: Situation, rules) -> None:
     who = f"seat {situation.seat.letter}, round {situation.round.letter}"
     if situation.win:
         w = situation.win
@@ -72,34 +92,11 @@ def _render_score(score: Score, hand: Hand, situation: Situation, ruleset_name: 
             who += ", last tile"
     else:
         who += ", not the winner"
-    console.print(f"[bold]{hand}[/]  ({who}; ruleset {ruleset_name})", highlight=False)
+    console.print(f"[bold]{hand}[/]  ({who}; ruleset {rules.name})", highlight=False)
     console.print(f"arrangement: {score.arrangement}", highlight=False)
     if score.reading is not None and score.reading.loose and score.reading.shape == "standard":
         console.print(f"({_loose_note(score.reading.loose)})", highlight=False)
-    if score.faan is not None and rules is not None:
-        _render_faan(score, rules)
-        return
-    table = Table(show_header=True, header_style="bold")
-    table.add_column("item")
-    table.add_column("points", justify="right")
-    table.add_column("doubles", justify="right")
-    table.add_column("total", justify="right")
-    running = 0
-    for item in score.items:
-        if item.limit:  # a limit hand absorbs every other item
-            table.add_row(item.name, "limit", "", str(score.score))
-        elif item.points or not item.doubles:
-            running += item.points
-            table.add_row(item.name, str(item.points), "", str(running))
-    table.add_section()
-    for item in score.items:
-        if item.doubles:
-            running <<= item.doubles
-            table.add_row(item.name, "", f"x{2 ** item.doubles}", str(running))
-    console.print(table)
-    if score.limit_hand:
-        console.print(f"limit hand: {score.limit_hand}")
-    console.print(f"[bold]score: {score.score}[/] ({score.counted})", highlight=False)
+    print_card(score_card(score, rules))
 
 
 def _chows_and_rest(tiles: tuple[Tile, ...]) -> tuple[list[Meld], list[Tile]]:
@@ -200,9 +197,9 @@ def score_command(
         except ImpossibleWin as exc:  # the library's rule, named by the options that asked for it
             fail(f"{_FACT_OPTIONS[exc.fact].format(by=by.value)}: {exc}")
     if as_json:
-        write_json(_faan_dict(result, rules))
+        write_json(score_card(result, rules).to_dict())
     else:
-        _render_score(result, parsed, situation, rules.name, rules)
+        _render_score(result, parsed, situation, rules)
 
 
 _FACT_OPTIONS = {
@@ -297,17 +294,7 @@ def settle_command(
     if as_json:
         write_json({**result.to_dict(), "settled": True})
         return
-    seats = result.seats
-    table = Table(title="payments (row pays column)", header_style="bold")
-    table.add_column("pays \\ to")
-    for s in seats:
-        table.add_column(s.letter, justify="right")
-    grid = result.table()
-    for a in seats:
-        table.add_row(a.letter, *("" if a == b else str(grid[a][b]) for b in seats))
-    console.print(table)
-    net = result.net
-    console.print("net: " + ", ".join(f"{s.letter} {net[s]:+d}" for s in seats), highlight=False)
+    print_settlement(settlement_grid(result))
 
 
 def _check_dead(dead: list[Wind]) -> None:
@@ -334,7 +321,7 @@ def _settle_options(rules, limit: Optional[int], settle_draws: bool, winner: Opt
     means anything to a faan ruleset, which pays the winner only."""
     changes = {}
     if limit is not None:
-        if rules.faan is not None:
+        if rules.unit == "faan":
             fail(
                 f"--limit: {rules.name} has no limit on one payment: it pays the winner by his hand's points"
                 f" (its limit is {rules.faan.limit} faan)"
@@ -343,7 +330,7 @@ def _settle_options(rules, limit: Optional[int], settle_draws: bool, winner: Opt
     if settle_draws:
         if winner is not None:
             fail("--settle-draws is for a drawn hand: leave out --winner")
-        if rules.faan is not None:
+        if rules.unit == "faan":
             fail(f"--settle-draws: {rules.name} pays only a winner: a loser's hand scores nothing")
         changes["settle_draws"] = True
     return changes
@@ -357,7 +344,7 @@ def _render_unsettled(rules, seats: tuple[Wind, ...], as_json: bool) -> None:
     if as_json:
         write_json({**Settlement((), seats).to_dict(), "settled": False, "why": why})
         return
-    hint = "; --settle-draws to settle the losers" if rules.faan is None else ""
+    hint = "; --settle-draws to settle the losers" if rules.unit == "points" else ""
     console.print(f"a drawn hand: nothing is paid ({why}{hint})", highlight=False)
 
 

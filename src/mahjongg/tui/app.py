@@ -401,7 +401,7 @@ class PlayApp(App):
         self._result_shown = True
         rec = self.session.finish_hand()
         final = self.session.match.is_over
-        body = result_group(rec, self.session.names, self.glyphs)
+        body = result_group(rec, self.session.names, self.session.match.ruleset, self.glyphs, self.session.game.events)
         if final:
             from rich.console import Group
 

@@ -32,6 +32,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any, Callable
 
 from ..hand import Hand, Meld
+from ..play.scorecard import result_card
 from ..rules import get_ruleset
 from ..table.actions import Action, ActionKind
 from ..table.describe import WEB, describe_line
@@ -637,4 +638,6 @@ class LiveTable:
         out["chips"] = {rec.seats[p].letter: c for p, c in enumerate(rec.chips)}
         out["totals"] = {rec.seats[p].letter: c for p, c in enumerate(rec.totals)}
         out["match_over"] = m.is_over
+        # the score sheet: every hand's score card and the settlement grid, laid out once (play.scorecard)
+        out["card"] = result_card(r, m.ruleset, self.game.events if self.game is not None else ()).to_dict()
         return out
