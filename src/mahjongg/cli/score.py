@@ -14,6 +14,7 @@ from ..hand import Hand, Meld, MeldKind
 from ..notation import kong_hint
 from ..play.scorecard import ScoreCard, SettlementGrid, score_card, settlement_grid
 from ..rules import RULESETS, Situation, Win, WinBy, get_ruleset
+from ..rules.sources import cite
 from ..scoring import ImpossibleWin, Score, score_hand
 from ..settlement import Settlement, check_scores
 from ..tiles import Tile, Wind
@@ -140,9 +141,11 @@ def score_command(
     seat: Wind = typer.Option("E", **seat_option(), help="The player's own wind (E is the dealer)."),
     round_: Wind = typer.Option("E", "--round", **seat_option(), help="The round (prevailing) wind."),
     win: Optional[str] = typer.Option(
-        None, help="The winning tile (e.g. 5d). With it the hand is the winner's, 14 tiles plus one per kong."
+        None, metavar="TILE", help="The winning tile (e.g. 5d). With it the hand is the winner's, 14 tiles plus one per kong."
     ),
-    by: WinBy = typer.Option("discard", **one_of(_BY), help="Where the winning tile came from."),
+    by: WinBy = typer.Option(
+        "discard", **one_of(_BY), help="Where the winning tile came from: wall, discard, loose or robbed-kong."
+    ),
     last_tile: bool = typer.Option(False, "--last-tile", help="Won on the last tile of the wall."),
     original: bool = typer.Option(False, "--original", help="Won on the original hand."),
     first_discard: bool = typer.Option(False, "--first-discard", help="Won on East's first discard (--by discard, a seat other than E)."),
@@ -380,11 +383,20 @@ def rules_command(
     its values (points, doubles, faan, the limit), whose hands it scores and its source."""
     with user_errors():
         chosen = [get_ruleset(name)] if name is not None else [RULESETS[k] for k in sorted(RULESETS)]
+    cards = [_cited(r.to_dict()) for r in chosen]
     if as_json:
-        cards = [r.to_dict() for r in chosen]
         write_json(cards[0] if name is not None else cards)
         return
-    for i, r in enumerate(chosen):
+    for i, card in enumerate(cards):
         if i:
             console.print()
-        _render_ruleset(r.to_dict())
+        _render_ruleset(card)
+
+
+def _cited(card: dict) -> dict:
+    """A ruleset's card (``Ruleset.to_dict``) with its sources naming the books, not our seed numbers."""
+    return {
+        **card,
+        "source": cite(card["source"]),
+        "rules": [{**r, "source": cite(r["source"])} for r in card["rules"]],
+    }
