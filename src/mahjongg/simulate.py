@@ -44,7 +44,7 @@ from dataclasses import dataclass, field, replace
 from itertools import islice
 from typing import Callable, Iterable, Iterator, Sequence
 
-from .bots import BOTS, BotError, make_bot
+from .bots import BotError, check_bot, make_bot
 from .rules import get_ruleset
 from .table import Game, Match
 from .tiles import Wind
@@ -338,10 +338,10 @@ def _play_matches(args) -> list[list[HandOutcome]]:
 
 def check_bots(bots: Sequence[str], players: int | None = None) -> tuple[str, ...]:
     """The bot names, checked: known names, two to four of them (or ``players``)."""
-    names = tuple(b.strip().lower() for b in bots)
-    for b in names:
-        if b not in BOTS:
-            raise SimulationError(f"unknown bot {b!r}; known bots: {', '.join(BOTS)}")
+    try:  # a registry name, or KIND:ARG (policy:FILE) made once to check it
+        names = tuple(check_bot(b) for b in bots)
+    except BotError as exc:
+        raise SimulationError(str(exc)) from None
     if players is not None and len(names) != players:
         raise SimulationError(f"{players} players need {players} bots, {len(names)} given ({', '.join(names)})")
     if not 2 <= len(names) <= 4:

@@ -24,7 +24,7 @@ def play_command(
     ),
     bots: str = typer.Option(
         DEFAULT_BOTS,
-        help="Three bots, comma-separated, from your right round the table (random, greedy, cautious); "
+        help="Three bots, comma-separated, from your right round the table (random, greedy, cautious, or policy:FILE, a trained policy); "
         "or 4 (or four names) to watch four bots play.",
     ),
     hands: Optional[int] = typer.Option(None, **whole_number(at_least=1), help="Play this many hands."),
@@ -50,7 +50,7 @@ def play_command(
     the choices are numbered (m Mah-Jongg, p pung, c chow, k kong, x or space
     pass); h shows your waits and shanten; q saves and leaves. The mouse works too.
     """
-    from ..bots import BOTS
+    from ..bots import BotError, check_bot
     from ..records import RecordError
     from ..tui.app import PlayApp
     from ..tui.launch import new_session, resume_session
@@ -67,15 +67,16 @@ def play_command(
                 fail("give --hands or --rounds, not both")
             if ruleset not in RULESETS:
                 fail(f"unknown ruleset {ruleset!r}; known: {', '.join(sorted(RULESETS))}")
-            names = [b.strip().lower() for b in bots.split(",") if b.strip()]
+            names = [b.strip() for b in bots.split(",") if b.strip()]
             watch = names == ["4"] or len(names) == 4
             if names == ["4"]:
                 names = ["greedy", "cautious", "greedy", "random"]
             if len(names) not in (3, 4):
                 fail(f"--bots takes three bot names (or 4 to watch four bots), not {bots!r}")
-            for n in names:
-                if n not in BOTS:
-                    fail(f"--bots: unknown bot {n!r}; known bots: {', '.join(BOTS)}")
+            try:  # a registry name, or policy:FILE (made once to check it)
+                names = [check_bot(n) for n in names]
+            except BotError as exc:
+                fail(f"--bots: {exc}")
             you = None if watch else seat
             session = new_session(
                 ruleset=ruleset,

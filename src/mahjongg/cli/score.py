@@ -10,8 +10,7 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
-from ..hand import Hand, Meld, MeldKind
-from ..notation import kong_hint
+from ..hand import Hand, Meld, MeldKind, kong_hint
 from ..play.scorecard import ScoreCard, SettlementGrid, score_card, settlement_grid
 from ..rules import RULESETS, Situation, Win, WinBy, get_ruleset
 from ..rules.sources import cite

@@ -47,13 +47,40 @@ def _check_listen(host: str, port: int) -> None:
             fail(f"cannot listen on {host}:{port}: {e.strerror}")
 
 
+def _register_policies(specs: list[str]) -> None:
+    """``NAME=FILE`` each: load the policy once (a clear error if it cannot be) and
+    register it as the bot ``policy:NAME`` (:func:`mahjongg.bots.register_bot`)."""
+    from functools import partial
+
+    from ..bots import BotError, make_bot, register_bot
+
+    for spec in specs:
+        name, sep, path = spec.partition("=")
+        name, path = name.strip().lower(), path.strip()
+        if not sep or not name or not path or not name.replace("-", "").replace("_", "").isalnum():
+            fail(f"--policy {spec!r}: give NAME=FILE, NAME of letters, digits, - and _ (e.g. --policy strong=policy.npz)")
+        try:
+            make_bot(f"policy:{path}", 0)
+        except BotError as exc:
+            fail(f"--policy {spec!r}: {exc}")
+        register_bot(f"policy:{name}", partial(make_bot, f"policy:{path}"))
+
+
 @app.command()
 def serve(
     host: str = typer.Option("127.0.0.1", help="address to listen on"),
     port: int = typer.Option(8000, **whole_number(at_least=1, at_most=65535), help="port to listen on (1-65535)"),
     db: str = typer.Option("mahjongg.sqlite3", **file_name(), help="SQLite file for tables, seats and event logs"),
+    policy: list[str] = typer.Option(
+        [],
+        "--policy",
+        metavar="NAME=FILE",
+        help="Offer a trained policy (rl extra) as the bot policy:NAME at the tables; repeat for more. "
+        "Players choose among these names only, never a file.",
+    ),
 ) -> None:
     """Serve tables in the browser: open http://HOST:PORT/, create a table, send the invite link."""
+    _register_policies(policy)
     try:
         import uvicorn
 

@@ -29,7 +29,7 @@ def simulate_command(
     ruleset: str = typer.Option("pung-chow", help=f"Ruleset: {', '.join(sorted(RULESETS))}."),
     bots: str = typer.Option(
         "greedy,greedy,cautious,random",
-        help=f"One bot per player, comma-separated, two to four ({', '.join(BOTS)}); players take turns at East. "
+        help=f"One bot per player, comma-separated, two to four ({', '.join(BOTS)}, or policy:FILE, a trained policy); players take turns at East. "
         "They are players 1, 2, ... in this order, in the table and in --json (whose per-player lists, "
         "wins, net, ..., are in this order too).",
     ),

@@ -35,6 +35,7 @@ from ..hand import Hand, Meld
 from ..play.scorecard import result_card
 from ..rules import get_ruleset
 from ..table.actions import Action, ActionKind
+from ..table.phase import Phase
 from ..table.describe import WEB, describe_line
 from ..table.match import Match
 from ..tiles import Tile, Wind
@@ -402,7 +403,7 @@ class LiveTable:
         self.store.append_events(self.code, self.hand_no, self.saved, new)
         self.saved = len(g.events)
         self._narrate(new)
-        if g.phase == "claims" and action.kind is ActionKind.DISCARD:
+        if g.phase == Phase.CLAIMS and action.kind is ActionKind.DISCARD:
             self.window += 1
         if g.is_over:
             self.match.record(g)
@@ -460,7 +461,7 @@ class LiveTable:
             if not movers:
                 break
             seat = movers[0]
-            if g.phase == "turn" and self.config.bot_delay > 0:
+            if g.phase == Phase.TURN and self.config.bot_delay > 0:
                 if self.bot_timer is None:
                     self.bot_timer = self.schedule(self.config.bot_delay, self._bot_step)
                 break
@@ -489,7 +490,7 @@ class LiveTable:
 
     def _arm_deadlines(self) -> None:
         g = self.game
-        if g is None or g.is_over or g.phase != "claims":
+        if g is None or g.is_over or g.phase != Phase.CLAIMS:
             self._cancel_deadlines()
             return
         waiting = {self.match.player_at(s) for s in g.to_act()}
@@ -503,7 +504,7 @@ class LiveTable:
                 def expire(p=p, window=window) -> None:
                     self.deadlines.pop(p, None)
                     g = self.game
-                    if g is None or g.is_over or g.phase != "claims" or self.window != window:
+                    if g is None or g.is_over or g.phase != Phase.CLAIMS or self.window != window:
                         return
                     seat = self.match.seat_of(p)
                     for a in g.legal_actions(seat):
