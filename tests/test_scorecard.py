@@ -28,12 +28,12 @@ from mahjongg.play.scorecard import VOID, result_card, score_card
 from mahjongg.rules import Situation, Win, WinBy, get_ruleset
 from mahjongg.rules.faan_items import FaanItem
 from mahjongg.scoring import score_hand
-from mahjongg.table.events import replay as replay_events
+from mahjongg.table import replay as replay_events
 from mahjongg.tiles import Tile, Wind
 from mahjongg.tui.scorecard import score_table
 
 runner = CliRunner()
-pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning", "ignore:Using .httpx.")
 HK = get_ruleset("hong-kong")
 
 

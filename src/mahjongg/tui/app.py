@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import time
 
+from rich.console import Group
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding
@@ -68,24 +69,37 @@ def panel_titles(watched_from: Wind | None) -> dict[str, str | None]:
 
 
 class ResultScreen(ModalScreen[bool]):
-    """End of a hand: all four hands, each score card, the settlement and the totals."""
+    """End of a hand: all four hands, each score card, the settlement and the totals.
+
+    It fills the terminal (nothing of the table shows at its edges) and lays
+    the cards out for its width (``body``: a function of the width in columns
+    giving the renderable, called again when the terminal is resized): one
+    under another on a narrow terminal, with the arrows, Page Up/Down, Home
+    and End to scroll."""
 
     BINDINGS = [
         Binding("enter,n,space", "next", "Next hand", priority=True),
         Binding("q", "app.save_and_quit", "Leave"),
-        Binding("up", "scroll(-1)", "Scroll", show=False),
-        Binding("down", "scroll(1)", "Scroll", show=False),
+        # before the scroll area's own keys, so that the footer shows them
+        Binding("down", "scroll(1)", "Scroll", key_display="↑↓", priority=True),
+        Binding("up", "scroll(-1)", "Scroll", show=False, priority=True),
+        Binding("pagedown", "page(1)", "Page", key_display="PgUp/PgDn", priority=True),
+        Binding("pageup", "page(-1)", "Page", show=False, priority=True),
+        Binding("home", "edge(0)", "Top", show=False, priority=True),
+        Binding("end", "edge(1)", "End", show=False, priority=True),
     ]
     DEFAULT_CSS = """
-    ResultScreen { align: center middle; }
-    ResultScreen > Vertical { width: 96%; height: 96%; border: thick $accent; background: $surface; }
-    ResultScreen VerticalScroll { height: 1fr; }
+    ResultScreen { align: center top; }
+    ResultScreen > Vertical { width: 100%; height: 1fr; border: round $accent; background: $surface; }
+    ResultScreen VerticalScroll { height: 1fr; padding: 0 1; }
     ResultScreen #next { dock: bottom; width: 100%; height: 1; border: none; }
     """
 
     def __init__(self, body, final: bool, auto_seconds: float | None = None, guard: float = 0.0) -> None:
         super().__init__()
-        self.body = body
+        self._make_body = body if callable(body) else (lambda width: body)
+        self.body = self._make_body(160)
+        self._width = None
         self.final = final
         self.auto_seconds = auto_seconds
         # a key pressed for the table just as the hand ends must not skip the score screen
@@ -100,16 +114,39 @@ class ResultScreen(ModalScreen[bool]):
         yield Footer()
 
     def on_mount(self) -> None:
+        self._fit()
         if self.auto_seconds is not None and not self.final:
             self.set_timer(self.auto_seconds, self.action_next)
+
+    def on_resize(self, event) -> None:
+        self._fit()
+
+    def _fit(self) -> None:
+        """The body laid out for the width the scroll area has (borders, padding and scroll bar off)."""
+        width = max(20, self.app.size.width - 6)
+        if width != self._width:
+            self._width = width
+            self.body = self._make_body(width)
+            self.query_one("#result", Static).update(self.body)
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         if action == "next":
             return not self.final
         return True
 
+    def _scroller(self) -> VerticalScroll:
+        return self.query_one("#result-scroll", VerticalScroll)
+
     def action_scroll(self, d: int) -> None:
-        self.query_one("#result-scroll", VerticalScroll).scroll_relative(y=d * 3, animate=False)
+        self._scroller().scroll_relative(y=d * 3, animate=False)
+
+    def action_page(self, d: int) -> None:
+        s = self._scroller()
+        s.scroll_relative(y=d * max(1, s.size.height - 2), animate=False)
+
+    def action_edge(self, end: int) -> None:
+        s = self._scroller()
+        (s.scroll_end if end else s.scroll_home)(animate=False)
 
     def action_next(self) -> None:
         if self.final or time.monotonic() < self.guard_until:
@@ -401,13 +438,18 @@ class PlayApp(App):
         self._result_shown = True
         rec = self.session.finish_hand()
         final = self.session.match.is_over
-        body = result_group(rec, self.session.names, self.session.match.ruleset, self.glyphs, self.session.game.events)
+        s = self.session
+        events, human, glyphs = list(s.game.events), s.human_seat, self.glyphs
+        ending = None
         if final:
-            from rich.console import Group
+            standing = sorted(range(len(s.names)), key=lambda p: -s.match.totals[p])
+            line = ", ".join(f"{s.names[p]} {s.match.totals[p]:+d}" for p in standing)
+            ending = Text(f"The match is over. Final totals: {line}\n", style="bold green")
 
-            standing = sorted(range(len(self.session.names)), key=lambda p: -self.session.match.totals[p])
-            line = ", ".join(f"{self.session.names[p]} {self.session.match.totals[p]:+d}" for p in standing)
-            body = Group(Text(f"The match is over. Final totals: {line}\n", style="bold green"), body)
+        def body(width: int):
+            group = result_group(rec, s.names, s.match.ruleset, glyphs, events, width=width, human=human)
+            return group if ending is None else Group(ending, group)
+
         self.push_screen(ResultScreen(body, final, self.auto_next, self.result_guard), self._after_result)
 
     def _after_result(self, go_on: bool | None) -> None:
