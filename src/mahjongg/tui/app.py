@@ -11,6 +11,7 @@ is ignored.
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 
 from rich.console import Group
 from rich.text import Text
@@ -25,9 +26,10 @@ from ..table import Action, ActionKind, Phase
 from ..table.describe import TABLE
 from ..table.describe import describe_event as describe
 from ..tiles import Wind
-from .faces import face
+from .faces import GLYPH_SAMPLES, face, glyph_trouble, terminal_cell_widths
 from .hints import hint
-from .scorecard import result_group
+from .reasons import KEYS, why_not
+from .scorecard import CLAIM_WORDS, lost_claims, result_group
 from .session import Session
 from .widgets import (
     WIND_NAMES,
@@ -41,16 +43,30 @@ from .widgets import (
     seat_title,
 )
 
-__all__ = ["PlayApp", "ResultScreen", "describe_event", "panel_titles"]
+__all__ = ["PlayApp", "ResultScreen", "KeysScreen", "describe_event", "panel_titles", "seat_names"]
 
 K = ActionKind
 
 
+_TABLE_TALK = {**TABLE, "own draw": "{seat} draws {tile}{loose}"}  # the human's draws in the third person too
+
+
+def seat_names(viewer: Wind | None) -> dict[Wind, str]:
+    """What the log calls each seat: its wind, and the human's ``viewer`` seat
+    one name throughout the hand, ``"East (you)"`` -- his draws, discards and
+    claims alike (not "you draw" and "East discards")."""
+    names = dict(WIND_NAMES)
+    if viewer is not None:
+        names[viewer] = f"{WIND_NAMES[viewer]} (you)"
+    return names
+
+
 def describe_event(e: dict, viewer: Wind | None) -> str | None:
     """One line of table talk for an engine event, or ``None`` for events not worth a line:
-    ``viewer`` sees his own draws only (``None``, a spectator: no draws); the words are
+    ``viewer`` sees his own draws only (``None``, a spectator: no draws), and is
+    named as :func:`seat_names` says; the words are
     :data:`~mahjongg.table.describe.TABLE`'s."""
-    return describe(e, viewer=viewer, wording=TABLE)
+    return describe(e, viewer=viewer, wording=_TABLE_TALK, names=seat_names(viewer))
 
 
 def panel_titles(watched_from: Wind | None) -> dict[str, str | None]:
@@ -161,10 +177,32 @@ class ResultScreen(ModalScreen[bool]):
             self.dismiss(True)
 
 
+class KeysScreen(ModalScreen[None]):
+    """``?``: every key of the table and what it does (the footer shows only those that work now)."""
+
+    BINDINGS = [Binding("escape,question_mark,enter,q,space", "close", "Close", priority=True)]
+    DEFAULT_CSS = """
+    KeysScreen { align: center middle; }
+    KeysScreen > Static { width: auto; max-width: 100%; height: auto; max-height: 100%; border: round $accent; background: $surface; padding: 0 1; }
+    """
+
+    def compose(self) -> ComposeResult:
+        t = Text("Keys (any of Esc, ?, Enter closes this)\n", style="bold")
+        for key, what in KEYS:
+            t.append(f"{key:>12}  ", style="bold yellow")
+            t.append(f"{what}\n")
+        yield Static(t, id="keys")
+        yield Footer()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
 class PlayApp(App):
     """``mahjongg play``: one human against three bots, or four bots to watch."""
 
     TITLE = "mahjongg"
+    ENABLE_COMMAND_PALETTE = False  # its ^p would take the footer's room for the table's own keys
     CSS = """
     Screen { layout: vertical; }
     #opponents { height: auto; min-height: 6; }
@@ -179,17 +217,21 @@ class PlayApp(App):
     """
 
     BINDINGS = [
-        Binding("left", "move(-1)", "Select", show=False),
+        Binding("left", "move(-1)", "Select", key_display="←→"),
         Binding("right", "move(1)", "Select", show=False),
         Binding("enter,d", "discard", "Discard"),
+        Binding("1", "choose(1)", "Choose", key_display="1-8"),
+        *(Binding(str(i), f"choose({i})", f"choice {i}", show=False) for i in range(2, 9)),
         Binding("m", "kind('mahjongg')", "Mah-Jongg"),
         Binding("p", "kind('pung')", "Pung"),
         Binding("c", "kind('chow')", "Chow"),
         Binding("k", "kind('kong')", "Kong"),
+        # the same keys when they are not possible now: they say why (the footer leaves them out)
+        *(Binding(key, f"why('{kind}')", show=False) for key, kind in (("m", "mahjongg"), ("p", "pung"), ("c", "chow"), ("k", "kong"))),
         Binding("x,space", "kind('pass')", "Pass"),
         Binding("w", "kind('wash')", "Wash"),
-        *(Binding(str(i), f"choose({i})", f"choice {i}", show=False) for i in range(1, 9)),
-        Binding("h,question_mark", "hint", "Hint"),
+        Binding("h", "hint", "Hint"),
+        Binding("question_mark", "keys", "Keys", key_display="?"),
         Binding("g", "glyphs", "Glyphs"),
         Binding("q", "save_and_quit", "Save & quit"),
     ]
@@ -204,9 +246,11 @@ class PlayApp(App):
         game_id: str | None = None,
         auto_next: float | None = None,
         result_guard: float = 1.0,
+        glyph_widths: dict[str, int] | None = None,
     ) -> None:
         super().__init__()
         self.session = session
+        self.glyph_widths = glyph_widths  # as the terminal draws them (measured in run()); None: as Rich counts
         self.glyphs = glyphs
         self.speed = speed
         self.claim_seconds = claim_seconds
@@ -244,8 +288,17 @@ class PlayApp(App):
             yield Static(id="hint")
         yield Footer()
 
+    def run(self, *args, **kwargs):
+        if self.glyph_widths is None and not kwargs.get("headless"):
+            self.glyph_widths = terminal_cell_widths(GLYPH_SAMPLES)
+        return super().run(*args, **kwargs)
+
     def on_mount(self) -> None:
-        self.sub_title = self.session.match.ruleset.title if hasattr(self.session.match.ruleset, "title") else ""
+        self.sub_title = self.session.match.ruleset.title
+        trouble = glyph_trouble(self.glyph_widths)
+        if self.glyphs and trouble:
+            self.glyphs = False
+            self.log_lines.append(trouble)
         self.advance()
 
     # --- the loop -------------------------------------------------------------------
@@ -289,10 +342,19 @@ class PlayApp(App):
             self._seen_game, self._seen_events = g, 0
             self.log_lines = []
         viewer = self.session.human_seat
-        for e in g.events[self._seen_events :]:
+        new = g.events[self._seen_events :]
+        for e in new:
             line = describe_event(e, viewer)
             if line:
                 self.log_lines.append(line)
+            if viewer is not None and e.get("type") == "claim" and e.get("seat") != viewer.letter:
+                lost = lost_claims(g.events[: self._seen_events + new.index(e) + 1], viewer)
+                if lost and lost[-1][1] == e.get("tile") and lost[-1][2].letter == e["seat"]:
+                    names = seat_names(viewer)
+                    kind, tile, taker, theirs = lost[-1]
+                    self.log_lines.append(
+                        f"{names[viewer]}'s {CLAIM_WORDS[kind]} of {tile} lost to {names[taker]}'s {CLAIM_WORDS[theirs]}, a higher claim"
+                    )
         self._seen_events = len(g.events)
         del self.log_lines[:-20]
 
@@ -362,7 +424,7 @@ class PlayApp(App):
             self._stop_claim_timer()
             passes = [a for a in self.session.human_legal() if a.kind is K.PASS]
             if passes:
-                self.log_lines.append("time is up: you pass")
+                self.log_lines.append(f"time is up: {seat_names(self.session.human_seat)[self.session.human_seat]} passes")
                 self._play(passes[0])
 
     def _stop_claim_timer(self) -> None:
@@ -421,10 +483,18 @@ class PlayApp(App):
         else:
             hint_w.update("h: hint (waits and shanten)" if s.human is not None else "")
         # the footer shows the keys that mean something now; redrawing it is costly, so only on change
-        kinds = frozenset(a.kind for a in s.human_legal())
+        kinds = (frozenset(a.kind for a in s.human_legal()), self._choices())
         if kinds != self._binding_kinds:
             self._binding_kinds = kinds
+            self._show_choice_keys(kinds[1])
             self.refresh_bindings()
+
+    def _show_choice_keys(self, n: int) -> None:
+        """The footer's number keys as they are now: ``1-3 Choose`` (``1`` for one choice)."""
+        bindings = self._bindings.key_to_bindings.get("1")
+        if bindings:
+            shown = "1" if n <= 1 else f"1-{n}"
+            self._bindings.key_to_bindings["1"] = [replace(b, key_display=shown) for b in bindings]
 
     def _render_prompt(self) -> None:
         t = Text(self.status, style="bold cyan")
@@ -476,7 +546,17 @@ class PlayApp(App):
                 return False
         if action == "hint":
             return self.session.human is not None
+        if action == "choose":
+            return bool(legal) and self._choices() >= parameters[0]
+        if action == "why":  # a claim key that is not possible now: it says why
+            return self.session.human is not None and not self.session.game.is_over
         return True
+
+    def _choices(self) -> int:
+        try:
+            return len(self.query_one(ActionBar).actions)
+        except Exception:
+            return 0
 
     def action_move(self, d: int) -> None:
         obs = self.session.observation()
@@ -522,8 +602,21 @@ class PlayApp(App):
         self.render_table()
 
     def action_glyphs(self) -> None:
+        trouble = glyph_trouble(self.glyph_widths)
+        if trouble and not self.glyphs:
+            self.status = trouble
+            self._render_prompt()
+            return
         self.glyphs = not self.glyphs
         self.render_table()
+
+    def action_why(self, kind: str) -> None:
+        """Why ``kind`` (a claim key) is not possible now, in the prompt line."""
+        self.status = why_not(kind, self.session)
+        self._render_prompt()
+
+    def action_keys(self) -> None:
+        self.push_screen(KeysScreen())
 
     def action_save_and_quit(self) -> None:
         self.exit(self.game_id)

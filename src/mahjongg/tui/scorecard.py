@@ -122,7 +122,8 @@ def headline(rec: HandRecord, names: list[str], discarder: Wind | None = None) -
     return f"Hand {rec.number}: {names[p]} ({WIND_NAMES[r.winner]}) {verb} Mah-Jongg on {w.tile}, {src}"
 
 
-_CLAIMS = {"chow": "chow", "pung": "pung", "kong": "kong", "mahjongg": "Mah-Jongg"}
+CLAIM_WORDS = {"chow": "chow", "pung": "pung", "kong": "kong", "mahjongg": "Mah-Jongg"}
+"""A claim's kind in words."""
 
 
 def lost_claims(events, seat: Wind) -> list[tuple[str, str, Wind, str]]:
@@ -136,7 +137,7 @@ def lost_claims(events, seat: Wind) -> list[tuple[str, str, Wind, str]]:
         t, kind = e.get("type"), e.get("kind")
         if t == "action" and kind in ("discard", "add-kong"):  # a claim window opens
             mine, tile = None, e.get("tile")
-        elif t == "action" and e.get("seat") == seat.letter and kind in _CLAIMS and tile is not None:
+        elif t == "action" and e.get("seat") == seat.letter and kind in CLAIM_WORDS and tile is not None:
             mine = kind
         elif t == "claim":
             if mine is not None and e.get("seat") != seat.letter:
@@ -150,7 +151,7 @@ def lost_claims(events, seat: Wind) -> list[tuple[str, str, Wind, str]]:
 def lost_claim_line(rec: HandRecord, names: list[str], lost: tuple[str, str, Wind, str]) -> str:
     """``your pung of 5d lost to South greedy's Mah-Jongg (a higher claim)``."""
     kind, tile, taker, theirs = lost
-    return f"your {_CLAIMS[kind]} of {tile} lost to {_who(rec, taker, names)}'s {_CLAIMS.get(theirs, theirs)}, a higher claim"
+    return f"your {CLAIM_WORDS[kind]} of {tile} lost to {_who(rec, taker, names)}'s {CLAIM_WORDS.get(theirs, theirs)}, a higher claim"
 
 
 def seat_card(rec: HandRecord, seat: Wind, names: list[str], card: ScoreCard, glyphs: bool = False) -> Group:
