@@ -26,6 +26,7 @@ from mahjongg.rl import ENV_IDS, SeatEnv, action_table, encode, env, make_vec, r
 from mahjongg.rl.actions import ActionTableError  # noqa: E402
 from mahjongg.rl.encoding import PLANES  # noqa: E402
 from mahjongg.rules import RULESETS, get_ruleset  # noqa: E402
+from mahjongg.play.seeds import bot_seed  # noqa: E402
 from mahjongg.simulate import play_hand, simulate  # noqa: E402
 from mahjongg.table import Game  # noqa: E402
 from mahjongg.tiles import NUM_KINDS, Wind  # noqa: E402
@@ -257,19 +258,20 @@ def test_another_seats_concealed_tiles_do_not_change_the_encoding(seed):
 @pytest.mark.parametrize("ruleset", ["pung-chow", "hong-kong", "traditional-special-tiles"])
 def test_greedy_choices_reproduce_simulate(ruleset):
     """Every agent of the AEC env played by greedy bots seeded by simulate's rule
-    ((hand seed << 3) | player): the same hands, event for event, as
+    (bot_seed(run seed, hand index, player)): the same hands, event for event, as
     ``simulate(bots=greedy x 4, seed=S)``."""
     seed, games = 11, 6
-    summary = simulate(games, ("greedy",) * 4, ruleset=ruleset, seed=seed, keep_events=True)
+    hands = []
+    simulate(games, ("greedy",) * 4, ruleset=ruleset, seed=seed, keep_events=True, on_hand=hands.append)
     raw = raw_env(ruleset, 4)
     table = raw.action_table
     raw.reset(seed=seed)
-    for i, outcome in enumerate(summary.outcomes):
+    for i, outcome in enumerate(hands):
         if i:
             raw.reset()
         hand_seed = raw.game.seed
         assert hand_seed == outcome.seed
-        bots = [GreedyBot((hand_seed << 3) | p) for p in range(4)]
+        bots = [GreedyBot(bot_seed(seed, i, p)) for p in range(4)]
         while not raw.terminations[raw.agent_selection]:
             agent = raw.agent_selection
             p = int(agent.split("_")[1])
@@ -286,14 +288,15 @@ def test_seat_env_with_greedy_learner_reproduces_simulate():
     seeds player 1's), three greedy opponents: simulate's hands, and the
     learner's rewards are player 1's chips."""
     seed, games = 3, 5
-    summary = simulate(games, ("greedy",) * 4, ruleset="pung-chow", seed=seed, keep_events=True)
+    hands = []
+    simulate(games, ("greedy",) * 4, ruleset="pung-chow", seed=seed, keep_events=True, on_hand=hands.append)
     e = SeatEnv("pung-chow", opponents=("greedy",) * 3, seat=0)
     obs, info = e.reset(seed=seed)
-    for i, outcome in enumerate(summary.outcomes):
+    for i, outcome in enumerate(hands):
         if i:
             obs, info = e.reset()
         g = e.game
-        me = GreedyBot((g.seed << 3) | 0)
+        me = GreedyBot(bot_seed(seed, i, 0))
         total, done = 0.0, False
         while not done:
             seat = e.table.seat_of(0)
@@ -334,14 +337,14 @@ def test_options_reach_the_ruleset():
 
 
 def test_render_and_events_replay(tmp_path):
-    from mahjongg.records import GameStore
+    from mahjongg.play.journal import Journal
 
     db = tmp_path / "rl.sqlite3"
     raw = raw_env("pung-chow", 4, db=str(db), render_mode="ansi")
     _run(raw, 4, check=False)
     text = raw.render()
     assert "player_0" in text and "hand over" in text
-    with GameStore(db, create=False) as store:
+    with Journal(db, create=False) as store:
         assert len(store) == 1
         replayed = store.replay(1)
     assert replayed.events == raw.game.events

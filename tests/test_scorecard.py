@@ -207,7 +207,7 @@ def test_score_command_on_the_hong_kong_winner_shows_each_items_faan(hk_hand):
 
 def test_terminal_score_screen_of_the_hong_kong_hand_shows_each_items_faan(hk_hand):
     from mahjongg.tui.app import PlayApp, ResultScreen
-    from mahjongg.tui.launch import new_session
+    from mahjongg.play.session import new_session
 
     _, _, events, game = hk_hand
     sc = _expected(game)

@@ -20,7 +20,7 @@ from mahjongg.table import ActionKind
 from mahjongg.tiles import Wind
 from mahjongg.tui.app import KeysScreen, PlayApp, describe_event
 from mahjongg.tui.faces import GLYPH_SAMPLES, glyph_trouble, terminal_cell_widths
-from mahjongg.tui.launch import new_session
+from mahjongg.play.session import new_session
 from mahjongg.tui.reasons import KEYS
 
 K = ActionKind

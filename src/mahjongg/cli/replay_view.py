@@ -7,7 +7,7 @@ from rich.padding import Padding
 
 from ..play.scorecard import result_card
 
-from ..records import GameRow
+from ..play.journal import GameRow
 from ..table import Game
 from ..table.describe import OMNISCIENT, REPLAY, describe_event
 from .score import card_table, print_settlement

@@ -14,7 +14,7 @@ from .options import file_name, whole_number
 
 def _check_db(db: str) -> None:
     """Open the database once so a bad path is a clear error, not a traceback."""
-    from ..web.store import Store
+    from ..play.journal import Journal, JournalError
 
     path = Path(db)
     if path.is_dir():
@@ -23,12 +23,15 @@ def _check_db(db: str) -> None:
         why = f"the folder {path.parent} does not exist"
     else:
         try:
-            Store(db).close()
+            Journal(db).close()
             return
+        except JournalError as e:
+            why = str(e)
+            if "of another program" in why or why.startswith("cannot write"):  # words that name the file already
+                fail(why)
+            why = why.removeprefix(f"{db} is not a game database: ")
         except sqlite3.Error as e:
             why = str(e)
-            if why.startswith(f"{db} "):  # the store's own words name the file already (another program's database)
-                fail(why)
     fail(f"--db {db!r} cannot be used as the SQLite database: {why}")
 
 

@@ -30,7 +30,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
-from ..bots import BotError, make_bot
+from ..bots import BotError, check_bot
 from ..errors import MahjonggError
 from ..rules import get_ruleset
 from ..rules.ruleset import Ruleset
@@ -126,10 +126,9 @@ class MatchConfig:
             if not isinstance(p, str):
                 raise ConfigError(f"a player is a bot name or None (a human), not {p!r}")
             try:
-                make_bot(p, 0)
+                known.append(check_bot(p))  # a registry name (in lower case) or KIND:ARG (policy:FILE), made once
             except BotError as exc:
                 raise ConfigError(f"players: {exc}") from None
-            known.append(p.strip().lower())
         if names is None:
             names = tuple("You" if p is None else p for p in known)
         names = tuple(names)

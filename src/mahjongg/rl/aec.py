@@ -20,7 +20,7 @@ the selected agent while the hand goes on.
 Options: ``hands=N`` / ``rounds=N`` make an episode a match (rewards at each
 hand's end, termination at the match's end); ``reward_scale`` multiplies the
 chips; ``db=FILE`` stores every finished hand's event log in a game database
-(:class:`~mahjongg.records.GameStore`: ``mahjongg replay ID --db FILE``);
+(:class:`~mahjongg.play.journal.Journal`: ``mahjongg replay ID --db FILE``);
 ``render_mode`` ``"ansi"`` (``render()`` returns the table as text) or
 ``"human"`` (prints it). Any other keyword is a ruleset option
 (:meth:`Ruleset.with_options <mahjongg.rules.Ruleset.with_options>`, e.g.

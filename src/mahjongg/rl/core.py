@@ -14,9 +14,11 @@ episode's seed is drawn from the env's own ``random.Random(seed)`` (seeded by
   :class:`~mahjongg.table.Match` ``(ruleset, seed_i, n, hands, rounds)``;
   its seating places the players, East's deal passes by the rules.
 
-Bots seated by the env (:class:`~.seat_env.SeatEnv`'s opponents) follow
-``mahjongg simulate``'s seed rule: the bot of player ``p`` is made with
-seed ``(episode_seed << 3) | p`` -- afresh every hand, or once per match.
+Bots seated by the env (:class:`~.seat_env.SeatEnv`'s opponents) follow the
+play layer's one seed rule (:func:`mahjongg.play.seeds.bot_seed`), as
+``mahjongg simulate`` does, afresh every hand (:meth:`Table.bot_seed`): of the
+run's seed, the episode's index and the player for one hand per episode; of
+the match's seed, the hand's index and the player for a match.
 
 Reward: a player's net chips from the hand's settlement
 (:attr:`Result.net <mahjongg.table.Result.net>`, 0 for a drawn hand that
@@ -31,7 +33,8 @@ from typing import Sequence
 
 import numpy as np
 
-from ..records import GameStore
+from ..play.journal import Journal
+from ..play.seeds import bot_seed
 from ..rules import Ruleset, get_ruleset
 from ..table import Game, Match
 from ..table.actions import Action
@@ -92,6 +95,7 @@ class Table:
         """Seed the episodes (``None``: from the system's randomness)."""
         self._rng = random.Random(seed)
         self._index = 0
+        self.run_seed = seed
 
     def new_episode(self) -> None:
         """Start the next episode: a hand, or a match and its first hand."""
@@ -106,6 +110,12 @@ class Table:
             self._east = self._index % self.players  # the player at East: player p sits at (p - i) mod n
         self._index += 1
         self._legal = None
+
+    def bot_seed(self, player: int) -> int:
+        """The seed of ``player``'s bot in the hand on the table (see the module docs)."""
+        if self.match is not None:
+            return bot_seed(self.episode_seed, self.hand_number, player)
+        return bot_seed(self.run_seed, self._index - 1, player)
 
     @property
     def over(self) -> bool:
@@ -180,8 +190,8 @@ class Table:
         g = self.game
         self.hand_number += 1
         if self.db is not None:
-            with GameStore(self.db) as store:
-                store.save(g.events, bots=self.names)
+            with Journal(self.db) as store:
+                store.save_hand(g.events, bots=self.names)
         if self.match is not None:
             chips = list(self.match.record(g).chips)
             if not self.match.is_over:

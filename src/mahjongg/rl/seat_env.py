@@ -109,8 +109,8 @@ class SeatEnv(gymnasium.Env):
         return self._t
 
     def _seat_bots(self) -> None:
-        s = self._t.episode_seed
-        self._bots = [None if p == self.seat else make_bot(b, (s << 3) | p) for p, b in enumerate(self.names)]
+        t = self._t
+        self._bots = [None if p == self.seat else make_bot(b, t.bot_seed(p)) for p, b in enumerate(self.names)]
 
     def _play_bots(self) -> float:
         """Let the bots act until the learner must, or the episode ends; the learner's chips meanwhile."""
@@ -125,6 +125,9 @@ class SeatEnv(gymnasium.Env):
             chips = t.apply_action(p, bots[p].act(g.observation(seat), g.legal_actions(seat)))
             if chips is not None:
                 reward += chips[me]
+                if not t.over:  # the match's next hand: its bots, seeded for it
+                    self._seat_bots()
+                    bots = self._bots
 
     def _obs(self) -> tuple[dict, dict]:
         t = self._t

@@ -1,6 +1,6 @@
 """The Textual app: draws the table, takes the human's choices, paces the bots.
 
-The app holds a :class:`~mahjongg.tui.session.Session` and after every
+The app holds a :class:`~mahjongg.play.session.Session` and after every
 change calls :meth:`PlayApp.advance`, which decides what happens next: the
 end-of-hand screen, a prompt for the human (with a countdown on a claim),
 and/or a bot's move after ``speed`` seconds. It never offers an action that
@@ -22,6 +22,7 @@ from textual.screen import ModalScreen
 from textual.timer import Timer
 from textual.widgets import Button, Footer, ProgressBar, Static
 
+from ..play.session import Session
 from ..table import Action, ActionKind, Phase
 from ..table.describe import TABLE
 from ..table.describe import describe_event as describe
@@ -30,7 +31,6 @@ from .faces import GLYPH_SAMPLES, face, glyph_trouble, terminal_cell_widths
 from .hints import hint
 from .reasons import KEYS, why_not
 from .scorecard import CLAIM_WORDS, lost_claims, result_group
-from .session import Session
 from .widgets import (
     WIND_NAMES,
     ActionBar,
@@ -442,7 +442,7 @@ class PlayApp(App):
         """The human's action, if it is legal now (else ignored)."""
         if action not in self.session.human_legal():
             return
-        self.session.play(action)
+        self.session.act(action)
         if action.kind is K.DISCARD:
             self.selected = None
         self._stop_claim_timer()
@@ -512,8 +512,7 @@ class PlayApp(App):
         events, human, glyphs = list(s.game.events), s.human_seat, self.glyphs
         ending = None
         if final:
-            standing = sorted(range(len(s.names)), key=lambda p: -s.match.totals[p])
-            line = ", ".join(f"{s.names[p]} {s.match.totals[p]:+d}" for p in standing)
+            line = s.standing_text()  # the order of `mahjongg play`'s exit line too
             ending = Text(f"The match is over. Final totals: {line}\n", style="bold green")
 
         def body(width: int):

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import Counter
 
 from ..decomposition import is_complete
+from ..table.phase import Phase
 from ..tiles import Wind
 
 __all__ = ["KEYS", "why_not"]
@@ -53,7 +54,7 @@ def why_not(kind: str, session) -> str:
         return f"no {word} now: it is not your turn" + (f" (waiting for {who})" if who else "")
     obs = session.observation()
     held = Counter(obs.concealed)
-    if obs.phase == "claims":
+    if obs.phase == Phase.CLAIMS:
         return _on_a_discard(kind, word, obs, held)
     if kind in ("pung", "chow"):
         return f"no {word} now: a {word} claims another player's discard; on your turn you discard (Enter)"

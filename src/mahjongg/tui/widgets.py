@@ -17,7 +17,7 @@ from textual.widgets import Button, Static
 from ..table import Action, ActionKind, Observation, Phase
 from ..tiles import TILES, Tile, Wind
 from .faces import face, meld_text, style_of, tiles_text
-from .session import Seat
+from ..play.session import Seat
 
 __all__ = ["HandView", "SeatPanel", "CenterPanel", "ActionBar", "action_label", "WIND_NAMES"]
 
