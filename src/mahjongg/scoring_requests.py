@@ -19,6 +19,7 @@ from typing import Mapping
 
 from .errors import MahjonggError
 from .hand import Hand, kong_hint
+from .play.scorecard import ScoreCard, score_card
 from .rules import RULESETS, Situation, Win, WinBy, get_ruleset
 from .rules.ruleset import Ruleset
 from .scoring import ImpossibleWin, Score, score_hand
@@ -90,11 +91,6 @@ def _fields(data, known: tuple[str, ...], command: str) -> dict:
     return {k: v for k, v in data.items() if v is not None}
 
 
-def won(score: Score) -> bool:
-    """Whether ``score`` is of the winner's hand."""
-    return score.reading is not None and score.reading.is_winner
-
-
 # --- score ---------------------------------------------------------------------------
 
 
@@ -163,14 +159,17 @@ class ScoreAnswer:
     situation: Situation
     rules: Ruleset
 
+    def card(self) -> ScoreCard:
+        """The hand's score card (:func:`mahjongg.play.scorecard.score_card`),
+        which every app lays out."""
+        return score_card(self.score, self.rules)
+
     def to_dict(self) -> dict:
-        """``mahjongg score --json``: ``Score.to_dict()`` with, for a faan
-        ruleset's winner, the minimum and whether the hand may be declared."""
-        data = self.score.to_dict()
-        if self.rules.faan is not None and self.score.faan is not None and won(self.score):
-            data["minimum_faan"] = self.rules.faan.minimum
-            data["may_declare"] = self.rules.may_declare(self.score)
-        return data
+        """``mahjongg score --json``: the score card as data
+        (:meth:`ScoreCard.to_dict <mahjongg.play.scorecard.ScoreCard.to_dict>`:
+        ``Score.to_dict()`` with the card's unit, lines, limit and, for a faan
+        ruleset's winner, the minimum and whether the hand may be declared)."""
+        return self.card().to_dict()
 
 
 def score(request: ScoreRequest) -> ScoreAnswer:
