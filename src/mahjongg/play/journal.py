@@ -317,24 +317,20 @@ def _migrate_web(conn: sqlite3.Connection, have: set[str]) -> None:
         hands: dict[int, list[str]] = {}
         for hand, ev in conn.execute("SELECT hand, event FROM web_events WHERE code = ? ORDER BY hand, seq", (code,)):
             hands.setdefault(hand, []).append(ev)
-        kinds = [("human" if k == "human" else b) for k, b in conn.execute(
-            "SELECT kind, bot FROM web_seats WHERE code = ? ORDER BY player", (code,))] if "web_seats" in have else []
         for hand, evs in sorted(hands.items()):
             events = [json.loads(e) for e in evs]
             if events[-1].get("type") == "end":
                 gid = _archived(conn, events)
                 if gid is None:
-                    gid = _insert_hand(conn, events, _bots_by_seat(json.loads(config), kinds, hand))
+                    # not archived (the server failed to): stored now; who sat where is in its match,
+                    # not in this row (an old web hand's seats were never stored beside it)
+                    gid = _insert_hand(conn, events, [])
                 conn.execute("UPDATE games SET match_id = ?, hand = ? WHERE id = ?", (mid, hand, gid))
             else:
                 conn.executemany(
                     "INSERT INTO match_events (match_id, hand, seq, data) VALUES (?, ?, ?, ?)",
                     [(mid, hand, i, e) for i, e in enumerate(evs)],
                 )
-
-
-def _bots_by_seat(config: dict, kinds: list[str], hand: int) -> list[str]:
-    return list(kinds)  # by player: the seats of a hand of an old web table are not stored beside it
 
 
 def _archived(conn: sqlite3.Connection, events: list[dict]) -> int | None:
