@@ -35,6 +35,7 @@ import numpy as np
 from gymnasium import spaces
 
 from ..bots import make_bot
+from ..play.seeds import checked_bot_action
 from ..rules import RULESETS, Ruleset
 from .core import Table, resolve_ruleset
 
@@ -122,7 +123,10 @@ class SeatEnv(gymnasium.Env):
                 return reward
             g = t.game
             seat = t.seat_of(p)
-            chips = t.apply_action(p, bots[p].act(g.observation(seat), g.legal_actions(seat)))
+            legal = g.legal_actions(seat)
+            # an opponent's illegal answer: the play layer's one policy (BotMoveError naming the bot)
+            action = checked_bot_action(self.names[p], seat, bots[p].act(g.observation(seat), legal), legal)
+            chips = t.apply_action(p, action)
             if chips is not None:
                 reward += chips[me]
                 if not t.over:  # the match's next hand: its bots, seeded for it
