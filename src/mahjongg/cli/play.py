@@ -20,7 +20,7 @@ DEFAULT_BOTS = "greedy,cautious,greedy"
 def play_command(
     ruleset: str = typer.Option("pung-chow", help=f"Ruleset: {', '.join(sorted(RULESETS))}."),
     seat: Wind = typer.Option(
-        "E", **seat_option(metavar="<str>"), help="Your wind in the first hand: E (the dealer), S, W or N."
+        "E", **seat_option(), help="Your wind in the first hand: E (the dealer), S, W or N."
     ),
     bots: str = typer.Option(
         DEFAULT_BOTS,

@@ -5,37 +5,70 @@ from __future__ import annotations
 from typing import Optional
 
 import typer
+from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
 from .. import scoring_requests as requests
 from ..hand import Hand, Meld, MeldKind
+from ..play.scorecard import ScoreCard, SettlementGrid, score_card, settlement_grid
 from ..rules import RULESETS, Situation, WinBy, get_ruleset
+from ..rules.sources import cite
 from ..scoring import Score
 from ..scoring_requests import BY as _BY
-from ..scoring_requests import won as _won
 from ..tiles import Tile, Wind
 from .app import app, console, user_errors, write_json
 from .options import one_of, whole_number
 from .options import seat as seat_option
 
 
-def _render_faan(score: Score, rules) -> None:
-    """The items of a faan hand, its faan and points, and whether it may be declared."""
-    table = Table(show_header=True, header_style="bold")
+def card_table(card: ScoreCard, compact: bool = False) -> Table:
+    """A score card's lines as a table: the item, then the card's columns
+    (points, doubles, total; or faan, total), as ``mahjongg score`` and
+    (``compact``: without borders) ``mahjongg replay`` print it."""
+    table = Table(show_header=True, header_style="bold", **({"box": None, "pad_edge": False} if compact else {}))
     table.add_column("item")
-    table.add_column("faan", justify="right")
-    for item in score.items:
-        table.add_row(item.name, "limit" if item.limit else str(getattr(item, "faan", 0)))
-    console.print(table)
-    if score.limit_hand:
-        console.print(f"limit hand: {score.limit_hand}")
-    console.print(f"[bold]score: {score.score}[/] ({score.counted})", highlight=False)
-    if _won(score) and not rules.may_declare(score):
-        console.print(
-            f"this hand may not be declared: {rules.faan.counted_faan(score)} faan, the minimum is {rules.faan.minimum}",
-            highlight=False,
-        )
+    for column in card.columns:
+        table.add_column(column, justify="right")
+    doubles = False
+    for line in card.lines:
+        if line.kind == "doubles" and not doubles:  # the doubles after the points
+            doubles = True
+            if not compact:
+                table.add_section()
+        table.add_row(Text(line.name), *line.cells)
+    return table
+
+
+def settlement_table(grid: SettlementGrid, name=lambda letter: letter) -> Table:
+    """Who pays whom (row pays column) and each seat's net, as ``mahjongg
+    settle`` and ``mahjongg replay`` print it; ``name``: a seat's heading
+    from its letter."""
+    table = Table(title="settlement (row pays column)", header_style="bold")
+    table.add_column("pays \\ to")
+    for s in grid.seats:
+        table.add_column(name(s.letter), justify="right")
+    table.add_column("net", justify="right")
+    for a, row, net in zip(grid.seats, grid.pays, grid.net):
+        table.add_row(name(a.letter), *("" if a == b else str(v) for b, v in zip(grid.seats, row)), f"{net:+d}")
+    return table
+
+
+def print_settlement(grid: SettlementGrid, name=lambda letter: letter, out: Console = console) -> None:
+    """The settlement table and the nets in one line (``net: E +2880, S -1120, ...``) on ``out``."""
+    out.print(settlement_table(grid, name))
+    out.print("net: " + ", ".join(f"{name(s.letter)} {v:+d}" for s, v in zip(grid.seats, grid.net)), highlight=False)
+
+
+def print_card(card: ScoreCard) -> None:
+    """A score card: its table, the limit hand, the score line and its notes."""
+    console.print(card_table(card))
+    if card.limit_hand:
+        console.print(f"limit hand: {card.limit_hand}", highlight=False)
+    console.print(f"[bold]{escape(card.summary)}[/]", highlight=False)
+    for note in card.notes:
+        console.print(note, highlight=False)
 
 
 _HOW = {
@@ -46,7 +79,7 @@ _HOW = {
 }
 
 
-def _render_score(score: Score, hand: Hand, situation: Situation, ruleset_name: str, rules=None) -> None:
+def _render_score(score: Score, hand: Hand, situation: Situation, rules) -> None:
     who = f"seat {situation.seat.letter}, round {situation.round.letter}"
     if situation.win:
         w = situation.win
@@ -57,34 +90,11 @@ def _render_score(score: Score, hand: Hand, situation: Situation, ruleset_name: 
             who += ", last tile"
     else:
         who += ", not the winner"
-    console.print(f"[bold]{hand}[/]  ({who}; ruleset {ruleset_name})", highlight=False)
+    console.print(f"[bold]{hand}[/]  ({who}; ruleset {rules.name})", highlight=False)
     console.print(f"arrangement: {score.arrangement}", highlight=False)
     if score.reading is not None and score.reading.loose and score.reading.shape == "standard":
         console.print(f"({_loose_note(score.reading.loose)})", highlight=False)
-    if score.faan is not None and rules is not None:
-        _render_faan(score, rules)
-        return
-    table = Table(show_header=True, header_style="bold")
-    table.add_column("item")
-    table.add_column("points", justify="right")
-    table.add_column("doubles", justify="right")
-    table.add_column("total", justify="right")
-    running = 0
-    for item in score.items:
-        if item.limit:  # a limit hand absorbs every other item
-            table.add_row(item.name, "limit", "", str(score.score))
-        elif item.points or not item.doubles:
-            running += item.points
-            table.add_row(item.name, str(item.points), "", str(running))
-    table.add_section()
-    for item in score.items:
-        if item.doubles:
-            running <<= item.doubles
-            table.add_row(item.name, "", f"x{2 ** item.doubles}", str(running))
-    console.print(table)
-    if score.limit_hand:
-        console.print(f"limit hand: {score.limit_hand}")
-    console.print(f"[bold]score: {score.score}[/] ({score.counted})", highlight=False)
+    print_card(score_card(score, rules))
 
 
 def _chows_and_rest(tiles: tuple[Tile, ...]) -> tuple[list[Meld], list[Tile]]:
@@ -128,9 +138,11 @@ def score_command(
     seat: Wind = typer.Option("E", **seat_option(), help="The player's own wind (E is the dealer)."),
     round_: Wind = typer.Option("E", "--round", **seat_option(), help="The round (prevailing) wind."),
     win: Optional[str] = typer.Option(
-        None, help="The winning tile (e.g. 5d). With it the hand is the winner's, 14 tiles plus one per kong."
+        None, metavar="TILE", help="The winning tile (e.g. 5d). With it the hand is the winner's, 14 tiles plus one per kong."
     ),
-    by: WinBy = typer.Option("discard", **one_of(_BY), help="Where the winning tile came from."),
+    by: WinBy = typer.Option(
+        "discard", **one_of(_BY), help="Where the winning tile came from: wall, discard, loose or robbed-kong."
+    ),
     last_tile: bool = typer.Option(False, "--last-tile", help="Won on the last tile of the wall."),
     original: bool = typer.Option(False, "--original", help="Won on the original hand."),
     first_discard: bool = typer.Option(False, "--first-discard", help="Won on East's first discard (--by discard, a seat other than E)."),
@@ -152,10 +164,11 @@ def score_command(
     )
     with user_errors():
         answer = requests.score(request)
+    card = score_card(answer.score, answer.rules)  # the score and its card (a superset of answer.to_dict())
     if as_json:
-        write_json(answer.to_dict())
+        write_json(card.to_dict())
     else:
-        _render_score(answer.score, answer.hand, answer.situation, answer.rules.name, answer.rules)
+        _render_score(answer.score, answer.hand, answer.situation, answer.rules)
 
 
 @app.command("settle")
@@ -196,21 +209,10 @@ def settle_command(
         write_json(answer.to_dict())
         return
     if not answer.settled:
-        hint = "; --settle-draws to settle the losers" if answer.rules.faan is None else ""
+        hint = "; --settle-draws to settle the losers" if answer.rules.unit == "points" else ""
         console.print(f"a drawn hand: nothing is paid ({answer.why}{hint})", highlight=False)
         return
-    result = answer.settlement
-    seats = result.seats
-    table = Table(title="payments (row pays column)", header_style="bold")
-    table.add_column("pays \\ to")
-    for s in seats:
-        table.add_column(s.letter, justify="right")
-    grid = result.table()
-    for a in seats:
-        table.add_row(a.letter, *("" if a == b else str(grid[a][b]) for b in seats))
-    console.print(table)
-    net = result.net
-    console.print("net: " + ", ".join(f"{s.letter} {net[s]:+d}" for s in seats), highlight=False)
+    print_settlement(settlement_grid(answer.settlement))
 
 
 def _render_ruleset(card: dict) -> None:
@@ -245,11 +247,20 @@ def rules_command(
     its values (points, doubles, faan, the limit), whose hands it scores and its source."""
     with user_errors():
         chosen = [get_ruleset(name)] if name is not None else [RULESETS[k] for k in sorted(RULESETS)]
+    cards = [_cited(r.to_dict()) for r in chosen]
     if as_json:
-        cards = [r.to_dict() for r in chosen]
         write_json(cards[0] if name is not None else cards)
         return
-    for i, r in enumerate(chosen):
+    for i, card in enumerate(cards):
         if i:
             console.print()
-        _render_ruleset(r.to_dict())
+        _render_ruleset(card)
+
+
+def _cited(card: dict) -> dict:
+    """A ruleset's card (``Ruleset.to_dict``) with its sources naming the books, not our seed numbers."""
+    return {
+        **card,
+        "source": cite(card["source"]),
+        "rules": [{**r, "source": cite(r["source"])} for r in card["rules"]],
+    }

@@ -124,9 +124,8 @@ class SeatEnv(gymnasium.Env):
             g = t.game
             seat = t.seat_of(p)
             legal = g.legal_actions(seat)
-            # an opponent's illegal answer: the play layer's one policy (BotMoveError naming the bot)
-            action = checked_bot_action(self.names[p], seat, bots[p].act(g.observation(seat), legal), legal)
-            chips = t.apply_action(p, action)
+            # a bot's illegal answer stops the episode naming the bot (the play layer's one policy)
+            chips = t.apply_action(p, checked_bot_action(self.names[p], seat, bots[p].act(g.observation(seat), legal), legal))
             if chips is not None:
                 reward += chips[me]
                 if not t.over:  # the match's next hand: its bots, seeded for it
@@ -168,7 +167,11 @@ class SeatEnv(gymnasium.Env):
             info["illegal"] = True
             return obs, self.illegal_reward, True, False, info
         chips = t.apply(self.seat, action)
-        reward = chips[self.seat] if chips is not None else 0.0
+        reward = 0.0
+        if chips is not None:
+            reward = chips[self.seat]
+            if not t.over:  # the learner's action ended a hand of the match: the next hand's bots
+                self._seat_bots()
         reward += self._play_bots()
         obs, info = self._obs()
         done = t.over
