@@ -76,6 +76,7 @@ def simulate_command(
         # every argument is checked before --db is opened: a bad one leaves no file behind
         check_run(games, names, ruleset=ruleset, workers=workers, **match_args)
         store = Journal(db) if db is not None else None  # refused here, in one line, before a hand is played
+        before = len(store) if store is not None else 0
         ids: list[int] = []
         used = useful_workers(workers, games)
         if used < workers and not as_json:
@@ -122,7 +123,9 @@ def simulate_command(
             # Ctrl-C: the workers are stopped quietly (they ignore it; the pool is terminated);
             # every hand finished and stored so far stays in the file, each committed on its own
             if store is not None:
-                n = len(ids)
+                if store.conn.in_transaction:  # stopped inside a hand's transaction: it is not stored
+                    store.conn.execute("ROLLBACK")
+                n = len(store) - before  # what the file holds, whichever instant the Ctrl-C came
                 console.print(f"stopped: {n} hand{'' if n == 1 else 's'} stored in {db}", highlight=False)
             else:
                 console.print(f"stopped after {played} hand{'' if played == 1 else 's'} (no --db: none stored)", highlight=False)
