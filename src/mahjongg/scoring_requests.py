@@ -99,7 +99,9 @@ class ScoreRequest:
     """What ``mahjongg score`` takes: ``hand`` in notation; ``win``, the
     winning tile (``None``: a loser's hand), ``by`` where it came from; the
     flags of a win (``last_tile``, ``original``, ``first_discard``,
-    ``after_flower``, ``kong_on_kong``) and ``dead`` (a loser's dead hand)."""
+    ``after_flower``, ``kong_on_kong``) and ``dead`` (a loser's dead hand);
+    ``mandarins``: a Pung Chow ruleset with its Mandarins option on (Flowers
+    and Seasons 1-4 for East-North)."""
 
     hand: str
     ruleset: str = "pung-chow"
@@ -113,10 +115,11 @@ class ScoreRequest:
     after_flower: bool = False
     kong_on_kong: bool = False
     dead: bool = False
+    mandarins: bool = False
 
     FIELDS = (
         "hand", "ruleset", "seat", "round", "win", "by",
-        "last_tile", "original", "first_discard", "after_flower", "kong_on_kong", "dead",
+        "last_tile", "original", "first_discard", "after_flower", "kong_on_kong", "dead", "mandarins",
     )  # fmt: skip
 
     @classmethod
@@ -143,7 +146,7 @@ class ScoreRequest:
                 names = list(BY)
                 raise RequestError(f"--by takes {', '.join(names[:-1])} or {names[-1]}, not {given['by']!r}")
             values["by"] = found
-        for name in (*_WIN_FLAGS, "dead"):
+        for name in (*_WIN_FLAGS, "dead", "mandarins"):
             if name in given:
                 values[name] = _flag(name, given[name])
         return cls(**values)
@@ -178,6 +181,8 @@ def score(request: ScoreRequest) -> ScoreAnswer:
     unknown ruleset) with the command's one-line reason."""
     q = request
     rules = get_ruleset(q.ruleset)
+    if q.mandarins:
+        rules = rules.with_options(mandarins=True)
     win_info = None
     flags = {f: getattr(q, f) for f in _WIN_FLAGS}
     if q.win is not None:
