@@ -42,7 +42,7 @@ def live(tmp_path):
 
     from mahjongg.web import create_app
 
-    app = create_app(tmp_path / "e2e.sqlite3", defaults={"bot_delay": 0.05, "seed": 4242})
+    app = create_app(tmp_path / "e2e.sqlite3", defaults={"bot_delay": 0.05}, seed=4242)
     port = free_port()
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", ws_max_size=65536))
     thread = threading.Thread(target=server.run, daemon=True)
