@@ -21,7 +21,7 @@ from mahjongg.rules import PUNG_CHOW
 from mahjongg.table import ActionKind, Game
 from mahjongg.tiles import Wind, tile
 from mahjongg.tui.app import PlayApp
-from mahjongg.tui.session import Session
+from mahjongg.play.session import Session, new_session
 
 from table_walls import arrange, deal_front
 from test_tui import DICE, Passer, select
@@ -40,7 +40,7 @@ def session_for(east: str, draws: str, loose: str = "") -> Session:
     front = deal_front(PUNG_CHOW, {E: east, S: SOUTH, W: WEST, N: NORTH}, draws.split())
     game = Game.from_wall(arrange(PUNG_CHOW, DICE, front, loose.split()), DICE)
     assert [str(t) for t in sorted(game.observation(E).concealed)] == sorted(east.split(), key=lambda t: int(tile(t)))
-    return Session.new(PUNG_CHOW, [Passer(), Passer(), Passer()], names=["S-bot", "W-bot", "N-bot"], seed=1, hands=1, first_game=game)
+    return new_session(ruleset=PUNG_CHOW.name, bots=[Passer(), Passer(), Passer()], names=["S-bot", "W-bot", "N-bot"], seed=1, hands=1, first_game=game)
 
 
 # East holds 3c 4c 6c 7c: North's 5c fits three runs, 3-4-5, 4-5-6 and 5-6-7.
@@ -120,7 +120,7 @@ def test_concealed_kong_and_added_kong_from_the_keyboard_draw_loose_tiles():
             assert [str(m) for m in g.hand(E).melds] == ["{1111b}"]  # braces: a concealed kong
             d = last_draw(g)
             assert (d["seat"], d["tile"], d.get("source")) == ("E", "9c", "loose")
-            assert g.observation(E).drawn == tile("9c") and "you draw 9c (loose tile)" in app.log_lines
+            assert g.observation(E).drawn == tile("9c") and "East (you) draws 9c (loose tile)" in app.log_lines
             assert g.to_act() == [E] and g.phase == "turn"
             # 13 tiles in hand besides the kong: 14 - 4 + the loose tile
             assert len(g.observation(E).concealed) == 11
@@ -177,7 +177,7 @@ def test_claim_countdown_runs_out_to_a_pass_and_the_hand_goes_on():
                     break
             assert g.phase == "turn" and g.to_act() == [E]
             assert not any(e.get("type") == "claim" for e in g.events)
-            assert "time is up: you pass" in app.log_lines
+            assert "time is up: East (you) passes" in app.log_lines
             assert list(g.hand(E).melds) == []
             d = last_draw(g)
             assert (d["seat"], d["tile"]) == ("E", "5b") and g.observation(E).drawn == tile("5b")

@@ -21,7 +21,7 @@ with warnings.catch_warnings():
 from starlette.websockets import WebSocketDisconnect  # noqa: E402
 
 from mahjongg.web import create_app  # noqa: E402
-from mahjongg.web.store import Store  # noqa: E402
+from mahjongg.play.journal import Journal  # noqa: E402
 
 from web_helpers import WirePlayers, create, join  # noqa: E402
 
@@ -136,11 +136,11 @@ def test_lobby_tables_that_never_start_expire(tmp_path):
         assert c.get(f"/api/tables/{old}").status_code == 404
         assert c.post(f"/api/tables/{old}/join", json={"name": "Bob"}).status_code == 404
         assert c.get(f"/api/tables/{young}").status_code == 200
-    store = Store(db)
+    journal = Journal(db)
     try:
-        assert dict((code, st) for code, _, st in store.tables(("lobby", "playing", "finished", "expired"))) == {old: "expired", young: "lobby"}
+        assert {row.code: row.status for row in journal.matches("serve")} == {old: "expired", young: "lobby"}
     finally:
-        store.close()
+        journal.close()
     with TestClient(create_app(db, clock=clock)) as c:  # a restart rebuilds only the live one
         assert set(c.app.state.server.tables) == {young}
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import time
 
 from mahjongg.table.actions import ActionKind
-from mahjongg.web.store import Store
+from mahjongg.play.journal import Journal
 from mahjongg.web.table import LiveTable, TableConfig
 
 
@@ -50,7 +50,7 @@ class Conn:
 def table(humans=2, **cfg):
     clock = Clock()
     cfg = {"bot_delay": 0, "seed": 5, **cfg}
-    t, _ = LiveTable.create(Store(), TableConfig(**cfg), "Ann", clock)
+    t, _ = LiveTable.create(Journal(":memory:"), TableConfig(**cfg), "Ann", clock)
     for i in range(1, humans):
         t.join(f"P{i}")
     conns = {p: Conn() for p in range(humans)}

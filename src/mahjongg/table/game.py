@@ -5,10 +5,16 @@ The engine knows no ruleset by name: it reads the options of the
 ``bonus_tiles``, ``reserved_tiles``, ``east_factor``, ``payment_limit``,
 ``settle_draws``) and scores with :func:`mahjongg.scoring.score_hand`.
 
-Phases: ``"turn"`` -- the seat in turn holds 14 tiles (plus one per kong)
-and must discard, declare a kong or go Mah-Jongg; ``"claims"`` -- the claim
-window on a discard: every seat that could claim it answers (claim or PASS);
-``"over"``. Draws and loose-tile draws are made by the engine.
+Phases (:class:`~mahjongg.table.Phase`): ``TURN`` -- the seat in turn holds
+14 tiles (plus one per kong) and must discard, declare a kong or go
+Mah-Jongg; ``CLAIMS`` -- the claim window on a discard: every seat that could
+claim it answers (claim or PASS); ``OVER``. Draws and loose-tile draws are
+made by the engine.
+
+Beside this module: :mod:`.tables` (the precomputed actions, melds and seat
+orders, the shuffle), :mod:`.explain` (why an action is refused),
+:mod:`.ending` (the end of a hand: scoring and settling, washing the tiles, a
+false Mah-Jongg).
 
 Source: seed 000 (Pung Chow Part I), "Procedure of play" A-D, "To chow",
 "To pung" (rules 1-6), "Four of a kind", "Mah-Jongg or Mah-Diao", "Settling
@@ -18,230 +24,76 @@ the scores", "Two and three-handed games"; Part II, "The procedure of play"
 
 from __future__ import annotations
 
+import json
 import random
-import weakref
-from functools import partial
 from itertools import compress
 from typing import Iterable, Sequence
 
 from ..decomposition import is_complete, waits
-from ..hand import Hand, Meld, MeldKind
+from ..hand import Hand, Meld
 from ..rules.context import Situation, Win, WinBy
 from ..rules.pung_chow import PUNG_CHOW
-from ..rules.ruleset import Ruleset, Ruling
+from ..rules.ruleset import Ruleset
 from ..scoring import ScoringError, score_hand
-from ..settlement import Settlement
-from ..tiles import NUM_KINDS, TILES, Tile, Wind
+from ..tiles import NUM_KINDS, Tile, Wind
 from .actions import (
     ADD_KONG,
     BONUS,
     CAPTURE,
     CHOW,
-    CLAIM_KINDS,
     CONCEALED_KONG,
     DISCARD,
     KONG,
     MAHJONGG,
     PASS,
     PUNG,
-    WASH,
     Action,
-    ActionKind,
     IllegalActionError,
+    TableError,
 )
 from .dice import Dice, breaker, throw
-from .observation import Observation, _lazy_observation, _materialize
+from .observation import Observation, materialized
 from .result import Result
+from .ending import false_mahjongg, finish, may_declare_falsely, open_washing, resolve_washing
+from .events import ReplayError, from_jsonl, logged_ruleset, to_jsonl
+from .explain import explain, malformed, seat_problem
+from .phase import CLAIMS, OVER, TURN, Phase
+from .tables import (
+    _ACTION_EVENTS,
+    _ACTS,
+    _BY_DISCARD,
+    _BY_LOOSE,
+    _BY_ROBBED,
+    _BY_WALL,
+    _CHOW_ACTS,
+    _CLAIM_RANK,
+    _CONCEALED_KONG_ACTS,
+    _DISCARDS,
+    _LETTER,
+    _M_CHOW,
+    _M_KONG,
+    _M_PUNG,
+    _NEIGHBOURS,
+    _NO_WAITS,
+    _SEAT_ORDER,
+    _TSTR,
+    _WINDS,
+    _act,
+    _action_event,
+    _isolated,
+    _meld,
+    _ruleset_facts,
+    _shuffle,
+    _tiles_of,
+)
 from .wall import Wall, deal
 
-__all__ = ["Game", "full_set"]
-
-TURN = "turn"
-CLAIMS = "claims"
-OVER = "over"
-
-# enum members bound once (a class look-up each time otherwise; see .actions)
-_M_CHOW, _M_PUNG, _M_KONG = MeldKind.CHOW, MeldKind.PUNG, MeldKind.KONG
-_BY_WALL, _BY_DISCARD, _BY_LOOSE, _BY_ROBBED = WinBy.WALL, WinBy.DISCARD, WinBy.LOOSE, WinBy.ROBBED_KONG
-# the priority of a claim on a discard, by its kind's value (an Enum member hashes in Python)
-_CLAIM_RANK = {"mahjongg": 0, "kong": 1, "pung": 1, "chow": 2}
+__all__ = ["Game", "replay"]
 
 
-def full_set(ruleset: Ruleset) -> list[Tile]:
-    """Every tile of the set the ruleset plays with, sorted: four of each
-    playing kind and one of each bonus tile."""
-    tiles = [t for t in TILES[:NUM_KINDS] for _ in range(4)]
-    tiles.extend(sorted(TILES[i] for i in ruleset.bonus_tiles))
-    return tiles
 
-
-# every action but a chow, made once: _ACTS[kind][seat][tile]
-_ACTS = {
-    k: [tuple(Action(k, w, TILES[i]) for i in range(NUM_KINDS)) for w in Wind]
-    for k in ActionKind
-    if k not in (ActionKind.CHOW, ActionKind.BONUS, ActionKind.CAPTURE)
-}
-_DISCARDS = _ACTS[ActionKind.DISCARD]
-# every chow of a suited tile, made once: _CHOW_ACTS[seat][tile] = (run from tile-2, from tile-1, from tile)
-_CHOW_ACTS = [
-    [
-        tuple(Action(ActionKind.CHOW, w, TILES[i], TILES[low]) if 0 <= low and low // 9 == i // 9 and low % 9 <= 6 else None for low in (i - 2, i - 1, i))
-        if i < 27
-        else ()
-        for i in range(NUM_KINDS)
-    ]
-    for w in Wind
-]
-_CONCEALED_KONG_ACTS = _ACTS[ActionKind.CONCEALED_KONG]
-
-
-_WINDS = tuple(Wind)
-
-
-# per seat count: (next seat in play after each wind, the other seats in play after each wind)
-_SEAT_ORDER = {
-    n: (
-        [_WINDS[(w + 1) % n] if w < n else None for w in range(4)],
-        [tuple(o for o in _WINDS[:n] if o != w) for w in range(4)],
-    )
-    for n in (2, 3, 4)
-}
-
-# Fisher-Yates steps of a list of n items: (i, i + 1, bits of i + 1) for i = n - 1 .. 1
-_SHUFFLE_STEPS: dict[int, tuple[tuple[int, int, int], ...]] = {}
-
-
-def _shuffle(rng: random.Random, x: list) -> None:
-    """``rng.shuffle(x)``, the same permutation from the same generator state
-    (CPython's Fisher-Yates with ``_randbelow_with_getrandbits``), written out:
-    a new hand shuffles 136 or 144 tiles, and the method calls cost more than the
-    swaps."""
-    steps = _SHUFFLE_STEPS.get(len(x))
-    if steps is None:
-        steps = _SHUFFLE_STEPS[len(x)] = tuple((i, i + 1, (i + 1).bit_length()) for i in range(len(x) - 1, 0, -1))
-    getrandbits = rng.getrandbits
-    for i, n, k in steps:
-        j = getrandbits(k)
-        while j >= n:
-            j = getrandbits(k)
-        x[i], x[j] = x[j], x[i]
-
-
-# the melds the engine lays out, made once each (a Meld is a frozen value; its constructor checks it)
-_MELDS: dict[tuple[MeldKind, int, bool], Meld] = {}
-
-
-def _meld(kind: MeldKind, t: Tile, exposed: bool) -> Meld:
-    m = _MELDS.get((kind, t, exposed))
-    if m is None:
-        m = _MELDS[(kind, t, exposed)] = Meld(kind, TILES[t], exposed)
-    return m
-
-
-def _act(kind: ActionKind, seat: Wind, t: Tile) -> Action:
-    return _ACTS[kind][seat][t]
-
-
-# notation of every tile and letter of every wind, by index (``str(t)``, ``w.letter``)
-_TSTR = tuple(str(t) for t in TILES)
-_LETTER = tuple(w.letter for w in Wind)
-
-
-# per group of kinds (bamboo, characters, dots, honors): its counts as bytes -> its tiles
-_GROUP_TILES: tuple[dict[bytes, tuple[Tile, ...]], ...] = ({}, {}, {}, {})
-_GROUP_LIMIT = 50_000
-
-
-def _group_tiles(g: int, key: bytes) -> tuple[Tile, ...]:
-    memo = _GROUP_TILES[g]
-    r = memo.get(key)
-    if r is None:
-        lo = 9 * g
-        r = tuple(TILES[lo + i] for i in range(len(key)) for _ in range(key[i]))
-        if len(memo) >= _GROUP_LIMIT:  # only a cache: keep memory bounded
-            memo.clear()
-        memo[key] = r
-    return r
-
-
-def _tiles_of(counts: Sequence[int]) -> tuple[Tile, ...]:
-    """The tiles a 34-count vector holds, sorted (four memoised look-ups, one per group)."""
-    try:
-        b = bytes(counts)
-    except ValueError:  # a count out of range (only a broken hand): the slow way
-        return tuple(TILES[i] for i in range(NUM_KINDS) for _ in range(counts[i]))
-    g0, g1, g2, g3 = _GROUP_TILES
-    try:
-        return g0[b[0:9]] + g1[b[9:18]] + g2[b[18:27]] + g3[b[27:34]]
-    except KeyError:
-        return _group_tiles(0, b[0:9]) + _group_tiles(1, b[9:18]) + _group_tiles(2, b[18:27]) + _group_tiles(3, b[27:34])
-
-
-def _action_event(a: Action) -> dict:
-    """The ``action`` event of ``a``: ``{"type": "action", **a.to_dict()}``, made
-    from a template for the engine's own (interned) actions."""
-    entry = _ACTION_EVENTS.get(id(a))
-    if entry is not None and entry[0] is a:
-        return entry[1].copy()
-    return {"type": "action", **a.to_dict()}
-
-
-def _interned_actions() -> Iterable[Action]:
-    for per_kind in _ACTS.values():
-        for per_seat in per_kind:
-            yield from per_seat
-    for per_seat in _CHOW_ACTS:
-        for runs in per_seat:
-            yield from (a for a in runs if a is not None)
-
-
-_ACTION_EVENTS = {id(a): (a, {"type": "action", **a.to_dict()}) for a in _interned_actions()}
-
-
-def _isolated(counts: Sequence[int], t: int) -> bool:
-    """Whether ``t`` (held once in ``counts``) can be in no set or pair: no other
-    copy held and, for a suited tile, no tile of its suit within two ranks.
-    Such a hand is not four sets and a pair -- a cheap test before
-    :func:`~mahjongg.decomposition.is_complete`."""
-    if counts[t] != 1:
-        return False
-    for i in _NEIGHBOURS[t]:
-        if counts[i]:
-            return False
-    return True
-
-
-# the kinds of a tile's suit within two ranks of it (none for an honor)
-_NEIGHBOURS = tuple(
-    tuple(i for i in range(t - 2, t + 3) if i != t and 0 <= i < 27 and i // 9 == t // 9) if t < 27 else ()
-    for t in range(NUM_KINDS)
-)
-
-
-_NO_WAITS: frozenset[int] = frozenset()
-
-_RULESET_CACHE: dict[int, tuple[Ruleset, list[Tile], dict]] = {}
-
-
-def _ruleset_facts(r: Ruleset) -> tuple[Ruleset, list[Tile], dict]:
-    """(ruleset, its full set, its logged options), worked out once per ruleset object
-    (a ruleset is frozen); callers copy what they change."""
-    entry = _RULESET_CACHE.get(id(r))
-    if entry is None or entry[0] is not r:
-        entry = (r, full_set(r), _ruleset_options(r))
-        if len(_RULESET_CACHE) > 256:
-            _RULESET_CACHE.clear()
-        _RULESET_CACHE[id(r)] = entry
-    return entry
-
-
-_NO_WASHING = Ruleset.washing
 _BASE_SPECIAL = Ruleset.could_be_special
-
-
-def _may_wash(r: Ruleset) -> bool:
-    """Whether the ruleset has washing at all (overrides :meth:`Ruleset.washing`)."""
-    return getattr(type(r), "washing", None) is not _NO_WASHING
+_new = object.__new__
 
 
 class Game:
@@ -267,8 +119,8 @@ class Game:
         dice: tuple[Dice, ...] | None = None,
         allow_false_mahjongg: bool = False,
     ) -> None:
-        if players not in (2, 3, 4):
-            raise ValueError(f"Pung Chow is played by two, three or four players, not {players}")
+        if type(players) is not int or players not in (2, 3, 4):
+            raise TableError(f"Mah-Jongg is played by two, three or four players, not {players!r}")
         self.ruleset = ruleset
         self.players = players
         # an app may let a player declare Mah-Jongg with any hand; the ruleset's penalty judges it
@@ -287,7 +139,7 @@ class Game:
         if wall is None:
             built = list(tile_set)
             if len(built) != 8 * stacks:
-                raise ValueError(
+                raise TableError(
                     f"ruleset {ruleset.name}: {len(built)} tiles do not build four sides "
                     f"{stacks} stacks long and 2 high ({8 * stacks} tiles)"
                 )
@@ -295,13 +147,13 @@ class Game:
         else:
             built = [Tile.parse(t) if isinstance(t, str) else t for t in wall]
             if sorted(built) != tile_set:
-                raise ValueError("the wall given is not exactly the ruleset's set of tiles")
+                raise TableError("the wall given is not exactly the ruleset's set of tiles")
         throws = ruleset.dice_throws
         if dice is None:
             dice = tuple(throw(rng, ruleset.dice_count) for _ in range(throws))
         dice = tuple(tuple(d) for d in dice)
         if len(dice) != throws or any(len(d) != ruleset.dice_count for d in dice):
-            raise ValueError(f"ruleset {ruleset.name}: {throws} throw(s) of {ruleset.dice_count} dice, not {list(map(list, dice))}")
+            raise TableError(f"ruleset {ruleset.name}: {throws} throw(s) of {ruleset.dice_count} dice, not {list(map(list, dice))}")
         east_throw = dice[0]
         break_throw = dice[1] if throws > 1 else ()
         self.built: tuple[Tile, ...] = tuple(built)
@@ -313,12 +165,18 @@ class Game:
         self.break_count = sum(east_throw) + sum(break_throw)
         self.wall = Wall(self.built, stacks, self.breaker, self.break_count, ruleset.loose_refill)
         self.reserved = ruleset.reserved_tiles
+        self._fixed = (self.seats, self.round, ruleset.name, self.reserved)  # what every observation shares
 
         self._counts: list[list[int]] = [[0] * NUM_KINDS, [0] * NUM_KINDS, [0] * NUM_KINDS, [0] * NUM_KINDS]
         self._melds: list[list[Meld]] = [[], [], [], []]
         self._bonus: list[list[Tile]] = [[], [], [], []]
         self._discards: list[list[Tile]] = [[], [], [], []]
-        self._history: list[list] = []  # [seat, tile, taken_by]
+        self._history: list[tuple] = []  # (seat, tile, taken_by); a claim replaces the last one
+        # what an observation shares of the rarely changing public state, as immutable
+        # values (each seat's melds and bonus tiles, the dead seats); None: made again
+        # at the next observation (every change of a meld, a bonus tile or a dead hand)
+        self._rare: tuple | None = None
+        self._irregular = False  # a hand holds a wrong number of tiles (see observation)
         self._played = [False, False, False, False]  # by seat: discarded or declared a set
         self._dead: dict[Wind, str] = {}
         self._is_dead = [False, False, False, False]
@@ -345,7 +203,6 @@ class Game:
         # per seat, the tiles that complete its concealed tiles (decomposition.waits), worked out
         # when first asked and forgotten whenever its concealed tiles change (None: not known)
         self._wait_sets: list[frozenset[int] | None] = [None, None, None, None]
-        self._views: list[weakref.ref] = []  # lazy observations handed out since the state last changed
 
         self._log(
             type="setup",
@@ -367,7 +224,7 @@ class Game:
             },
         )
         self._deal()
-        self._open_washing()
+        open_washing(self)
 
     # --- construction ---------------------------------------------------------
     @classmethod
@@ -395,9 +252,7 @@ class Game:
 
     @classmethod
     def replay(cls, events: Iterable[dict] | str, ruleset: Ruleset | None = None) -> "Game":
-        """The game an event log records, replayed action by action (see :mod:`.events`)."""
-        from .events import replay
-
+        """The game an event log records, replayed action by action (:func:`replay`)."""
         return replay(events, ruleset)
 
     def _deal(self) -> None:
@@ -458,30 +313,32 @@ class Game:
     def _lay_bonus(self, seat: Wind, t: Tile) -> None:
         self._pending_bonus[seat].remove(t)
         self._bonus[seat].append(t)
+        self._rare = None
         self._log(type="bonus", seat=seat.letter, tile=str(t))
 
     # --- public state -----------------------------------------------------------
     @property
     def is_over(self) -> bool:
-        return self._phase == OVER
+        return self._phase is OVER
 
     @property
     def result(self) -> Result | None:
         return self._result
 
     @property
-    def phase(self) -> str:
+    def phase(self) -> Phase:
+        """The phase of the hand (:class:`~mahjongg.table.Phase`, a string enum)."""
         return self._phase
 
     @property
     def turn(self) -> Wind | None:
         """The seat in turn (``None`` once the hand is over)."""
-        return None if self._phase == OVER else self._turn
+        return None if self._phase is OVER else self._turn
 
     @property
     def last_discard(self) -> tuple[Wind, Tile] | None:
         """``(discarder, tile)`` of the discard under claim, if the window is open."""
-        if self._phase == CLAIMS:
+        if self._phase is CLAIMS:
             return (self._window_from, self._window_tile)
         return None
 
@@ -514,27 +371,28 @@ class Game:
 
     def to_act(self) -> list[Wind]:
         """The seats that have a decision to make now."""
-        if self._phase == TURN:
+        if self._phase is TURN:
             return [self._turn]
-        if self._phase == CLAIMS:
+        if self._phase is CLAIMS:
             return [s for s in self._options if s not in self._answers]
         return []
 
     def events_jsonl(self) -> str:
         """The event log as JSON lines."""
-        from .events import to_jsonl
-
         return to_jsonl(self.events)
 
     # --- legal actions --------------------------------------------------------
     def legal_actions(self, seat: Wind) -> list[Action]:
-        """Every action ``seat`` may take now (empty if it has no decision)."""
+        """Every action ``seat`` may take now (empty if it has no decision).
+        Raises :class:`~mahjongg.table.TableError` if ``seat`` is not a seat."""
+        if type(seat) is not Wind:
+            seat = self._seat(seat)
         cached = self._legal[seat]
         if cached is not None:
             return cached
-        if self._phase == TURN and seat == self._turn:
+        if self._phase is TURN and seat == self._turn:
             acts = self._turn_actions(seat)
-        elif self._phase == CLAIMS and seat in self._options and seat not in self._answers:
+        elif self._phase is CLAIMS and seat in self._options and seat not in self._answers:
             acts = self._options[seat]
         else:
             acts = []
@@ -640,36 +498,39 @@ class Game:
 
     # --- applying actions -----------------------------------------------------------
     def apply(self, action: Action) -> None:
-        """Play ``action``. Raises :class:`IllegalActionError` (game unchanged) if not legal now."""
+        """Play ``action``. Raises :class:`IllegalActionError` (game and log
+        unchanged) if it is not legal now, or not an action at all (a kind,
+        seat or tile of the wrong type: the message names it)."""
+        try:
+            seat = action.seat
+        except AttributeError:
+            seat = None
+        if seat.__class__ is not Wind:  # the rest of a malformed action is checked below, if not the engine's own
+            raise IllegalActionError(malformed(action))
         phase = self._phase
-        if phase == OVER:
-            raise IllegalActionError(f"{action}: the hand is over")
-        views = self._views
-        if views:  # _freeze_views, inlined: most often one observation, already gone
-            for ref in views:
-                obs = ref()
-                if obs is not None:
-                    _materialize(obs)
-            views.clear()
-        seat = action.seat
+        if phase is OVER:
+            raise IllegalActionError(malformed(action) or f"{action}: the hand is over")
         legal = self._legal[seat] or self.legal_actions(seat)
         # the engine's actions are shared objects: a bot hands one back (identity first)
         for x in legal:
             if x is action:
                 break
         else:
+            problem = malformed(action)
+            if problem is not None:
+                raise IllegalActionError(problem)
             if action not in legal:
-                if action.kind is MAHJONGG and self._may_declare_falsely(action):
+                if action.kind is MAHJONGG and may_declare_falsely(self, action):
                     self._legal = [None, None, None, None]
                     self.events.append(_action_event(action))
-                    self._false_mahjongg(action.seat)
+                    false_mahjongg(self, action.seat)
                     return
-                raise IllegalActionError(self._explain(action))
+                raise IllegalActionError(explain(self, action))
         self._legal = [None, None, None, None]
         entry = _ACTION_EVENTS.get(id(action))
         self.events.append(entry[1].copy() if entry is not None and entry[0] is action else _action_event(action))
         k = action.kind
-        if phase == CLAIMS:
+        if phase is CLAIMS:
             answers = self._answers
             answers[seat] = action
             if len(answers) == len(self._options):
@@ -689,17 +550,21 @@ class Game:
 
     def declare_dead(self, seat: Wind, reason: str = "penalty") -> None:
         """Make ``seat``'s hand dead (a penalty): it keeps playing, cannot
-        win, scores nothing and pays everyone. Logged, and replayed."""
+        win, scores nothing and pays everyone. Logged, and replayed.
+        Raises :class:`IllegalActionError` for a seat not playing or a hand
+        that is over."""
+        if type(seat) is not Wind:
+            seat = self._seat(seat)
+        if type(reason) is not str:
+            raise IllegalActionError(f"the reason a hand is dead is words, not {reason!r}")
         if seat not in self.seats:
             raise IllegalActionError(f"{seat.letter} is not playing")
-        if self._phase == OVER:
+        if self._phase is OVER:
             raise IllegalActionError("the hand is over")
         if seat not in self._dead:
-            if self._views:
-                self._freeze_views()
             self._legal = [None, None, None, None]
             self._mark_dead(seat, reason, penalty=True)
-            if self._phase == CLAIMS:
+            if self._phase is CLAIMS:
                 # its Mah-Jongg claim, if any, lapses
                 opts = [a for a in self._options.get(seat, ()) if a.kind is not MAHJONGG]
                 if seat in self._options and seat not in self._answers:
@@ -707,93 +572,17 @@ class Game:
                         del self._options[seat]
                     else:
                         self._options[seat] = opts
-                if self._options and len(self._answers) == len(self._options):
+                # every seat left has answered -- or none is left (the dead seat was the
+                # only one that could answer): the window closes
+                if len(self._answers) == len(self._options):
                     self._resolve_claims()
 
-    def _explain(self, a: Action) -> str:
-        seat, t = a.seat, a.tile
-        who = seat.letter
-        if seat not in self.seats:
-            return f"{a}: {who} is a dummy seat and does not play"
-        if a.kind is WASH:
-            if self._washing:
-                return f"{a}: {who}'s original hand may not wash the tiles under {self.ruleset.name}"
-            return f"{a}: the tiles are washed on the original hands, before East's first discard (seed 000 Part II, Washing the tiles)"
-        if self._phase == TURN:
-            if seat != self._turn:
-                if a.kind in CLAIM_KINDS or a.kind is MAHJONGG:
-                    last = self._history[-1] if self._history else None
-                    if last is not None:
-                        lt = f"{last[1]} discarded by {last[0].letter}"
-                        fate = f"taken by {last[2].letter}" if last[2] is not None else "dead"
-                        return (
-                            f"{a}: no claim window is open -- the claim window on {lt} has closed "
-                            f"(the tile is {fate}); it is {self._turn.letter}'s turn"
-                        )
-                    return f"{a}: there is no discard to claim; it is {self._turn.letter}'s turn"
-                return f"{a}: it is {self._turn.letter}'s turn, not {who}'s"
-            if a.kind in CLAIM_KINDS:
-                return f"{a}: there is no discard to claim; {who} is in turn and must discard or declare"
-            c = self._counts[seat]
-            if a.kind is DISCARD:
-                if t is None or not t.is_playing or not c[t]:
-                    return f"{a}: {who} holds no {t} (holds {self.hand(seat)})"
-            if a.kind is CONCEALED_KONG:
-                if t is None or not t.is_playing or c[t] != 4:
-                    return f"{a}: a concealed kong needs four {t} held in the hand; {who} holds {c[t] if t is not None and t.is_playing else 0}"
-                return f"{a}: no loose tile can be drawn (only {self.wall.count} tiles are left), so no kong"
-            if a.kind is ADD_KONG:
-                if not any(m.kind is _M_PUNG and m.tile == t for m in self._melds[seat]):
-                    return f"{a}: {who} has no exposed pung of {t}"
-                return (
-                    f"{a}: only the fourth tile just drawn from the wall may be added to an exposed pung "
-                    f"(seed 000, Four of a kind); {who} drew {self._drawn if self._drawn_from in ('wall', 'loose') else 'nothing'}"
-                )
-            if a.kind is MAHJONGG:
-                if seat in self._dead:
-                    return f"{a}: {who}'s hand is dead and cannot win"
-                if self._drawn_from == "claim":
-                    return f"{a}: {who} claimed a discard this turn; Mah-Jongg on a discard is claimed in the claim window"
-                if t != self._drawn:
-                    return f"{a}: Mah-Jongg on a drawn tile names the tile drawn ({self._drawn})"
-                return f"{a}: {self.hand(seat)} is not a complete hand"
-            return f"{a} is not legal now"
-        # claim window
-        d, dt = self._window_from, self._window_tile
-        if self._robbing and seat != d and seat not in self._answers:
-            return (
-                f"{a}: {d.letter} is adding {dt} to his exposed pung; {who} may only go Mah-Jongg "
-                f"on {dt} (robbing the kong) or pass"
-            )
-        if seat == d:
-            return f"{a}: {who} discarded {dt} and cannot claim his own discard"
-        if seat in self._answers:
-            return f"{a}: {who} has already answered the claim on {dt}"
-        if a.kind in (DISCARD, CONCEALED_KONG, ADD_KONG):
-            return f"{a}: the claim window on {dt} (discarded by {d.letter}) is open; nobody may play until it closes"
-        if t != dt:
-            return f"{a}: the discard under claim is {dt}, not {t}"
-        if a.kind is CHOW and seat != self._next[d]:
-            return (
-                f"{a}: only {self._next[d].letter}, next after {d.letter}, may chow {dt} "
-                "(seed 000, To chow: a player may chow only in his regular turn)"
-            )
-        if seat not in self._options and a.kind is PASS:
-            return f"{a}: {who} has no claim on {dt} and need not answer"
-        if a.kind is CHOW:
-            return f"{a}: {who} does not hold the other two tiles of a run from {a.chow} with {dt}"
-        if a.kind is PUNG:
-            return f"{a}: {who} needs a pair of {dt} in the hand to pung it"
-        if a.kind is KONG:
-            return (
-                f"{a}: {who} needs three {dt} concealed in the hand to kong a discard "
-                "(a claimed fourth never goes onto an exposed pung: seed 000, Four of a kind)"
-            )
-        if a.kind is MAHJONGG:
-            if seat in self._dead:
-                return f"{a}: {who}'s hand is dead and cannot win"
-            return f"{a}: {dt} does not complete {who}'s hand"
-        return f"{a} is not legal now"
+    def _seat(self, seat) -> Wind:
+        """``seat`` as a Wind (an int 0-3 names one), or :class:`IllegalActionError`."""
+        problem = seat_problem(seat)
+        if problem is not None:
+            raise IllegalActionError(problem)
+        return Wind(seat)
 
     # --- the flow ---------------------------------------------------------------------
     def _log(self, **event) -> None:
@@ -805,11 +594,13 @@ class Game:
     def _check_size(self, seat: Wind, expected: int) -> None:
         n = sum(self._counts[seat]) + len(self._pending_bonus[seat]) + 3 * len(self._melds[seat])  # _size, inlined
         if n != expected and not self._is_dead[seat]:
+            self._irregular = True
             self._mark_dead(seat, f"holds {n} tiles where {expected} are due", penalty=False)
 
     def _mark_dead(self, seat: Wind, reason: str, penalty: bool) -> None:
         self._dead[seat] = reason
         self._is_dead[seat] = True
+        self._rare = None
         self._log(type="dead_hand", seat=seat.letter, reason=reason, penalty=penalty)
 
     def _draw(self, seat: Wind, loose: bool, flower: bool = False) -> bool:
@@ -859,7 +650,7 @@ class Game:
         c[t] -= 1
         self._wait_sets[seat] = None
         self._discards[seat].append(t)
-        self._history.append([seat, t, None])
+        self._history.append((seat, t, None))
         self._played[seat] = True
         self._drawn = None
         self._drawn_from = None
@@ -901,7 +692,7 @@ class Game:
 
     def _resolve_claims(self) -> None:
         if self._washing:
-            self._resolve_washing()
+            resolve_washing(self)
             return
         if self._robbing:
             self._resolve_robbing()
@@ -920,7 +711,7 @@ class Game:
         a = claims[0] if len(claims) == 1 else min(claims, key=lambda x: (_CLAIM_RANK[x.kind.value], (x.seat - d) % 4))
         seat = a.seat
         self._discards[d].pop()
-        self._history[-1][2] = seat
+        self._history[-1] = (d, t, seat)
         event = {"type": "claim", "seat": _LETTER[seat], "kind": a.kind.value, "tile": _TSTR[t]}
         if a.chow:
             event["chow"] = _TSTR[a.chow]
@@ -934,6 +725,7 @@ class Game:
             return
         self._played[seat] = True
         self._kongs_in_row = 0
+        self._rare = None
         if a.kind is CHOW:
             low = a.chow
             for k in range(3):
@@ -958,6 +750,7 @@ class Game:
         self._counts[seat][t] -= 4
         self._wait_sets[seat] = None
         self._melds[seat].append(_meld(_M_KONG, t, False))
+        self._rare = None
         # seed 001 (Heavenly Peace): the original hand survives kongs "grounded"
         self._after_kong(seat, played=not self.ruleset.original_through_kongs)
 
@@ -965,6 +758,7 @@ class Game:
         melds = self._melds[seat]
         i = next(i for i, m in enumerate(melds) if m.kind is _M_PUNG and m.tile == t)
         melds[i] = _meld(_M_KONG, t, True)
+        self._rare = None
         self._counts[seat][t] -= 1
         self._wait_sets[seat] = None
         self._played[seat] = True
@@ -1011,6 +805,7 @@ class Game:
         melds = self._melds[d]
         i = next(i for i, m in enumerate(melds) if m.kind is _M_KONG and m.exposed and m.tile == t)
         melds[i] = _meld(_M_PUNG, t, True)
+        self._rare = None
         self._log(type="claim", seat=seat.letter, kind=MAHJONGG.value, tile=str(t), **{"from": d.letter}, robbed=True)
         self._counts[seat][t] += 1
         self._wait_sets[seat] = None
@@ -1036,6 +831,7 @@ class Game:
         self._pending_bonus[seat].remove(hunter)
         self._bonus[frm].remove(prey)
         self._bonus[seat].extend((hunter, prey))
+        self._rare = None
         self._log(type="capture", seat=seat.letter, tile=str(prey), hunter=str(hunter), **{"from": frm.letter})
         if self._draw(seat, loose=True, flower=True):
             self._start_turn(seat)
@@ -1049,7 +845,7 @@ class Game:
 
     def _exhausted(self) -> None:
         self._log(type="exhausted", wall_count=self.wall.count)
-        self._finish(None, None)
+        finish(self, None, None)
 
     def _self_drawn_by(self) -> WinBy:
         return _BY_LOOSE if self._drawn_from == "loose" else _BY_WALL
@@ -1099,182 +895,72 @@ class Game:
             score = score_hand(hand, r, sit)
         except ScoringError:
             return False
-        # kept for _finish: the same hand winning the same way scores the same
+        # kept for ending.finish: the same hand winning the same way scores the same
         self._scored = (sit, hand, score)
         return r.may_declare(score)
 
     def _win(self, seat: Wind, by: WinBy, t: Tile) -> None:
-        self._finish(seat, self._make_win(seat, by, t))
-
-    def _finish(
-        self,
-        winner: Wind | None,
-        win: Win | None,
-        reason: str | None = None,
-        settlement: Settlement | None = None,
-        rulings: tuple[Ruling, ...] = (),
-        washed_by: Wind | None = None,
-    ) -> None:
-        """Score every hand and settle. ``settlement`` (washing, a false
-        Mah-Jongg) replaces the settlement of the scores."""
-        r = self.ruleset
-        hands = {s: self.hand(s) for s in self.seats}
-        scores = {}
-        for s in self.seats:
-            sit = Situation(seat=s, round=self.round, win=win if s == winner else None, dead=s in self._dead)
-            kept = self._scored
-            if kept is not None and kept[0] == sit and kept[1] == hands[s]:
-                scores[s] = kept[2]
-            else:
-                scores[s] = score_hand(hands[s], r, sit)
-        dead = frozenset(self._dead)
-        if settlement is not None:
-            settled = True
-        else:
-            settled = winner is not None or r.settle_draws
-        if settlement is None and settled:
-            # the player robbed of his kong pays as the discarder of the winning tile
-            discarder = self._window_from if win is not None and win.by in (_BY_DISCARD, _BY_ROBBED) else None
-            extra = {}
-            if discarder is not None:
-                # the ruleset may rule on the discard (seed 000 Part II, Penalties 2)
-                ruling = r.judge_discard(hands[winner], win.tile, hands[discarder], discarder, winner, self.round)
-                if ruling is not None:
-                    rulings = rulings + (ruling,)
-                    self._log(type="ruling", **ruling.to_dict())
-                    if ruling.applies:
-                        extra["ruling"] = ruling
-            settlement = r.settle(
-                {s: sc.score for s, sc in scores.items()}, winner, discarder=discarder, east=Wind.EAST, dead=dead, **extra
-            )
-        elif settlement is None:
-            settlement = Settlement((), tuple(self.seats))
-        if reason is None:
-            reason = "mahjongg" if winner is not None else "wall exhausted"
-        self._result = Result(winner, win, reason, hands, scores, dead, settlement, settled, tuple(rulings), washed_by)
-        self._phase = OVER
-        self._washing = False
-        self._options, self._answers, self._legal = {}, {}, [None, None, None, None]
-        self._log(type="end", **self._result.to_dict())
-
-    # --- washing the tiles and a false Mah-Jongg (ruleset hooks) -------------------------
-    def _open_washing(self) -> None:
-        """Before East's first discard, every seat whose original hand the
-        ruleset lets wash (``Ruleset.washing``) answers WASH or PASS, all at
-        once, like a claim window on no discard. East's original win has
-        preference over washing (seed 000 Part II, Limit hands 6): if his
-        dealt hand wins, he may declare it in the window."""
-        r = self.ruleset
-        if not _may_wash(r):
-            return
-        washers = [s for s in self.seats if not self._is_dead[s] and r.washing(self.hand(s), s) is not None]
-        if not washers:
-            return
-        options: dict[Wind, list[Action]] = {}
-        east = Wind.EAST
-        drawn = self._drawn
-        for s in washers:
-            options[s] = [Action(WASH, s), Action(PASS, s)]
-        if drawn is not None and self._may_win(east, drawn, _BY_WALL):
-            options[east] = [_act(MAHJONGG, east, drawn)] + [a for a in options.get(east, ()) if a.kind is WASH] + [
-                Action(PASS, east)
-            ]
-        self._log(type="washing", seats=[s.letter for s in self.seats if s in options])
-        self._phase = CLAIMS
-        self._washing = True
-        self._window_tile, self._window_from = None, None
-        self._options, self._answers = {s: options[s] for s in self.seats if s in options}, {}
-
-    def _resolve_washing(self) -> None:
-        answers = self._answers
-        self._options, self._answers = {}, {}
-        self._washing = False
-        self._phase = TURN
-        self._turn = Wind.EAST
-        kinds = {s: a.kind for s, a in answers.items()}
-        if kinds.get(Wind.EAST) is MAHJONGG:
-            self._win(Wind.EAST, _BY_WALL, self._drawn)
-            return
-        # among several, the seat nearest East counter-clockwise (East first) washes
-        washer = next((s for s in self.seats if kinds.get(s) is WASH), None)
-        if washer is None:
-            return
-        r = self.ruleset
-        hand = self.hand(washer)
-        amount = r.washing(hand, washer)
-        self._log(type="washed", seat=washer.letter, hand=str(hand), each=amount)
-        self._finish(None, None, "washed", r.settle_washing(washer, hand, self.seats), washed_by=washer)
-
-    def _may_declare_falsely(self, a: Action) -> bool:
-        """Whether ``a`` (a MAHJONGG that is not legal) is a false Mah-Jongg the
-        game accepts: the app allows it, the ruleset penalizes it, and the
-        seat could announce Mah-Jongg now (in turn, or on the discard under
-        claim before answering)."""
-        seat = a.seat
-        if not self.allow_false_mahjongg or seat not in self.seats or self._phase == OVER:
-            return False
-        if self.ruleset.false_mahjongg(seat, self.seats, Wind.EAST) is None:
-            return False
-        if self._phase == TURN:
-            return seat == self._turn and (a.tile is None or (a.tile.is_playing and self._counts[seat][a.tile] > 0))
-        return (
-            not self._washing
-            and seat != self._window_from
-            and seat not in self._answers
-            and a.tile == self._window_tile
-        )
-
-    def _false_mahjongg(self, seat: Wind) -> None:
-        """Seed 000 Part II, Penalties 1: the offender pays; the hand ends
-        there (his hand is exposed), nothing else is settled (docs/rules/table.md)."""
-        hand = self.hand(seat)
-        if self._phase == CLAIMS and self._window_tile is not None:
-            shown = f"{hand} with {self._window_tile} (discarded by {self._window_from.letter})"
-        else:
-            shown = str(hand)
-        ruling = Ruling("false-mahjongg", seat, f"declared Mah-Jongg with {shown}, not a winning hand")
-        self._log(type="ruling", **ruling.to_dict())
-        settlement = self.ruleset.false_mahjongg(seat, self.seats, Wind.EAST)
-        self._finish(None, None, "false mahjongg", settlement, (ruling,))
+        finish(self, seat, self._make_win(seat, by, t))
 
     # --- views --------------------------------------------------------------------------
     def observation(self, seat: Wind) -> Observation:
-        """What ``seat`` may see now."""
+        """What ``seat`` may see now: a plain value (:class:`Observation`)
+        that holds nothing of the Game -- only immutable values copied or
+        shared from the public state and ``seat``'s own tiles. Its fields
+        are worked out from those on first use (a bot may read nothing).
+        Raises :class:`IllegalActionError` for a seat not playing."""
+        if type(seat) is not Wind:
+            seat = self._seat(seat)
         if seat >= self.players:
-            raise ValueError(f"{Wind(seat).letter} is not playing")
-        # built lazily (a bot may read nothing); fixed before the state next changes
-        held = self._pending_bonus[seat]
-        obs = _lazy_observation(partial(self._observation_field, seat), tuple(held) if held else (), self._robbing)
-        views = self._views
-        if len(views) >= 64:  # an app observing again and again between actions: drop the dead ones
-            views[:] = [r for r in views if r() is not None]
-        views.append(weakref.ref(obs))
+            raise IllegalActionError(f"{seat.letter} is not playing (a game of {self.players})")
+        rare = self._rare
+        if rare is None:
+            n = self.players
+            rare = self._rare = (tuple(map(tuple, self._melds[:n])), tuple(map(tuple, self._bonus[:n])), frozenset(self._dead))
+        phase = self._phase
+        # how many concealed tiles each seat holds: worked out from the melds and whose turn
+        # it is (observation.py), but counted when that reading may not hold
+        held = tuple(map(self._concealed_count, self.seats)) if phase is OVER or self._irregular else None
+        obs = _new(Observation)
+        d = obs.__dict__
+        d["_raw"] = (
+            seat,
+            self._fixed,
+            phase,
+            self._turn,
+            self._drawn,
+            self._drawn_from,
+            tuple(self._counts[seat]),
+            rare,
+            tuple(self._history),
+            self.wall.count,
+            self._window_tile,
+            self._window_from,
+            phase is CLAIMS and seat in self._options and seat not in self._answers,
+            self._washing,
+            held,
+        )
+        pending = self._pending_bonus[seat]
+        d["hidden"] = tuple(pending) if pending else ()
+        d["robbing"] = self._robbing
         return obs
 
-    def _freeze_views(self) -> None:
-        """Work out the fields of every lazy observation still held, before the state changes."""
-        for ref in self._views:
-            obs = ref()
-            if obs is not None:
-                _materialize(obs)
-        self._views.clear()
-
-    def _observation_field(self, seat: Wind, name: str):
-        """One field of ``seat``'s observation now (:data:`_OBSERVATION_FIELDS`)."""
-        return _OBSERVATION_FIELDS[name](self, seat)
+    def _concealed_count(self, seat: Wind) -> int:
+        """The concealed tiles ``seat`` holds, a held-back bonus tile included."""
+        return sum(self._counts[seat]) + len(self._pending_bonus[seat])
 
     def _observation_fields(self, seat: Wind) -> dict:
-        """Every field of ``seat``'s observation now."""
-        return {name: field(self, seat) for name, field in _OBSERVATION_FIELDS.items()}
+        """Every field of ``seat``'s observation now, worked out."""
+        return dict(vars(materialized(self.observation(seat))))
 
     def snapshot(self) -> dict:
         """The whole state as plain values (wall order included): for tests and replays, never for a seat."""
         return {
-            "phase": self._phase,
+            "phase": str(self._phase),
             "turn": self._turn.letter,
             "hands": {s.letter: str(self.hand(s)) for s in self.seats},
             "discards": {s.letter: [str(t) for t in self._discards[s]] for s in self.seats},
-            "history": [[h[0].letter, str(h[1]), h[2].letter if h[2] else None] for h in self._history],
+            "history": [[h[0].letter, str(h[1]), h[2].letter if h[2] is not None else None] for h in self._history],
             "wall": [str(t) for t in self.wall.live()],
             "loose": [str(t) for t in self.wall.loose],
             "dead": sorted(s.letter for s in self._dead),
@@ -1300,57 +986,41 @@ class Game:
         return f"<Game {self.ruleset.name} seed={self.seed} {self._phase} turn={self._turn.letter} wall={self.wall.count}>"
 
 
-def _last_discard(g: Game) -> tuple[Tile | None, Wind | None]:
-    if g._phase == CLAIMS:
-        return g._window_tile, g._window_from
-    if g._history:
-        return g._history[-1][1], g._history[-1][0]
-    return None, None
+def replay(events: Iterable[dict] | str, ruleset: Ruleset | None = None, *, check: bool = True):
+    """The :class:`~mahjongg.table.Game` the log records, replayed.
 
-
-def _by_seat(g: Game, per_seat: list) -> dict:
-    return dict(zip(g.seats, map(tuple, per_seat[: len(g.seats)])))
-
-
-# every field of an observation of seat s of game g, as Observation(...) would set it
-_OBSERVATION_FIELDS = {
-    "seat": lambda g, s: s,
-    "seats": lambda g, s: g.seats,
-    "round": lambda g, s: g.round,
-    "ruleset": lambda g, s: g.ruleset.name,
-    "phase": lambda g, s: g._phase,
-    "turn": lambda g, s: None if g._phase == OVER else g._turn,
-    "concealed": lambda g, s: _tiles_of(g._counts[s]),
-    "drawn": lambda g, s: g._drawn
-    if (g._phase == TURN and s == g._turn and g._drawn_from in ("wall", "loose", "deal"))
-    else None,
-    "melds": lambda g, s: _by_seat(g, g._melds),
-    "bonus": lambda g, s: _by_seat(g, g._bonus),
-    "discards": lambda g, s: _by_seat(g, g._discards),
-    "discard_history": lambda g, s: tuple(map(tuple, g._history)),
-    "concealed_counts": lambda g, s: dict(zip(g.seats, map(sum, g._counts[: len(g.seats)]))),
-    "wall_count": lambda g, s: g.wall.count,
-    "drawable": lambda g, s: max(0, g.wall.count - g.reserved),
-    "last_discard": lambda g, s: _last_discard(g)[0],
-    "last_discarder": lambda g, s: _last_discard(g)[1],
-    "claim_window": lambda g, s: g._phase == CLAIMS,
-    "waiting": lambda g, s: (s,) if g._phase == CLAIMS and s in g._options and s not in g._answers else (),
-    "dead": lambda g, s: frozenset(g._dead),
-    "hidden": lambda g, s: tuple(g._pending_bonus[s]),
-    "robbing": lambda g, s: g._robbing,
-}
-
-
-def _ruleset_options(r: Ruleset) -> dict:
-    """The ruleset's plain options, stored in the log so a hand replays under its own rules."""
-    out = {}
-    for f in r.__dataclass_fields__:
-        if f in ("name", "title", "source", "rules", "options"):
-            continue
-        v = getattr(r, f)
-        if isinstance(v, tuple) and all(isinstance(x, (int, str)) for x in v):
-            out[f] = list(v)
-        elif v is None or isinstance(v, (bool, int, str, float)):
-            out[f] = v
-        # other options (a faan table, ...) come with the ruleset's name
-    return out
+    ``events``: the list of dicts or the JSON-lines text. ``ruleset``: the
+    ruleset to use if the log's ruleset name is not a known one (its options
+    from the log are applied to it). With ``check``, raises
+    :class:`ReplayError` if the replay does not produce the same events.
+    """
+    if isinstance(events, str):
+        events = from_jsonl(events)
+    events = list(events)
+    if not events or events[0].get("type") != "setup":
+        raise ReplayError("an event log starts with a setup event")
+    setup = events[0]
+    game = Game(
+        logged_ruleset(setup, ruleset),
+        setup.get("seed"),
+        setup["players"],
+        Wind.parse(setup["round"]),
+        wall=setup["wall"],
+        allow_false_mahjongg=setup.get("allow_false_mahjongg", False),
+        dice=(tuple(setup["dice"]["east"]),) + ((tuple(setup["dice"]["break"]),) if setup["dice"]["break"] else ()),
+    )
+    for e in events[1:]:
+        t = e.get("type")
+        if t == "action":
+            game.apply(Action.from_dict(e))
+        elif t == "dead_hand" and e.get("penalty"):
+            game.declare_dead(Wind.parse(e["seat"]), e.get("reason", "penalty"))
+    if check:
+        mine = json.loads(json.dumps(game.events))
+        theirs = json.loads(json.dumps(events))
+        if mine != theirs:
+            for i, (a, b) in enumerate(zip(mine, theirs)):
+                if a != b:
+                    raise ReplayError(f"event {i} differs on replay: {a} != {b}")
+            raise ReplayError(f"replay produced {len(mine)} events, the log has {len(theirs)}")
+    return game

@@ -7,16 +7,17 @@ app to act on.
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import events
 from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Button, Static
 
-from ..table import Action, ActionKind, Observation
+from ..table import Action, ActionKind, Observation, Phase
 from ..tiles import TILES, Tile, Wind
 from .faces import face, meld_text, style_of, tiles_text
-from .session import Seat
+from ..play.session import Seat
 
 __all__ = ["HandView", "SeatPanel", "CenterPanel", "ActionBar", "action_label", "WIND_NAMES"]
 
@@ -26,7 +27,7 @@ WIND_NAMES = {Wind.EAST: "East", Wind.SOUTH: "South", Wind.WEST: "West", Wind.NO
 def seat_title(seat: Seat, obs: Observation) -> Text:
     """``S South · greedy · +120`` with the East (dealer) marker and whose turn it is."""
     t = Text()
-    if obs.turn == seat.wind and obs.phase == "turn":
+    if obs.turn == seat.wind and obs.phase == Phase.TURN:
         t.append("▶ ", style="bold yellow")
     t.append(f"{WIND_NAMES[seat.wind]}", style="bold")
     if seat.wind == Wind.EAST:
@@ -135,13 +136,16 @@ class HandView(Widget):
         out = Text()
         self._spans = []
         n = len(self.tiles)
+        faces = [face(t, self.glyphs) for t in self.tiles]
+        # a tile's label is padded when the row fits the widget (glyph faces at 80 columns do not)
+        padded = sum(cell_len(f) + 3 for f in faces) + 4 <= (self.size.width or 10_000)
         for k, t in enumerate(self.tiles):
             if k and self.drawn is not None and k == n - 1:
-                out.append("  ┃ ", style="dim")
+                out.append("  ┃ " if padded else " ┃ ", style="dim")
             elif k:
                 out.append(" ")
-            s = face(t, self.glyphs)
-            label = f" {s} "
+            s = faces[k]
+            label = f" {s} " if padded else s
             style = style_of(t)
             if self.active and k == self.selected:
                 style += " reverse bold"

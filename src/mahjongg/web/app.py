@@ -8,6 +8,8 @@ HTTP:
                                     -> ``{code, player, token}``
   ``GET /api/tables/{code}``        the lobby of a table (names and kinds of seats)
   ``POST /api/tables/{code}/join``  ``{name}`` -> ``{player, token}``
+  ``GET /score``, ``POST /api/score``, ``POST /api/settle``: the scoring page
+                                    and its API (``web/scoring.py``)
 
 WebSocket ``/ws/{code}``: the first message must be ``{"type": "hello",
 "token": ...}`` (a seat token; anything else closes the socket with 4401).
@@ -53,7 +55,8 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..rules import RULESETS
 from .players import bot_names, default_bot
-from .store import Store
+from ..play.journal import Journal
+from .scoring import scoring_routes
 from .table import OPTION_FIELDS, LiveTable, TableError, validate_config
 
 __all__ = ["create_app", "Server", "Limits", "MAX_MESSAGE"]
@@ -143,10 +146,9 @@ class Server:
 
     def __init__(self, db: str | Path = ":memory:", *, seed: int | None = None, limits: Limits | None = None, clock=time.time) -> None:
         self.db = str(db)
-        self.store: Store | None = None
+        self.store: Journal | None = None
         self.tables: dict[str, LiveTable] = {}
         self.loop: asyncio.AbstractEventLoop | None = None
-        self.records = None
         self.rng: random.Random = random.SystemRandom() if seed is None else random.Random(seed)
         self.limits = limits or Limits()
         self.clock = clock
@@ -199,7 +201,7 @@ class Server:
                 del self.tables[code]
                 self.owners.pop(code, None)
                 if self.store is not None:
-                    self.store.set_status(code, "expired")
+                    self.store.set_match(t.match_id, status="expired")
                 gone.append(code)
         return gone
 
@@ -219,18 +221,13 @@ class Server:
     def open(self) -> None:
         self.loop = asyncio.get_running_loop()
         self.sweeper = self.schedule(SWEEP_SECONDS, self._sweep_later)
-        self.store = Store(self.db)
-        try:  # finished hands also go to the game records (mahjongg.records), same file
-            from ..records import GameStore
-
-            self.records = GameStore(self.db)
-        except ImportError:
-            self.records = None
-        for code, config, status in self.store.tables(("lobby", "playing")):
+        # the journal: tables, seats, the hands in progress and the finished hands (mahjongg replay reads them)
+        self.store = Journal(self.db, check_same_thread=False)
+        for row in self.store.matches("serve", ("lobby", "playing")):
             try:
-                self.add(LiveTable.rebuild(self.store, code, config, status, self.schedule))
+                self.add(LiveTable.rebuild(self.store, row, self.schedule))
             except Exception:
-                log.exception("table %s could not be rebuilt", code)
+                log.exception("table %s could not be rebuilt", row.code)
 
     def add(self, table: LiveTable, owner: str | None = None) -> None:
         table.clock = self.clock
@@ -239,8 +236,6 @@ class Server:
         if owner is not None:
             self.owners[table.code] = owner
         table.finished = self.forget_later
-        if self.records is not None:
-            table.archive = self.archive
 
     def forget_later(self, table: LiveTable) -> None:
         """A finished table stays for its score sheet, then leaves memory (not the database)."""
@@ -252,12 +247,6 @@ class Server:
 
         self.schedule(FORGET_SECONDS, forget)
 
-    def archive(self, game, kinds) -> None:
-        try:
-            self.records.save(game.events, bots=kinds)
-        except Exception:  # the web tables' own log is the one that matters
-            log.exception("could not archive a hand")
-
     def close(self) -> None:
         if self.sweeper is not None:
             self.sweeper.cancel()
@@ -265,8 +254,6 @@ class Server:
             t.close()
         if self.store is not None:
             self.store.close()
-        if self.records is not None:
-            self.records.close()
 
     def table(self, code: str) -> LiveTable | None:
         return self.tables.get(code.upper()) if isinstance(code, str) else None
@@ -489,6 +476,7 @@ def create_app(
             Route("/api/tables/{code}", info),
             Route("/api/tables/{code}/join", join, methods=["POST"]),
             WebSocketRoute("/ws/{code}", play),
+            *scoring_routes(STATIC, _body),  # /score and /api/score, /api/settle (web/scoring.py)
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ],
         lifespan=lifespan,
