@@ -14,6 +14,7 @@ import time
 from dataclasses import replace
 
 from rich.console import Group
+from rich.table import Table
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding
@@ -187,11 +188,12 @@ class KeysScreen(ModalScreen[None]):
     """
 
     def compose(self) -> ComposeResult:
-        t = Text("Keys (any of Esc, ?, Enter closes this)\n", style="bold")
+        grid = Table.grid(padding=(0, 2))
+        grid.add_column(justify="right", style="bold yellow", no_wrap=True)
+        grid.add_column()  # a long line wraps under itself
         for key, what in KEYS:
-            t.append(f"{key:>12}  ", style="bold yellow")
-            t.append(f"{what}\n")
-        yield Static(t, id="keys")
+            grid.add_row(key, what)
+        yield Static(Group(Text("Keys (Esc, ? or Enter closes this)", style="bold"), grid), id="keys")
         yield Footer()
 
     def action_close(self) -> None:
