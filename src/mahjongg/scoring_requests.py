@@ -167,7 +167,7 @@ class ScoreAnswer:
         """``mahjongg score --json``: ``Score.to_dict()`` with, for a faan
         ruleset's winner, the minimum and whether the hand may be declared."""
         data = self.score.to_dict()
-        if self.rules.faan is not None and self.score.faan is not None and won(self.score):
+        if self.rules.unit == "faan" and self.score.faan is not None and won(self.score):
             data["minimum_faan"] = self.rules.faan.minimum
             data["may_declare"] = self.rules.may_declare(self.score)
         return data
@@ -384,7 +384,7 @@ def _settle_options(rules: Ruleset, limit: int | None, settle_draws: bool, winne
     means anything to a faan ruleset, which pays the winner only."""
     changes = {}
     if limit is not None:
-        if rules.faan is not None:
+        if rules.unit == "faan":
             raise RequestError(
                 f"--limit: {rules.name} has no limit on one payment: it pays the winner by his hand's points"
                 f" (its limit is {rules.faan.limit} faan)"
@@ -393,7 +393,7 @@ def _settle_options(rules: Ruleset, limit: int | None, settle_draws: bool, winne
     if settle_draws:
         if winner is not None:
             raise RequestError("--settle-draws is for a drawn hand: leave out --winner")
-        if rules.faan is not None:
+        if rules.unit == "faan":
             raise RequestError(f"--settle-draws: {rules.name} pays only a winner: a loser's hand scores nothing")
         changes["settle_draws"] = True
     return changes
@@ -422,7 +422,7 @@ def offers(rules: Ruleset) -> dict:
         "by": by,
         "flags": flags,
         "bonus_tiles": [str(Tile(t)) for t in rules.bonus_tiles],
-        "faan": rules.faan is not None,
+        "faan": rules.unit == "faan",
         "east_keeps_deal": {**{w.letter: rules.keeps_deal(w) for w in Wind}, "draw": rules.keeps_deal(None)},
     }
 
