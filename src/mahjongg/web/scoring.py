@@ -31,6 +31,7 @@ from starlette.routing import Route
 from .. import scoring_requests as requests
 from ..errors import MahjonggError
 from ..play.scorecard import score_card
+from ..rules.sources import cite
 
 __all__ = ["scoring_routes"]
 
@@ -54,7 +55,7 @@ def scoring_routes(static: Path, body: Body) -> list[Route]:
                 data = await body(request)
                 result = answer(parse(data))
             except MahjonggError as exc:
-                return JSONResponse({"error": str(exc)}, status_code=400)
+                return JSONResponse({"error": cite(str(exc))}, status_code=400)  # the books, not seed numbers
             return JSONResponse(shape(result))
 
         return endpoint
