@@ -36,7 +36,6 @@ __all__ = [
     "score",
     "settle",
     "offers",
-    "won",
 ]
 
 BY = {"wall": WinBy.WALL, "discard": WinBy.DISCARD, "loose": WinBy.LOOSE, "robbed-kong": WinBy.ROBBED_KONG}
@@ -388,7 +387,7 @@ def _settle_options(rules: Ruleset, limit: int | None, settle_draws: bool, winne
     means anything to a faan ruleset, which pays the winner only."""
     changes = {}
     if limit is not None:
-        if rules.faan is not None:
+        if rules.unit == "faan":
             raise RequestError(
                 f"--limit: {rules.name} has no limit on one payment: it pays the winner by his hand's points"
                 f" (its limit is {rules.faan.limit} faan)"
@@ -397,7 +396,7 @@ def _settle_options(rules: Ruleset, limit: int | None, settle_draws: bool, winne
     if settle_draws:
         if winner is not None:
             raise RequestError("--settle-draws is for a drawn hand: leave out --winner")
-        if rules.faan is not None:
+        if rules.unit == "faan":
             raise RequestError(f"--settle-draws: {rules.name} pays only a winner: a loser's hand scores nothing")
         changes["settle_draws"] = True
     return changes
@@ -426,7 +425,7 @@ def offers(rules: Ruleset) -> dict:
         "by": by,
         "flags": flags,
         "bonus_tiles": [str(Tile(t)) for t in rules.bonus_tiles],
-        "faan": rules.faan is not None,
+        "faan": rules.unit == "faan",
         "east_keeps_deal": {**{w.letter: rules.keeps_deal(w) for w in Wind}, "draw": rules.keeps_deal(None)},
     }
 
