@@ -167,9 +167,8 @@ def score_command(
     )
     with user_errors():
         answer = requests.score(request)
-    card = score_card(answer.score, answer.rules)  # the score and its card (a superset of answer.to_dict())
     if as_json:
-        write_json(card.to_dict())
+        write_json(answer.to_dict())  # the score card as data, as POST /api/score answers
     else:
         _render_score(answer.score, answer.hand, answer.situation, answer.rules)
 
