@@ -18,7 +18,7 @@ from mahjongg.rules import Situation  # noqa: E402
 from mahjongg.scoring import score_hand  # noqa: E402
 from mahjongg.tiles import Wind  # noqa: E402
 
-from browser_helpers import ARGS, CHROMIUM, LiveServer  # noqa: E402
+from browser_helpers import ARGS, CHROMIUM, LiveServer, free_port  # noqa: E402,F401  (free_port: for the score page tests)
 
 SHOTS = Path(os.environ.get("MAHJONGG_SCREENSHOTS", "")) if os.environ.get("MAHJONGG_SCREENSHOTS") else None
 

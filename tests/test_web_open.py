@@ -228,7 +228,7 @@ def test_a_malformed_body_is_a_400_with_one_line_and_no_traceback(tmp_path, capl
     caplog.set_level(logging.DEBUG)
     with TestClient(app(tmp_path)) as c:
         code, _ = create(c)
-        for url in ("/api/tables", f"/api/tables/{code}/join"):
+        for url in ("/api/tables", f"/api/tables/{code}/join", "/api/score", "/api/settle"):
             r = c.post(url, content=body, headers={"Content-Type": "application/json"})
             assert r.status_code == 400, (url, r.text)
             reason = r.json()["error"]

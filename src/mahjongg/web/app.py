@@ -285,7 +285,7 @@ async def _body(request: Request, limit: int = MAX_BODY) -> dict:
     except ValueError:  # not JSON, or not UTF-8
         raise BadRequest("the request is not JSON") from None
     if not isinstance(data, dict):
-        raise BadRequest("the request must be a JSON object, e.g. {\"name\": \"Ann\"}")
+        raise BadRequest("the request must be a JSON object")
     return data
 
 
