@@ -1,0 +1,16 @@
+#!/bin/sh
+# The ladder in the arena: each named bot against the one below it, on every ruleset.
+# usage: bench/arena/run_ladder.sh "greedy:random cautious:greedy" DEALS SEED
+# writes bench/arena/<challenger>-<field>-<ruleset>.json
+cd "$(dirname "$0")/../.."
+pairs=${1:-"greedy:random cautious:greedy expert:greedy"}
+deals=${2:-2000}
+seed=${3:-16}
+for pair in $pairs; do
+  c=${pair%%:*}; f=${pair##*:}
+  for r in pung-chow pung-chow-limit traditional traditional-special-tiles hong-kong; do
+    out=bench/arena/$c-$f-$r.json
+    nice -n 19 .venv/bin/mahjongg arena --challenger $c --field $f --ruleset $r --deals $deals --seed $seed --workers 2 --json > $out.tmp && mv $out.tmp $out
+    echo "$c $f $r: $(python3 -c "import json,sys;d=json.load(open('$out'));print(d['advantage'],d['ci95'],d['hands_per_second'])")"
+  done
+done
