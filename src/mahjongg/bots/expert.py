@@ -62,6 +62,7 @@ from ..table.observation import Observation
 from ..tiles import TILES, Tile, Wind
 from .base import concealed_counts, unseen_counts
 from .evaluation import discard_options
+from .cautious import CautiousBot
 from .greedy import GreedyBot
 
 __all__ = ["ExpertBot", "discard_value", "DiscardValue", "win_chance", "danger", "potential"]
@@ -109,7 +110,9 @@ def _typical_score(ruleset) -> int:
 
 def win_score(obs: Observation, counts: list[int], w: Tile, by: WinBy = WinBy.DISCARD) -> int:
     """The score of the hand ``counts`` (13 - 3 per set, waiting) won on ``w``, or 0
-    when the ruleset would not let it be declared (a faan minimum) or it is no win."""
+    when the ruleset would not let it be declared (a faan minimum) or it is no win.
+    A hand declarable only when self-drawn counts a third of that score (about a
+    third of the chances to win are draws)."""
     seat = obs.seat
     melds = obs.melds[seat]
     bonus = obs.bonus[seat]
@@ -123,9 +126,15 @@ def win_score(obs: Observation, counts: list[int], w: Tile, by: WinBy = WinBy.DI
         if n:
             tiles.extend([TILES[i]] * n)
     tiles.append(TILES[w])
+    hand = Hand(tuple(sorted(tiles)), melds, bonus)
     try:
-        s = score_hand(Hand(tuple(sorted(tiles)), melds, bonus), ruleset, Situation(seat=seat, round=obs.round, win=Win(TILES[w], by)))
+        s = score_hand(hand, ruleset, Situation(seat=seat, round=obs.round, win=Win(TILES[w], by)))
         v = s.score if ruleset.may_declare(s) else 0
+        if not v and by is WinBy.DISCARD:
+            # not declarable on a discard (a faan minimum): perhaps when self-drawn, a
+            # draw being about a third of the chances
+            s = score_hand(hand, ruleset, Situation(seat=seat, round=obs.round, win=Win(TILES[w], WinBy.WALL)))
+            v = s.score // 3 if ruleset.may_declare(s) else 0
     except ScoringError:
         v = 0
     if len(_SCORE_CACHE) > _CACHE_LIMIT:
@@ -273,8 +282,10 @@ def discard_value(obs: Observation, candidates=None, *, defence: bool = True) ->
             th = _threat(obs, o)
             if th > 0.2:
                 mine, theirs = _discarder_cost(ruleset, me, o, seats, typical)
-                # off my discard I pay ``mine``; had I kept the tile he wins later only sometimes
-                threats.append((o, th, mine - 0.5 * theirs))
+                # off my discard I pay ``mine``, off another's ``theirs``: the discard costs the
+                # difference (Hong Kong: the discarder pays double), and a little more for the
+                # win it hands him now (he might not win later)
+                threats.append((o, th, max(0, mine - theirs) + 0.15 * mine))
     out = []
     for t, (s, live) in opts.items():
         counts[t] -= 1
@@ -356,17 +367,23 @@ def _one_step_value(obs: Observation, counts: list[int], declared: int, held: li
     return score_sum / valid_w, valid_w / total_w
 
 
-class ExpertBot(GreedyBot):
+class ExpertBot(CautiousBot):
     """Discards and claims by expected chips (value times chance, less the risk); folds when behind."""
 
     name = "expert"
+    DEFENCE = True
 
     def turn(self, obs: Observation, legal: list[Action]) -> Action:
         discards = {a.tile: a for a in legal if a.kind is DISCARD}
-        if not discards:
-            return super().turn(obs, legal)
-        ranked = discard_value(obs, list(discards))
+        if not discards or obs.hidden:
+            # a bonus tile held back leaves the hand one short: greedy's way (no kong)
+            return GreedyBot.turn(self, obs, legal)
+        ranked = discard_value(obs, list(discards), defence=self.DEFENCE)
         best = ranked[0]
+        if best.shanten >= 2 and self._plans(obs):
+            # far from waiting under a faan minimum: build a hand that can be declared
+            # (one suit, doubling honors, concealed), as the book's careful player does
+            return CautiousBot.turn(self, obs, legal)
         for a in legal:
             if a.kind is CONCEALED_KONG or a.kind is ADD_KONG:
                 counts = concealed_counts(obs)
@@ -381,11 +398,18 @@ class ExpertBot(GreedyBot):
                     return a
         return discards[best.tile]
 
+    def _plans(self, obs: Observation) -> bool:
+        """Whether a hand must be planned for value (the ruleset has a minimum to declare)."""
+        r = get_ruleset(obs.ruleset)
+        return r.faan is not None and r.faan.minimum > 0
+
     def claim(self, obs: Observation, legal: list[Action]) -> Action:
         counts = concealed_counts(obs)
         declared = len(obs.melds[obs.seat])
         pass_action = next(a for a in legal if a.kind is PASS)
         before = shanten(counts, declared)
+        if before >= 2 and self._plans(obs):
+            return CautiousBot.claim(self, obs, legal)
         best, best_ev = pass_action, None
         for a in legal:
             if a.kind not in (PUNG, CHOW, KONG):
