@@ -57,7 +57,7 @@ from ..rules import get_ruleset
 from ..rules.context import Situation, Win, WinBy
 from ..scoring import ScoringError, score_hand
 from ..shanten import shanten
-from ..table.actions import ADD_KONG, CHOW, CONCEALED_KONG, DISCARD, KONG, MAHJONGG, PASS, PUNG, Action
+from ..table.actions import ADD_KONG, BONUS, CAPTURE, CHOW, CONCEALED_KONG, DISCARD, KONG, MAHJONGG, PASS, PUNG, Action
 from ..table.observation import Observation
 from ..tiles import TILES, Tile, Wind
 from .base import concealed_counts, unseen_counts
@@ -372,6 +372,17 @@ class ExpertBot(CautiousBot):
 
     name = "expert"
     DEFENCE = True
+
+    def act(self, observation: Observation, legal: list[Action]) -> Action:
+        if len(legal) > 1 and observation.phase != "claims":
+            # a bonus tile held back (a hunter, seed 001): capture its prey when it may (the
+            # capture scores and a loose tile comes), else lay it out at once -- held back it
+            # leaves the hand a tile short, unable to go out
+            for kind in (MAHJONGG, CAPTURE, BONUS):
+                for a in legal:
+                    if a.kind is kind:
+                        return a
+        return super().act(observation, legal)
 
     def turn(self, obs: Observation, legal: list[Action]) -> Action:
         discards = {a.tile: a for a in legal if a.kind is DISCARD}
