@@ -155,7 +155,7 @@ def _size(hand: Hand) -> int:
 
 def _discards(obs: Observation, unseen: list[int]) -> list[Choice]:
     out = []
-    for v in discard_value(obs, defence=False):
+    for v in discard_value(obs, defence=False, fold=False):
         counts = [0] * NUM_KINDS
         for t in obs.concealed:
             counts[t] += 1
@@ -237,7 +237,10 @@ def _claims(hand: Hand, ruleset: Ruleset, seat: Wind, round: Wind, seen, t: Tile
         try:
             s = score_hand(Hand(tiles, hand.melds, hand.bonus), ruleset, Situation(seat=seat, round=round, win=Win(t, WinBy.DISCARD)))
             if ruleset.may_declare(s):
-                out.append(Choice("mahjongg", t, -1, (), (), float(s.score), score=s.score))
+                from .expert import _chips_for_win
+
+                chips = _chips_for_win(ruleset, seat, tuple(Wind), s.score, next(w for w in Wind if w != seat))
+                out.append(Choice("mahjongg", t, -1, (), (), float(chips), score=s.score))
         except ScoringError:
             pass
     counts[t] -= 1

@@ -148,9 +148,12 @@ def win_chance(shanten_after: int, live: int, unseen_total: int, draws_left: int
     ``live`` unseen copies of the tiles that improve it, ``draws_left`` own draws
     to come (each with about one discard of another player to claim).
 
-    Waiting (0): ``1 - (1 - live / unseen) ** (2 * draws)`` (a draw or a claim
-    each turn), halved for the race with the other hands. Each step further
-    costs about a third (a useful tile must come first, then the wait).
+    Waiting (0): ``1 - (1 - q) ** (2 * draws)`` with ``q = live / unseen`` (a
+    draw or a claim each turn), halved for the race with the other hands.
+    Each step further: the chance of a useful tile in time, then the next step
+    from what is left of the wall (after the ``1 / q`` tries a useful tile takes
+    on average) with a typical two-sided wait's 8 live tiles, and 0.85 for
+    the uncertainty of how good that wait will be.
     """
     if unseen_total <= 0 or draws_left <= 0 or live <= 0:
         return 0.0
@@ -158,10 +161,11 @@ def win_chance(shanten_after: int, live: int, unseen_total: int, draws_left: int
     tries = 2 * draws_left
     if shanten_after <= 0:
         return 0.5 * (1.0 - (1.0 - q) ** tries)
-    # a step: the expected tries it takes to draw a useful tile, then the rest
+    rest = tries - 1.0 / q
+    if rest <= 0:
+        return 0.0
     step = 1.0 - (1.0 - q) ** tries
-    rest = max(0, draws_left - int(1 / max(q, 1e-9) / 2) - 1)
-    return step * win_chance(shanten_after - 1, max(1, live // 2), unseen_total, rest) * 0.8
+    return 0.85 * step * win_chance(shanten_after - 1, 8, unseen_total, int(rest // 2))
 
 
 def potential(obs: Observation, counts: list[int]) -> float:
@@ -244,7 +248,7 @@ class DiscardValue(tuple):
     ev = property(lambda s: s[7])
 
 
-def discard_value(obs: Observation, candidates=None, *, defence: bool = True) -> list[DiscardValue]:
+def discard_value(obs: Observation, candidates=None, *, defence: bool = True, fold: bool = True) -> list[DiscardValue]:
     """Every discard of the seat's hand valued, best first.
 
     Each :class:`DiscardValue`: ``shanten`` after it, ``live`` (unseen copies
@@ -253,7 +257,10 @@ def discard_value(obs: Observation, candidates=None, *, defence: bool = True) ->
     estimated), ``chance`` (:func:`win_chance`), ``risk`` (chips the discard
     may cost: :func:`danger` times the opponents' threat), ``ev`` (chips:
     ``chance * value - risk``). ``candidates``: the tiles to weigh (default:
-    every kind held). Raises ``ValueError`` for a hand that is not one to discard from.
+    every kind held). ``fold``: a discard raising the shanten above the best is
+    valued as a fold (``-risk``: it keeps the hand's safety, not its value);
+    without, every discard is valued alike. Raises ``ValueError`` for a hand
+    that is not one to discard from.
     """
     counts = concealed_counts(obs)
     declared = len(obs.melds[obs.seat])
@@ -299,7 +306,7 @@ def discard_value(obs: Observation, candidates=None, *, defence: bool = True) ->
             else:
                 value = 0
             chance = win_chance(0, live_valid, unseen_total, draws_left)
-        elif s == 1 and s == best_s:
+        elif s == 1 and (s == best_s or not fold):
             # one step from waiting: the likely completions, scored (each improving draw, then
             # the discard that leaves the best wait)
             avg, valid = _one_step_value(obs, counts, declared, held, unseen)
@@ -317,7 +324,7 @@ def discard_value(obs: Observation, candidates=None, *, defence: bool = True) ->
         for o, th, cost in threats:
             risk += th * danger(obs, t, o, unseen) * cost * 0.3
         # a discard that gives up a step of shanten is a fold: it keeps no value, only safety
-        ev = chance * value - risk if s == best_s else -risk - 1e-6 * s
+        ev = chance * value - risk if s == best_s or not fold else -risk - 1e-6 * s
         out.append(DiscardValue((t, s, live, ws, value, chance, risk, ev)))
     out.sort(key=lambda v: (-v[7], v[1], -v[2], unseen[v[0]], -int(v[0])))
     return out
@@ -394,6 +401,7 @@ class ExpertBot(CautiousBot):
         if best.shanten >= 2 and self._plans(obs):
             # far from waiting under a faan minimum: build a hand that can be declared
             # (one suit, doubling honors, concealed), as the book's careful player does
+            # (measured: building beats folding here, even with a threat in view)
             return CautiousBot.turn(self, obs, legal)
         for a in legal:
             if a.kind is CONCEALED_KONG or a.kind is ADD_KONG:
