@@ -61,7 +61,7 @@ from ..table.actions import ADD_KONG, BONUS, CAPTURE, CHOW, CONCEALED_KONG, DISC
 from ..table.observation import Observation
 from ..tiles import TILES, Tile, Wind
 from .base import concealed_counts, unseen_counts
-from .evaluation import discard_options
+from .evaluation import discard_options, discard_shanten
 from .cautious import CautiousBot
 from .greedy import GreedyBot
 
@@ -143,6 +143,50 @@ def win_score(obs: Observation, counts: list[int], w: Tile, by: WinBy = WinBy.DI
     return v
 
 
+LOSER_VALUE = True
+
+
+def _loser_gain(ruleset, seat: Wind, seats: tuple) -> float:
+    """Chips a loser gains per point of his own hand's score when another wins (Pung Chow:
+    the other losers pay him the difference; a faan ruleset: nothing)."""
+    key = ("loser", ruleset.name, seat, len(seats))
+    v = _SETTLE_CACHE.get(key)
+    if v is None:
+        winner = next(s for s in seats if s != seat)
+        base = {s: 0 for s in seats}
+        base[winner] = 40
+        more = dict(base)
+        more[seat] = 10
+        a = ruleset.settle(base, winner, east=Wind.EAST, dead=()).net.get(seat, 0)
+        b = ruleset.settle(more, winner, east=Wind.EAST, dead=()).net.get(seat, 0)
+        v = _SETTLE_CACHE[key] = (b - a) / 10
+    return v
+
+
+def loser_score(obs: Observation, counts: list[int]) -> int:
+    """The score of the seat's hand (``counts``, between turns, with its melds and bonus
+    tiles) as a loser's, by the real scorer."""
+    seat = obs.seat
+    melds = obs.melds[seat]
+    bonus = obs.bonus[seat]
+    key = ("loser", obs.ruleset, bytes(counts), melds, bonus, seat, obs.round)
+    v = _SCORE_CACHE.get(key)
+    if v is not None:
+        return v
+    tiles = []
+    for i, n in enumerate(counts):
+        if n:
+            tiles.extend([TILES[i]] * n)
+    try:
+        v = score_hand(Hand(tuple(tiles), melds, bonus), get_ruleset(obs.ruleset), Situation(seat=seat, round=obs.round)).score
+    except ScoringError:
+        v = 0
+    if len(_SCORE_CACHE) > _CACHE_LIMIT:
+        _SCORE_CACHE.clear()
+    _SCORE_CACHE[key] = v
+    return v
+
+
 def win_chance(shanten_after: int, live: int, unseen_total: int, draws_left: int) -> float:
     """The chance (0-1) of completing a hand ``shanten_after`` from waiting with
     ``live`` unseen copies of the tiles that improve it, ``draws_left`` own draws
@@ -200,11 +244,12 @@ def potential(obs: Observation, counts: list[int]) -> float:
     return d
 
 
-def danger(obs: Observation, t: int, opponent: Wind, unseen: list[int]) -> float:
+def danger(obs: Observation, t: int, opponent: Wind, unseen: list[int], passed=None) -> float:
     """The chance-like weight (0-1) that ``opponent`` waits on ``t``, from what is in view:
     0 with no other copy unseen; an honor with one copy unseen can only be a pair wait;
     less if he discarded ``t`` himself; more if his exposed sets are all of ``t``'s suit
-    (or honors), less if all of another suit."""
+    (or honors), less if all of another suit. ``passed``: the tiles he discarded (worked
+    out from ``obs`` when not given)."""
     u = unseen[t]
     if u <= 0:
         return 0.0
@@ -215,7 +260,9 @@ def danger(obs: Observation, t: int, opponent: Wind, unseen: list[int]) -> float
         base = 0.5 if rank in (0, 8) else 0.8
         if u == 1:
             base *= 0.7
-    if t in obs.discards[opponent] or any(s == opponent and d == t for s, d, _ in obs.discard_history):
+    if passed is None:
+        passed = _passed(obs, opponent)
+    if t in passed:
         base *= 0.2
     exposed = [m for m in obs.melds[opponent] if m.exposed]
     if len(exposed) >= 2:
@@ -225,6 +272,11 @@ def danger(obs: Observation, t: int, opponent: Wind, unseen: list[int]) -> float
         elif not suits:
             base *= 2.0 if t >= 27 else 0.3
     return min(1.0, base)
+
+
+def _passed(obs: Observation, opponent: Wind) -> frozenset:
+    """The tile kinds ``opponent`` discarded this hand (claimed by another or not)."""
+    return frozenset(int(d) for s, d, _ in obs.discard_history if s == opponent)
 
 
 def _threat(obs: Observation, opponent: Wind) -> float:
@@ -292,7 +344,8 @@ def discard_value(obs: Observation, candidates=None, *, defence: bool = True, fo
                 # off my discard I pay ``mine``, off another's ``theirs``: the discard costs the
                 # difference (Hong Kong: the discarder pays double), and a little more for the
                 # win it hands him now (he might not win later)
-                threats.append((o, th, max(0, mine - theirs) + 0.15 * mine))
+                threats.append((o, th, max(0, mine - theirs) + 0.15 * mine, _passed(obs, o)))
+    loser_gain = _loser_gain(ruleset, me, seats) if LOSER_VALUE else 0.0
     out = []
     for t, (s, live) in opts.items():
         counts[t] -= 1
@@ -321,13 +374,56 @@ def discard_value(obs: Observation, candidates=None, *, defence: bool = True, fo
             chance = win_chance(s, live, unseen_total, draws_left)
         counts[t] += 1
         risk = 0.0
-        for o, th, cost in threats:
-            risk += th * danger(obs, t, o, unseen) * cost * 0.3
+        for o, th, cost, passed in threats:
+            risk += th * danger(obs, t, o, unseen, passed) * cost * 0.3
+        if loser_gain:
+            # the hand kept, should another win: a ruleset whose losers settle among themselves
+            # (Pung Chow) pays a loser for every point his own hand scores
+            counts[t] -= 1
+            kept = loser_score(obs, counts)
+            counts[t] += 1
+            risk -= (1.0 - chance) * 0.8 * loser_gain * kept
         # a discard that gives up a step of shanten is a fold: it keeps no value, only safety
         ev = chance * value - risk if s == best_s or not fold else -risk - 1e-6 * s
         out.append(DiscardValue((t, s, live, ws, value, chance, risk, ev)))
     out.sort(key=lambda v: (-v[7], v[1], -v[2], unseen[v[0]], -int(v[0])))
     return out
+
+
+_STEP_CACHE: dict = {}
+
+
+def _one_step_table(obs: Observation, counts: list[int], declared: int, held: list[int]) -> tuple:
+    """For each improving draw ``x`` of a hand one step from waiting: the discards after it
+    that leave it waiting, each with its waits and their scores -- ``((x, ((y, ((w, score),
+    ...)), ...)), ...)``. What the unseen tiles do not change, kept across turns."""
+    from ..shanten import useful_tiles
+
+    seat = obs.seat
+    key = (obs.ruleset, bytes(counts), obs.melds[seat], obs.bonus[seat], seat, obs.round)
+    r = _STEP_CACHE.get(key)
+    if r is not None:
+        return r
+    out = []
+    for x in useful_tiles(counts, declared):
+        counts[x] += 1
+        held[x] += 1
+        after = discard_shanten(counts, declared, [TILES[y] for y in range(34) if counts[y] and y != x])
+        ys = []
+        for y, sh in after.items():
+            if sh != 0:
+                continue
+            counts[y] -= 1
+            ys.append((y, tuple((w, win_score(obs, counts, w)) for w in complete_waits(counts, held))))
+            counts[y] += 1
+        counts[x] -= 1
+        held[x] -= 1
+        out.append((x, tuple(ys)))
+    r = tuple(out)
+    if len(_STEP_CACHE) > _CACHE_LIMIT:
+        _STEP_CACHE.clear()
+    _STEP_CACHE[key] = r
+    return r
 
 
 def _one_step_value(obs: Observation, counts: list[int], declared: int, held: list[int], unseen: list[int]) -> tuple[float, float]:
@@ -336,39 +432,27 @@ def _one_step_value(obs: Observation, counts: list[int], declared: int, held: li
 
     For each improving draw (weighted by its unseen copies), the discard after it that
     leaves the waits of most value (unseen copies x score), and those waits' mean score."""
-    from ..shanten import useful_tiles
-
     total_w = 0
     valid_w = 0
     score_sum = 0.0
-    for x in useful_tiles(counts, declared):
+    for x, ys in _one_step_table(obs, counts, declared, held):
         u = unseen[x]
         if u <= 0:
             continue
         total_w += u
-        counts[x] += 1
-        held[x] += 1
-        best = (0.0, 0.0)  # (sum of unseen x score, mean score)
-        for y in range(34):
-            if not counts[y] or y == x:
-                continue
-            counts[y] -= 1
-            if shanten(counts, declared) == 0:
-                num = 0
-                den = 0
-                for w in complete_waits(counts, held):
-                    sc = win_score(obs, counts, w)
-                    if sc > 0 and unseen[w] > 0:
-                        num += unseen[w] * sc
-                        den += unseen[w]
-                if den and num > best[0]:
-                    best = (num, num / den)
-            counts[y] += 1
-        counts[x] -= 1
-        held[x] -= 1
-        if best[0] > 0:
+        best_num, best_mean = 0, 0.0
+        for _, ws in ys:
+            num = 0
+            den = 0
+            for w, sc in ws:
+                if sc > 0 and unseen[w] > 0:
+                    num += unseen[w] * sc
+                    den += unseen[w]
+            if den and num > best_num:
+                best_num, best_mean = num, num / den
+        if best_num > 0:
             valid_w += u
-            score_sum += u * best[1]
+            score_sum += u * best_mean
     if not valid_w:
         return 0.0, 0.0
     return score_sum / valid_w, valid_w / total_w
@@ -380,17 +464,6 @@ class ExpertBot(CautiousBot):
     name = "expert"
     DEFENCE = True
 
-    def act(self, observation: Observation, legal: list[Action]) -> Action:
-        if len(legal) > 1 and observation.phase != "claims":
-            # a bonus tile held back (a hunter, seed 001): capture its prey when it may (the
-            # capture scores and a loose tile comes), else lay it out at once -- held back it
-            # leaves the hand a tile short, unable to go out
-            for kind in (MAHJONGG, CAPTURE, BONUS):
-                for a in legal:
-                    if a.kind is kind:
-                        return a
-        return super().act(observation, legal)
-
     def turn(self, obs: Observation, legal: list[Action]) -> Action:
         discards = {a.tile: a for a in legal if a.kind is DISCARD}
         if not discards or obs.hidden:
@@ -398,10 +471,10 @@ class ExpertBot(CautiousBot):
             return GreedyBot.turn(self, obs, legal)
         ranked = discard_value(obs, list(discards), defence=self.DEFENCE)
         best = ranked[0]
-        if best.shanten >= 2 and self._plans(obs):
-            # far from waiting under a faan minimum: build a hand that can be declared
-            # (one suit, doubling honors, concealed), as the book's careful player does
-            # (measured: building beats folding here, even with a threat in view)
+        if best.shanten >= 2 and self.mode(obs, best.shanten) == "build":
+            # far from waiting on a long wall, with a one-suit plan or under a faan minimum:
+            # build a high hand (one suit, doubling honors, concealed) as the book's careful
+            # player does (CautiousBot's build mode)
             return CautiousBot.turn(self, obs, legal)
         for a in legal:
             if a.kind is CONCEALED_KONG or a.kind is ADD_KONG:
@@ -417,17 +490,12 @@ class ExpertBot(CautiousBot):
                     return a
         return discards[best.tile]
 
-    def _plans(self, obs: Observation) -> bool:
-        """Whether a hand must be planned for value (the ruleset has a minimum to declare)."""
-        r = get_ruleset(obs.ruleset)
-        return r.faan is not None and r.faan.minimum > 0
-
     def claim(self, obs: Observation, legal: list[Action]) -> Action:
         counts = concealed_counts(obs)
         declared = len(obs.melds[obs.seat])
         pass_action = next(a for a in legal if a.kind is PASS)
         before = shanten(counts, declared)
-        if before >= 2 and self._plans(obs):
+        if before >= 2 and self.mode(obs, before) == "build":
             return CautiousBot.claim(self, obs, legal)
         best, best_ev = pass_action, None
         for a in legal:
