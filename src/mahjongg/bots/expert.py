@@ -196,8 +196,8 @@ def win_chance(shanten_after: int, live: int, unseen_total: int, draws_left: int
     draw or a claim each turn), halved for the race with the other hands.
     Each step further: the chance of a useful tile in time, then the next step
     from what is left of the wall (after the ``1 / q`` tries a useful tile takes
-    on average) with a typical two-sided wait's 8 live tiles, and 0.85 for
-    the uncertainty of how good that wait will be.
+    on average) with 6 live tiles (a two-sided wait, some of it in view), and
+    0.7 for the uncertainty of how good that wait will be.
     """
     if unseen_total <= 0 or draws_left <= 0 or live <= 0:
         return 0.0
@@ -209,7 +209,7 @@ def win_chance(shanten_after: int, live: int, unseen_total: int, draws_left: int
     if rest <= 0:
         return 0.0
     step = 1.0 - (1.0 - q) ** tries
-    return 0.85 * step * win_chance(shanten_after - 1, 8, unseen_total, int(rest // 2))
+    return 0.7 * step * win_chance(shanten_after - 1, 6, unseen_total, int(rest // 2))
 
 
 def potential(obs: Observation, counts: list[int]) -> float:
