@@ -12,14 +12,15 @@ from mahjongg.arena import (
     Report,
     arena,
     bootstrap_interval,
-    bot_seed,
     check_arena,
     deal_seeds,
     play_deal,
     table_of,
 )
+from mahjongg.bots import BOTS, RandomBot
 from mahjongg.cli import app
-from mahjongg.records import GameStore
+from mahjongg.play.journal import Journal
+from mahjongg.play.seeds import bot_seed
 
 
 def test_table_of_rotates_the_challenger_through_every_seat():
@@ -46,9 +47,27 @@ def test_every_deal_is_played_with_the_challenger_in_each_seat_on_one_wall():
     assert {s["seed"] for s in setups} == {seed}
 
 
-def test_bot_seeds_belong_to_the_deal_and_seat():
-    assert bot_seed(5, 0) == 40 and bot_seed(5, 3) == 43
-    assert len({bot_seed(s, w) for s in range(10) for w in range(4)}) == 40
+def test_bot_seeds_belong_to_the_deal_and_seat(monkeypatch):
+    # the play layer's rule, bot_seed(run seed, deal, seat): a seat's bot gets the same
+    # seed in every rotation of a deal, whichever bot sits there
+    made = []
+
+    def spy(name):
+        def factory(seed):
+            made.append((name, seed))
+            return RandomBot(seed)
+
+        return factory
+
+    monkeypatch.setitem(BOTS, "spy-a", spy("a"))
+    monkeypatch.setitem(BOTS, "spy-b", spy("b"))
+    seed = next(deal_seeds(7, 1))
+    play_deal("spy-a", ("spy-b",) * 3, "pung-chow", 0, seed, run_seed=7)
+    assert len(made) == 16  # four bots in each of four rotations
+    seeds = [s for _, s in made]
+    for r in range(4):
+        assert seeds[4 * r : 4 * r + 4] == [bot_seed(7, 0, w) for w in range(4)]
+    assert [n for n, _ in made[4:8]] == ["b", "a", "b", "b"]  # rotation 1: the challenger at South
 
 
 def test_the_interval_of_two_deals_is_their_two_values():
@@ -130,7 +149,7 @@ def test_cli_arena_json_and_db(tmp_path):
         assert key in data
     assert data["deals"] == 2 and data["hands"] == 8 and len(data["ci95"]) == 2
     assert data["ci95"][0] <= data["advantage"] <= data["ci95"][1]
-    with GameStore(db, create=False) as store:
+    with Journal(db, create=False) as store:
         ids = range(data["game_ids"][0], data["game_ids"][1] + 1)
         assert len(ids) == 8
         assert all(store.load(i)[0]["type"] == "setup" for i in ids)

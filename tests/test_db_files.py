@@ -1,5 +1,5 @@
 """Which files a ``--db`` may be, for the three apps that keep SQLite files
-(``simulate``/``replay``, ``play``, ``serve``; the rule is in :mod:`mahjongg.records`):
+(``simulate``/``replay``, ``play``, ``serve``; the rule is in :mod:`mahjongg.play.journal`):
 a new, empty or mahjongg-only file is used -- the apps share one file -- while
 another program's SQLite database is refused and left byte for byte as it was;
 reading (``replay``, ``play --resume``) never adds a table."""
@@ -19,20 +19,18 @@ from typer.testing import CliRunner
 
 from mahjongg.bots import make_bot
 from mahjongg.cli import app
-from mahjongg.records import _SCHEMA as RECORDS_SCHEMA
-from mahjongg.records import MAHJONGG_COLUMNS, MAHJONGG_TABLES, GameStore, RecordError
+from mahjongg.play.journal import MAHJONGG_COLUMNS, MAHJONGG_TABLES, SCHEMA, Journal, JournalError, play_match_ids
+from mahjongg.play.session import new_session, resume_session
 from mahjongg.table import Game
 from mahjongg.tiles import Wind
-from mahjongg.tui import saving
-from mahjongg.tui.saving import MatchRecorder, MatchSettings, list_matches, load_match
-from mahjongg.web import store as web_store
-from mahjongg.web.store import Store
 
 runner = CliRunner()
-SETTINGS = MatchSettings("pung-chow", 7, None, None, (None, "greedy", "greedy", "greedy"), ("You", "A", "B", "C"))
-RECORDS = {"games", "events"}
-PLAY = {"play_matches", "play_journal"}
-WEB = {"web_tables", "web_seats", "web_events"}
+FIXTURES = Path(__file__).parent / "fixtures"
+JOURNAL = {"games", "events", "matches", "match_seats", "match_events"}
+"""The journal's tables: every app makes these (mahjongg.play.journal)."""
+OLD = {"old_records": {"games", "events"}, "old_play": {"games", "events", "play_matches", "play_journal"},
+       "old_web": {"games", "events", "web_tables", "web_seats", "web_events"}}
+"""The tables of the files the three schemas before the journal wrote (tests/fixtures/make_old_schemas.py)."""
 
 
 def tables(path: Path) -> set[str]:
@@ -70,15 +68,13 @@ def finished_hand() -> Game:
 
 def simulate(path: Path) -> None:
     """What ``mahjongg simulate --db`` does: open the game records to write, store a finished hand."""
-    with GameStore(path) as store:
-        store.save(finished_hand(), bots=["greedy"] * 4)
+    with Journal(path) as store:
+        store.save_hand(finished_hand(), bots=["greedy"] * 4)
 
 
 def play(path: Path) -> None:
     """What ``mahjongg play --db`` writes at the start of a match: its row, and the first hand's deal."""
-    rec = MatchRecorder.create(path, SETTINGS)
-    rec.hand_started(None, Game(seed=7))
-    rec.close()
+    new_session(bots=["greedy"] * 3, seed=7, db=path).recorder.close()
 
 
 def serve(path: Path) -> None:
@@ -95,8 +91,6 @@ def serve(path: Path) -> None:
 
 
 APPS = {"simulate": simulate, "play": play, "serve": serve}
-# the tables each app makes in a new file: play and serve keep their finished hands as game records too
-MADE = {"simulate": RECORDS, "play": RECORDS | PLAY, "serve": RECORDS | WEB}
 
 
 # --- another program's database: refused, untouched ------------------------------------
@@ -107,8 +101,8 @@ MADE = {"simulate": RECORDS, "play": RECORDS | PLAY, "serve": RECORDS | WEB}
 def test_another_programs_database_is_refused_and_untouched(name, own, tmp_path):
     path = foreign_file(tmp_path / "other.sqlite3", *own)
     before = path.read_bytes()
-    # simulate and play raise RecordError; the web store raises sqlite3.DatabaseError, which serve words
-    with pytest.raises((RecordError, sqlite3.DatabaseError), match=r"other\.sqlite3 is an SQLite database of another "
+    # every app opens the journal, which raises JournalError
+    with pytest.raises(JournalError, match=r"other\.sqlite3 is an SQLite database of another "
                        r"program \(tables: foo[,)].*; mahjongg will not write into it$"):
         APPS[name](path)
     assert path.read_bytes() == before
@@ -117,8 +111,8 @@ def test_another_programs_database_is_refused_and_untouched(name, own, tmp_path)
 
 def test_the_refusal_names_the_other_tables_and_ours(tmp_path):
     path = foreign_file(tmp_path / "other.sqlite3", "games", "events")
-    with pytest.raises(RecordError) as err:
-        GameStore(path)
+    with pytest.raises(JournalError) as err:
+        Journal(path)
     # foo is the other program's; games and events could be ours, but the file is not ours alone
     assert str(err.value) == (
         f"{path} is an SQLite database of another program (tables: foo, beside mahjongg's (events, games)); "
@@ -130,10 +124,10 @@ def test_a_view_of_another_program_counts_too(tmp_path):
     path = tmp_path / "other.sqlite3"
     con = sqlite3.connect(path)
     # mahjongg's two record tables and nothing else of theirs but a view: still not a file of ours
-    con.executescript(RECORDS_SCHEMA + "CREATE VIEW winners AS SELECT winner FROM games;")
+    con.executescript(SCHEMA + "CREATE VIEW winners AS SELECT winner FROM games;")
     con.close()
-    with pytest.raises(RecordError, match=r"\(tables: winners, beside"):
-        GameStore(path)
+    with pytest.raises(JournalError, match=r"\(tables: winners, beside"):
+        Journal(path)
 
 
 def test_the_commands_refuse_it_in_one_line(tmp_path, monkeypatch):
@@ -176,7 +170,7 @@ def test_a_table_of_our_name_without_our_columns_is_refused_and_untouched(name, 
     path = impostor_file(tmp_path / "other.sqlite3")
     before = path.read_bytes()
     # the table is named as ours, but its columns (x) are not the games table's: another program's
-    with pytest.raises((RecordError, sqlite3.DatabaseError), match=r"other\.sqlite3 is an SQLite database of another "
+    with pytest.raises(JournalError, match=r"other\.sqlite3 is an SQLite database of another "
                        r"program: its table games has the columns \(x\), not mahjongg's; mahjongg will not write into it$"):
         APPS[name](path)
     assert path.read_bytes() == before
@@ -207,18 +201,25 @@ def test_an_id_sqlite_cannot_hold_is_no_game_and_no_match(tmp_path, monkeypatch)
     huge = str(2**64)  # above SQLite's largest integer, 2**63 - 1 (sqlite3 raised OverflowError)
     r = runner.invoke(app, ["replay", huge, "--db", "games.sqlite3"])
     assert r.exit_code == 2 and r.stderr.startswith(f"error: no game {huge} in games.sqlite3: it holds 1 game"), r.output
-    with pytest.raises(RecordError, match=rf"^no match {huge} in .* \(matches there: 1\)$"):
-        load_match(path, 2**64)
+    with pytest.raises(JournalError, match=rf"^no match {huge} in .* \(matches there: 1\)$"):
+        resume_session(path, 2**64)
 
 
 def test_mahjongg_columns_are_every_apps_columns(tmp_path):
-    # the columns the refusal checks are those the three schemas make, table by table
+    # the columns the refusal checks are those the journal's schema makes, table by table
+    # (a games table needs at least the columns of the older schema, which lacked match_id and hand),
+    # and those of the older schemas' files, which are migrated when opened to write
     con = sqlite3.connect(tmp_path / "all.sqlite3")
-    for schema in (RECORDS_SCHEMA, saving._SCHEMA, web_store.SCHEMA):
-        con.executescript(schema)
+    con.executescript(SCHEMA)
     made = {n: frozenset(r[1] for r in con.execute(f"PRAGMA table_info({n})"))
             for (n,) in con.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
     con.close()
+    for name in OLD:
+        con = sqlite3.connect(FIXTURES / f"{name}.sqlite3")
+        for (n,) in con.execute("SELECT name FROM sqlite_master WHERE type = 'table'"):
+            cols = frozenset(r[1] for r in con.execute(f"PRAGMA table_info({n})"))
+            made[n] = made[n] & cols if n in made else cols
+        con.close()
     assert made == MAHJONGG_COLUMNS
 
 
@@ -232,7 +233,7 @@ def test_a_new_path_and_an_empty_file_are_used(name, tmp_path):
     empty.write_bytes(b"")  # SQLite takes a file of no bytes for a database with no table
     for path in (new, empty):
         APPS[name](path)
-        assert tables(path) == MADE[name]
+        assert tables(path) == JOURNAL
 
 
 def test_an_sqlite_file_with_no_table_is_used(tmp_path):
@@ -242,7 +243,7 @@ def test_an_sqlite_file_with_no_table_is_used(tmp_path):
     con.execute("DROP TABLE t")  # a real SQLite file, its header written, and no table in it
     con.close()
     simulate(path)
-    assert tables(path) == RECORDS
+    assert tables(path) == JOURNAL
 
 
 @pytest.mark.parametrize("order", list(itertools.permutations(APPS)), ids="-then-".join)
@@ -250,22 +251,21 @@ def test_the_three_apps_share_one_file(order, tmp_path):
     path = tmp_path / "shared.sqlite3"
     for name in order:
         APPS[name](path)
-    # every app's tables, nothing else
-    assert tables(path) == RECORDS | PLAY | WEB == MAHJONGG_TABLES
+    # the journal's tables, nothing else
+    assert tables(path) == JOURNAL
     # and every app reads what it wrote: simulate's hand is game 1, play's match is match 1
     r = runner.invoke(app, ["replay", "1", "--db", str(path)])
     assert r.exit_code == 0, r.output
-    assert [m[0] for m in list_matches(path)] == [1]
-    assert load_match(path, 1).current[0]["type"] == "setup"  # the first hand's deal, in the journal
-    Store(path).close()
+    assert play_match_ids(path) == [1]
+    with Journal(path, create=False) as j:
+        assert j.load_match(1).current[0]["type"] == "setup"  # the first hand's deal, in the journal
+    Journal(path).close()
 
 
 def test_mahjongg_tables_are_every_apps_tables():
     # the rule's list must not fall behind a schema: a table missing from it would make
     # a file of that app look like another program's to the others
-    made = set()
-    for schema in (RECORDS_SCHEMA, saving._SCHEMA, web_store.SCHEMA):
-        made |= set(re.findall(r"CREATE TABLE IF NOT EXISTS (\w+)", schema))
+    made = set(re.findall(r"CREATE TABLE IF NOT EXISTS (\w+)", SCHEMA)) | set().union(*OLD.values())
     assert made == MAHJONGG_TABLES
 
 
@@ -278,20 +278,20 @@ def test_resume_on_another_apps_file_adds_no_table(name, tmp_path):
     APPS[name](path)
     before = tables(path)
     # no play tables: no match in it, said as for a file of matches without this one
-    with pytest.raises(RecordError, match=r"no match 1 in .* \(it holds no saved match\)$"):
-        load_match(path, 1)
-    assert list_matches(path) == []
+    with pytest.raises(JournalError, match=r"no match 1 in .* \(it holds no saved match\)$"):
+        resume_session(path, 1)
+    assert play_match_ids(path) == []
     r = runner.invoke(app, ["play", "--resume", "1", "--db", str(path)])
     assert r.exit_code == 2 and "no match 1" in r.stderr, r.output
-    assert tables(path) == before  # was: play_matches and play_journal added while reading
+    assert tables(path) == before  # reading to find the match adds nothing
 
 
 def test_resume_on_a_simulate_file_changes_no_byte(tmp_path):
     path = tmp_path / "sim.sqlite3"
     simulate(path)
     before = path.read_bytes()
-    with pytest.raises(RecordError, match="no match 1"):
-        load_match(path, 1)
+    with pytest.raises(JournalError, match="no match 1"):
+        resume_session(path, 1)
     assert path.read_bytes() == before
 
 
@@ -303,10 +303,12 @@ def test_replay_on_another_apps_file_adds_no_table(tmp_path):
     r = runner.invoke(app, ["replay", "1", "--db", str(played)])
     assert r.exit_code == 2 and "match 1 of mahjongg play has a hand in progress" in r.stderr, r.output
     assert tables(played) == before
-    # the web store's own tables only (a server's file also has the game records): not a game database
+    # a file of the web app's old schema without game records: not a game database
     web = tmp_path / "web.sqlite3"
-    Store(web).close()
+    con = sqlite3.connect(web)
+    con.execute("CREATE TABLE web_tables (code, config, status, created)")
+    con.close()
     before = tables(web)
     r = runner.invoke(app, ["replay", "1", "--db", str(web)])
     assert r.exit_code == 2 and "without the games and events tables" in r.stderr, r.output
-    assert tables(web) == before == WEB
+    assert tables(web) == before == {"web_tables"}

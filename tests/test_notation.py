@@ -4,8 +4,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from mahjongg.hand import Hand, Meld, MeldKind
-from mahjongg.notation import NotationError, parse_meld, parse_tiles
+from mahjongg.hand import Hand, Meld, MeldKind, parse_meld
+from mahjongg.notation import NotationError, parse_tiles
 from mahjongg.tiles import TILES, tile
 
 

@@ -1,11 +1,11 @@
-"""records: a game's event log round-trips through SQLite and replays exactly."""
+"""The journal's finished hands (mahjongg.play.journal): a game's event log round-trips through SQLite and replays exactly."""
 
 import sqlite3
 
 import pytest
 
 from mahjongg.bots import make_bot
-from mahjongg.records import GameStore, RecordError
+from mahjongg.play.journal import Journal, JournalError
 from mahjongg.table import Game
 from mahjongg.tiles import Wind
 
@@ -22,9 +22,9 @@ def played(seed: int, names=("greedy", "cautious", "random", "greedy")) -> Game:
 def test_round_trip_replays_exactly(tmp_path):
     path = tmp_path / "games.sqlite3"
     games = [played(s) for s in range(4)]
-    with GameStore(path) as db:
-        ids = [db.save(g, bots=["greedy", "cautious", "random", "greedy"]) for g in games]
-    with GameStore(path, create=False) as db:
+    with Journal(path) as db:
+        ids = [db.save_hand(g, bots=["greedy", "cautious", "random", "greedy"]) for g in games]
+    with Journal(path, create=False) as db:
         assert len(db) == 4
         rows = db.games()
         assert [r.id for r in rows] == ids
@@ -42,8 +42,8 @@ def test_round_trip_replays_exactly(tmp_path):
 
 def test_schema_is_two_tables(tmp_path):
     path = tmp_path / "g.sqlite3"
-    with GameStore(path) as db:
-        db.save(played(1))
+    with Journal(path) as db:
+        db.save_hand(played(1))
     con = sqlite3.connect(path)
     names = {r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type='table'")}
     assert {"games", "events"} <= names
@@ -51,62 +51,59 @@ def test_schema_is_two_tables(tmp_path):
 
 
 def test_errors(tmp_path):
-    with pytest.raises(RecordError, match="no game database .*: the file does not exist"):
-        GameStore(tmp_path / "missing.sqlite3", create=False)
+    with pytest.raises(JournalError, match="no game database .*: the file does not exist"):
+        Journal(tmp_path / "missing.sqlite3", create=False)
     assert not (tmp_path / "missing.sqlite3").exists()  # reading does not create it
-    with GameStore(tmp_path / "g.sqlite3") as db:
+    with Journal(tmp_path / "g.sqlite3") as db:
         # a new file: nothing stored yet, and no mahjongg play match in it either
-        with pytest.raises(RecordError, match=r"no game 3 in .*: it holds no finished hand$"):
+        with pytest.raises(JournalError, match=r"no game 3 in .*: it holds no finished hand$"):
             db.load(3)
-        with pytest.raises(RecordError, match="setup event"):
-            db.save([{"type": "draw"}])
+        with pytest.raises(JournalError, match="setup event"):
+            db.save_hand([{"type": "draw"}])
     bad = tmp_path / "not.sqlite3"
     bad.write_text("hello, this is not a database" * 10)
-    with pytest.raises(RecordError, match="not a game database"):
-        GameStore(bad)
+    with pytest.raises(JournalError, match="not a game database"):
+        Journal(bad)
 
 
 def test_unknown_id_names_what_the_file_holds(tmp_path):
     path = tmp_path / "g.sqlite3"
-    with GameStore(path) as db:
-        db.save(played(1))
+    with Journal(path) as db:
+        db.save_hand(played(1))
         # one hand stored: it is game 1
-        with pytest.raises(RecordError, match=r"it holds 1 game \(a finished hand\), id 1$"):
+        with pytest.raises(JournalError, match=r"it holds 1 game \(a finished hand\), id 1$"):
             db.game(2)
-        db.save(played(2))
-        db.save(played(3))
+        db.save_hand(played(2))
+        db.save_hand(played(3))
         # three hands: games 1 to 3
-        with pytest.raises(RecordError, match=r"it holds 3 games \(finished hands\), ids 1-3$"):
+        with pytest.raises(JournalError, match=r"it holds 3 games \(finished hands\), ids 1-3$"):
             db.game(9)
 
 
 def _journal(path, match_ids):
-    """What mahjongg play leaves in a file for a match with a hand on the table (see
-    mahjongg.tui.saving): its row in play_matches and the hand's events so far in play_journal."""
-    from mahjongg.tui.saving import MatchRecorder, MatchSettings
+    """What mahjongg play leaves in a file for a match with a hand on the table: its row in
+    matches and the first hand's events so far in match_events (mahjongg.play.session)."""
+    from mahjongg.play.session import new_session
 
-    settings = MatchSettings("pung-chow", 7, None, None, (None, "greedy", "greedy", "greedy"), ("You", "A", "B", "C"))
     for _ in match_ids:
-        rec = MatchRecorder.create(path, settings)
-        rec.hand_started(None, Game(seed=7))
-        rec.close()
+        new_session(bots=["greedy"] * 3, seed=7, db=path).recorder.close()
 
 
 def test_unknown_id_names_a_match_in_progress(tmp_path):
     path = tmp_path / "games.sqlite3"
     _journal(path, [1])
-    with GameStore(path, create=False) as db:
+    with Journal(path, create=False) as db:
         # nothing finished; match 1 has its hand in the journal: play's resume command goes on with it
-        with pytest.raises(RecordError) as err:
+        with pytest.raises(JournalError) as err:
             db.game(1)
         assert str(err.value) == (
             f"no game 1 in {path}: it holds no finished hand; match 1 of mahjongg play has a hand in progress, "
-            f"not replayable until it is finished: go on with it with  mahjongg play --resume 1 --db {path}"
+            f"not replayable until it is finished: go on with it with mahjongg play --resume 1 --db {path}"
         )
     _journal(path, [2])
-    with GameStore(path, create=False) as db:
+    with Journal(path, create=False) as db:
         # two matches left mid-hand: both named, the command with MATCH_ID to choose
-        with pytest.raises(RecordError, match=r"; matches 1, 2 of mahjongg play have a hand in progress.*MATCH_ID"):
+        with pytest.raises(JournalError, match=r"; matches 1, 2 of mahjongg play have a hand in progress.*MATCH_ID"):
             db.game(1)
 
 
@@ -115,31 +112,31 @@ def test_a_path_with_a_space_is_quoted_in_the_resume_command(tmp_path):
     folder.mkdir()
     path = folder / "g.sqlite3"
     _journal(path, [1])
-    with GameStore(path, create=False) as db:
+    with Journal(path, create=False) as db:
         # shell-quoted, so the command can be pasted as it is
-        with pytest.raises(RecordError, match=f"--db '{path}'$"):
+        with pytest.raises(JournalError, match=f"--db '{path}'$"):
             db.game(1)
 
 
 def test_reading_changes_nothing(tmp_path):
-    # GameStore(create=False) on files that are not game databases: a clear error, the file untouched
+    # Journal(create=False) on files that are not game databases: a clear error, the file untouched
     empty = tmp_path / "empty.sqlite3"
     empty.write_bytes(b"")
-    with pytest.raises(RecordError, match="is not a game database: the file is empty"):
-        GameStore(empty, create=False)
+    with pytest.raises(JournalError, match="is not a game database: the file is empty"):
+        Journal(empty, create=False)
     assert empty.read_bytes() == b""  # SQLite would otherwise have written the schema into it
     other = tmp_path / "other.sqlite3"
     con = sqlite3.connect(other)
     con.execute("CREATE TABLE notes (x)")
     con.commit()
     con.close()
-    with pytest.raises(RecordError, match="without the games and events tables"):
-        GameStore(other, create=False)
+    with pytest.raises(JournalError, match="without the games and events tables"):
+        Journal(other, create=False)
     con = sqlite3.connect(other)
     # still only its own table
     assert [r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type = 'table'")] == ["notes"]
     con.close()
-    with pytest.raises(RecordError, match="is a folder, not a game database"):
-        GameStore(tmp_path, create=False)
-    with pytest.raises(RecordError, match="is a folder, not a game database"):
-        GameStore(tmp_path)  # nor for writing
+    with pytest.raises(JournalError, match="is a folder, not a game database"):
+        Journal(tmp_path, create=False)
+    with pytest.raises(JournalError, match="is a folder, not a game database"):
+        Journal(tmp_path)  # nor for writing

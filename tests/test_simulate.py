@@ -12,28 +12,38 @@ from mahjongg.cli import app
 from mahjongg.simulate import SimulationError, play_hand, simulate
 
 runner = CliRunner()
+
+
+def played(*args, **kwargs):
+    """simulate(), with every hand it played as ``.hands`` (the summary itself keeps none)."""
+    hands = []
+    s = simulate(*args, on_hand=hands.append, **kwargs)
+    s.hands = hands
+    return s
+
+
 MIX = ("greedy", "cautious", "random", "greedy")
 
 
 def test_same_seed_same_results():
-    a = simulate(8, MIX, seed=11)
-    b = simulate(8, MIX, seed=11)
+    a = played(8, MIX, seed=11)
+    b = played(8, MIX, seed=11)
     assert a.results() == b.results()
-    assert [o.to_dict() for o in a.outcomes] == [o.to_dict() for o in b.outcomes]
-    c = simulate(8, MIX, seed=12)
-    assert [o.seed for o in c.outcomes] != [o.seed for o in a.outcomes]
+    assert [o.to_dict() for o in a.hands] == [o.to_dict() for o in b.hands]
+    c = played(8, MIX, seed=12)
+    assert [o.seed for o in c.hands] != [o.seed for o in a.hands]
 
 
 def test_workers_give_the_same_results():
-    one = simulate(8, MIX, seed=5)
-    two = simulate(8, MIX, seed=5, workers=2)
+    one = played(8, MIX, seed=5)
+    two = played(8, MIX, seed=5, workers=2)
     assert one.results() == two.results()
-    assert [o.to_dict() for o in one.outcomes] == [o.to_dict() for o in two.outcomes]
+    assert [o.to_dict() for o in one.hands] == [o.to_dict() for o in two.hands]
 
 
 def test_every_hand_settles_to_zero_and_counts_add_up():
-    s = simulate(12, ("random", "greedy", "cautious", "greedy"), seed=3)
-    for o in s.outcomes:
+    s = played(12, ("random", "greedy", "cautious", "greedy"), seed=3)
+    for o in s.hands:
         assert sum(o.net) == 0
     assert sum(s.net) == 0
     assert sum(s.wins) + s.draws == s.games == 12
@@ -46,8 +56,8 @@ def test_players_take_turns_at_east():
 
 
 def test_three_players():
-    s = simulate(3, ("greedy", "greedy", "random"), seed=1)
-    assert s.games == 3 and all(len(o.net) == 3 and sum(o.net) == 0 for o in s.outcomes)
+    s = played(3, ("greedy", "greedy", "random"), seed=1)
+    assert s.games == 3 and all(len(o.net) == 3 and sum(o.net) == 0 for o in s.hands)
 
 
 @pytest.mark.parametrize(
@@ -141,12 +151,12 @@ def test_cli_replay_every_ruleset(tmp_path, ruleset):
 
 def test_simulate_matches():
     # --matches: whole Match objects (seating, East's deal passing, totals); zero-sum per hand and per match
-    s = simulate(2, ("greedy", "random", "cautious", "greedy"), seed=5, matches=True, match_hands=3)
-    assert s.matches == 2 and s.games == 6 and len(s.outcomes) == 6
-    assert [o.index for o in s.outcomes] == list(range(6))
-    assert all(sum(o.net) == 0 for o in s.outcomes) and sum(s.net) == 0
+    s = played(2, ("greedy", "random", "cautious", "greedy"), seed=5, matches=True, match_hands=3)
+    assert s.matches == 2 and s.games == 6 and len(s.hands) == 6
+    assert [o.index for o in s.hands] == list(range(6))
+    assert all(sum(o.net) == 0 for o in s.hands) and sum(s.net) == 0
     assert sum(s.match_wins) <= 2
-    again = simulate(2, ("greedy", "random", "cautious", "greedy"), seed=5, matches=True, match_hands=3, workers=2)
+    again = played(2, ("greedy", "random", "cautious", "greedy"), seed=5, matches=True, match_hands=3, workers=2)
     assert again.results() == s.results() and again.match_wins == s.match_wins
     # the hands are the match's: its seeds and seats, replayable from the same Match
     from mahjongg.rules import get_ruleset
@@ -154,14 +164,14 @@ def test_simulate_matches():
     from mahjongg.table import Match
 
     m = Match(get_ruleset("pung-chow"), hand_seeds(5, 2)[0], 4, hands=3)
-    assert [m.next_game().seed for _ in range(1)] == [s.outcomes[0].seed]
+    assert [m.next_game().seed for _ in range(1)] == [s.hands[0].seed]
     # by rounds (the ruleset's length by default), and the errors
-    r = simulate(1, ("greedy",) * 4, seed=2, matches=True, match_rounds=1)
+    r = played(1, ("greedy",) * 4, seed=2, matches=True, match_rounds=1)
     assert r.matches == 1 and r.games >= 4
     with pytest.raises(ValueError, match="--matches"):
-        simulate(1, ("greedy",) * 4, match_hands=2)
+        played(1, ("greedy",) * 4, match_hands=2)
     with pytest.raises(ValueError, match="not both"):
-        simulate(1, ("greedy",) * 4, matches=True, match_hands=2, match_rounds=1)
+        played(1, ("greedy",) * 4, matches=True, match_hands=2, match_rounds=1)
 
 
 def test_cli_simulate_matches(tmp_path):
@@ -221,12 +231,12 @@ def test_cli_json_matches_won_per_player():
 
 
 def test_python_api_players_are_positions_from_zero():
-    s = simulate(10, ("greedy", "random", "cautious", "greedy"), seed=4)
+    s = played(10, ("greedy", "random", "cautious", "greedy"), seed=4)
     # HandOutcome.winner is a 0-based position in bots: counting the winners gives Summary.wins by index
-    counted = Counter(o.winner for o in s.outcomes if o.winner is not None)
+    counted = Counter(o.winner for o in s.hands if o.winner is not None)
     assert [counted[p] for p in range(4)] == s.wins
-    assert all(o.winner is None or 0 <= o.winner < 4 for o in s.outcomes)
-    assert all(0 <= p < 4 for o in s.outcomes for p in o.dead)
+    assert all(o.winner is None or 0 <= o.winner < 4 for o in s.hands)
+    assert all(0 <= p < 4 for o in s.hands for p in o.dead)
     # to_dict() is what --json prints: "player" is the position + 1, the table's number
     assert [(p["player"], p["bot"]) for p in s.to_dict()["players"]] == [(i + 1, b) for i, b in enumerate(s.bots)]
 
@@ -281,7 +291,7 @@ def test_cli_simulate_db_in_missing_folder():
 def _tui_match_left_mid_hand(db: Path) -> int:
     """A match of mahjongg play saved to ``db`` and left with its first hand on the table."""
     from mahjongg.tiles import Wind
-    from mahjongg.tui.launch import new_session
+    from mahjongg.play.session import new_session
 
     session = new_session(ruleset="pung-chow", bots=["greedy", "cautious", "random"], seat=Wind.WEST, seed=7, db=db)
     session.recorder.close()
@@ -298,10 +308,10 @@ def test_cli_replay_of_a_match_left_mid_hand(tmp_path):
     assert match_id == 1
     assert r.stderr == (
         f"error: no game 1 in {db}: it holds no finished hand; match 1 of mahjongg play has a hand in progress, "
-        f"not replayable until it is finished: go on with it with  mahjongg play --resume 1 --db {db}\n"
+        f"not replayable until it is finished: go on with it with mahjongg play --resume 1 --db {db}\n"
     )
     # and that command's way in finds the match
-    from mahjongg.tui.launch import resume_session
+    from mahjongg.play.session import resume_session
 
     session = resume_session(db, match_id)
     session.recorder.close()

@@ -24,7 +24,7 @@ from mahjongg.table.dice import breaker
 from mahjongg.table.wall import deal
 from mahjongg.tiles import Wind, tile
 from mahjongg.tui.app import PlayApp, ResultScreen
-from mahjongg.tui.session import Session
+from mahjongg.play.session import Session, new_session
 
 E, S, W, N = Wind.EAST, Wind.SOUTH, Wind.WEST, Wind.NORTH
 K = ActionKind
@@ -77,7 +77,7 @@ class Passer:
 
 def scripted_session(**kw) -> Session:
     game = Game.from_wall(preset_wall(), DICE)
-    return Session.new(PUNG_CHOW, [Passer(), Passer(), Passer()], names=["S-bot", "W-bot", "N-bot"], seed=1, hands=2, first_game=game, **kw)
+    return new_session(ruleset=PUNG_CHOW.name, bots=[Passer(), Passer(), Passer()], names=["S-bot", "W-bot", "N-bot"], seed=1, hands=2, first_game=game, **kw)
 
 
 def text_of(renderable) -> str:

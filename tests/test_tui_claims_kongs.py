@@ -21,7 +21,7 @@ from mahjongg.rules import PUNG_CHOW
 from mahjongg.table import ActionKind, Game
 from mahjongg.tiles import Wind, tile
 from mahjongg.tui.app import PlayApp
-from mahjongg.tui.session import Session
+from mahjongg.play.session import Session, new_session
 
 from table_walls import arrange, deal_front
 from test_tui import DICE, Passer, select
@@ -40,7 +40,7 @@ def session_for(east: str, draws: str, loose: str = "") -> Session:
     front = deal_front(PUNG_CHOW, {E: east, S: SOUTH, W: WEST, N: NORTH}, draws.split())
     game = Game.from_wall(arrange(PUNG_CHOW, DICE, front, loose.split()), DICE)
     assert [str(t) for t in sorted(game.observation(E).concealed)] == sorted(east.split(), key=lambda t: int(tile(t)))
-    return Session.new(PUNG_CHOW, [Passer(), Passer(), Passer()], names=["S-bot", "W-bot", "N-bot"], seed=1, hands=1, first_game=game)
+    return new_session(ruleset=PUNG_CHOW.name, bots=[Passer(), Passer(), Passer()], names=["S-bot", "W-bot", "N-bot"], seed=1, hands=1, first_game=game)
 
 
 # East holds 3c 4c 6c 7c: North's 5c fits three runs, 3-4-5, 4-5-6 and 5-6-7.

@@ -14,7 +14,7 @@ from mahjongg.rules import PUNG_CHOW
 from mahjongg.table import Game, full_set
 from mahjongg.tiles import Wind
 from mahjongg.tui.app import PlayApp
-from mahjongg.tui.session import Session
+from mahjongg.play.session import Session, new_session
 
 # every key the app binds but q (which saves and leaves: not a crash), and some it does not
 KEYS = ["enter", "d", "left", "right", "m", "p", "c", "k", "x", "space", "h", "question_mark", "g", "n",
@@ -33,7 +33,7 @@ def test_random_keys_never_break_the_game(seed=3):
     async def run():
         rng = random.Random(seed)
         bots = [make_bot(n, seed + i) for i, n in enumerate(("greedy", "cautious", "random"))]
-        session = Session.new(PUNG_CHOW, bots, names=["greedy", "cautious", "random"], seat=Wind.SOUTH, seed=seed, hands=3)
+        session = new_session(ruleset=PUNG_CHOW.name, bots=bots, names=["greedy", "cautious", "random"], seat=Wind.SOUTH, seed=seed, hands=3)
         app = PlayApp(session, speed=0, claim_seconds=None, result_guard=0)
         async with app.run_test(size=(100, 32)) as pilot:
             await pilot.pause()

@@ -23,7 +23,7 @@ from pathlib import Path
 from mahjongg.table import Game, full_set
 from mahjongg.tiles import Wind
 from mahjongg.tui.app import PlayApp
-from mahjongg.tui.launch import resume_session
+from mahjongg.play.session import resume_session
 
 HERE = Path(__file__).parent
 

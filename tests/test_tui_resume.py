@@ -10,15 +10,14 @@ import pytest
 from typer.testing import CliRunner
 
 from mahjongg.cli import app as cli_app
-from mahjongg.records import GameStore, RecordError
+from mahjongg.play.journal import Journal, JournalError
 from mahjongg.table import Game, full_set
 from mahjongg.tiles import Wind
 from mahjongg.tui.app import PlayApp, ResultScreen
-from mahjongg.tui.launch import new_session, resume_session
+from mahjongg.play.session import new_session, resume_session
 from mahjongg.rules import PUNG_CHOW
 from mahjongg.table.match import Match
-from mahjongg.tui.saving import MatchRecorder, MatchSettings, list_matches
-from mahjongg.tui.session import Session, seating
+from mahjongg.play.journal import play_match_ids
 
 from test_tui import DICE, Passer, preset_wall, win_scripted_hand
 
@@ -51,7 +50,7 @@ def test_resume_mid_hand_loses_nothing(tmp_path):
     assert s2.game.events == events
     assert s2.game.snapshot() == before
     assert s2.human_seat == Wind.WEST and s2.names == s1.names
-    assert [type(p).__name__ for p in s2.players] == [type(p).__name__ for p in s1.players]
+    assert s2.config == s1.config  # the same players, bots by name, the same seed
     # it plays on, and what it writes resumes again
     play_keys(s2, ["enter", "x"] * 3)
     s3 = resume_session(db, match_id)
@@ -62,12 +61,10 @@ def test_resume_mid_hand_loses_nothing(tmp_path):
 def test_resume_after_finished_hands_keeps_chips_and_east(tmp_path):
     db = tmp_path / "games.sqlite3"
     # the scripted hand of test_tui (East wins on 9b), saved as it goes
-    match = Match(PUNG_CHOW, seed=1, hands=3)
-    _, names = seating(match, [None] * 3, ["passer"] * 3, Wind.EAST)
-    settings = MatchSettings("pung-chow", 1, 3, None, tuple(None if n == "You" else "greedy" for n in names), tuple(names))
-    rec = MatchRecorder.create(db, settings)
     first = Game.from_wall(preset_wall(), DICE)
-    session = Session(match, [None if n == "You" else Passer() for n in names], names, recorder=rec, first_game=first)
+    session = new_session(bots=[Passer(), Passer(), Passer()], names=["passer"] * 3, seat=Wind.EAST, seed=1, hands=3,
+                          db=db, first_game=first)
+    rec = session.recorder
 
     async def run():
         app = PlayApp(session, speed=0, claim_seconds=None, result_guard=0)
@@ -86,7 +83,7 @@ def test_resume_after_finished_hands_keeps_chips_and_east(tmp_path):
     assert s2.human_seat == Wind.EAST  # East won, keeps the deal
     assert s2.game.events == session.game.events  # the second hand, dealt from the match's seed, as before
     # the finished hand is a game record `mahjongg replay` reads
-    with GameStore(db, create=False) as store:
+    with Journal(db, create=False) as store:
         (gid,) = rec.hands
         assert store.game(gid).winner == "E"
         assert store.replay(gid).result.winner == Wind.EAST
@@ -95,9 +92,9 @@ def test_resume_after_finished_hands_keeps_chips_and_east(tmp_path):
 def test_resume_unknown_match_and_cli_messages(tmp_path):
     db = tmp_path / "games.sqlite3"
     s = new_session(ruleset="pung-chow", bots=["greedy"] * 3, seat=Wind.EAST, seed=3, hands=1, db=db)
-    with pytest.raises(RecordError, match="no match 99"):
+    with pytest.raises(JournalError, match="no match 99"):
         resume_session(db, 99)
-    assert [m[0] for m in list_matches(db)] == [s.recorder.match_id]
+    assert play_match_ids(db) == [s.recorder.match_id]
     r = CliRunner().invoke(cli_app, ["play", "--resume", "99", "--db", str(db)])
     assert r.exit_code == 2 and "no match 99" in r.output
     r = CliRunner().invoke(cli_app, ["play", "--bots", "greedy,nobody,random", "--db", str(db)])

@@ -12,8 +12,8 @@ from mahjongg.table import Game
 from mahjongg.table.match import Match
 from mahjongg.tiles import Wind
 from mahjongg.tui.app import PlayApp, ResultScreen, describe_event
-from mahjongg.tui.launch import new_session
-from mahjongg.tui.session import Session, distinct_names, seating
+from mahjongg.play.session import new_session
+from mahjongg.play.session import Session, distinct_names, new_session
 from mahjongg.tui.widgets import HandView
 
 from test_tui import text_of
@@ -24,7 +24,7 @@ def test_four_bots_watched_to_the_end_of_the_match():
 
     async def run():
         bots = [make_bot(n, i) for i, n in enumerate(("greedy", "cautious", "random", "greedy"))]
-        session = Session.new(PUNG_CHOW, bots, names=["g1", "c", "r", "g2"], seat=None, seed=4, hands=2)
+        session = new_session(ruleset=PUNG_CHOW.name, bots=bots, names=["g1", "c", "r", "g2"], seat=None, seed=4, hands=2)
         app = PlayApp(session, speed=0, claim_seconds=None, auto_next=0.01, result_guard=0)
         async with app.run_test(size=(100, 32)) as pilot:
             for _ in range(200):
@@ -105,11 +105,10 @@ def test_playing_against_two_bots_of_one_name_tells_them_apart_in_bots_order():
     (South), "greedy 2" on his left (North); the result screen names them so."""
     from test_tui import DICE, Passer, preset_wall, win_scripted_hand
 
-    match = Match(PUNG_CHOW, seed=1, hands=1)
-    players, names = seating(match, [Passer(), Passer(), Passer()], ["greedy", "cautious", "greedy"], Wind.EAST)
-    by_seat = {match.seat_of(p): n for p, n in enumerate(names)}
+    session = new_session(bots=[Passer(), Passer(), Passer()], names=["greedy", "cautious", "greedy"], seat=Wind.EAST,
+                          seed=1, hands=1, first_game=Game.from_wall(preset_wall(), DICE))
+    by_seat = {session.seat_of(p): n for p, n in enumerate(session.names)}
     assert by_seat == {Wind.EAST: "You", Wind.SOUTH: "greedy 1", Wind.WEST: "cautious", Wind.NORTH: "greedy 2"}
-    session = Session(match, players, names, first_game=Game.from_wall(preset_wall(), DICE))
 
     async def run():
         app = PlayApp(session, speed=0, claim_seconds=None, result_guard=0)

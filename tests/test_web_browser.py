@@ -6,7 +6,6 @@ against the scorer's own."""
 from __future__ import annotations
 
 import os
-import shutil
 import socket
 import threading
 import time
@@ -21,12 +20,7 @@ from mahjongg.rules import Situation  # noqa: E402
 from mahjongg.scoring import score_hand  # noqa: E402
 from mahjongg.tiles import Wind  # noqa: E402
 
-CHROMIUM = os.environ.get("MAHJONGG_CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
-ARGS = [
-    "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-    "--disable-default-apps", "--disable-extensions", "--metrics-recording-only", "--mute-audio",
-]
+from browser_helpers import ARGS, CHROMIUM  # noqa: E402
 SHOTS = Path(os.environ.get("MAHJONGG_SCREENSHOTS", "")) if os.environ.get("MAHJONGG_SCREENSHOTS") else None
 
 pytestmark = [

@@ -29,7 +29,7 @@ from mahjongg.table.actions import Action, ActionKind  # noqa: E402
 from mahjongg.tiles import Tile  # noqa: E402
 from mahjongg.web import create_app  # noqa: E402
 from mahjongg.web.app import MAX_MESSAGE  # noqa: E402
-from mahjongg.web.store import Store  # noqa: E402
+from mahjongg.play.journal import Journal  # noqa: E402
 
 from web_helpers import WirePlayers, create, join  # noqa: E402
 
@@ -110,11 +110,8 @@ def would_apply(table, player: int, text: str) -> bool:
 
 
 def stored(db, table) -> list:
-    store = Store(db)
-    try:
-        return store.events(table.code).get(table.hand_no, [])
-    finally:
-        store.close()
+    with Journal(db, create=False) as store:
+        return store.hand_events(table.match_id, table.hand_no)
 
 
 def test_random_hostile_messages_change_nothing_and_the_table_plays_on(tmp_path):

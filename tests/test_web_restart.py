@@ -203,9 +203,8 @@ def test_a_killed_server_process_loses_nothing(tmp_path):
             proc.stdout.close()
 
     from mahjongg.table import Game
-    from mahjongg.web.store import Store
+    from mahjongg.play.journal import Journal
 
-    store = Store(db)
-    events = store.events(code)[before[0]["hand_no"]]
-    store.close()
+    with Journal(db, create=False) as store:
+        events = store.hand_events(store.match_id(code), before[0]["hand_no"])
     assert events[-1]["type"] == "end" and Game.replay(events).is_over

@@ -155,9 +155,10 @@ def test_only_the_host_starts(client):
 # --- playing ---------------------------------------------------------------------------
 def _consistent(table, db):
     """The table's game is what its stored event log replays to."""
-    from mahjongg.web.store import Store
+    from mahjongg.play.journal import Journal
 
-    events = Store(db).events(table.code)[table.hand_no]
+    with Journal(db, create=False) as j:
+        events = j.hand_events(table.match_id, table.hand_no)
     assert events == json.loads(json.dumps(table.game.events))
     assert Game.replay(events).snapshot() == table.game.snapshot()
 
@@ -286,9 +287,10 @@ def test_a_whole_game_sends_no_seat_another_seats_concealed_tiles(client, db, ru
         assert totals == table.match.totals and sum(totals) == 0
     assert check.checked > 100
     assert not any(players.errors.values())
-    records = pytest.importorskip("mahjongg.records")
-    with records.GameStore(db) as store:  # finished hands are game records too
-        assert len(store) == 2
+    from mahjongg.play.journal import Journal
+
+    with Journal(db, create=False) as store:  # finished hands are game records (mahjongg replay), in the match
+        assert len(store) == 2 and [g.hand for g in store.games()] == [1, 2]
         assert store.replay(store.games()[0].id).is_over
 
 
@@ -336,9 +338,10 @@ def test_restart_loses_nothing(db):
                 assert plays and plays == [(x["text"], x.get("tile")) for x in before[p]["log"] if "tile" in x][-len(plays):]
             final = players.play_hand()
             assert final["result"]
-        from mahjongg.web.store import Store
+        from mahjongg.play.journal import Journal
 
-        events = Store(db).events(code)[1]
+        with Journal(db, create=False) as j:
+            events = j.hand_events(j.match_id(code), 1)
         assert events[-1]["type"] == "end"
         replayed = Game.replay(events)
         assert replayed.is_over and replayed.result.to_dict() == t2.match.records[0].result.to_dict()

@@ -4,7 +4,7 @@ a dropped seat is played by a bot after the grace period until its player return
 from __future__ import annotations
 
 from mahjongg.table.actions import ActionKind
-from mahjongg.web.store import Store
+from mahjongg.play.journal import Journal
 from mahjongg.web.table import LiveTable, TableConfig
 
 
@@ -47,7 +47,7 @@ class Conn:
 def table(humans=2, **cfg):
     clock = Clock()
     cfg = {"bot_delay": 0, "seed": 5, **cfg}
-    t, _ = LiveTable.create(Store(), TableConfig(**cfg), "Ann", clock)
+    t, _ = LiveTable.create(Journal(":memory:"), TableConfig(**cfg), "Ann", clock)
     for i in range(1, humans):
         t.join(f"P{i}")
     conns = {p: Conn() for p in range(humans)}

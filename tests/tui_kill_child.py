@@ -15,13 +15,13 @@ import sys
 
 from mahjongg.tiles import Wind
 from mahjongg.tui.app import PlayApp
-from mahjongg.tui.launch import new_session
+from mahjongg.play.session import new_session
 
 KEYS = ["enter", "x", "enter", "x", "enter", "x", "enter", "x", "enter"]
 
 
 def main(db: str, out: str) -> None:
-    session = new_session(ruleset="pung-chow", bots=["greedy", "cautious", "random"], seat=Wind.WEST, seed=7, hands=2, db=db)
+    session = new_session(ruleset="pung-chow", bots=["greedy", "cautious", "random"], seat=Wind.WEST, seed=8, hands=2, db=db)
 
     async def run():
         app = PlayApp(session, speed=0, claim_seconds=None, result_guard=0)

@@ -9,10 +9,13 @@ the seat on the challenger's right (the next seat in turn). So every deal's
 luck -- the tiles dealt to each seat, the draws -- falls to the challenger
 as often as to the field. A field of one bot fills every other seat.
 
-The bots' own randomness is seeded per deal and seat: the bot at seat ``w``
-of the deal with seed ``s`` is made with seed ``(s << 3) | w``, whichever bot
-sits there (:func:`bot_seed`), so a rotation changes who sits where, never
-the random numbers a seat gets.
+The bots' own randomness is seeded per deal and seat by the play layer's one
+bot-seed rule (:func:`mahjongg.play.seeds.bot_seed`): the bot at seat ``w``
+(0 East .. 3 North) in deal number ``d`` of a run seeded ``seed`` is made with
+``bot_seed(seed, d, w)`` -- the deal stands for the hand, the seat for the
+player -- whichever bot sits there, so a rotation changes who sits where,
+never the random numbers a seat gets. Each bot's answer is checked as in
+every app (:func:`mahjongg.play.seeds.checked_bot_action`).
 
 The interval: each deal gives one number, the challenger's *advantage* --
 its net chips per hand less the mean net chips per hand of a field seat,
@@ -37,8 +40,9 @@ from dataclasses import dataclass, field
 from itertools import islice
 from typing import Callable, Iterable, Iterator, Sequence
 
-from .bots import BOTS, make_bot
+from .bots import BotError, check_bot, make_bot
 from .errors import MahjonggError
+from .play.seeds import bot_seed, checked_bot_action
 from .rules import get_ruleset
 from .rules.context import WinBy
 from .table import Game
@@ -55,7 +59,6 @@ __all__ = [
     "check_arena",
     "play_deal",
     "play_rotation",
-    "bot_seed",
     "table_of",
     "bootstrap_interval",
     "deal_seeds",
@@ -67,11 +70,6 @@ BOOTSTRAP_RESAMPLES = 2000
 
 class ArenaError(MahjonggError):
     """Bad arena input: an unknown bot, a field of the wrong size, no deals, bad workers."""
-
-
-def bot_seed(deal_seed: int, seat: int) -> int:
-    """The seed of the bot at ``seat`` (0 East .. 3 North) in the deal ``deal_seed``."""
-    return (deal_seed << 3) | seat
 
 
 def deal_seeds(seed: int, deals: int) -> Iterator[int]:
@@ -144,17 +142,20 @@ def play_rotation(
     seed: int,
     rotation: int,
     keep_events: bool = False,
+    run_seed: int = 0,
 ) -> HandRecord:
-    """Play the deal ``seed`` once, the challenger at seat ``rotation``."""
+    """Play deal number ``deal`` (dealt from ``seed``) of the run seeded ``run_seed``
+    once, the challenger at seat ``rotation``."""
     names = table_of(challenger, field, rotation)
     n = len(names)
     game = Game(get_ruleset(ruleset), seed, n)
     seats = game.seats
-    players = [make_bot(b, bot_seed(seed, w)) for w, b in enumerate(names)]
+    players = [make_bot(b, bot_seed(run_seed, deal, w)) for w, b in enumerate(names)]
     last_from = None  # the seat of the last discard or added kong: who loses a hand won on it
     while not game.is_over:
         seat = game.to_act()[0]
-        a = players[seat].act(game.observation(seat), game.legal_actions(seat))
+        legal = game.legal_actions(seat)
+        a = checked_bot_action(names[seat], seat, players[seat].act(game.observation(seat), legal), legal)
         if a.kind is DISCARD or a.kind is ADD_KONG:
             last_from = int(seat)
         game.apply(a)
@@ -180,18 +181,26 @@ def play_rotation(
 
 
 def play_deal(
-    challenger: str, field: Sequence[str], ruleset: str, deal: int, seed: int, keep_events: bool = False
+    challenger: str,
+    field: Sequence[str],
+    ruleset: str,
+    deal: int,
+    seed: int,
+    keep_events: bool = False,
+    run_seed: int = 0,
 ) -> DealResult:
-    """Play deal number ``deal`` (seed ``seed``) with the challenger in each seat."""
+    """Play deal number ``deal`` (dealt from ``seed``) with the challenger in each seat."""
     n = 1 + len(field)
     return DealResult(
-        deal, seed, tuple(play_rotation(challenger, field, ruleset, deal, seed, r, keep_events) for r in range(n))
+        deal,
+        seed,
+        tuple(play_rotation(challenger, field, ruleset, deal, seed, r, keep_events, run_seed) for r in range(n)),
     )
 
 
 def _play_deals(args) -> list[DealResult]:
-    challenger, field, ruleset, keep_events, jobs = args
-    return [play_deal(challenger, field, ruleset, i, s, keep_events) for i, s in jobs]
+    challenger, field, ruleset, keep_events, jobs, run_seed = args
+    return [play_deal(challenger, field, ruleset, i, s, keep_events, run_seed) for i, s in jobs]
 
 
 def bootstrap_interval(
@@ -366,11 +375,14 @@ def check_arena(challenger: str, field: Sequence[str], *, deals: int, ruleset: s
     A field of one bot fills the three other seats; two or three bots take
     the other seats of a three- or four-handed table. Raises
     :class:`ArenaError` naming the option, or ``RulesetError``."""
-    c = challenger.strip().lower()
-    names = tuple(b.strip().lower() for b in field)
-    for opt, b in (("--challenger", c),) + tuple(("--field", b) for b in names):
-        if b not in BOTS:
-            raise ArenaError(f"{opt}: unknown bot {b!r}; known bots: {', '.join(BOTS)}")
+    try:
+        c = check_bot(challenger)
+    except BotError as exc:
+        raise ArenaError(f"--challenger: {exc}") from None
+    try:
+        names = tuple(check_bot(b) for b in field)
+    except BotError as exc:
+        raise ArenaError(f"--field: {exc}") from None
     if len(names) == 1:
         names = names * 3
     if not 2 <= len(names) <= 3:
@@ -415,7 +427,7 @@ def arena(
     report = Report(c, names, ruleset, seed, workers)
     jobs = enumerate(deal_seeds(seed, deals))
     size = max(1, min(10, deals // (workers * 8) or 1))
-    chunks = ((c, names, ruleset, keep_events, batch) for batch in _batches(jobs, size))
+    chunks = ((c, names, ruleset, keep_events, batch, seed) for batch in _batches(jobs, size))
     start = time.perf_counter()
 
     def take(results: list[DealResult]) -> None:

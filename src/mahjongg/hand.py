@@ -20,9 +20,10 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Iterable
 
+from .notation import NotationError, check_copies, format_tiles, parse_tiles, split_groups
 from .tiles import NUM_KINDS, TILES, Tile
 
-__all__ = ["MeldKind", "Meld", "Hand", "HandError"]
+__all__ = ["MeldKind", "Meld", "Hand", "HandError", "parse_meld", "parse_hand", "format_hand", "kong_hint"]
 
 
 class HandError(MahjonggError):
@@ -143,9 +144,7 @@ class Meld:
 
     @staticmethod
     def parse(text: str) -> "Meld":
-        """Parse one meld: ``"[555d]"``, ``"{2222c}"``, ``"123b"`` (concealed)."""
-        from .notation import parse_meld
-
+        """Parse one meld: ``"[555d]"``, ``"{2222c}"``, ``"123b"`` (concealed) (:func:`parse_meld`)."""
         return parse_meld(text)
 
 
@@ -293,21 +292,121 @@ class Hand:
         :class:`~mahjongg.notation.NotationError` naming the offending token
         and position.
         """
-        from .notation import parse_hand
-
         return parse_hand(text, sizes=sizes)
 
     def __str__(self) -> str:
-        return _format_hand()(self)
+        return format_hand(self)
 
     def __repr__(self) -> str:
         return f"Hand({str(self)!r})"
 
 
-def _format_hand():
-    """:func:`mahjongg.notation.format_hand` (imported on first use: notation imports this module)."""
-    global _format_hand
-    from .notation import format_hand
+# --- notation (docs/notation.md): parsing melds and hands, printing hands ----------
+def _meld_from(tiles: tuple[Tile, ...], concealed_kong: bool, tok: str, pos: int) -> Meld:
+    """The meld in brackets; error names the group and its position."""
+    where = f"{tok!r} at position {pos}"
+    if any(t.is_bonus for t in tiles):
+        raise NotationError(f"{where}: Flowers, Seasons and special tiles are never part of a meld")
+    n = len(tiles)
+    same = all(t == tiles[0] for t in tiles)
+    if concealed_kong:
+        if n == 4 and same:
+            return Meld(MeldKind.KONG, tiles[0], exposed=False)
+        raise NotationError(f"{where} is not a concealed kong: {{...}} holds four identical tiles")
+    if n == 4 and same:
+        return Meld(MeldKind.KONG, tiles[0], exposed=True)
+    if n == 3 and same:
+        return Meld(MeldKind.PUNG, tiles[0], exposed=True)
+    if n == 3:
+        ts = sorted(tiles)
+        if any(t.is_honor for t in ts):
+            raise NotationError(f"{where} is not a meld: winds and dragons cannot form a chow")
+        if len({t.suit for t in ts}) > 1:
+            raise NotationError(f"{where} is not a meld: a chow is three tiles of one suit")
+        if ts[1] == ts[0] + 1 and ts[2] == ts[1] + 1:
+            return Meld(MeldKind.CHOW, ts[0], exposed=True)
+        raise NotationError(
+            f"{where} is not a meld: a chow is three consecutive tiles "
+            f"({', '.join(str(t) for t in tiles)} are not)"
+        )
+    raise NotationError(
+        f"{where} is not a meld: an exposed meld is a chow or pung (3 tiles) or a kong (4 tiles), not {n} tiles"
+    )
 
-    _format_hand = lambda: format_hand  # noqa: E731 - later calls skip the import
-    return format_hand
+
+def _parse_groups(text: str):
+    """Concealed tiles, melds, bonus tiles and hidden bonus tiles of hand
+    notation (:func:`~mahjongg.notation.split_groups`, the melds checked, then
+    the copies)."""
+    concealed, groups, bonus, hidden, positions = split_groups(text)
+    melds = [_meld_from(tiles, kong, body, pos) for tiles, kong, body, pos in groups]
+    check_copies(positions)
+    return concealed, melds, bonus, hidden
+
+
+def parse_meld(text: str) -> Meld:
+    """Parse one meld: ``"[555d]"``, ``"{2222c}"``, or a concealed ``"555d"``/``"123b"``/``"EE"``."""
+    stripped = text.strip()
+    if stripped[:1] in "[{":
+        concealed, melds, bonus, hidden = _parse_groups(stripped)
+        if len(melds) == 1 and not concealed and not bonus and not hidden:
+            return melds[0]
+        raise NotationError(f"{text!r} is not exactly one meld")
+    tiles = parse_tiles(stripped)
+    try:
+        meld = _meld_from(tiles, False, stripped, 0)
+    except NotationError:
+        if len(tiles) == 2 and tiles[0] == tiles[1] and tiles[0].is_playing:
+            return Meld(MeldKind.PAIR, tiles[0])
+        raise
+    return meld.with_exposed(False)
+
+
+def parse_hand(text: str, *, sizes: tuple[int, ...] | None = (13, 14)) -> Hand:
+    """Parse a hand. ``sizes``: accepted :attr:`Hand.size` values (``None``: any).
+
+    Raises :class:`NotationError` for bad tokens, bad melds, a fifth copy of a
+    tile, or a hand of the wrong size.
+    """
+    concealed, melds, bonus, hidden = _parse_groups(text)
+    hand = Hand(tuple(concealed), tuple(melds), tuple(bonus), tuple(hidden))
+    if sizes is not None and hand.size not in sizes:
+        kongs = hand.kongs
+        expect = " or ".join(str(s + kongs) for s in sizes)
+        raise NotationError(
+            f"{text!r} has {hand.tile_count} tiles; a hand with {kongs} kong{'s' if kongs != 1 else ''} "
+            f"needs {expect} (13, or 14 with the winning tile, plus one per kong; Flowers and Seasons not counted)"
+            + kong_hint(hand, sizes)
+        )
+    return hand
+
+
+def kong_hint(hand: Hand, sizes: tuple[int, ...]) -> str:
+    """For a hand whose size is not in ``sizes`` but would be if some of the
+    fours of a kind among its concealed tiles were written as kongs (each
+    counts as three): a hint, starting ``"; "``, naming them and how a kong is
+    written; else ``""``."""
+    fours = [t for t in dict.fromkeys(hand.concealed) if hand.concealed.count(t) == 4]
+    if not any(hand.size - k in sizes for k in range(1, len(fours) + 1)):
+        return ""
+    written = [format_tiles((t,) * 4) for t in fours]
+    first = written[0]
+    what = f"{first} in the hand is four of a kind" if len(fours) == 1 else (
+        f"{', '.join(written[:-1])} and {written[-1]} in the hand are four of a kind each"
+    )
+    return (
+        f"; {what}, counted as four tiles:"
+        f" a kong is written [{first}] (exposed) or {{{first}}} (concealed) and counts as three"
+    )
+
+
+def format_hand(hand: Hand) -> str:
+    """A hand in notation: concealed tiles, then melds, then bonus tiles, then hidden bonus tiles ``(Cat)``."""
+    parts = [format_tiles(hand.concealed)] if hand.concealed else []
+    for m in hand.melds:
+        parts.append(str(m))
+    if hand.bonus:
+        parts.extend(str(t) for t in hand.bonus)
+    if hand.hidden:
+        parts.extend(f"({t})" for t in hand.hidden)
+    return " ".join(parts)

@@ -1,4 +1,7 @@
-"""Hand notation: parse and print tiles, melds and hands.
+"""Hand notation at the level of tiles: reading tiles and the groups of a
+hand, printing tiles. :mod:`mahjongg.hand` builds melds and hands from the
+groups (``Hand.parse``, ``parse_meld``) and prints them (``str(hand)``); this
+module imports nothing above :mod:`mahjongg.tiles`.
 
 The grammar (see ``docs/notation.md``)::
 
@@ -24,15 +27,14 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from itertools import groupby
 
-from .hand import Hand, HandError, Meld, MeldKind
+from .errors import MahjonggError
 from .tiles import TILES, Tile
 
-__all__ = ["NotationError", "parse_tiles", "parse_meld", "parse_hand", "format_tiles", "format_hand", "kong_hint"]
+__all__ = ["NotationError", "parse_tiles", "format_tiles", "split_groups", "check_copies"]
 
 
-class NotationError(HandError):
+class NotationError(MahjonggError):
     """Bad hand notation; the message names the token and its position."""
 
 
@@ -108,44 +110,17 @@ def parse_tiles(text: str) -> tuple[Tile, ...]:
     return tuple(out)
 
 
-def _meld_from(tiles: tuple[Tile, ...], concealed_kong: bool, tok: str, pos: int) -> Meld:
-    """The meld in brackets; error names the group and its position."""
-    where = f"{tok!r} at position {pos}"
-    if any(t.is_bonus for t in tiles):
-        raise NotationError(f"{where}: Flowers, Seasons and special tiles are never part of a meld")
-    n = len(tiles)
-    same = all(t == tiles[0] for t in tiles)
-    if concealed_kong:
-        if n == 4 and same:
-            return Meld(MeldKind.KONG, tiles[0], exposed=False)
-        raise NotationError(f"{where} is not a concealed kong: {{...}} holds four identical tiles")
-    if n == 4 and same:
-        return Meld(MeldKind.KONG, tiles[0], exposed=True)
-    if n == 3 and same:
-        return Meld(MeldKind.PUNG, tiles[0], exposed=True)
-    if n == 3:
-        ts = sorted(tiles)
-        if any(t.is_honor for t in ts):
-            raise NotationError(f"{where} is not a meld: winds and dragons cannot form a chow")
-        if len({t.suit for t in ts}) > 1:
-            raise NotationError(f"{where} is not a meld: a chow is three tiles of one suit")
-        if ts[1] == ts[0] + 1 and ts[2] == ts[1] + 1:
-            return Meld(MeldKind.CHOW, ts[0], exposed=True)
-        raise NotationError(
-            f"{where} is not a meld: a chow is three consecutive tiles "
-            f"({', '.join(str(t) for t in tiles)} are not)"
-        )
-    raise NotationError(
-        f"{where} is not a meld: an exposed meld is a chow or pung (3 tiles) or a kong (4 tiles), not {n} tiles"
-    )
-
-
-def _parse_groups(text: str):
-    """Split into concealed tiles, melds and bonus tiles, checking brackets."""
+def split_groups(text: str):
+    """Split hand notation into its groups, checking the brackets: returns
+    ``(concealed, melds, bonus, hidden, positions)`` -- the concealed tiles,
+    every bracketed meld as ``(tiles, concealed_kong, body, position)`` (not
+    yet checked as a meld), the bonus tiles laid out, the bonus tiles held
+    concealed ``(...)``, and ``(tile, position)`` for every tile written (for
+    :func:`check_copies`). Raises :class:`NotationError`."""
     concealed: list[Tile] = []
     bonus: list[Tile] = []
     hidden: list[Tile] = []
-    melds: list[Meld] = []
+    melds: list[tuple[tuple[Tile, ...], bool, str, int]] = []
     positions: list[tuple[Tile, int]] = []
     group: list[Tile] | None = None
     opener = ""
@@ -170,7 +145,7 @@ def _parse_groups(text: str):
                 hidden.extend(group)
                 group = None
                 continue
-            melds.append(_meld_from(tuple(group), opener == "{", body, open_pos))
+            melds.append((tuple(group), opener == "{", body, open_pos))
             group = None
         else:
             for t in tiles:
@@ -183,6 +158,12 @@ def _parse_groups(text: str):
                     concealed.append(t)
     if group is not None:
         raise NotationError(f"{opener!r} at position {open_pos} is never closed")
+    return concealed, melds, bonus, hidden, positions
+
+
+def check_copies(positions) -> None:
+    """Raise :class:`NotationError` at the first tile written more often than
+    the set holds it (``positions``: ``(tile, position)`` in order)."""
     seen: Counter[Tile] = Counter()
     for t, pos in positions:
         seen[t] += 1
@@ -190,63 +171,6 @@ def _parse_groups(text: str):
             raise NotationError(
                 f"{t} at position {pos}: copy {seen[t]} of {t.name}, but a set has only {t.copies}"
             )
-    return concealed, melds, bonus, hidden
-
-
-def parse_meld(text: str) -> Meld:
-    """Parse one meld: ``"[555d]"``, ``"{2222c}"``, or a concealed ``"555d"``/``"123b"``/``"EE"``."""
-    stripped = text.strip()
-    if stripped[:1] in "[{":
-        concealed, melds, bonus, hidden = _parse_groups(stripped)
-        if len(melds) == 1 and not concealed and not bonus and not hidden:
-            return melds[0]
-        raise NotationError(f"{text!r} is not exactly one meld")
-    tiles = parse_tiles(stripped)
-    try:
-        meld = _meld_from(tiles, False, stripped, 0)
-    except NotationError:
-        if len(tiles) == 2 and tiles[0] == tiles[1] and tiles[0].is_playing:
-            return Meld(MeldKind.PAIR, tiles[0])
-        raise
-    return meld.with_exposed(False)
-
-
-def parse_hand(text: str, *, sizes: tuple[int, ...] | None = (13, 14)) -> Hand:
-    """Parse a hand. ``sizes``: accepted :attr:`Hand.size` values (``None``: any).
-
-    Raises :class:`NotationError` for bad tokens, bad melds, a fifth copy of a
-    tile, or a hand of the wrong size.
-    """
-    concealed, melds, bonus, hidden = _parse_groups(text)
-    hand = Hand(tuple(concealed), tuple(melds), tuple(bonus), tuple(hidden))
-    if sizes is not None and hand.size not in sizes:
-        kongs = hand.kongs
-        expect = " or ".join(str(s + kongs) for s in sizes)
-        raise NotationError(
-            f"{text!r} has {hand.tile_count} tiles; a hand with {kongs} kong{'s' if kongs != 1 else ''} "
-            f"needs {expect} (13, or 14 with the winning tile, plus one per kong; Flowers and Seasons not counted)"
-            + kong_hint(hand, sizes)
-        )
-    return hand
-
-
-def kong_hint(hand: Hand, sizes: tuple[int, ...]) -> str:
-    """For a hand whose size is not in ``sizes`` but would be if some of the
-    fours of a kind among its concealed tiles were written as kongs (each
-    counts as three): a hint, starting ``"; "``, naming them and how a kong is
-    written; else ``""``."""
-    fours = [t for t in dict.fromkeys(hand.concealed) if hand.concealed.count(t) == 4]
-    if not any(hand.size - k in sizes for k in range(1, len(fours) + 1)):
-        return ""
-    written = [format_tiles((t,) * 4) for t in fours]
-    first = written[0]
-    what = f"{first} in the hand is four of a kind" if len(fours) == 1 else (
-        f"{', '.join(written[:-1])} and {written[-1]} in the hand are four of a kind each"
-    )
-    return (
-        f"; {what}, counted as four tiles:"
-        f" a kong is written [{first}] (exposed) or {{{first}}} (concealed) and counts as three"
-    )
 
 
 _FORMATTED: dict[tuple, str] = {}
@@ -289,15 +213,3 @@ def _format_tiles(tiles) -> str:
     if run:
         out.append(_JOIN[key].join(run) + _SUFFIX[key])
     return " ".join(out)
-
-
-def format_hand(hand: Hand) -> str:
-    """A hand in notation: concealed tiles, then melds, then bonus tiles, then hidden bonus tiles ``(Cat)``."""
-    parts = [format_tiles(hand.concealed)] if hand.concealed else []
-    for m in hand.melds:
-        parts.append(str(m))
-    if hand.bonus:
-        parts.extend(str(t) for t in hand.bonus)
-    if hand.hidden:
-        parts.extend(f"({t})" for t in hand.hidden)
-    return " ".join(parts)

@@ -3,11 +3,13 @@
 ``simulate(games=100, bots=("greedy", "greedy", "cautious", "random"), seed=7)``
 plays ``games`` independent hands of :class:`~mahjongg.table.Game` and
 returns a :class:`Summary`. Everything follows from ``seed``: the hands'
-seeds are drawn from ``random.Random(seed)`` up front, and each hand's bots
-are made afresh with seeds derived from the hand's seed, so the same seed
-gives the same results whether the hands run in one process or across
-``workers`` processes (:mod:`multiprocessing`; results are gathered in
-hand order).
+seeds are drawn from ``random.Random(seed)`` one after another, and each
+hand's bots are made afresh, seeded by the play layer's one rule
+(:func:`mahjongg.play.seeds.bot_seed` of the run's seed, the hand's index and
+the player), so the same seed gives the same results whether the hands run in
+one process or across ``workers`` processes (:mod:`multiprocessing`; results
+are gathered in hand order). Every hand is played by a
+:class:`~mahjongg.play.session.Session`, as every app plays.
 
 The players are the bots in the order given and take turns at East: in
 hand ``i`` player ``p`` sits at wind ``(p - i) mod n`` (East pays and
@@ -39,15 +41,18 @@ from mahjongg.errors import MahjonggError
 import multiprocessing
 import os
 import random
+import signal
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from itertools import islice
 from typing import Callable, Iterable, Iterator, Sequence
 
-from .bots import BOTS, BotError, make_bot
+from .bots import BotError, check_bot
+from .play.config import MatchConfig
+from .play.session import Session, rotation
 from .rules import get_ruleset
-from .table import Game, Match
-from .tiles import Wind
+from .table import Match
 
 __all__ = [
     "HandOutcome",
@@ -60,6 +65,7 @@ __all__ = [
     "play_match",
     "hand_seeds",
     "iter_hand_seeds",
+    "useful_workers",
 ]
 
 
@@ -110,9 +116,10 @@ class Summary:
     Per player, lists in the order of ``bots`` (index 0: the first bot):
     ``wins``, ``score_total`` (sum of its hand scores), ``net`` (chips),
     ``dead`` (dead hands). ``draws``: hands nobody won. ``seconds``:
-    wall-clock time of the whole run. ``outcomes``: every hand, in order.
-    With matches: ``matches`` played and ``match_wins`` per player
-    (``games`` still counts hands).
+    wall-clock time of the whole run. With matches: ``matches`` played and
+    ``match_wins`` per player (``games`` still counts hands). The hands
+    themselves are not kept (a run's memory stays flat however long it is):
+    pass ``on_hand`` to :func:`simulate` to see each one as it is played.
     """
 
     bots: tuple[str, ...]
@@ -126,7 +133,6 @@ class Summary:
     dead: list[int] = field(default_factory=list)
     draws: int = 0
     seconds: float = 0.0
-    outcomes: list[HandOutcome] = field(default_factory=list, repr=False)
     matches: int = 0
     match_wins: list[int] = field(default_factory=list)
 
@@ -157,7 +163,6 @@ class Summary:
             self.net[p] += o.net[p]
         for p in o.dead:
             self.dead[p] += 1
-        self.outcomes.append(o)
 
     @property
     def draw_rate(self) -> float:
@@ -246,39 +251,50 @@ def _batches(items: Iterable, size: int) -> Iterator[list]:
         yield batch
 
 
+def _config(bots: Sequence[str], ruleset: str, seed: int, hands: int | None = None, rounds: int | None = None) -> MatchConfig:
+    """The match configuration of a run's hands or matches (bot names already checked)."""
+    return MatchConfig(ruleset, {}, hands, rounds, tuple(bots), tuple(bots), seed)
+
+
+def _outcome(session: Session, index: int, actions: int, keep_events: bool) -> HandOutcome:
+    """The finished hand on ``session``'s table, recorded, as a :class:`HandOutcome`."""
+    game = session.game
+    rec = session.finish_hand()
+    r = rec.result
+    n = len(rec.seats)
+    seat_of = [rec.seats[p] for p in range(n)]
+    return HandOutcome(
+        index=index,
+        seed=game.seed,
+        seats=tuple(s.letter for s in seat_of),
+        winner=rec.winner_player,
+        reason=r.reason,
+        scores=tuple(r.scores[seat_of[p]].score for p in range(n)),
+        net=tuple(rec.chips),
+        dead=tuple(p for p in range(n) if seat_of[p] in r.dead),
+        actions=actions,
+        events=game.events if keep_events else None,
+    )
+
+
 def play_hand(
     bots: Sequence[str],
     seed: int,
     index: int = 0,
     ruleset: str = "pung-chow",
     keep_events: bool = False,
+    run_seed: int = 0,
 ) -> HandOutcome:
-    """Play hand number ``index`` (it fixes who is East) from ``seed`` between ``bots``."""
+    """Play hand number ``index`` of a run (it fixes who is East: player ``index mod n``)
+    dealt from ``seed`` between ``bots``, on a :class:`~mahjongg.play.session.Session`
+    of one hand. The bots are seeded by :func:`~mahjongg.play.seeds.bot_seed` from
+    the run's seed ``run_seed``, the hand's index and the player."""
     n = len(bots)
-    game = Game(get_ruleset(ruleset), seed, n)
-    seat_of = [Wind((p - index) % n) for p in range(n)]
-    player_at = {s: p for p, s in enumerate(seat_of)}
-    players = [make_bot(b, (seed << 3) | p) for p, b in enumerate(bots)]
-    by_seat = {s: players[p] for s, p in player_at.items()}
-    actions = 0
-    while not game.is_over:
-        seat = game.to_act()[0]
-        game.apply(by_seat[seat].act(game.observation(seat), game.legal_actions(seat)))
-        actions += 1
-    r = game.result
-    net = r.net
-    return HandOutcome(
-        index=index,
-        seed=seed,
-        seats=tuple(s.letter for s in seat_of),
-        winner=None if r.winner is None else player_at[r.winner],
-        reason=r.reason,
-        scores=tuple(r.scores[seat_of[p]].score for p in range(n)),
-        net=tuple(net.get(seat_of[p], 0) for p in range(n)),
-        dead=tuple(p for p in range(n) if seat_of[p] in r.dead),
-        actions=actions,
-        events=game.events if keep_events else None,
-    )
+    config = _config(bots, ruleset, run_seed, hands=1)
+    match = Match(get_ruleset(ruleset), run_seed, n, hands=1, seating=rotation(n, index % n))
+    session = Session(config, match=match, deal_seed=seed, hand_index=index)
+    actions = session.run_bots(limit=None)
+    return _outcome(session, index, actions, keep_events)
 
 
 def play_match(
@@ -291,44 +307,23 @@ def play_match(
     first_index: int = 0,
 ) -> list[HandOutcome]:
     """Play one whole :class:`~mahjongg.table.Match` from ``seed`` between ``bots``
-    (player ``p`` is ``bots[p]``; the ruleset's seating places them) and return
-    its hands in order, numbered from ``first_index``. ``hands``/``rounds``: the
-    match's length (default: the ruleset's ``match_rounds``)."""
-    n = len(bots)
-    match = Match(get_ruleset(ruleset), seed, n, hands=hands, rounds=rounds)
-    players = [make_bot(b, (seed << 3) | p) for p, b in enumerate(bots)]
+    on a :class:`~mahjongg.play.session.Session` (player ``p`` is ``bots[p]``; the
+    ruleset's seating places them) and return its hands in order, numbered from
+    ``first_index``. ``hands``/``rounds``: the match's length (default: the
+    ruleset's ``match_rounds``)."""
+    session = Session(_config(bots, ruleset, seed, hands, rounds))
     out: list[HandOutcome] = []
-    while not match.is_over:
-        game = match.next_game()
-        by_seat = {match.seat_of(p): players[p] for p in range(n)}
-        actions = 0
-        while not game.is_over:
-            seat = game.to_act()[0]
-            game.apply(by_seat[seat].act(game.observation(seat), game.legal_actions(seat)))
-            actions += 1
-        seat_of = [match.seat_of(p) for p in range(n)]
-        rec = match.record(game)
-        r = rec.result
-        out.append(
-            HandOutcome(
-                index=first_index + len(out),
-                seed=game.seed,
-                seats=tuple(s.letter for s in seat_of),
-                winner=rec.winner_player,
-                reason=r.reason,
-                scores=tuple(r.scores[seat_of[p]].score for p in range(n)),
-                net=tuple(rec.chips),
-                dead=tuple(p for p in range(n) if seat_of[p] in r.dead),
-                actions=actions,
-                events=game.events if keep_events else None,
-            )
-        )
-    return out
+    while True:
+        actions = session.run_bots(limit=None)
+        out.append(_outcome(session, first_index + len(out), actions, keep_events))
+        if session.match.is_over:
+            return out
+        session.next_hand()
 
 
 def _play_chunk(args) -> list[HandOutcome]:
-    bots, ruleset, keep_events, jobs = args
-    return [play_hand(bots, s, i, ruleset, keep_events) for i, s in jobs]
+    bots, ruleset, keep_events, jobs, run_seed = args
+    return [play_hand(bots, s, i, ruleset, keep_events, run_seed) for i, s in jobs]
 
 
 def _play_matches(args) -> list[list[HandOutcome]]:
@@ -336,12 +331,35 @@ def _play_matches(args) -> list[list[HandOutcome]]:
     return [play_match(bots, s, ruleset, hands, rounds, keep_events) for _, s in jobs]
 
 
+def useful_workers(workers: int, games: int) -> int:
+    """The processes worth starting for ``games`` hands (or matches) when ``workers`` are asked
+    for: no more than this machine's CPUs (:func:`os.cpu_count`) nor than the games."""
+    return max(1, min(workers, os.cpu_count() or 1, games))
+
+
+def _quiet_worker() -> None:
+    """A worker leaves Ctrl-C to the parent (which stops the pool): no traceback of its own."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+@contextmanager
+def _pool(workers: int):
+    """A process pool whose workers ignore Ctrl-C; on leaving (a Ctrl-C included) they are stopped at once."""
+    ctx = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
+    pool = ctx.Pool(workers, initializer=_quiet_worker)
+    try:
+        yield pool
+    finally:
+        pool.terminate()
+        pool.join()
+
+
 def check_bots(bots: Sequence[str], players: int | None = None) -> tuple[str, ...]:
     """The bot names, checked: known names, two to four of them (or ``players``)."""
-    names = tuple(b.strip().lower() for b in bots)
-    for b in names:
-        if b not in BOTS:
-            raise SimulationError(f"unknown bot {b!r}; known bots: {', '.join(BOTS)}")
+    try:  # a registry name, or KIND:ARG (policy:FILE) made once to check it
+        names = tuple(check_bot(b) for b in bots)
+    except BotError as exc:
+        raise SimulationError(str(exc)) from None
     if players is not None and len(names) != players:
         raise SimulationError(f"{players} players need {players} bots, {len(names)} given ({', '.join(names)})")
     if not 2 <= len(names) <= 4:
@@ -408,7 +426,7 @@ def simulate(
     ``bots``: one bot name per player (two to four; see
     :data:`mahjongg.bots.BOTS`). ``workers``: processes to play in (1: this
     process). ``keep_events``: keep each hand's event log in its outcome
-    (for :mod:`mahjongg.records`). ``progress(done, total)`` is called as
+    (to store it in a :class:`~mahjongg.play.journal.Journal`). ``progress(done, total)`` is called as
     hands finish; ``on_hand(outcome)`` for each hand, in order.
     ``matches``: play ``games`` whole matches of ``match_hands`` hands or
     ``match_rounds`` rounds (default: the ruleset's); ``progress`` then
@@ -430,6 +448,7 @@ def simulate(
     # (index, seed) of every hand (or match), made as they are played: a run of
     # any length shows its first progress at once
     jobs = enumerate(iter_hand_seeds(seed, games))
+    workers = useful_workers(workers, games)
     summary = Summary(names, ruleset, seed, workers)
     start = time.perf_counter()
 
@@ -461,8 +480,7 @@ def simulate(
             for chunk in chunks:
                 take_matches(_play_matches(chunk))
         else:
-            ctx = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
-            with ctx.Pool(min(workers, games)) as pool:
+            with _pool(workers) as pool:
                 for played in pool.imap(_play_matches, chunks):
                     take_matches(played)
         summary.seconds = time.perf_counter() - start
@@ -471,19 +489,18 @@ def simulate(
         from .ray_backend import ray_map
 
         size = max(1, min(50, games // (workers * 8) or 1))
-        for outcomes in ray_map(_play_chunk, ((names, ruleset, keep_events, b) for b in _batches(jobs, size)), address=address, workers=workers):
+        chunks = ((names, ruleset, keep_events, batch, seed) for batch in _batches(jobs, size))
+        for outcomes in ray_map(_play_chunk, chunks, address=address, workers=workers):
             take(outcomes)
     elif workers == 1:
         step = max(1, min(25, games // 100 or 1))
         for batch in _batches(jobs, step):
-            take(_play_chunk((names, ruleset, keep_events, batch)))
+            take(_play_chunk((names, ruleset, keep_events, batch, seed)))
     else:
         size = max(1, min(50, games // (workers * 8) or 1))
         # Pool.imap takes the chunks as the workers free up (a pipe's worth ahead), not all first
-        chunks = ((names, ruleset, keep_events, batch) for batch in _batches(jobs, size))
-        count = -(-games // size)
-        ctx = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
-        with ctx.Pool(min(workers, count, os.cpu_count() * 4 if os.cpu_count() else workers)) as pool:
+        chunks = ((names, ruleset, keep_events, batch, seed) for batch in _batches(jobs, size))
+        with _pool(workers) as pool:
             for outcomes in pool.imap(_play_chunk, chunks):
                 take(outcomes)
     summary.seconds = time.perf_counter() - start

@@ -8,10 +8,20 @@
 ``expert``    expected chips: chance of winning x the real score, less the risk of the discard
 
 Every bot implements :class:`Bot`: ``act(observation, legal) -> Action``.
+
+Bot kinds from outside this package are named ``KIND:ARG`` and found
+through the ``mahjongg.bots`` entry points (``policy:FILE``: a trained
+policy, from the ``rl`` extra, :mod:`mahjongg.rl.policy`); an entry point is
+a function ``(arg, seed) -> Bot``. :func:`register_bot` adds a named bot to
+:data:`BOTS` (``mahjongg serve --policy NAME=FILE`` registers
+``policy:NAME``: the web tables offer only the bots in :data:`BOTS`).
 Source: seed 000 (Pung Chow Part I).
 """
 
 from __future__ import annotations
+
+from importlib.metadata import entry_points
+from typing import Callable
 
 from mahjongg.errors import MahjonggError
 
@@ -26,6 +36,8 @@ __all__ = [
     "BOTS",
     "BotError",
     "make_bot",
+    "check_bot",
+    "register_bot",
     "RandomBot",
     "GreedyBot",
     "CautiousBot",
@@ -35,8 +47,13 @@ __all__ = [
     "unseen_counts",
 ]
 
-BOTS: dict[str, type[Bot]] = {"random": RandomBot, "greedy": GreedyBot, "cautious": CautiousBot, "expert": ExpertBot}
-"""The bots by name."""
+BOTS: dict[str, Callable[[int | None], Bot]] = {
+    "random": RandomBot,
+    "greedy": GreedyBot,
+    "cautious": CautiousBot,
+    "expert": ExpertBot,
+}
+"""The bots by name: each makes a bot from a seed."""
 
 
 class BotError(MahjonggError):
@@ -44,12 +61,51 @@ class BotError(MahjonggError):
 
 
 def make_bot(name: str, seed: int | None = None) -> Bot:
-    """The bot called ``name`` (see :data:`BOTS`), seeded with ``seed``.
+    """The bot called ``name`` (see :data:`BOTS`, or ``KIND:ARG``: an entry
+    point of the ``mahjongg.bots`` group), seeded with ``seed``.
 
     Raises :class:`BotError` (a ``ValueError``) naming the known bots.
     """
+    if not isinstance(name, str):
+        raise BotError(f"a bot is named by a string, not {name!r}")
+    key = name.strip()
+    factory = BOTS.get(key.lower())
+    if factory is not None:
+        return factory(seed)
+    kind, sep, arg = key.partition(":")
+    if sep:
+        return _plugin(kind.strip().lower())(arg.strip(), seed)
+    raise BotError(f"unknown bot {name!r}; known bots: {', '.join(BOTS)}, policy:FILE")
+
+
+def check_bot(name: str) -> str:
+    """``name`` as :func:`make_bot` takes it (trimmed; a registry name in lower
+    case), after making the bot once: :class:`BotError` if it cannot be made
+    (an unknown name, a policy file that is missing or not a policy)."""
+    make_bot(name, 0)
+    key = name.strip()
+    return key.lower() if key.lower() in BOTS else key
+
+
+def register_bot(name: str, factory: Callable[[int | None], Bot]) -> None:
+    """Add ``name`` (lower case) to :data:`BOTS`: ``factory(seed)`` makes the bot."""
+    BOTS[name.strip().lower()] = factory
+
+
+_PLUGINS: dict[str, Callable] = {}
+
+
+def _plugin(kind: str) -> Callable:
+    hit = _PLUGINS.get(kind)
+    if hit is not None:
+        return hit
+    found = [ep for ep in entry_points(group="mahjongg.bots") if ep.name == kind]
+    if not found:
+        known = sorted({ep.name for ep in entry_points(group="mahjongg.bots")})
+        raise BotError(f"unknown bot kind {kind!r}; known: {', '.join(BOTS)}" + "".join(f", {k}:..." for k in known))
     try:
-        cls = BOTS[name.strip().lower()]
-    except (KeyError, AttributeError):
-        raise BotError(f"unknown bot {name!r}; known bots: {', '.join(BOTS)}") from None
-    return cls(seed)
+        hit = found[0].load()
+    except ImportError as exc:
+        raise BotError(f"{kind}: bots need the rl extra: pip install 'mahjongg[rl]' ({exc})") from None
+    _PLUGINS[kind] = hit
+    return hit

@@ -36,6 +36,7 @@ from __future__ import annotations
 from ..shanten import shanten
 from ..table.actions import ADD_KONG, CHOW, CONCEALED_KONG, DISCARD, KONG, MAHJONGG, PASS, PUNG, Action
 from ..table.observation import Observation
+from ..table.phase import Phase
 from ..tiles import Tile
 from .base import Bot, concealed_counts, unseen_counts
 from .evaluation import best_discard, discard_options, discard_shanten
@@ -64,7 +65,7 @@ class GreedyBot(Bot):
         for a in legal:
             if a.kind is MAHJONGG:
                 return a
-        if observation.phase == "claims":
+        if observation.phase == Phase.CLAIMS:
             if observation.hidden:
                 # a bonus tile held back (Ruleset.may_hold_back) takes a place in the hand
                 # and bars Mah-Jongg: the concealed tiles are one short, claim nothing

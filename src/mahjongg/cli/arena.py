@@ -11,7 +11,7 @@ from rich.table import Table
 
 from ..arena import DealResult, Report, arena, check_arena
 from ..bots import BOTS
-from ..records import GameStore
+from ..play.journal import Journal
 from ..rules import RULESETS
 from .app import app, console, user_errors, write_json
 from .options import file_name, whole_number
@@ -47,13 +47,13 @@ def arena_command(
             from ..arena import ArenaError
 
             raise ArenaError(f"--backend: local or ray, not {backend!r}")
-        store = GameStore(db) if db is not None else None
+        store = Journal(db) if db is not None else None  # refused here, in one line, before a hand is played
         ids: list[int] = []
 
         def on_deal(d: DealResult) -> None:
             if store is not None:
                 for h in d.hands:
-                    ids.append(store.save(h.events, bots=h.bots, commit=False))
+                    ids.append(store.save_hand(h.events, bots=h.bots))  # committed at once
 
         try:
             bar = None
@@ -85,7 +85,6 @@ def arena_command(
                 )
         finally:
             if store is not None:
-                store.commit()
                 store.close()
     if as_json:
         data = report.to_dict()

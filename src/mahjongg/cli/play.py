@@ -24,7 +24,7 @@ def play_command(
     ),
     bots: str = typer.Option(
         DEFAULT_BOTS,
-        help="Three bots, comma-separated, from your right round the table (random, greedy, cautious); "
+        help="Three bots, comma-separated, from your right round the table (random, greedy, cautious, or policy:FILE, a trained policy); "
         "or 4 (or four names) to watch four bots play.",
     ),
     hands: Optional[int] = typer.Option(None, **whole_number(at_least=1), help="Play this many hands."),
@@ -50,42 +50,33 @@ def play_command(
     the choices are numbered (m Mah-Jongg, p pung, c chow, k kong, x or space
     pass); h shows your waits and shanten; q saves and leaves. The mouse works too.
     """
-    from ..bots import BOTS
-    from ..records import RecordError
+    from ..play.config import ConfigError
+    from ..play.session import new_session, resume_session
     from ..tui.app import PlayApp
-    from ..tui.launch import new_session, resume_session
 
     with user_errors():
         if resume is not None:
-            try:
-                session = resume_session(db, resume)
-            except RecordError as exc:
-                fail(str(exc))
+            session = resume_session(db, resume)  # a file it may not write: one line, before play starts
             match_id = resume
         else:
-            if hands is not None and rounds is not None:
-                fail("give --hands or --rounds, not both")
-            if ruleset not in RULESETS:
-                fail(f"unknown ruleset {ruleset!r}; known: {', '.join(sorted(RULESETS))}")
-            names = [b.strip().lower() for b in bots.split(",") if b.strip()]
+            names = [b.strip() for b in bots.split(",") if b.strip()]
             watch = names == ["4"] or len(names) == 4
             if names == ["4"]:
                 names = ["greedy", "cautious", "greedy", "random"]
             if len(names) not in (3, 4):
                 fail(f"--bots takes three bot names (or 4 to watch four bots), not {bots!r}")
-            for n in names:
-                if n not in BOTS:
-                    fail(f"--bots: unknown bot {n!r}; known bots: {', '.join(BOTS)}")
-            you = None if watch else seat
-            session = new_session(
-                ruleset=ruleset,
-                bots=names,
-                seat=you,
-                seed=seed if seed is not None else random.randrange(2**31),
-                hands=hands,
-                rounds=rounds,
-                db=db,
-            )
+            try:
+                session = new_session(
+                    ruleset=ruleset,
+                    bots=names,
+                    seat=None if watch else seat,
+                    seed=seed if seed is not None else random.randrange(2**31),
+                    hands=hands,
+                    rounds=rounds,
+                    db=db,
+                )
+            except ConfigError as exc:
+                fail(_option_words(str(exc)))
             match_id = session.recorder.match_id
     play = PlayApp(session, glyphs=glyphs, speed=speed, claim_seconds=claim_time or None, game_id=str(match_id))
     try:
@@ -97,7 +88,7 @@ def play_command(
         console.print(f"Match {match_id} is over. Totals: " + _totals(session), highlight=False)
     else:
         console.print(
-            f"Saved as match {match_id} in {db}: resume with  mahjongg play --resume {match_id} --db {db}",
+            f"Saved as match {match_id} in {db}: resume with mahjongg play --resume {match_id} --db {db}",
             highlight=False,
         )
     if hands_saved:
@@ -108,5 +99,16 @@ def play_command(
         )
 
 
+def _option_words(message: str) -> str:
+    """A configuration error in the command's words: ``players: unknown bot`` is ``--bots: unknown bot``."""
+    for field, option in (("players: ", "--bots: "), ("ruleset: ", ""), ("a match is so many hands or so many rounds long, not both", "give --hands or --rounds, not both")):
+        if message.startswith(field):
+            return option + message[len(field):]
+    return message
+
+
 def _totals(session) -> str:
-    return ", ".join(f"{n} {t:+d}" for n, t in zip(session.names, session.match.totals))
+    """The final totals, highest first (the order of the end screen's standing)."""
+    m = session.match
+    standing = sorted(range(len(session.names)), key=lambda p: -m.totals[p])
+    return ", ".join(f"{session.names[p]} {m.totals[p]:+d}" for p in standing)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from rich.console import Console
 from rich.table import Table
 
-from ..records import GameRow
+from ..play.journal import GameRow
 from ..table import Game
 from ..table.describe import OMNISCIENT, REPLAY, describe_event
 

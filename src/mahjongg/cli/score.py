@@ -8,8 +8,7 @@ import typer
 from rich.table import Table
 from rich.text import Text
 
-from ..hand import Hand, Meld, MeldKind
-from ..notation import kong_hint
+from ..hand import Hand, Meld, MeldKind, kong_hint
 from ..rules import RULESETS, Situation, Win, WinBy, get_ruleset
 from ..scoring import ImpossibleWin, Score, score_hand
 from ..settlement import Settlement, check_scores

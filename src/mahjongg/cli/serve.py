@@ -14,7 +14,7 @@ from .options import file_name, whole_number
 
 def _check_db(db: str) -> None:
     """Open the database once so a bad path is a clear error, not a traceback."""
-    from ..web.store import Store
+    from ..play.journal import Journal, JournalError
 
     path = Path(db)
     if path.is_dir():
@@ -23,12 +23,15 @@ def _check_db(db: str) -> None:
         why = f"the folder {path.parent} does not exist"
     else:
         try:
-            Store(db).close()
+            Journal(db).close()
             return
+        except JournalError as e:
+            why = str(e)
+            if "of another program" in why or why.startswith("cannot write"):  # words that name the file already
+                fail(why)
+            why = why.removeprefix(f"{db} is not a game database: ")
         except sqlite3.Error as e:
             why = str(e)
-            if why.startswith(f"{db} "):  # the store's own words name the file already (another program's database)
-                fail(why)
     fail(f"--db {db!r} cannot be used as the SQLite database: {why}")
 
 
@@ -47,13 +50,40 @@ def _check_listen(host: str, port: int) -> None:
             fail(f"cannot listen on {host}:{port}: {e.strerror}")
 
 
+def _register_policies(specs: list[str]) -> None:
+    """``NAME=FILE`` each: load the policy once (a clear error if it cannot be) and
+    register it as the bot ``policy:NAME`` (:func:`mahjongg.bots.register_bot`)."""
+    from functools import partial
+
+    from ..bots import BotError, make_bot, register_bot
+
+    for spec in specs:
+        name, sep, path = spec.partition("=")
+        name, path = name.strip().lower(), path.strip()
+        if not sep or not name or not path or not name.replace("-", "").replace("_", "").isalnum():
+            fail(f"--policy {spec!r}: give NAME=FILE, NAME of letters, digits, - and _ (e.g. --policy strong=policy.npz)")
+        try:
+            make_bot(f"policy:{path}", 0)
+        except BotError as exc:
+            fail(f"--policy {spec!r}: {exc}")
+        register_bot(f"policy:{name}", partial(make_bot, f"policy:{path}"))
+
+
 @app.command()
 def serve(
     host: str = typer.Option("127.0.0.1", help="address to listen on"),
     port: int = typer.Option(8000, **whole_number(at_least=1, at_most=65535), help="port to listen on (1-65535)"),
     db: str = typer.Option("mahjongg.sqlite3", **file_name(), help="SQLite file for tables, seats and event logs"),
+    policy: list[str] = typer.Option(
+        [],
+        "--policy",
+        metavar="NAME=FILE",
+        help="Offer a trained policy (rl extra) as the bot policy:NAME at the tables; repeat for more. "
+        "Players choose among these names only, never a file.",
+    ),
 ) -> None:
     """Serve tables in the browser: open http://HOST:PORT/, create a table, send the invite link."""
+    _register_policies(policy)
     try:
         import uvicorn
 

@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
+import os
 from contextlib import nullcontext
 from typing import Optional
 
 import typer
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, ProgressColumn, TextColumn, TimeElapsedColumn
 from rich.table import Table
+from rich.text import Text
 
 from ..bots import BOTS
-from ..records import GameStore
+from ..play.journal import Journal
 from ..rules import RULESETS
-from ..simulate import HandOutcome, SimulationError, Summary, check_bots, check_run, simulate
+from ..simulate import HandOutcome, SimulationError, Summary, check_bots, check_run, simulate, useful_workers
 from .app import app, console, fail, user_errors, write_json
 from .options import file_name, whole_number
 
@@ -29,7 +31,7 @@ def simulate_command(
     ruleset: str = typer.Option("pung-chow", help=f"Ruleset: {', '.join(sorted(RULESETS))}."),
     bots: str = typer.Option(
         "greedy,greedy,cautious,random",
-        help=f"One bot per player, comma-separated, two to four ({', '.join(BOTS)}); players take turns at East. "
+        help=f"One bot per player, comma-separated, two to four ({', '.join(BOTS)}, or policy:FILE, a trained policy); players take turns at East. "
         "They are players 1, 2, ... in this order, in the table and in --json (whose per-player lists, "
         "wins, net, ..., are in this order too).",
     ),
@@ -77,12 +79,17 @@ def simulate_command(
         check_run(games, names, ruleset=ruleset, workers=workers, **match_args)
         if backend not in ("local", "ray") or (backend == "ray" and matches):
             fail(f"--backend: local or ray (ray plays single hands, not --matches), not {backend!r}")
-        store = GameStore(db) if db is not None else None
+        store = Journal(db) if db is not None else None  # refused here, in one line, before a hand is played
         ids: list[int] = []
+        used = useful_workers(workers, games)
+        if used < workers and not as_json:
+            why = f"this machine has {os.cpu_count() or 1} CPUs" if used == (os.cpu_count() or 1) else f"there are only {games} {'matches' if matches else 'hands'} to play"
+            console.print(f"using {used} worker{'s' if used > 1 else ''}, not {workers}: {why}", highlight=False)
 
         def on_hand(o: HandOutcome) -> None:
             if store is not None:
-                ids.append(store.save(o.events, bots=names, commit=False))
+                by_seat = sorted(range(len(names)), key=lambda p: "ESWN".index(o.seats[p]))
+                ids.append(store.save_hand(o.events, bots=[names[p] for p in by_seat]))  # committed at once
 
         try:
             # a progress bar on the terminal; none under --json (its output is the summary only)
@@ -94,7 +101,7 @@ def simulate_command(
                     MofNCompleteColumn(),
                     TextColumn("matches" if matches else "hands"),
                     TimeElapsedColumn(),
-                    TimeRemainingColumn(),
+                    TimeLeftColumn(),
                     console=console,
                     transient=True,
                 )
@@ -113,9 +120,15 @@ def simulate_command(
                     address=address,
                     **match_args,
                 )
+        except KeyboardInterrupt:
+            # Ctrl-C: the workers are stopped quietly (they ignore it; the pool is terminated);
+            # every hand finished and stored so far stays in the file, each committed on its own
+            where = f" in {db}" if store is not None else " (no --db: nothing stored)"
+            stored = len(ids) if store is not None else 0
+            console.print(f"stopped: {stored} hand{'' if stored == 1 else 's'} stored{where}", highlight=False)
+            raise typer.Exit(130)
         finally:
             if store is not None:
-                store.commit()
                 store.close()
     if as_json:
         data = summary.to_dict()
@@ -127,6 +140,31 @@ def simulate_command(
     _render_summary(summary)
     if store is not None and ids:
         console.print(f"stored games {ids[0]}-{ids[-1]} in {db}; see one with: mahjongg replay {ids[0]} --db {db}", highlight=False)
+
+
+class TimeLeftColumn(ProgressColumn):
+    """The time left, estimated from the speed so far: ``0:03:12``; beyond a day in days,
+    beyond a thousand years said so (a run of 10**20 hands has no sensible clock time)."""
+
+    max_refresh = 0.5
+
+    def render(self, task) -> Text:
+        left = task.time_remaining
+        if left is None:
+            return Text("-:--:--", style="progress.remaining")
+        return Text(time_left(left), style="progress.remaining")
+
+
+def time_left(seconds: float) -> str:
+    """``seconds`` as a time left: ``0:03:12``, ``3 days``, ``more than 1000 years``."""
+    if seconds < 86400:
+        s = int(seconds)
+        return f"{s // 3600}:{s // 60 % 60:02d}:{s % 60:02d}"
+    days = seconds / 86400
+    if days < 365:
+        return f"{days:.0f} day{'' if round(days) == 1 else 's'}"
+    years = days / 365.25
+    return f"{years:.0f} years" if years < 1000 else "more than 1000 years"
 
 
 def _render_summary(s: Summary) -> None:
@@ -170,7 +208,7 @@ def replay_command(
 ) -> None:
     """Print a stored hand move by move: dice, break, deal, every draw, discard and claim, scores, settlement."""
     with user_errors():
-        with GameStore(db, create=False) as store:
+        with Journal(db, create=False) as store:
             row = store.game(game_id)
             events = store.load(game_id)
             game = store.replay(game_id)

@@ -7,10 +7,12 @@ several hands with East's rotation and running chip totals.
 """
 
 from .actions import Action, ActionKind, IllegalActionError
-from .events import ReplayError, from_jsonl, replay, to_jsonl
-from .game import Game, full_set
+from .events import ReplayError, from_jsonl, to_jsonl
+from .game import Game, replay
+from .tables import full_set
 from .match import HandRecord, Match
 from .observation import Observation
+from .phase import Phase
 from .result import Result
 from .wall import Wall, WallError, built_index, deal
 
@@ -22,6 +24,7 @@ __all__ = [
     "Match",
     "HandRecord",
     "Observation",
+    "Phase",
     "Result",
     "Wall",
     "WallError",

@@ -24,9 +24,10 @@ Every :class:`~mahjongg.table.Game` appends plain dicts to ``game.events``:
 ``end``         the :class:`~mahjongg.table.Result` as a dict
 =============== ==========================================================
 
-:func:`replay` rebuilds the game from the ``setup`` event and applies the
-``action`` events (and penalties) in order; the engine redoes the rest. It
-checks that the events it produces are the events it was given.
+:func:`mahjongg.table.replay` (``Game.replay``) rebuilds the game from the
+``setup`` event and applies the ``action`` events (and penalties) in order;
+the engine redoes the rest. It checks that the events it produces are the
+events it was given. This module knows the log's format only, not the Game.
 """
 
 from __future__ import annotations
@@ -38,10 +39,8 @@ from typing import Iterable
 
 from ..rules import get_ruleset
 from ..rules.ruleset import Ruleset
-from ..tiles import Wind
-from .actions import Action
 
-__all__ = ["to_jsonl", "from_jsonl", "replay", "ReplayError"]
+__all__ = ["to_jsonl", "from_jsonl", "logged_ruleset", "ReplayError"]
 
 
 class ReplayError(MahjonggError):
@@ -57,7 +56,11 @@ def from_jsonl(text: str) -> list[dict]:
     return [json.loads(line) for line in text.splitlines() if line.strip()]
 
 
-def _ruleset(setup: dict, ruleset: Ruleset | None) -> Ruleset:
+def logged_ruleset(setup: dict, ruleset: Ruleset | None = None) -> Ruleset:
+    """The ruleset a ``setup`` event names, with the options it logged applied;
+    ``ruleset``: the base to use instead of looking the name up (a ruleset not
+    registered). Raises :class:`~mahjongg.rules.UnknownRulesetError` for a name
+    not known."""
     base = ruleset if ruleset is not None else get_ruleset(setup["ruleset"])
     opts = {}
     for k, v in setup.get("options", {}).items():
@@ -66,45 +69,3 @@ def _ruleset(setup: dict, ruleset: Ruleset | None) -> Ruleset:
         cur = getattr(base, k)
         opts[k] = tuple(v) if isinstance(cur, tuple) else v
     return base.with_options(**opts) if opts else base
-
-
-def replay(events: Iterable[dict] | str, ruleset: Ruleset | None = None, *, check: bool = True):
-    """The :class:`~mahjongg.table.Game` the log records, replayed.
-
-    ``events``: the list of dicts or the JSON-lines text. ``ruleset``: the
-    ruleset to use if the log's ruleset name is not a known one (its options
-    from the log are applied to it). With ``check``, raises
-    :class:`ReplayError` if the replay does not produce the same events.
-    """
-    from .game import Game
-
-    if isinstance(events, str):
-        events = from_jsonl(events)
-    events = list(events)
-    if not events or events[0].get("type") != "setup":
-        raise ReplayError("an event log starts with a setup event")
-    setup = events[0]
-    game = Game(
-        _ruleset(setup, ruleset),
-        setup.get("seed"),
-        setup["players"],
-        Wind.parse(setup["round"]),
-        wall=setup["wall"],
-        allow_false_mahjongg=setup.get("allow_false_mahjongg", False),
-        dice=(tuple(setup["dice"]["east"]),) + ((tuple(setup["dice"]["break"]),) if setup["dice"]["break"] else ()),
-    )
-    for e in events[1:]:
-        t = e.get("type")
-        if t == "action":
-            game.apply(Action.from_dict(e))
-        elif t == "dead_hand" and e.get("penalty"):
-            game.declare_dead(Wind.parse(e["seat"]), e.get("reason", "penalty"))
-    if check:
-        mine = json.loads(json.dumps(game.events))
-        theirs = json.loads(json.dumps(events))
-        if mine != theirs:
-            for i, (a, b) in enumerate(zip(mine, theirs)):
-                if a != b:
-                    raise ReplayError(f"event {i} differs on replay: {a} != {b}")
-            raise ReplayError(f"replay produced {len(mine)} events, the log has {len(theirs)}")
-    return game

@@ -5,10 +5,16 @@ The engine knows no ruleset by name: it reads the options of the
 ``bonus_tiles``, ``reserved_tiles``, ``east_factor``, ``payment_limit``,
 ``settle_draws``) and scores with :func:`mahjongg.scoring.score_hand`.
 
-Phases: ``"turn"`` -- the seat in turn holds 14 tiles (plus one per kong)
-and must discard, declare a kong or go Mah-Jongg; ``"claims"`` -- the claim
-window on a discard: every seat that could claim it answers (claim or PASS);
-``"over"``. Draws and loose-tile draws are made by the engine.
+Phases (:class:`~mahjongg.table.Phase`): ``TURN`` -- the seat in turn holds
+14 tiles (plus one per kong) and must discard, declare a kong or go
+Mah-Jongg; ``CLAIMS`` -- the claim window on a discard: every seat that could
+claim it answers (claim or PASS); ``OVER``. Draws and loose-tile draws are
+made by the engine.
+
+Beside this module: :mod:`.tables` (the precomputed actions, melds and seat
+orders, the shuffle), :mod:`.explain` (why an action is refused),
+:mod:`.ending` (the end of a hand: scoring and settling, washing the tiles, a
+false Mah-Jongg).
 
 Source: seed 000 (Pung Chow Part I), "Procedure of play" A-D, "To chow",
 "To pung" (rules 1-6), "Four of a kind", "Mah-Jongg or Mah-Diao", "Settling
@@ -18,6 +24,7 @@ the scores", "Two and three-handed games"; Part II, "The procedure of play"
 
 from __future__ import annotations
 
+import json
 import random
 import weakref
 from functools import partial
@@ -25,223 +32,68 @@ from itertools import compress
 from typing import Iterable, Sequence
 
 from ..decomposition import is_complete, waits
-from ..hand import Hand, Meld, MeldKind
+from ..hand import Hand, Meld
 from ..rules.context import Situation, Win, WinBy
 from ..rules.pung_chow import PUNG_CHOW
-from ..rules.ruleset import Ruleset, Ruling
+from ..rules.ruleset import Ruleset
 from ..scoring import ScoringError, score_hand
-from ..settlement import Settlement
-from ..tiles import NUM_KINDS, TILES, Tile, Wind
+from ..tiles import NUM_KINDS, Tile, Wind
 from .actions import (
     ADD_KONG,
     BONUS,
     CAPTURE,
     CHOW,
-    CLAIM_KINDS,
     CONCEALED_KONG,
     DISCARD,
     KONG,
     MAHJONGG,
     PASS,
     PUNG,
-    WASH,
     Action,
-    ActionKind,
     IllegalActionError,
 )
 from .dice import Dice, breaker, throw
 from .observation import Observation, _lazy_observation, _materialize
 from .result import Result
+from .ending import false_mahjongg, finish, may_declare_falsely, open_washing, resolve_washing
+from .events import ReplayError, from_jsonl, logged_ruleset, to_jsonl
+from .explain import explain
+from .phase import CLAIMS, OVER, TURN, Phase
+from .tables import (
+    _ACTION_EVENTS,
+    _ACTS,
+    _BY_DISCARD,
+    _BY_LOOSE,
+    _BY_ROBBED,
+    _BY_WALL,
+    _CHOW_ACTS,
+    _CLAIM_RANK,
+    _CONCEALED_KONG_ACTS,
+    _DISCARDS,
+    _LETTER,
+    _M_CHOW,
+    _M_KONG,
+    _M_PUNG,
+    _NEIGHBOURS,
+    _NO_WAITS,
+    _SEAT_ORDER,
+    _TSTR,
+    _WINDS,
+    _act,
+    _action_event,
+    _isolated,
+    _meld,
+    _ruleset_facts,
+    _shuffle,
+    _tiles_of,
+)
 from .wall import Wall, deal
 
-__all__ = ["Game", "full_set"]
-
-TURN = "turn"
-CLAIMS = "claims"
-OVER = "over"
-
-# enum members bound once (a class look-up each time otherwise; see .actions)
-_M_CHOW, _M_PUNG, _M_KONG = MeldKind.CHOW, MeldKind.PUNG, MeldKind.KONG
-_BY_WALL, _BY_DISCARD, _BY_LOOSE, _BY_ROBBED = WinBy.WALL, WinBy.DISCARD, WinBy.LOOSE, WinBy.ROBBED_KONG
-# the priority of a claim on a discard, by its kind's value (an Enum member hashes in Python)
-_CLAIM_RANK = {"mahjongg": 0, "kong": 1, "pung": 1, "chow": 2}
+__all__ = ["Game", "replay"]
 
 
-def full_set(ruleset: Ruleset) -> list[Tile]:
-    """Every tile of the set the ruleset plays with, sorted: four of each
-    playing kind and one of each bonus tile."""
-    tiles = [t for t in TILES[:NUM_KINDS] for _ in range(4)]
-    tiles.extend(sorted(TILES[i] for i in ruleset.bonus_tiles))
-    return tiles
 
-
-# every action but a chow, made once: _ACTS[kind][seat][tile]
-_ACTS = {
-    k: [tuple(Action(k, w, TILES[i]) for i in range(NUM_KINDS)) for w in Wind]
-    for k in ActionKind
-    if k not in (ActionKind.CHOW, ActionKind.BONUS, ActionKind.CAPTURE)
-}
-_DISCARDS = _ACTS[ActionKind.DISCARD]
-# every chow of a suited tile, made once: _CHOW_ACTS[seat][tile] = (run from tile-2, from tile-1, from tile)
-_CHOW_ACTS = [
-    [
-        tuple(Action(ActionKind.CHOW, w, TILES[i], TILES[low]) if 0 <= low and low // 9 == i // 9 and low % 9 <= 6 else None for low in (i - 2, i - 1, i))
-        if i < 27
-        else ()
-        for i in range(NUM_KINDS)
-    ]
-    for w in Wind
-]
-_CONCEALED_KONG_ACTS = _ACTS[ActionKind.CONCEALED_KONG]
-
-
-_WINDS = tuple(Wind)
-
-
-# per seat count: (next seat in play after each wind, the other seats in play after each wind)
-_SEAT_ORDER = {
-    n: (
-        [_WINDS[(w + 1) % n] if w < n else None for w in range(4)],
-        [tuple(o for o in _WINDS[:n] if o != w) for w in range(4)],
-    )
-    for n in (2, 3, 4)
-}
-
-# Fisher-Yates steps of a list of n items: (i, i + 1, bits of i + 1) for i = n - 1 .. 1
-_SHUFFLE_STEPS: dict[int, tuple[tuple[int, int, int], ...]] = {}
-
-
-def _shuffle(rng: random.Random, x: list) -> None:
-    """``rng.shuffle(x)``, the same permutation from the same generator state
-    (CPython's Fisher-Yates with ``_randbelow_with_getrandbits``), written out:
-    a new hand shuffles 136 or 144 tiles, and the method calls cost more than the
-    swaps."""
-    steps = _SHUFFLE_STEPS.get(len(x))
-    if steps is None:
-        steps = _SHUFFLE_STEPS[len(x)] = tuple((i, i + 1, (i + 1).bit_length()) for i in range(len(x) - 1, 0, -1))
-    getrandbits = rng.getrandbits
-    for i, n, k in steps:
-        j = getrandbits(k)
-        while j >= n:
-            j = getrandbits(k)
-        x[i], x[j] = x[j], x[i]
-
-
-# the melds the engine lays out, made once each (a Meld is a frozen value; its constructor checks it)
-_MELDS: dict[tuple[MeldKind, int, bool], Meld] = {}
-
-
-def _meld(kind: MeldKind, t: Tile, exposed: bool) -> Meld:
-    m = _MELDS.get((kind, t, exposed))
-    if m is None:
-        m = _MELDS[(kind, t, exposed)] = Meld(kind, TILES[t], exposed)
-    return m
-
-
-def _act(kind: ActionKind, seat: Wind, t: Tile) -> Action:
-    return _ACTS[kind][seat][t]
-
-
-# notation of every tile and letter of every wind, by index (``str(t)``, ``w.letter``)
-_TSTR = tuple(str(t) for t in TILES)
-_LETTER = tuple(w.letter for w in Wind)
-
-
-# per group of kinds (bamboo, characters, dots, honors): its counts as bytes -> its tiles
-_GROUP_TILES: tuple[dict[bytes, tuple[Tile, ...]], ...] = ({}, {}, {}, {})
-_GROUP_LIMIT = 50_000
-
-
-def _group_tiles(g: int, key: bytes) -> tuple[Tile, ...]:
-    memo = _GROUP_TILES[g]
-    r = memo.get(key)
-    if r is None:
-        lo = 9 * g
-        r = tuple(TILES[lo + i] for i in range(len(key)) for _ in range(key[i]))
-        if len(memo) >= _GROUP_LIMIT:  # only a cache: keep memory bounded
-            memo.clear()
-        memo[key] = r
-    return r
-
-
-def _tiles_of(counts: Sequence[int]) -> tuple[Tile, ...]:
-    """The tiles a 34-count vector holds, sorted (four memoised look-ups, one per group)."""
-    try:
-        b = bytes(counts)
-    except ValueError:  # a count out of range (only a broken hand): the slow way
-        return tuple(TILES[i] for i in range(NUM_KINDS) for _ in range(counts[i]))
-    g0, g1, g2, g3 = _GROUP_TILES
-    try:
-        return g0[b[0:9]] + g1[b[9:18]] + g2[b[18:27]] + g3[b[27:34]]
-    except KeyError:
-        return _group_tiles(0, b[0:9]) + _group_tiles(1, b[9:18]) + _group_tiles(2, b[18:27]) + _group_tiles(3, b[27:34])
-
-
-def _action_event(a: Action) -> dict:
-    """The ``action`` event of ``a``: ``{"type": "action", **a.to_dict()}``, made
-    from a template for the engine's own (interned) actions."""
-    entry = _ACTION_EVENTS.get(id(a))
-    if entry is not None and entry[0] is a:
-        return entry[1].copy()
-    return {"type": "action", **a.to_dict()}
-
-
-def _interned_actions() -> Iterable[Action]:
-    for per_kind in _ACTS.values():
-        for per_seat in per_kind:
-            yield from per_seat
-    for per_seat in _CHOW_ACTS:
-        for runs in per_seat:
-            yield from (a for a in runs if a is not None)
-
-
-_ACTION_EVENTS = {id(a): (a, {"type": "action", **a.to_dict()}) for a in _interned_actions()}
-
-
-def _isolated(counts: Sequence[int], t: int) -> bool:
-    """Whether ``t`` (held once in ``counts``) can be in no set or pair: no other
-    copy held and, for a suited tile, no tile of its suit within two ranks.
-    Such a hand is not four sets and a pair -- a cheap test before
-    :func:`~mahjongg.decomposition.is_complete`."""
-    if counts[t] != 1:
-        return False
-    for i in _NEIGHBOURS[t]:
-        if counts[i]:
-            return False
-    return True
-
-
-# the kinds of a tile's suit within two ranks of it (none for an honor)
-_NEIGHBOURS = tuple(
-    tuple(i for i in range(t - 2, t + 3) if i != t and 0 <= i < 27 and i // 9 == t // 9) if t < 27 else ()
-    for t in range(NUM_KINDS)
-)
-
-
-_NO_WAITS: frozenset[int] = frozenset()
-
-_RULESET_CACHE: dict[int, tuple[Ruleset, list[Tile], dict]] = {}
-
-
-def _ruleset_facts(r: Ruleset) -> tuple[Ruleset, list[Tile], dict]:
-    """(ruleset, its full set, its logged options), worked out once per ruleset object
-    (a ruleset is frozen); callers copy what they change."""
-    entry = _RULESET_CACHE.get(id(r))
-    if entry is None or entry[0] is not r:
-        entry = (r, full_set(r), _ruleset_options(r))
-        if len(_RULESET_CACHE) > 256:
-            _RULESET_CACHE.clear()
-        _RULESET_CACHE[id(r)] = entry
-    return entry
-
-
-_NO_WASHING = Ruleset.washing
 _BASE_SPECIAL = Ruleset.could_be_special
-
-
-def _may_wash(r: Ruleset) -> bool:
-    """Whether the ruleset has washing at all (overrides :meth:`Ruleset.washing`)."""
-    return getattr(type(r), "washing", None) is not _NO_WASHING
 
 
 class Game:
@@ -367,7 +219,7 @@ class Game:
             },
         )
         self._deal()
-        self._open_washing()
+        open_washing(self)
 
     # --- construction ---------------------------------------------------------
     @classmethod
@@ -395,9 +247,7 @@ class Game:
 
     @classmethod
     def replay(cls, events: Iterable[dict] | str, ruleset: Ruleset | None = None) -> "Game":
-        """The game an event log records, replayed action by action (see :mod:`.events`)."""
-        from .events import replay
-
+        """The game an event log records, replayed action by action (:func:`replay`)."""
         return replay(events, ruleset)
 
     def _deal(self) -> None:
@@ -470,7 +320,8 @@ class Game:
         return self._result
 
     @property
-    def phase(self) -> str:
+    def phase(self) -> Phase:
+        """The phase of the hand (:class:`~mahjongg.table.Phase`, a string enum)."""
         return self._phase
 
     @property
@@ -522,8 +373,6 @@ class Game:
 
     def events_jsonl(self) -> str:
         """The event log as JSON lines."""
-        from .events import to_jsonl
-
         return to_jsonl(self.events)
 
     # --- legal actions --------------------------------------------------------
@@ -659,12 +508,12 @@ class Game:
                 break
         else:
             if action not in legal:
-                if action.kind is MAHJONGG and self._may_declare_falsely(action):
+                if action.kind is MAHJONGG and may_declare_falsely(self, action):
                     self._legal = [None, None, None, None]
                     self.events.append(_action_event(action))
-                    self._false_mahjongg(action.seat)
+                    false_mahjongg(self, action.seat)
                     return
-                raise IllegalActionError(self._explain(action))
+                raise IllegalActionError(explain(self, action))
         self._legal = [None, None, None, None]
         entry = _ACTION_EVENTS.get(id(action))
         self.events.append(entry[1].copy() if entry is not None and entry[0] is action else _action_event(action))
@@ -709,91 +558,6 @@ class Game:
                         self._options[seat] = opts
                 if self._options and len(self._answers) == len(self._options):
                     self._resolve_claims()
-
-    def _explain(self, a: Action) -> str:
-        seat, t = a.seat, a.tile
-        who = seat.letter
-        if seat not in self.seats:
-            return f"{a}: {who} is a dummy seat and does not play"
-        if a.kind is WASH:
-            if self._washing:
-                return f"{a}: {who}'s original hand may not wash the tiles under {self.ruleset.name}"
-            return f"{a}: the tiles are washed on the original hands, before East's first discard (seed 000 Part II, Washing the tiles)"
-        if self._phase == TURN:
-            if seat != self._turn:
-                if a.kind in CLAIM_KINDS or a.kind is MAHJONGG:
-                    last = self._history[-1] if self._history else None
-                    if last is not None:
-                        lt = f"{last[1]} discarded by {last[0].letter}"
-                        fate = f"taken by {last[2].letter}" if last[2] is not None else "dead"
-                        return (
-                            f"{a}: no claim window is open -- the claim window on {lt} has closed "
-                            f"(the tile is {fate}); it is {self._turn.letter}'s turn"
-                        )
-                    return f"{a}: there is no discard to claim; it is {self._turn.letter}'s turn"
-                return f"{a}: it is {self._turn.letter}'s turn, not {who}'s"
-            if a.kind in CLAIM_KINDS:
-                return f"{a}: there is no discard to claim; {who} is in turn and must discard or declare"
-            c = self._counts[seat]
-            if a.kind is DISCARD:
-                if t is None or not t.is_playing or not c[t]:
-                    return f"{a}: {who} holds no {t} (holds {self.hand(seat)})"
-            if a.kind is CONCEALED_KONG:
-                if t is None or not t.is_playing or c[t] != 4:
-                    return f"{a}: a concealed kong needs four {t} held in the hand; {who} holds {c[t] if t is not None and t.is_playing else 0}"
-                return f"{a}: no loose tile can be drawn (only {self.wall.count} tiles are left), so no kong"
-            if a.kind is ADD_KONG:
-                if not any(m.kind is _M_PUNG and m.tile == t for m in self._melds[seat]):
-                    return f"{a}: {who} has no exposed pung of {t}"
-                return (
-                    f"{a}: only the fourth tile just drawn from the wall may be added to an exposed pung "
-                    f"(seed 000, Four of a kind); {who} drew {self._drawn if self._drawn_from in ('wall', 'loose') else 'nothing'}"
-                )
-            if a.kind is MAHJONGG:
-                if seat in self._dead:
-                    return f"{a}: {who}'s hand is dead and cannot win"
-                if self._drawn_from == "claim":
-                    return f"{a}: {who} claimed a discard this turn; Mah-Jongg on a discard is claimed in the claim window"
-                if t != self._drawn:
-                    return f"{a}: Mah-Jongg on a drawn tile names the tile drawn ({self._drawn})"
-                return f"{a}: {self.hand(seat)} is not a complete hand"
-            return f"{a} is not legal now"
-        # claim window
-        d, dt = self._window_from, self._window_tile
-        if self._robbing and seat != d and seat not in self._answers:
-            return (
-                f"{a}: {d.letter} is adding {dt} to his exposed pung; {who} may only go Mah-Jongg "
-                f"on {dt} (robbing the kong) or pass"
-            )
-        if seat == d:
-            return f"{a}: {who} discarded {dt} and cannot claim his own discard"
-        if seat in self._answers:
-            return f"{a}: {who} has already answered the claim on {dt}"
-        if a.kind in (DISCARD, CONCEALED_KONG, ADD_KONG):
-            return f"{a}: the claim window on {dt} (discarded by {d.letter}) is open; nobody may play until it closes"
-        if t != dt:
-            return f"{a}: the discard under claim is {dt}, not {t}"
-        if a.kind is CHOW and seat != self._next[d]:
-            return (
-                f"{a}: only {self._next[d].letter}, next after {d.letter}, may chow {dt} "
-                "(seed 000, To chow: a player may chow only in his regular turn)"
-            )
-        if seat not in self._options and a.kind is PASS:
-            return f"{a}: {who} has no claim on {dt} and need not answer"
-        if a.kind is CHOW:
-            return f"{a}: {who} does not hold the other two tiles of a run from {a.chow} with {dt}"
-        if a.kind is PUNG:
-            return f"{a}: {who} needs a pair of {dt} in the hand to pung it"
-        if a.kind is KONG:
-            return (
-                f"{a}: {who} needs three {dt} concealed in the hand to kong a discard "
-                "(a claimed fourth never goes onto an exposed pung: seed 000, Four of a kind)"
-            )
-        if a.kind is MAHJONGG:
-            if seat in self._dead:
-                return f"{a}: {who}'s hand is dead and cannot win"
-            return f"{a}: {dt} does not complete {who}'s hand"
-        return f"{a} is not legal now"
 
     # --- the flow ---------------------------------------------------------------------
     def _log(self, **event) -> None:
@@ -901,7 +665,7 @@ class Game:
 
     def _resolve_claims(self) -> None:
         if self._washing:
-            self._resolve_washing()
+            resolve_washing(self)
             return
         if self._robbing:
             self._resolve_robbing()
@@ -1049,7 +813,7 @@ class Game:
 
     def _exhausted(self) -> None:
         self._log(type="exhausted", wall_count=self.wall.count)
-        self._finish(None, None)
+        finish(self, None, None)
 
     def _self_drawn_by(self) -> WinBy:
         return _BY_LOOSE if self._drawn_from == "loose" else _BY_WALL
@@ -1099,143 +863,12 @@ class Game:
             score = score_hand(hand, r, sit)
         except ScoringError:
             return False
-        # kept for _finish: the same hand winning the same way scores the same
+        # kept for ending.finish: the same hand winning the same way scores the same
         self._scored = (sit, hand, score)
         return r.may_declare(score)
 
     def _win(self, seat: Wind, by: WinBy, t: Tile) -> None:
-        self._finish(seat, self._make_win(seat, by, t))
-
-    def _finish(
-        self,
-        winner: Wind | None,
-        win: Win | None,
-        reason: str | None = None,
-        settlement: Settlement | None = None,
-        rulings: tuple[Ruling, ...] = (),
-        washed_by: Wind | None = None,
-    ) -> None:
-        """Score every hand and settle. ``settlement`` (washing, a false
-        Mah-Jongg) replaces the settlement of the scores."""
-        r = self.ruleset
-        hands = {s: self.hand(s) for s in self.seats}
-        scores = {}
-        for s in self.seats:
-            sit = Situation(seat=s, round=self.round, win=win if s == winner else None, dead=s in self._dead)
-            kept = self._scored
-            if kept is not None and kept[0] == sit and kept[1] == hands[s]:
-                scores[s] = kept[2]
-            else:
-                scores[s] = score_hand(hands[s], r, sit)
-        dead = frozenset(self._dead)
-        if settlement is not None:
-            settled = True
-        else:
-            settled = winner is not None or r.settle_draws
-        if settlement is None and settled:
-            # the player robbed of his kong pays as the discarder of the winning tile
-            discarder = self._window_from if win is not None and win.by in (_BY_DISCARD, _BY_ROBBED) else None
-            extra = {}
-            if discarder is not None:
-                # the ruleset may rule on the discard (seed 000 Part II, Penalties 2)
-                ruling = r.judge_discard(hands[winner], win.tile, hands[discarder], discarder, winner, self.round)
-                if ruling is not None:
-                    rulings = rulings + (ruling,)
-                    self._log(type="ruling", **ruling.to_dict())
-                    if ruling.applies:
-                        extra["ruling"] = ruling
-            settlement = r.settle(
-                {s: sc.score for s, sc in scores.items()}, winner, discarder=discarder, east=Wind.EAST, dead=dead, **extra
-            )
-        elif settlement is None:
-            settlement = Settlement((), tuple(self.seats))
-        if reason is None:
-            reason = "mahjongg" if winner is not None else "wall exhausted"
-        self._result = Result(winner, win, reason, hands, scores, dead, settlement, settled, tuple(rulings), washed_by)
-        self._phase = OVER
-        self._washing = False
-        self._options, self._answers, self._legal = {}, {}, [None, None, None, None]
-        self._log(type="end", **self._result.to_dict())
-
-    # --- washing the tiles and a false Mah-Jongg (ruleset hooks) -------------------------
-    def _open_washing(self) -> None:
-        """Before East's first discard, every seat whose original hand the
-        ruleset lets wash (``Ruleset.washing``) answers WASH or PASS, all at
-        once, like a claim window on no discard. East's original win has
-        preference over washing (seed 000 Part II, Limit hands 6): if his
-        dealt hand wins, he may declare it in the window."""
-        r = self.ruleset
-        if not _may_wash(r):
-            return
-        washers = [s for s in self.seats if not self._is_dead[s] and r.washing(self.hand(s), s) is not None]
-        if not washers:
-            return
-        options: dict[Wind, list[Action]] = {}
-        east = Wind.EAST
-        drawn = self._drawn
-        for s in washers:
-            options[s] = [Action(WASH, s), Action(PASS, s)]
-        if drawn is not None and self._may_win(east, drawn, _BY_WALL):
-            options[east] = [_act(MAHJONGG, east, drawn)] + [a for a in options.get(east, ()) if a.kind is WASH] + [
-                Action(PASS, east)
-            ]
-        self._log(type="washing", seats=[s.letter for s in self.seats if s in options])
-        self._phase = CLAIMS
-        self._washing = True
-        self._window_tile, self._window_from = None, None
-        self._options, self._answers = {s: options[s] for s in self.seats if s in options}, {}
-
-    def _resolve_washing(self) -> None:
-        answers = self._answers
-        self._options, self._answers = {}, {}
-        self._washing = False
-        self._phase = TURN
-        self._turn = Wind.EAST
-        kinds = {s: a.kind for s, a in answers.items()}
-        if kinds.get(Wind.EAST) is MAHJONGG:
-            self._win(Wind.EAST, _BY_WALL, self._drawn)
-            return
-        # among several, the seat nearest East counter-clockwise (East first) washes
-        washer = next((s for s in self.seats if kinds.get(s) is WASH), None)
-        if washer is None:
-            return
-        r = self.ruleset
-        hand = self.hand(washer)
-        amount = r.washing(hand, washer)
-        self._log(type="washed", seat=washer.letter, hand=str(hand), each=amount)
-        self._finish(None, None, "washed", r.settle_washing(washer, hand, self.seats), washed_by=washer)
-
-    def _may_declare_falsely(self, a: Action) -> bool:
-        """Whether ``a`` (a MAHJONGG that is not legal) is a false Mah-Jongg the
-        game accepts: the app allows it, the ruleset penalizes it, and the
-        seat could announce Mah-Jongg now (in turn, or on the discard under
-        claim before answering)."""
-        seat = a.seat
-        if not self.allow_false_mahjongg or seat not in self.seats or self._phase == OVER:
-            return False
-        if self.ruleset.false_mahjongg(seat, self.seats, Wind.EAST) is None:
-            return False
-        if self._phase == TURN:
-            return seat == self._turn and (a.tile is None or (a.tile.is_playing and self._counts[seat][a.tile] > 0))
-        return (
-            not self._washing
-            and seat != self._window_from
-            and seat not in self._answers
-            and a.tile == self._window_tile
-        )
-
-    def _false_mahjongg(self, seat: Wind) -> None:
-        """Seed 000 Part II, Penalties 1: the offender pays; the hand ends
-        there (his hand is exposed), nothing else is settled (docs/rules/table.md)."""
-        hand = self.hand(seat)
-        if self._phase == CLAIMS and self._window_tile is not None:
-            shown = f"{hand} with {self._window_tile} (discarded by {self._window_from.letter})"
-        else:
-            shown = str(hand)
-        ruling = Ruling("false-mahjongg", seat, f"declared Mah-Jongg with {shown}, not a winning hand")
-        self._log(type="ruling", **ruling.to_dict())
-        settlement = self.ruleset.false_mahjongg(seat, self.seats, Wind.EAST)
-        self._finish(None, None, "false mahjongg", settlement, (ruling,))
+        finish(self, seat, self._make_win(seat, by, t))
 
     # --- views --------------------------------------------------------------------------
     def observation(self, seat: Wind) -> Observation:
@@ -1270,7 +903,7 @@ class Game:
     def snapshot(self) -> dict:
         """The whole state as plain values (wall order included): for tests and replays, never for a seat."""
         return {
-            "phase": self._phase,
+            "phase": str(self._phase),
             "turn": self._turn.letter,
             "hands": {s.letter: str(self.hand(s)) for s in self.seats},
             "discards": {s.letter: [str(t) for t in self._discards[s]] for s in self.seats},
@@ -1298,6 +931,46 @@ class Game:
 
     def __repr__(self) -> str:
         return f"<Game {self.ruleset.name} seed={self.seed} {self._phase} turn={self._turn.letter} wall={self.wall.count}>"
+
+
+def replay(events: Iterable[dict] | str, ruleset: Ruleset | None = None, *, check: bool = True):
+    """The :class:`~mahjongg.table.Game` the log records, replayed.
+
+    ``events``: the list of dicts or the JSON-lines text. ``ruleset``: the
+    ruleset to use if the log's ruleset name is not a known one (its options
+    from the log are applied to it). With ``check``, raises
+    :class:`ReplayError` if the replay does not produce the same events.
+    """
+    if isinstance(events, str):
+        events = from_jsonl(events)
+    events = list(events)
+    if not events or events[0].get("type") != "setup":
+        raise ReplayError("an event log starts with a setup event")
+    setup = events[0]
+    game = Game(
+        logged_ruleset(setup, ruleset),
+        setup.get("seed"),
+        setup["players"],
+        Wind.parse(setup["round"]),
+        wall=setup["wall"],
+        allow_false_mahjongg=setup.get("allow_false_mahjongg", False),
+        dice=(tuple(setup["dice"]["east"]),) + ((tuple(setup["dice"]["break"]),) if setup["dice"]["break"] else ()),
+    )
+    for e in events[1:]:
+        t = e.get("type")
+        if t == "action":
+            game.apply(Action.from_dict(e))
+        elif t == "dead_hand" and e.get("penalty"):
+            game.declare_dead(Wind.parse(e["seat"]), e.get("reason", "penalty"))
+    if check:
+        mine = json.loads(json.dumps(game.events))
+        theirs = json.loads(json.dumps(events))
+        if mine != theirs:
+            for i, (a, b) in enumerate(zip(mine, theirs)):
+                if a != b:
+                    raise ReplayError(f"event {i} differs on replay: {a} != {b}")
+            raise ReplayError(f"replay produced {len(mine)} events, the log has {len(theirs)}")
+    return game
 
 
 def _last_discard(g: Game) -> tuple[Tile | None, Wind | None]:
@@ -1339,18 +1012,3 @@ _OBSERVATION_FIELDS = {
     "hidden": lambda g, s: tuple(g._pending_bonus[s]),
     "robbing": lambda g, s: g._robbing,
 }
-
-
-def _ruleset_options(r: Ruleset) -> dict:
-    """The ruleset's plain options, stored in the log so a hand replays under its own rules."""
-    out = {}
-    for f in r.__dataclass_fields__:
-        if f in ("name", "title", "source", "rules", "options"):
-            continue
-        v = getattr(r, f)
-        if isinstance(v, tuple) and all(isinstance(x, (int, str)) for x in v):
-            out[f] = list(v)
-        elif v is None or isinstance(v, (bool, int, str, float)):
-            out[f] = v
-        # other options (a faan table, ...) come with the ruleset's name
-    return out

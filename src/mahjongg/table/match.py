@@ -27,24 +27,15 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Protocol, Sequence
 
 from ..rules.pung_chow import PUNG_CHOW
 from ..rules.ruleset import Ruleset
 from ..tiles import Wind
-from .actions import Action
 from .game import Game
-from .observation import Observation
 from .result import Result
 from .seating import Seating, seat_players
 
-__all__ = ["Match", "HandRecord", "Player"]
-
-
-class Player(Protocol):
-    """Anything that chooses an action from an observation (a bot, a UI)."""
-
-    def act(self, observation: Observation, legal: list[Action]) -> Action: ...
+__all__ = ["Match", "HandRecord"]
 
 
 @dataclass(frozen=True)
@@ -89,8 +80,8 @@ class Match:
     player: each held it and lost it.
 
     ``Match(ruleset, seed=0, players=4, hands=8)``. Step it with
-    :meth:`next_game` / :meth:`record`, or :meth:`play` it with one
-    :class:`Player` per player number. ``seating``: a :class:`Seating` to
+    :meth:`next_game` / :meth:`record`; :class:`mahjongg.play.session.Session`
+    plays it with humans and bots. ``seating``: a :class:`Seating` to
     use instead of the ruleset's procedure (e.g. fixed throws).
     """
 
@@ -116,9 +107,9 @@ class Match:
         self.players = players
         self.hands = hands
         self.rounds = rounds
-        self._rng = random.Random(self.seed)
+        self._rng: random.Random | None = None  # made when first needed (a match of one preset hand needs none)
         if seating is None:
-            seating = seat_players(ruleset.seating, self._rng, players, ruleset.seating_dice)
+            seating = seat_players(ruleset.seating, self._random(), players, ruleset.seating_dice)
         if sorted(seating.order) != list(range(players)):
             raise ValueError(f"a seating of {players} players orders 0..{players - 1}, not {seating.order}")
         self.seating = seating
@@ -170,13 +161,21 @@ class Match:
         return False
 
     # --- stepping ---------------------------------------------------------------
-    def next_game(self) -> Game:
-        """The next hand (its seed drawn from the match's seed)."""
+    def _random(self) -> random.Random:
+        if self._rng is None:
+            self._rng = random.Random(self.seed)
+        return self._rng
+
+    def next_game(self, seed: int | None = None) -> Game:
+        """The next hand, its seed drawn from the match's seed (``seed``: dealt from
+        this one instead, and none drawn: ``mahjongg simulate``'s single hands)."""
         if self.is_over:
             raise RuntimeError("the match is over")
         if self.game is not None and not self.game.is_over:
             raise RuntimeError("the current hand is not finished")
-        self.game = Game(self.ruleset, self._rng.randrange(2**32), self.players, self.round)
+        if seed is None:
+            seed = self._random().randrange(2**32)
+        self.game = Game(self.ruleset, seed, self.players, self.round)
         return self.game
 
     def record(self, game: Game | None = None) -> HandRecord:
@@ -237,16 +236,3 @@ class Match:
             )
         else:
             self.events.append({"type": "deal", "east_player": self.east_player, "round": self.round.letter})
-
-    def play(self, players: Sequence[Player]) -> list[HandRecord]:
-        """Play the whole match; ``players[p]`` decides for player ``p``."""
-        if len(players) != self.players:
-            raise ValueError(f"{self.players} players needed, {len(players)} given")
-        while not self.is_over:
-            g = self.next_game()
-            while not g.is_over:
-                seat = g.to_act()[0]
-                p = players[self.player_at(seat)]
-                g.apply(p.act(g.observation(seat), g.legal_actions(seat)))
-            self.record(g)
-        return self.records

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from ..hand import Hand, Meld
 from ..tiles import Tile, Wind
+from .phase import Phase
 
 __all__ = ["Observation"]
 
@@ -24,9 +25,9 @@ class Observation:
     """The table as ``seat`` sees it.
 
     ``seats``: the seats in play (two or three players omit dummies).
-    ``phase``: ``"turn"`` (``turn`` must discard or declare), ``"claims"``
-    (the claim window on ``last_discard`` is open; ``waiting`` lists the
-    seats still to answer), ``"over"``.
+    ``phase``: a :class:`~mahjongg.table.Phase`: ``TURN`` (``turn`` must
+    discard or declare), ``CLAIMS`` (the claim window on ``last_discard`` is
+    open; ``waiting`` lists the seats still to answer), ``OVER``.
     ``concealed``: own concealed tiles, sorted. ``drawn``: the tile this seat
     just drew (wall or loose tile), else ``None``.
     ``concealed_counts``: how many concealed tiles each seat holds.
@@ -44,7 +45,7 @@ class Observation:
     seats: tuple[Wind, ...]
     round: Wind
     ruleset: str
-    phase: str
+    phase: Phase
     turn: Wind | None
     concealed: tuple[Tile, ...]
     drawn: Tile | None
@@ -86,7 +87,7 @@ class Observation:
 
     @property
     def my_turn(self) -> bool:
-        return self.phase == "turn" and self.turn == self.seat
+        return self.phase == Phase.TURN and self.turn == self.seat
 
     def to_dict(self) -> dict:
         from ..notation import format_tiles
@@ -96,7 +97,7 @@ class Observation:
             "seats": [s.letter for s in self.seats],
             "round": self.round.letter,
             "ruleset": self.ruleset,
-            "phase": self.phase,
+            "phase": str(self.phase),
             "turn": self.turn.letter if self.turn is not None else None,
             "concealed": format_tiles(self.concealed),
             "drawn": str(self.drawn) if self.drawn is not None else None,

@@ -1,7 +1,7 @@
 """``mahjongg play``: the terminal game (Textual), a human against three bots.
 
 ``faces`` draws tiles, ``widgets`` the table, ``scorecard`` the end-of-hand
-account, ``hints`` shanten and waits, ``session`` drives the match and the
-bots (no Textual), ``saving`` keeps the game in SQLite, ``app`` ties them
-together.
+account, ``hints`` shanten and waits, ``app`` ties them together. The match
+itself (the bots, the hands, saving as it goes) is the play layer's:
+:class:`mahjongg.play.session.Session` on a :class:`mahjongg.play.journal.Journal`.
 """

@@ -1,6 +1,6 @@
 """The Textual app: draws the table, takes the human's choices, paces the bots.
 
-The app holds a :class:`~mahjongg.tui.session.Session` and after every
+The app holds a :class:`~mahjongg.play.session.Session` and after every
 change calls :meth:`PlayApp.advance`, which decides what happens next: the
 end-of-hand screen, a prompt for the human (with a countdown on a claim),
 and/or a bot's move after ``speed`` seconds. It never offers an action that
@@ -20,14 +20,14 @@ from textual.screen import ModalScreen
 from textual.timer import Timer
 from textual.widgets import Button, Footer, ProgressBar, Static
 
-from ..table import Action, ActionKind
+from ..table import Action, ActionKind, Phase
 from ..table.describe import TABLE
 from ..table.describe import describe_event as describe
 from ..tiles import Wind
 from .faces import face
 from .hints import hint
 from .scorecard import result_group
-from .session import Session
+from ..play.session import Session
 from .widgets import (
     WIND_NAMES,
     ActionBar,
@@ -274,7 +274,7 @@ class PlayApp(App):
                 self.status = f"waiting for {who}" if who else ""
             self.selected = None
             return
-        if obs.phase == "claims":
+        if obs.phase == Phase.CLAIMS:
             window = (id(s.game), len(obs.discard_history))
             bar.set_actions(legal, self.glyphs)
             tile = obs.last_discard
@@ -336,14 +336,14 @@ class PlayApp(App):
             self.query_one("#timer", ProgressBar).display = False
         except Exception:
             pass
-        if self.session.game.is_over or self.session.observation().phase != "claims":
+        if self.session.game.is_over or self.session.observation().phase != Phase.CLAIMS:
             self._claim_window = None
 
     def _play(self, action: Action) -> None:
         """The human's action, if it is legal now (else ignored)."""
         if action not in self.session.human_legal():
             return
-        self.session.play(action)
+        self.session.act(action)
         if action.kind is K.DISCARD:
             self.selected = None
         self._stop_claim_timer()
@@ -374,7 +374,7 @@ class PlayApp(App):
         m.append_text(discards_text(obs, me, self.glyphs))
         self.query_one("#me-melds", Static).update(m)
         hv = self.query_one(HandView)
-        my_turn = bool(s.human_legal()) and obs.phase == "turn"
+        my_turn = bool(s.human_legal()) and obs.phase == Phase.TURN
         hv.selected = self.selected
         hv.set_hand(obs.concealed, obs.drawn, self.glyphs, my_turn)
         self._render_prompt()
@@ -438,7 +438,7 @@ class PlayApp(App):
 
     def action_move(self, d: int) -> None:
         obs = self.session.observation()
-        if not self.session.human_legal() or obs.phase != "turn" or not obs.concealed:
+        if not self.session.human_legal() or obs.phase != Phase.TURN or not obs.concealed:
             return
         self.selected = ((self.selected or 0) + d) % len(obs.concealed)
         self.render_table()
@@ -489,7 +489,7 @@ class PlayApp(App):
     # --- mouse ------------------------------------------------------------------------------
     def on_hand_view_tile_clicked(self, message: HandView.TileClicked) -> None:
         obs = self.session.observation()
-        if obs.phase != "turn" or not self.session.human_legal():
+        if obs.phase != Phase.TURN or not self.session.human_legal():
             return
         if self.selected == message.index:
             self.action_discard()

@@ -13,10 +13,10 @@ from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Button, Static
 
-from ..table import Action, ActionKind, Observation
+from ..table import Action, ActionKind, Observation, Phase
 from ..tiles import TILES, Tile, Wind
 from .faces import face, meld_text, style_of, tiles_text
-from .session import Seat
+from ..play.session import Seat
 
 __all__ = ["HandView", "SeatPanel", "CenterPanel", "ActionBar", "action_label", "WIND_NAMES"]
 
@@ -26,7 +26,7 @@ WIND_NAMES = {Wind.EAST: "East", Wind.SOUTH: "South", Wind.WEST: "West", Wind.NO
 def seat_title(seat: Seat, obs: Observation) -> Text:
     """``S South · greedy · +120`` with the East (dealer) marker and whose turn it is."""
     t = Text()
-    if obs.turn == seat.wind and obs.phase == "turn":
+    if obs.turn == seat.wind and obs.phase == Phase.TURN:
         t.append("▶ ", style="bold yellow")
     t.append(f"{WIND_NAMES[seat.wind]}", style="bold")
     if seat.wind == Wind.EAST:

@@ -36,7 +36,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..rules import RULESETS
 from .players import bot_names, default_bot
-from .store import Store
+from ..play.journal import Journal
 from .table import OPTION_FIELDS, LiveTable, TableError, validate_config
 
 __all__ = ["create_app", "Server", "MAX_MESSAGE"]
@@ -93,10 +93,9 @@ class Server:
 
     def __init__(self, db: str | Path = ":memory:") -> None:
         self.db = str(db)
-        self.store: Store | None = None
+        self.store: Journal | None = None
         self.tables: dict[str, LiveTable] = {}
         self.loop: asyncio.AbstractEventLoop | None = None
-        self.records = None
 
     def schedule(self, delay: float, fn):
         def run() -> None:
@@ -109,24 +108,17 @@ class Server:
 
     def open(self) -> None:
         self.loop = asyncio.get_running_loop()
-        self.store = Store(self.db)
-        try:  # finished hands also go to the game records (mahjongg.records), same file
-            from ..records import GameStore
-
-            self.records = GameStore(self.db)
-        except ImportError:
-            self.records = None
-        for code, config, status in self.store.tables(("lobby", "playing")):
+        # the journal: tables, seats, the hands in progress and the finished hands (mahjongg replay reads them)
+        self.store = Journal(self.db, check_same_thread=False)
+        for row in self.store.matches("serve", ("lobby", "playing")):
             try:
-                self.add(LiveTable.rebuild(self.store, code, config, status, self.schedule))
+                self.add(LiveTable.rebuild(self.store, row, self.schedule))
             except Exception:
-                log.exception("table %s could not be rebuilt", code)
+                log.exception("table %s could not be rebuilt", row.code)
 
     def add(self, table: LiveTable) -> None:
         self.tables[table.code] = table
         table.finished = self.forget_later
-        if self.records is not None:
-            table.archive = self.archive
 
     def forget_later(self, table: LiveTable) -> None:
         """A finished table stays for its score sheet, then leaves memory (not the database)."""
@@ -138,19 +130,11 @@ class Server:
 
         self.schedule(FORGET_SECONDS, forget)
 
-    def archive(self, game, kinds) -> None:
-        try:
-            self.records.save(game.events, bots=kinds)
-        except Exception:  # the web tables' own log is the one that matters
-            log.exception("could not archive a hand")
-
     def close(self) -> None:
         for t in self.tables.values():
             t.close()
         if self.store is not None:
             self.store.close()
-        if self.records is not None:
-            self.records.close()
 
     def table(self, code: str) -> LiveTable | None:
         return self.tables.get(code.upper()) if isinstance(code, str) else None

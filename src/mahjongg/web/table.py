@@ -3,8 +3,12 @@
 The table is the only place that touches the :class:`~mahjongg.table.Game`.
 Clients send intentions; :meth:`LiveTable.act` checks each one against
 ``legal_actions`` and applies it, or answers with an error and changes
-nothing. Every event the engine logs is appended to SQLite before anyone is
-told about it, so a restart rebuilds the table exactly (:meth:`LiveTable.rebuild`).
+nothing. The match itself is run by the play layer's
+:class:`~mahjongg.play.session.Session` (bots, claims, hands, the next hand)
+and written by it to the :class:`~mahjongg.play.journal.Journal` -- every
+event before anyone is told about it -- so a restart rebuilds the table
+exactly (:meth:`LiveTable.rebuild`, through the engine's one replay function).
+What is left here: seats and connections, timers, and what each seat is sent.
 
 What a seat is sent is built here from ``game.observation(seat)`` only
 (:meth:`LiveTable.view`): its own concealed tiles, and of the others only what
@@ -25,6 +29,7 @@ from __future__ import annotations
 
 from mahjongg.errors import MahjonggError
 
+import hashlib
 import random
 import secrets
 import time
@@ -32,21 +37,27 @@ from dataclasses import asdict, dataclass, field
 from typing import Any, Callable
 
 from ..hand import Hand, Meld
-from ..rules import get_ruleset
+from ..play.config import OPTION_FIELDS, ConfigError, MatchConfig
+from ..play.journal import Journal, MatchRow
+from ..play.seeds import BotMoveError
+from ..play.session import JournalRecorder, Session
 from ..table.actions import Action, ActionKind
+from ..table.phase import Phase
 from ..table.describe import WEB, describe_line
-from ..table.match import Match
 from ..tiles import Tile, Wind
-from .players import default_bot, make_bot
-from .store import Store, hash_token
+from .players import default_bot
 
-__all__ = ["TableConfig", "LiveTable", "TableError", "OPTION_FIELDS", "new_code"]
+__all__ = ["TableConfig", "LiveTable", "TableError", "OPTION_FIELDS", "new_code", "hash_token"]
 
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 PLAYERS = 4
-OPTION_FIELDS = ("limit", "payment_limit", "east_factor", "settle_draws")
-"""Ruleset options a table may set (the others change the set of tiles)."""
 LOG_LINES = 40
+MAX_HANDS, MAX_ROUNDS = 64, 4
+
+
+def hash_token(token: str) -> str:
+    """What is stored of a seat's secret token: its SHA-256 (the token itself never is)."""
+    return hashlib.sha256(token.encode()).hexdigest()
 
 
 class TableError(MahjonggError):
@@ -78,47 +89,44 @@ class TableConfig:
     def to_dict(self) -> dict:
         return asdict(self)
 
-    def ruleset_value(self):
-        base = get_ruleset(self.ruleset)
-        return base.with_options(**self.options) if self.options else base
+    def match_config(self, seats: list["Seat"]) -> MatchConfig:
+        """The match of this table with these seats (humans, and bots by kind), checked."""
+        return MatchConfig.make(
+            self.ruleset,
+            self.options,
+            hands=self.hands,
+            rounds=self.rounds,
+            players=[None if s.kind == "human" else s.bot for s in seats],
+            names=[s.name for s in seats],
+            seed=self.seed,
+        )
 
 
 def validate_config(raw: dict, bot_kinds: list[str]) -> TableConfig:
-    """A :class:`TableConfig` from a client's request, every field checked."""
+    """A :class:`TableConfig` from a client's request, every field checked: the match's
+    fields by :meth:`MatchConfig.make <mahjongg.play.config.MatchConfig.make>` (the one
+    check of every app, here with the server's caps of 64 hands or 4 rounds), the
+    table's own (bots for empty seats, timers) here."""
     if not isinstance(raw, dict):
         raise TableError("the table settings must be an object")
     cfg = TableConfig()
-    ruleset = raw.get("ruleset", cfg.ruleset)
-    try:
-        base = get_ruleset(str(ruleset))
-    except ValueError as e:
-        raise TableError(str(e)) from None
-    cfg.ruleset = base.name
+    rounds = raw.get("rounds")
+    hands = None if rounds is not None else (1 if raw.get("hands") is None else raw.get("hands"))
     options = raw.get("options") or {}
     if not isinstance(options, dict):
         raise TableError("options must be an object")
-    for k, v in options.items():
-        if k not in OPTION_FIELDS:
-            raise TableError(f"unknown option {k!r}; a table may set {', '.join(OPTION_FIELDS)}")
-        cur = getattr(base, k)
-        if isinstance(cur, bool) or k == "settle_draws":
-            if not isinstance(v, bool):
-                raise TableError(f"{k} is true or false")
-        elif v is None and k in ("limit", "payment_limit"):
-            pass
-        elif not isinstance(v, int) or isinstance(v, bool) or not 1 <= v <= 1_000_000:
-            raise TableError(f"{k} must be a whole number from 1 to 1000000")
-        cfg.options[k] = v
-    hands, rounds = raw.get("hands"), raw.get("rounds")
-    if rounds is not None:
-        if not isinstance(rounds, int) or isinstance(rounds, bool) or not 1 <= rounds <= 4:
-            raise TableError("rounds must be 1 to 4")
-        cfg.rounds, cfg.hands = rounds, None
-    else:
-        hands = 1 if hands is None else hands
-        if not isinstance(hands, int) or isinstance(hands, bool) or not 1 <= hands <= 64:
-            raise TableError("hands must be 1 to 64")
-        cfg.hands = hands
+    seed = raw.get("seed")
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**32):
+        raise TableError("seed must be a whole number from 0 to 2**32-1")
+    try:
+        checked = MatchConfig.make(
+            str(raw.get("ruleset", cfg.ruleset)), options, hands=hands, rounds=rounds,
+            players=[None] * PLAYERS, seed=0 if seed is None else seed, max_hands=MAX_HANDS, max_rounds=MAX_ROUNDS,
+        )
+    except ConfigError as e:
+        raise TableError(str(e)) from None
+    cfg.ruleset, cfg.options, cfg.hands, cfg.rounds = checked.ruleset, dict(checked.options), checked.hands, checked.rounds
+    cfg.seed = seed
     bots = raw.get("bots") or []
     if not isinstance(bots, list) or len(bots) > PLAYERS:
         raise TableError("bots must be a list of up to four bot kinds")
@@ -132,10 +140,6 @@ def validate_config(raw: dict, bot_kinds: list[str]) -> TableConfig:
             if not isinstance(v, (int, float)) or isinstance(v, bool) or not lo <= v <= hi:
                 raise TableError(f"{name} must be a number from {lo} to {hi}")
             setattr(cfg, name, float(v))
-    if raw.get("seed") is not None:
-        if not isinstance(raw["seed"], int) or isinstance(raw["seed"], bool) or not 0 <= raw["seed"] < 2**32:
-            raise TableError("seed must be a whole number from 0 to 2**32-1")
-        cfg.seed = raw["seed"]
     return cfg
 
 
@@ -190,23 +194,22 @@ class LiveTable:
         self,
         code: str,
         config: TableConfig,
-        store: Store,
+        journal: Journal,
         schedule: Callable[[float, Callable[[], None]], Any],
         status: str = "lobby",
+        match_id: int | None = None,
     ) -> None:
         self.code = code
         self.config = config
-        self.store = store
+        self.journal = journal
+        self.match_id = match_id
         self.schedule = schedule
         self.status = status
         self.seats = [Seat(p) for p in range(PLAYERS)]
-        self.match: Match | None = None
-        self.game = None
-        self.hand_no = 0
-        self.saved = 0  # events of the current hand already in the store
+        self.session: Session | None = None
+        self.told = 0  # events of the hand on the table already in the log
         self.version = 0
         self.log: list[dict] = []
-        self.bots: dict[int, Any] = {}
         self.deadlines: dict[int, tuple[int, float, Any]] = {}  # player -> (window, when, timer)
         self.window = 0
         self.bot_timer = None
@@ -214,16 +217,29 @@ class LiveTable:
         self.ready: set[int] = set()
         self.offers: dict[int, tuple] = {}  # player -> (legal actions offered, version first offered at)
         self.finished = None  # finished(table): the match is over (the server forgets it later)
-        self.archive = None  # archive(game, kinds by seat): a finished hand for the game records
+
+    @property
+    def match(self):
+        """The :class:`~mahjongg.table.Match` being played (``None`` in the lobby)."""
+        return self.session.match if self.session is not None else None
+
+    @property
+    def game(self):
+        """The hand on the table (or just played), ``None`` in the lobby."""
+        return self.session.game if self.session is not None else None
+
+    @property
+    def hand_no(self) -> int:
+        return self.session.hand_number if self.session is not None else 0
 
     # --- lobby ------------------------------------------------------------------
     @classmethod
-    def create(cls, store: Store, config: TableConfig, host_name: str, schedule) -> tuple["LiveTable", str]:
+    def create(cls, journal: Journal, config: TableConfig, host_name: str, schedule) -> tuple["LiveTable", str]:
         code = new_code()
-        while store.code_exists(code):
+        while journal.match_id(code) is not None:
             code = new_code()
-        store.create_table(code, config.to_dict())
-        table = cls(code, config, store, schedule)
+        match_id = journal.new_match("serve", config.to_dict(), code=code, status="lobby")
+        table = cls(code, config, journal, schedule, match_id=match_id)
         token = table.join(host_name)[1]
         return table, token
 
@@ -237,7 +253,7 @@ class LiveTable:
         seat = free[0]
         token = secrets.token_urlsafe(24)
         seat.kind, seat.name, seat.token_hash = "human", clean_name(name, f"Player {seat.player + 1}"), hash_token(token)
-        self.store.put_seat(self.code, seat.player, seat.name, "human", None, seat.token_hash)
+        self.journal.put_seat(self.match_id, seat.player, seat.name, "human", None, seat.token_hash)
         self._changed()
         return seat.player, token
 
@@ -261,50 +277,42 @@ class LiveTable:
             if s.kind == "open":
                 kind = bots.pop(0) if bots else default_bot()
                 s.kind, s.bot, s.name = "bot", kind, f"{kind.capitalize()} bot {s.player + 1}"
-                self.store.put_seat(self.code, s.player, s.name, "bot", kind, None)
+                self.journal.put_seat(self.match_id, s.player, s.name, "bot", kind, None)
         if self.config.seed is None:
             self.config.seed = random.randrange(2**32)
-        self.store.set_config(self.code, self.config.to_dict())
         self.status = "playing"
-        self.store.set_status(self.code, "playing")
-        self.match = Match(self.config.ruleset_value(), self.config.seed, PLAYERS, self.config.hands, self.config.rounds)
+        self.journal.set_match(self.match_id, config=self.config.to_dict(), status="playing")
+        recorder = JournalRecorder(self.journal, self.match_id)
+        self.session = Session(self.config.match_config(self.seats), recorder=recorder)  # deals the first hand
         for s in self.seats:
             if s.kind == "human" and not s.conns:
                 self._drop(s)
-        self._next_hand()
+        self._hand_started()
 
     # --- rebuilding after a restart -----------------------------------------------
     @classmethod
-    def rebuild(cls, store: Store, code: str, config: dict, status: str, schedule) -> "LiveTable":
-        """The table as it was: seats from the store, the match replayed from the event log."""
-        table = cls(code, TableConfig.from_dict(config), store, schedule, status)
-        for row in store.seats(code):
-            s = table.seats[row["player"]]
-            s.name, s.kind, s.bot, s.token_hash = row["name"], row["kind"], row["bot"], row["token_hash"]
-        if status == "lobby":
+    def rebuild(cls, journal: Journal, row: MatchRow, schedule) -> "LiveTable":
+        """The table as it was: seats from the journal, the match rebuilt from its hands
+        (:meth:`Session.resume <mahjongg.play.session.Session.resume>`: the engine's one
+        replay function); between two hands, the last one stays on the table."""
+        table = cls(row.code, TableConfig.from_dict(row.config), journal, schedule, row.status, row.id)
+        for seat in journal.seats(row.id):
+            s = table.seats[seat["player"]]
+            s.name, s.kind, s.bot, s.token_hash = seat["name"], seat["kind"], seat["bot"], seat["token_hash"]
+        if row.status == "lobby":
             return table
-        table.match = Match(table.config.ruleset_value(), table.config.seed, PLAYERS, table.config.hands, table.config.rounds)
-        for hand, events in sorted(store.events(code).items()):
-            g = table.match.next_game()
-            if events[0].get("type") != "setup" or events[0].get("seed") != g.seed:
-                raise RuntimeError(f"table {code}: hand {hand} does not start as the match deals it")
-            for e in events[1:]:
-                if e.get("type") == "action":
-                    g.apply(Action.from_dict(e))
-                elif e.get("type") == "dead_hand" and e.get("penalty"):
-                    g.declare_dead(Wind.parse(e["seat"]), e.get("reason", "penalty"))
-            if len(g.events) != len(events):
-                raise RuntimeError(f"table {code}: hand {hand} replays to {len(g.events)} events, the log has {len(events)}")
-            table.game, table.hand_no, table.saved = g, hand, len(g.events)
-            table.log = []
-            table._public(f"Hand {hand}: {table.seats[table.match.player_at(Wind.EAST)].name} is East")
-            table._narrate(g.events)
-            if g.is_over:
-                table.match.record(g)
+        saved = journal.load_match(row.id, app="serve")
+        recorder = JournalRecorder(journal, row.id, saved=len(saved.current))
+        table.session = Session.resume(saved, config=table.config.match_config(table.seats), recorder=recorder, deal=False)
+        g = table.game
+        table.log = []
+        table._public(f"Hand {table.hand_no}: {table._name(Wind.EAST)} is East")
+        table._narrate(g.events)
+        table.told = len(g.events)
         for s in table.seats:
             if s.kind == "human":
                 table._drop(s)  # nobody is connected yet: the grace period starts now
-        if table.game is not None and table.game.is_over:
+        if g.is_over:
             table._hand_over()
         else:
             table._advance()
@@ -319,6 +327,8 @@ class LiveTable:
             s.grace = None
         if s.standin:
             s.standin = False
+            if self.session is not None:
+                self.session.standins.pop(player, None)
             self._public(f"{s.name} is back")
         self._advance()
 
@@ -337,6 +347,7 @@ class LiveTable:
             s.grace = None
             if not s.conns and self.status == "playing":
                 s.standin = True
+                self.session.standins[s.player] = default_bot()
                 self._public(f"{s.name} is away: a bot plays for them")
                 self._advance()
 
@@ -381,7 +392,8 @@ class LiveTable:
             raise TableError("it is not your turn, and you have no claim to answer")
         if action not in legal:
             raise TableError(f"{action} is not legal now; you may: {', '.join(str(a) for a in legal)}")
-        self._apply(action)
+        self.session.act(action)
+        self._applied(action)
         self._advance()
 
     def set_ready(self, player: int) -> None:
@@ -394,19 +406,16 @@ class LiveTable:
             self._changed()
 
     # --- the flow ------------------------------------------------------------------
-    def _apply(self, action: Action) -> None:
+    def _applied(self, action: Action) -> None:
+        """After the session applied ``action``: the log, the claim window's count, the end of the hand."""
         g = self.game
-        g.apply(action)
-        new = g.events[self.saved :]
-        self.store.append_events(self.code, self.hand_no, self.saved, new)
-        self.saved = len(g.events)
+        new = g.events[self.told :]
+        self.told = len(g.events)
         self._narrate(new)
-        if g.phase == "claims" and action.kind is ActionKind.DISCARD:
+        if g.phase == Phase.CLAIMS and action.kind is ActionKind.DISCARD:
             self.window += 1
         if g.is_over:
-            self.match.record(g)
-            if self.archive is not None:
-                self.archive(g, [self._kind_at(w) for w in g.seats])
+            self.session.finish_hand()  # the seats stay those of the hand just played until the next is dealt
             self._hand_over()
 
     def _next_hand(self) -> None:
@@ -417,49 +426,40 @@ class LiveTable:
             return
         self.ready = set()
         self.log = []  # each hand's log starts afresh (old discards would only confuse)
-        self.game = self.match.next_game()
-        self.hand_no += 1
-        self.saved = 0
-        self.store.append_events(self.code, self.hand_no, 0, self.game.events)
-        self.saved = len(self.game.events)
-        east = self.seats[self.match.player_at(Wind.EAST)]
-        self._public(f"Hand {self.hand_no}: {east.name} is East")
+        self.session.next_hand()
+        self._hand_started()
+
+    def _hand_started(self) -> None:
+        self.told = 0
+        self._public(f"Hand {self.hand_no}: {self._name(Wind.EAST)} is East")
         self._narrate(self.game.events)
+        self.told = len(self.game.events)
         self._advance()
 
     def _hand_over(self) -> None:
         self._cancel_deadlines()
         if self.match.is_over:
-            self.status = "finished"
-            self.store.set_status(self.code, "finished")
-            self._public("The match is over")
-            if self.finished is not None:
-                self.finished(self)
+            self._finish("The match is over")
         elif self.config.next_hand_seconds > 0:
             self.next_timer = self.schedule(self.config.next_hand_seconds, self._next_hand)
         self._changed()
 
-    def _kind_at(self, seat: Wind) -> str:
-        s = self.seats[self.match.player_at(seat)]
-        return s.bot if s.kind == "bot" else "human"
-
-    def _bot(self, player: int):
-        b = self.bots.get(player)
-        if b is None:
-            s = self.seats[player]
-            kind = s.bot if s.kind == "bot" else default_bot()
-            b = self.bots[player] = make_bot(kind, (self.config.seed or 0) * 7 + player)
-        return b
+    def _finish(self, why: str) -> None:
+        self.status = "finished"
+        self.journal.set_match(self.match_id, status="finished")
+        self._public(why)
+        if self.finished is not None:
+            self.finished(self)
 
     def _advance(self) -> None:
         """Let the bots act (now, or after ``bot_delay``), arm the claim timers, tell everyone."""
         g = self.game
         while g is not None and not g.is_over and self.status == "playing":
-            movers = [s for s in g.to_act() if self.seats[self.match.player_at(s)].bot_controlled]
+            movers = [s for s in g.to_act() if self.session.bot_controlled(self.session.player_at(s))]
             if not movers:
                 break
             seat = movers[0]
-            if g.phase == "turn" and self.config.bot_delay > 0:
+            if g.phase == Phase.TURN and self.config.bot_delay > 0:
                 if self.bot_timer is None:
                     self.bot_timer = self.schedule(self.config.bot_delay, self._bot_step)
                 break
@@ -472,23 +472,26 @@ class LiveTable:
         g = self.game
         if g is None or g.is_over:
             return
-        for seat in g.to_act():
-            if self.seats[self.match.player_at(seat)].bot_controlled:
-                self._bot_act(seat)
-                break
+        seat = self.session.bot_to_act()
+        if seat is not None:
+            self._bot_act(seat)
         self._advance()
 
     def _bot_act(self, seat: Wind) -> None:
-        g = self.game
-        legal = g.legal_actions(seat)
-        action = self._bot(self.match.player_at(seat)).act(g.observation(seat), legal)
-        if action not in legal:  # a bot's mistake must not stop the table
-            action = legal[-1]
-        self._apply(action)
+        """One bot's move, through the session. A bot that answers with an illegal action
+        stops the match (the play layer's one policy): everyone is told which bot and what."""
+        try:
+            action = self.session.step_bot(seat)
+        except BotMoveError as exc:
+            self._cancel_deadlines()
+            self._finish(f"The table stops: {exc}")
+            self._changed()
+            return
+        self._applied(action)
 
     def _arm_deadlines(self) -> None:
         g = self.game
-        if g is None or g.is_over or g.phase != "claims":
+        if g is None or g.is_over or g.phase != Phase.CLAIMS:
             self._cancel_deadlines()
             return
         waiting = {self.match.player_at(s) for s in g.to_act()}
@@ -502,12 +505,13 @@ class LiveTable:
                 def expire(p=p, window=window) -> None:
                     self.deadlines.pop(p, None)
                     g = self.game
-                    if g is None or g.is_over or g.phase != "claims" or self.window != window:
+                    if g is None or g.is_over or g.phase != Phase.CLAIMS or self.window != window:
                         return
                     seat = self.match.seat_of(p)
                     for a in g.legal_actions(seat):
                         if a.kind is ActionKind.PASS:
-                            self._apply(a)
+                            self.session.act(a)
+                            self._applied(a)
                             break
                     self._advance()
 
@@ -527,7 +531,7 @@ class LiveTable:
 
     # --- telling -------------------------------------------------------------------
     def _name(self, seat: Wind) -> str:
-        return self.seats[self.match.player_at(seat)].name
+        return self.seats[self.session.player_at(seat)].name
 
     def _public(self, text: str, **extra) -> None:
         self.log.append({"text": text, **extra})
@@ -584,10 +588,10 @@ class LiveTable:
         g = self.game
         if g is None:
             return out
-        seat = m.seat_of(player)
+        seat = self.session.seat_of(player)  # after a hand: its seating, not the next hand's
         obs = g.observation(seat)
         for sv, s in zip(out["seats"], self.seats):
-            w = m.seat_of(s.player)
+            w = self.session.seat_of(s.player)
             sv["wind"] = w.letter
             sv["east"] = w == Wind.EAST
             sv["concealed_count"] = obs.concealed_counts[w]
@@ -613,7 +617,7 @@ class LiveTable:
             "hidden": tile_list(getattr(obs, "hidden", ())),  # own bonus tiles held back
             "robbing": bool(getattr(obs, "robbing", False)),
         }
-        legal = g.legal_actions(seat) if not self.seats[player].standin else []
+        legal = self.session.human_legal(player) if self.status == "playing" else []
         key = (self.hand_no, tuple(legal))
         if self.offers.get(player, (None,))[0] != key:
             self.offers[player] = (key, self.version)  # an intention sent from any view since then still stands
@@ -627,7 +631,7 @@ class LiveTable:
     def result_view(self) -> dict:
         """The last hand's outcome: every hand itemized, the settlement, chips."""
         m = self.match
-        rec = m.records[-1]
+        rec = self.session.last_record or m.records[-1]
         r = rec.result
         names = {w.letter: self.seats[p].name for p, w in rec.seats.items()}
         out = r.to_dict()

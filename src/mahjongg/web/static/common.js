@@ -1,4 +1,5 @@
 // Shared by the lobby and the table page: tile names, faces, glyphs, tokens.
+// Tile pictures come from tiles.js (MahjonggTiles), loaded before this file.
 "use strict";
 const SUITS = { b: "bamboo", c: "characters", d: "dots" };
 const HONORS = {
@@ -10,6 +11,7 @@ const GLYPH_BASE = { c: 0x1F007, b: 0x1F010, d: 0x1F019 };
 const GLYPH_HONOR = { E: 0x1F000, S: 0x1F001, W: 0x1F002, N: 0x1F003, R: 0x1F004, G: 0x1F005, Wh: 0x1F006 };
 
 function tileName(t) {
+  if (typeof MahjonggTiles !== "undefined") return MahjonggTiles.name(t);
   if (HONORS[t]) return HONORS[t];
   const m = /^([1-9])([bcd])$/.exec(t);
   if (m) return m[1] + " " + SUITS[m[2]];
@@ -37,9 +39,18 @@ function tileClass(t) {
   return "bonus";
 }
 
-function useGlyphs() { return localStorage.getItem("mahjongg:glyphs") === "1"; }
+// How tiles are drawn: "pictures" (tiles.js, the default), "text" ("5" over "dots") or
+// "glyphs" (Unicode Mahjong tiles: the system needs a font that has them).
+const FACES = ["pictures", "text", "glyphs"];
+function faceMode() {
+  const f = localStorage.getItem("mahjongg:faces");
+  if (FACES.includes(f)) return f;
+  return localStorage.getItem("mahjongg:glyphs") === "1" ? "glyphs" : "pictures";
+}
+function setFaceMode(f) { localStorage.setItem("mahjongg:faces", FACES.includes(f) ? f : "pictures"); }
+function useGlyphs() { return faceMode() === "glyphs"; }
 
-// A tile face: text by default (e.g. "5" over "dots"), the tile's name as its label.
+// A tile face: a picture by default, the tile's name as its label.
 function tileEl(t, opts) {
   opts = opts || {};
   const el = document.createElement(opts.button ? "button" : "span");
@@ -48,8 +59,12 @@ function tileEl(t, opts) {
   el.dataset.tile = t;
   el.setAttribute("aria-label", tileName(t) + (opts.suffix || ""));
   el.title = tileName(t);
-  const g = useGlyphs() ? tileGlyph(t) : null;
-  if (g) {
+  const mode = faceMode();
+  const g = mode === "glyphs" ? tileGlyph(t) : null;
+  if (mode === "pictures" && typeof MahjonggTiles !== "undefined" && MahjonggTiles.known(t)) {
+    el.classList.add("picture");
+    el.appendChild(MahjonggTiles.svg(t, { frame: false, label: false }));
+  } else if (g) {
     el.classList.add("glyph");
     const s = document.createElement("span");
     s.setAttribute("aria-hidden", "true");

@@ -11,8 +11,8 @@
   $("code").textContent = code;
   $("invite").value = location.origin + "/t/" + code;
   $("copy").addEventListener("click", () => { $("invite").select(); navigator.clipboard && navigator.clipboard.writeText($("invite").value); });
-  $("glyphs").checked = useGlyphs();
-  $("glyphs").addEventListener("change", () => { localStorage.setItem("mahjongg:glyphs", $("glyphs").checked ? "1" : "0"); $("glyphs").blur(); render(); });
+  $("faces").value = faceMode();
+  $("faces").addEventListener("change", () => { setFaceMode($("faces").value); $("faces").blur(); render(); });
   $("help-button").addEventListener("click", toggleHelp);
   function toggleHelp() { const h = $("help"); h.hidden = !h.hidden; $("help-button").setAttribute("aria-expanded", String(!h.hidden)); }
 
@@ -299,7 +299,7 @@
     if ((t.tagName === "INPUT" && t.type !== "checkbox" && t.type !== "radio") || t.tagName === "SELECT" || t.tagName === "TEXTAREA" || ev.ctrlKey || ev.metaKey || ev.altKey) return;
     const k = ev.key;
     if (k === "?") { toggleHelp(); return; }
-    if (k === "g" || k === "G") { $("glyphs").click(); return; }
+    if (k === "g" || k === "G") { const f = $("faces"); f.value = FACES[(FACES.indexOf(f.value) + 1) % FACES.length]; setFaceMode(f.value); render(); return; }
     if (!state || !state.game) return;
     if ((k === "n" || k === "N") && state.result) { send({ type: "ready" }); return; }
     if (state.result && k === "Escape") { resultHidden = !resultHidden; $("result").hidden = resultHidden; return; }

@@ -1,0 +1,16 @@
+"""A match, above the engine and the bots and below every app.
+
+* :mod:`.config` -- :class:`MatchConfig`: one match configuration, checked once.
+* :mod:`.seeds` -- :func:`bot_seed`: the one bot-seed rule; :func:`checked_bot_action`:
+  the one policy for a bot's illegal answer (:class:`BotMoveError`).
+
+The modules are imported on demand (``from mahjongg.play.config import MatchConfig``
+works without loading the others).
+"""
+
+from __future__ import annotations
+
+from .config import ConfigError, MatchConfig, OPTION_FIELDS
+from .seeds import BotMoveError, bot_seed, checked_bot_action
+
+__all__ = ["MatchConfig", "ConfigError", "OPTION_FIELDS", "bot_seed", "BotMoveError", "checked_bot_action"]

@@ -1,0 +1,236 @@
+"""The table under both environments: episodes of one hand or one match, players, masks, rewards.
+
+Players are numbered ``0 .. n-1`` (the agents ``player_0`` ...). Every
+episode's seed is drawn from the env's own ``random.Random(seed)`` (seeded by
+``reset(seed=...)``), so the episodes after ``reset(seed=S)`` are the hands
+(or matches) ``mahjongg simulate --seed S`` plays, in the same order
+(:func:`mahjongg.simulate.iter_hand_seeds`):
+
+* one hand per episode (``hands=None``): episode ``i`` after the seeding is
+  :class:`~mahjongg.table.Game` ``(ruleset, seed_i, n)`` and player ``p``
+  sits at wind ``(p - i) mod n`` -- East passes round the table from one
+  episode to the next, as in ``mahjongg simulate``;
+* a match per episode (``hands=N`` or ``rounds=N``): a
+  :class:`~mahjongg.table.Match` ``(ruleset, seed_i, n, hands, rounds)``;
+  its seating places the players, East's deal passes by the rules.
+
+Bots seated by the env (:class:`~.seat_env.SeatEnv`'s opponents) follow the
+play layer's one seed rule (:func:`mahjongg.play.seeds.bot_seed`), as
+``mahjongg simulate`` does, afresh every hand (:meth:`Table.bot_seed`): of the
+run's seed, the episode's index and the player for one hand per episode; of
+the match's seed, the hand's index and the player for a match.
+
+Reward: a player's net chips from the hand's settlement
+(:attr:`Result.net <mahjongg.table.Result.net>`, 0 for a drawn hand that
+is not settled) times ``reward_scale``, given when the hand ends; the
+rewards of one hand sum to zero.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Sequence
+
+import numpy as np
+
+from ..play.journal import Journal
+from ..play.seeds import bot_seed
+from ..rules import Ruleset, get_ruleset
+from ..table import Game, Match
+from ..table.actions import Action
+from ..tiles import Wind
+from .actions import ActionTable, ActionTableError, action_table
+from .encoding import encode, shape
+
+__all__ = ["Table", "resolve_ruleset"]
+
+
+def resolve_ruleset(ruleset: str | Ruleset, options: dict) -> Ruleset:
+    """A ruleset by name (or value) with ``options`` applied (:meth:`Ruleset.with_options`)."""
+    r = get_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
+    return r.with_options(**options) if options else r
+
+
+class Table:
+    """One env's table: the current hand (or match), who acts, masks, rewards."""
+
+    def __init__(
+        self,
+        ruleset: Ruleset,
+        players: int = 4,
+        *,
+        hands: int | None = None,
+        rounds: int | None = None,
+        reward_scale: float = 1.0,
+        db: str | None = None,
+        names: Sequence[str] | None = None,
+    ) -> None:
+        if players not in (2, 3, 4):
+            raise ValueError(f"a hand is played by two, three or four players, not {players}")
+        if hands is not None and rounds is not None:
+            raise ValueError("an episode is a match of hands or of rounds, not both")
+        for name, v in (("hands", hands), ("rounds", rounds)):
+            if v is not None and (not isinstance(v, int) or v < 1):
+                raise ValueError(f"{name} must be a whole number of at least 1, not {v!r}")
+        self.ruleset = ruleset
+        self.players = players
+        self.hands = hands
+        self.rounds = rounds
+        self.match_mode = hands is not None or rounds is not None
+        self.reward_scale = float(reward_scale)
+        self.table: ActionTable = action_table(ruleset)
+        self.obs_shape = shape(self.table)
+        self.db = db
+        self.names = list(names) if names is not None else [f"player_{p}" for p in range(players)]
+        self._rng = random.Random()
+        self._index = 0
+        self.game: Game | None = None
+        self.match: Match | None = None
+        self.episode_seed: int | None = None
+        self.hand_number = 0  # hands finished in this episode
+        self._legal: dict | None = None  # player -> {index: Action} in the current state
+
+    # --- episodes -------------------------------------------------------------------
+    def seed(self, seed: int | None) -> None:
+        """Seed the episodes (``None``: from the system's randomness)."""
+        self._rng = random.Random(seed)
+        self._index = 0
+        self.run_seed = seed
+
+    def new_episode(self) -> None:
+        """Start the next episode: a hand, or a match and its first hand."""
+        s = self.episode_seed = self._rng.randrange(2**32)
+        self.hand_number = 0
+        if self.match_mode:
+            self.match = Match(self.ruleset, s, self.players, hands=self.hands, rounds=self.rounds)
+            self.game = self.match.next_game()
+        else:
+            self.match = None
+            self.game = Game(self.ruleset, s, self.players)
+            self._east = self._index % self.players  # the player at East: player p sits at (p - i) mod n
+        self._index += 1
+        self._legal = None
+
+    def bot_seed(self, player: int) -> int:
+        """The seed of ``player``'s bot in the hand on the table (see the module docs)."""
+        if self.match is not None:
+            return bot_seed(self.episode_seed, self.hand_number, player)
+        return bot_seed(self.run_seed, self._index - 1, player)
+
+    @property
+    def over(self) -> bool:
+        """The episode is over (its hand, or its match's last hand, finished)."""
+        return self.game is None or (self.game.is_over and (self.match is None or self.match.is_over))
+
+    def seat_of(self, player: int) -> Wind:
+        if self.match is not None:
+            return self.match.seat_of(player)
+        return Wind((player - self._east) % self.players)
+
+    def player_at(self, seat: Wind) -> int:
+        if self.match is not None:
+            return self.match.player_at(seat)
+        return (int(seat) + self._east) % self.players
+
+    def acting(self) -> int | None:
+        """The player to act next (the first of the seats with a decision), ``None`` when over."""
+        g = self.game
+        if g is None or g.is_over:
+            return None
+        return self.player_at(g.to_act()[0])
+
+    # --- what a player sees and may do ------------------------------------------------
+    def legal(self, player: int) -> dict[int, Action]:
+        """``{action index: engine action}`` for ``player`` now (empty: no decision)."""
+        cache = self._legal
+        if cache is None:
+            cache = self._legal = {}
+        hit = cache.get(player)
+        if hit is None:
+            g = self.game
+            acts = g.legal_actions(self.seat_of(player)) if g is not None and not g.is_over else []
+            hit = cache[player] = self.table.indices(acts)
+        return hit
+
+    def mask(self, player: int) -> np.ndarray:
+        """``int8`` of the table's length, 1 at each legal action of ``player``."""
+        m = np.zeros(len(self.table), dtype=np.int8)
+        legal = self.legal(player)
+        if legal:
+            m[list(legal)] = 1
+        return m
+
+    def observe(self, player: int) -> np.ndarray:
+        """The encoding (:mod:`.encoding`) of ``player``'s observation."""
+        if self.game is None:
+            return np.zeros(self.obs_shape, dtype=np.float32)
+        return encode(self.game.observation(self.seat_of(player)), self.table)
+
+    # --- acting ----------------------------------------------------------------------
+    def apply_action(self, player: int, action: Action) -> list[float] | None:
+        """Play an engine action for ``player``; the hand's rewards (per player) if it ended."""
+        g = self.game
+        g.apply(action)
+        self._legal = None
+        if not g.is_over:
+            return None
+        return self._hand_over()
+
+    def apply(self, player: int, index: int) -> list[float] | None:
+        """Play action ``index`` of the table for ``player`` (:class:`ActionTableError` if not legal)."""
+        action = self.legal(player).get(int(index))
+        if action is None:
+            raise ActionTableError(
+                f"action {index} ({self.table.describe(int(index)) if 0 <= int(index) < len(self.table) else 'outside the table'}) "
+                f"is not legal for player_{player} now"
+            )
+        return self.apply_action(player, action)
+
+    def _hand_over(self) -> list[float]:
+        g = self.game
+        self.hand_number += 1
+        if self.db is not None:
+            with Journal(self.db) as store:
+                store.save_hand(g.events, bots=self.names)
+        if self.match is not None:
+            chips = list(self.match.record(g).chips)
+            if not self.match.is_over:
+                self.game = self.match.next_game()
+                self._legal = None
+        else:
+            net = g.result.net
+            chips = [net.get(self.seat_of(p), 0) for p in range(self.players)]
+        scale = self.reward_scale
+        return [c * scale for c in chips]
+
+    # --- text ------------------------------------------------------------------------
+    def render(self) -> str:
+        """The table as text: each seat's melds, bonus tiles, discards; whose turn."""
+        from ..notation import format_tiles
+
+        g = self.game
+        if g is None:
+            return "(no hand: call reset())"
+        lines = [f"{self.ruleset.name}, round {g.round.name.title()}, hand {self.hand_number + 1}"
+                 + (f" of the match (seed {self.episode_seed})" if self.match else f" (seed {self.episode_seed})")
+                 + f"; {g.wall_count} tiles in the wall"]
+        for s in g.seats:
+            p = self.player_at(s)
+            h = g.hand(s)
+            o = g.observation(s)
+            melds = " ".join(str(m) for m in h.melds)
+            bonus = " ".join(str(t) for t in h.bonus)
+            lines.append(
+                f"player_{p} {s.name.title():5} {format_tiles(h.concealed)}"
+                + (f"  {melds}" if melds else "")
+                + (f"  bonus {bonus}" if bonus else "")
+                + f"  | discards {' '.join(str(t) for t in o.discards[s]) or '-'}"
+            )
+        if g.is_over:
+            r = g.result
+            who = "drawn" if r.winner is None else f"won by player_{self.player_at(r.winner)} ({r.winner.name.title()})"
+            lines.append(f"hand over: {who}; chips " + ", ".join(f"player_{self.player_at(s)} {c:+d}" for s, c in r.net.items()))
+        else:
+            acting = self.acting()
+            lines.append(f"to act: player_{acting} ({self.seat_of(acting).name.title()}), phase {g.phase}")
+        return "\n".join(lines)
