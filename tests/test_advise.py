@@ -8,7 +8,8 @@ from typer.testing import CliRunner
 from mahjongg.bots.advisor import AdviceError, advise
 from mahjongg.cli import app
 from mahjongg.hand import Hand
-from mahjongg.notation import parse_hand, parse_tiles
+from mahjongg.hand import parse_hand
+from mahjongg.notation import parse_tiles
 from mahjongg.rules import Situation, Win, WinBy, get_ruleset
 from mahjongg.scoring import score_hand
 from mahjongg.tiles import Wind, tile

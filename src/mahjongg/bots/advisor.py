@@ -41,7 +41,7 @@ from ..table.observation import Observation
 from ..tiles import NUM_KINDS, TILES, Tile, Wind
 from .expert import discard_value
 
-__all__ = ["AdviceError", "Choice", "advise", "observation_for"]
+__all__ = ["AdviceError", "Choice", "advise", "advice_line", "observation_for"]
 
 WALL_LEFT = 60
 """Drawable tiles assumed left in the wall (the advisor is not told): about mid-hand."""
@@ -297,3 +297,25 @@ def _pass_ev(obs: Observation, counts, declared: int, waits, unseen) -> float:
     from .expert import ExpertBot
 
     return ExpertBot(0)._stay_value(obs, list(counts), declared, shanten(counts, declared))
+
+
+def advice_line(obs: Observation, n: int = 3) -> str:
+    """The ``n`` best discards of the seat in turn, in one line, from its own observation
+    (the discards on the table and the others' exposed sets count, so the risk too):
+    ``"best discards: 9d (ready on 4c 7c, value 57), 5c (shanten 1, 31 tiles help, value
+    40), ..."``; ``""`` when the seat has no discard to make (a hand one short: a bonus
+    tile held back)."""
+    if obs.hidden or not obs.concealed or (len(obs.concealed) + 3 * len(obs.melds[obs.seat])) % 3 != 2:
+        return ""
+    try:
+        ranked = discard_value(obs)[:n]
+    except (ValueError, KeyError):
+        return ""
+    shown = []
+    for v in ranked:
+        if v.shanten == 0:
+            what = "ready on " + " ".join(str(t) for t, _, _ in v.waits)
+        else:
+            what = f"shanten {v.shanten}, {v.live} tiles help"
+        shown.append(f"{v.tile} ({what}, value {v.ev:.0f})")
+    return "best discards: " + ", ".join(shown)

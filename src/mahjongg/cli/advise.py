@@ -8,7 +8,8 @@ import typer
 from rich.table import Table
 
 from ..bots.advisor import advise
-from ..notation import parse_hand, parse_tiles
+from ..hand import parse_hand
+from ..notation import parse_tiles
 from ..rules import RULESETS, get_ruleset
 from ..tiles import Tile, Wind
 from .app import app, console, fail, user_errors, write_json

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..bots.advisor import advice_line
 from ..bots.expert import discard_value
 from ..decomposition import waits
 from ..shanten import ShantenError, shanten, useful_tiles
@@ -34,6 +35,8 @@ class Hint:
     useful: tuple[Tile, ...] = ()
     best: tuple = ()
     """In one's turn: the advisor's best discards (:class:`~mahjongg.bots.expert.DiscardValue`), best first."""
+    advice: str = ""
+    """The same in words (:func:`mahjongg.bots.advisor.advice_line`)."""
 
     def describe(self) -> str:
         if self.shanten is None:
@@ -51,12 +54,8 @@ class Hint:
             parts.append(f"discard {t} -> waiting on {' '.join(map(str, w))}")
         if self.useful and self.shanten > 0:
             parts.append("tiles that would help: " + " ".join(map(str, self.useful)))
-        if self.best:
-            shown = []
-            for v in self.best:
-                what = "ready" if v.shanten == 0 else f"shanten {v.shanten}, {v.live} tiles help"
-                shown.append(f"{v.tile} ({what}, value {v.ev:.0f})")
-            parts.append("best discards: " + ", ".join(shown))
+        if self.advice:
+            parts.append(self.advice)
         return "; ".join(parts)
 
 
@@ -79,7 +78,7 @@ def hint(obs: Observation) -> Hint:
         return Hint(sh)
     best = _best_discards(obs)
     if sh > 0:
-        return Hint(sh, useful=tuple(useful_tiles(counts, declared, held=held)), best=best)
+        return Hint(sh, useful=tuple(useful_tiles(counts, declared, held=held)), best=best, advice=advice_line(obs))
     # holding the drawn tile, one discard from waiting
     out = []
     for i in range(34):
@@ -91,7 +90,7 @@ def hint(obs: Observation) -> Hint:
             held[i] += 1
             if w:
                 out.append((TILES[i], w))
-    return Hint(sh, (), tuple(out), best=best)
+    return Hint(sh, (), tuple(out), best=best, advice=advice_line(obs))
 
 
 def _best_discards(obs: Observation, n: int = 3) -> tuple:

@@ -107,7 +107,15 @@
       if (e.tile) li.appendChild(tileEl(e.tile, { extra: "small" }));
       log.appendChild(li);
     }
-    renderHand(); renderActions(); renderResult();
+    renderHand(); renderActions(); renderResult(); renderHint();
+  }
+
+  let showHint = false;  // h: the discard advisor's best discards (state.hint), in one's turn
+  function renderHint() {
+    let el = $("hint");
+    if (!el) { el = document.createElement("div"); el.id = "hint"; el.className = "hint"; $("actions").after(el); }
+    el.textContent = showHint && state.hint ? "Hint: " + state.hint : "";
+    el.hidden = !el.textContent;
   }
 
   function renderSeat(el, s, isMe) {
@@ -301,6 +309,7 @@
     if (k === "?") { toggleHelp(); return; }
     if (k === "g" || k === "G") { const f = $("faces"); f.value = FACES[(FACES.indexOf(f.value) + 1) % FACES.length]; setFaceMode(f.value); render(); return; }
     if (!state || !state.game) return;
+    if (k === "h" || k === "H") { showHint = !showHint; renderHint(); return; }
     if ((k === "n" || k === "N") && state.result) { send({ type: "ready" }); return; }
     if (state.result && k === "Escape") { resultHidden = !resultHidden; $("result").hidden = resultHidden; return; }
     const acts = (state.legal || []).filter(a => a.kind !== "discard");
