@@ -15,7 +15,7 @@ from pathlib import Path
 
 HERE = Path(__file__).parent
 RULESETS = ("pung-chow", "pung-chow-limit", "traditional", "traditional-special-tiles", "hong-kong")
-RUNGS = (("greedy", "random"), ("cautious", "greedy"), ("expert", "greedy"))
+RUNGS = (("greedy", "random"), ("cautious", "greedy"), ("expert", "greedy"), ("expert", "cautious"))
 
 
 def cell(path: Path) -> str:

@@ -124,6 +124,16 @@ class DealResult:
     hands: tuple[HandRecord, ...]
 
     @property
+    def challenger_chips(self) -> float:
+        """The challenger's net chips per hand, over the rotations."""
+        return sum(h.net[h.seat] for h in self.hands) / len(self.hands)
+
+    @property
+    def field_chips(self) -> float:
+        """A field seat's net chips per hand, over the rotations."""
+        return sum((sum(h.net) - h.net[h.seat]) / (len(h.net) - 1) for h in self.hands) / len(self.hands)
+
+    @property
     def advantage(self) -> float:
         """The challenger's net chips per hand less a field seat's, over the rotations."""
         total = 0.0
@@ -311,6 +321,7 @@ class Report:
     draws: int = 0
     seconds: float = 0.0
     ci95: tuple[float, float] | None = None
+    ci95_sides: dict | None = None
 
     @property
     def bootstrap_seed(self) -> int:
@@ -329,6 +340,11 @@ class Report:
     def finish(self) -> None:
         """Work out the interval (after the last deal)."""
         self.ci95 = bootstrap_interval([d.advantage for d in self.deals], self.bootstrap_seed)
+        # each side's chips per hand, over the same resamples of the deals (the same seed)
+        self.ci95_sides = {
+            "challenger": bootstrap_interval([d.challenger_chips for d in self.deals], self.bootstrap_seed),
+            "field": bootstrap_interval([d.field_chips for d in self.deals], self.bootstrap_seed),
+        }
 
     @property
     def advantage(self) -> float:
@@ -357,6 +373,9 @@ class Report:
             "chips_per_hand": {"challenger": round(c.chips_per_hand, 3), "field": round(f.chips_per_hand, 3)},
             "advantage": round(self.advantage, 3),
             "ci95": [round(v, 3) for v in self.ci95] if self.ci95 is not None else None,
+            "chips_per_hand_ci95": {k: [round(v, 3) for v in ci] for k, ci in self.ci95_sides.items()}
+            if self.ci95_sides is not None
+            else None,
             "win_rate": {"challenger": round(c.win_rate, 4), "field": round(f.win_rate, 4)},
             "deal_in_rate": {"challenger": round(c.deal_in_rate, 4), "field": round(f.deal_in_rate, 4)},
             "draw_rate": round(self.draw_rate, 4),

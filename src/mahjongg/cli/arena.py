@@ -105,19 +105,27 @@ def render_report(r: Report) -> None:
         header_style="bold",
     )
     table.add_column("")
-    for col in ("chips/hand", "win %", "self-drawn %", "deal-in %", "mean won score", "limit hands"):
+    for col in ("chips/hand", "95% interval", "wins", "self-drawn", "dealt in", "won score", "limit"):
         table.add_column(col, justify="right")
-    for label, s in ((f"challenger ({r.challenger})", r.challenger_side), (f"field ({','.join(r.field)}), per seat", r.field_side)):
+    sides = ((r.challenger, r.challenger_side, "challenger"), ("field seat", r.field_side, "field"))
+    for label, s, key in sides:
+        lo, hi = r.ci95_sides[key]
         table.add_row(
             label,
             f"{s.chips_per_hand:+.2f}",
-            f"{100 * s.win_rate:.1f}",
-            f"{100 * s.self_drawn_rate:.1f}",
-            f"{100 * s.deal_in_rate:.1f}",
+            f"{lo:+.1f} .. {hi:+.1f}",
+            f"{100 * s.win_rate:.1f}%",
+            f"{100 * s.self_drawn_rate:.1f}%",
+            f"{100 * s.deal_in_rate:.1f}%",
             f"{s.mean_win_score:.1f}",
             str(s.limit_hands),
         )
     console.print(table)
+    console.print(
+        "wins, self-drawn, dealt in (a discard that lost the hand): per hand of a seat; "
+        "won score: mean score of a won hand; limit: limit hands won",
+        highlight=False,
+    )
     lo, hi = r.ci95
     verdict = "ahead" if lo > 0 else ("behind" if hi < 0 else "not distinguishable")
     console.print(
