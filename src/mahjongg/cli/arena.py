@@ -104,28 +104,23 @@ def render_report(r: Report) -> None:
         title=f"{r.challenger} against {','.join(r.field)}: {len(r.deals)} deals x {seats} seats = {r.hands} hands of {r.ruleset}, seed {r.seed}",
         header_style="bold",
     )
-    table.add_column("")
-    for col in ("chips/hand", "95% interval", "wins", "self-drawn", "dealt in", "won score", "limit"):
-        table.add_column(col, justify="right")
-    sides = ((r.challenger, r.challenger_side, "challenger"), ("field seat", r.field_side, "field"))
-    for label, s, key in sides:
-        lo, hi = r.ci95_sides[key]
-        table.add_row(
-            label,
-            f"{s.chips_per_hand:+.2f}",
-            f"{lo:+.1f} .. {hi:+.1f}",
-            f"{100 * s.win_rate:.1f}%",
-            f"{100 * s.self_drawn_rate:.1f}%",
-            f"{100 * s.deal_in_rate:.1f}%",
-            f"{s.mean_win_score:.1f}",
-            str(s.limit_hands),
-        )
-    console.print(table)
-    console.print(
-        "wins, self-drawn, dealt in (a discard that lost the hand): per hand of a seat; "
-        "won score: mean score of a won hand; limit: limit hands won",
-        highlight=False,
+    table.add_column("per seat and hand")
+    table.add_column(f"{r.challenger} (challenger)", justify="right")
+    table.add_column(f"field seat ({','.join(dict.fromkeys(r.field))})", justify="right")
+    c, f = r.challenger_side, r.field_side
+    (clo, chi), (flo, fhi) = r.ci95_sides["challenger"], r.ci95_sides["field"]
+    rows = (
+        ("net chips", f"{c.chips_per_hand:+.2f}", f"{f.chips_per_hand:+.2f}"),
+        ("  95% interval", f"{clo:+.2f} .. {chi:+.2f}", f"{flo:+.2f} .. {fhi:+.2f}"),
+        ("wins", f"{100 * c.win_rate:.1f}%", f"{100 * f.win_rate:.1f}%"),
+        ("  self-drawn", f"{100 * c.self_drawn_rate:.1f}%", f"{100 * f.self_drawn_rate:.1f}%"),
+        ("dealt in (discard lost the hand)", f"{100 * c.deal_in_rate:.1f}%", f"{100 * f.deal_in_rate:.1f}%"),
+        ("mean score of a won hand", f"{c.mean_win_score:.1f}", f"{f.mean_win_score:.1f}"),
+        ("limit hands won", str(c.limit_hands), str(f.limit_hands)),
     )
+    for row in rows:
+        table.add_row(*row)
+    console.print(table)
     lo, hi = r.ci95
     verdict = "ahead" if lo > 0 else ("behind" if hi < 0 else "not distinguishable")
     console.print(
