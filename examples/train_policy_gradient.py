@@ -110,7 +110,8 @@ def plot(chips: list[float], levels: dict[str, float], args) -> None:
     ax.set_ylabel("mean chips per hand")
     ax.set_title(f"REINFORCE on SeatEnv({args.ruleset!r}) vs {args.opponents} (seed {args.seed})")
     ax.grid(alpha=0.3)
-    ax.legend()
+    ax.margins(y=0.08)
+    ax.legend(loc="lower right")
     fig.tight_layout()
     fig.savefig(args.plot, dpi=110)
 

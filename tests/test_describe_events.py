@@ -204,7 +204,8 @@ def test_public_events(name, event, replay, table):
     assert replay_line(event) == replay
     for viewer in VIEWERS:
         assert describe_event(event, viewer=viewer, wording=TABLE) == table
-        assert table_line(event, viewer) == table
+        # the terminal game names its human one way throughout: "East (you)" (issue 17)
+        assert table_line(event, viewer) == _as_seen_by(table, viewer)
 
 
 @pytest.mark.parametrize("name, event, replay, own", DRAWS, ids=[c[0] for c in DRAWS])
@@ -215,7 +216,17 @@ def test_draws(name, event, replay, own):
     for viewer in VIEWERS:
         expected = own if viewer == drawer else None
         assert describe_event(event, viewer=viewer, wording=TABLE) == expected
-        assert table_line(event, viewer) == expected
+        # the game's log: "South (you) draws 5c", as it says "South (you) discards 5c"
+        seen = None if expected is None else replay.replace(drawer.name.capitalize(), f"{drawer.name.capitalize()} (you)", 1)
+        assert table_line(event, viewer) == seen
+
+
+def _as_seen_by(line: str | None, viewer) -> str | None:
+    """A public line as the terminal game's human at ``viewer`` reads it: his seat "East (you)"."""
+    if viewer is None or line is None:
+        return line
+    name = viewer.name.capitalize()
+    return re.sub(rf"\b{name}\b", f"{name} (you)", line)
 
 
 def _emitted_types() -> set[str]:

@@ -56,6 +56,14 @@ def test_gymnasium_check_env(ruleset):
     assert e.unwrapped.ruleset.name == ruleset
 
 
+@pytest.mark.parametrize("opponents", [("greedy",), ("greedy", "random")])
+def test_gymnasium_check_env_two_and_three_players(opponents):
+    e = SeatEnv("pung-chow", opponents=opponents, seat=len(opponents))
+    check_env(e, skip_render_check=True)
+    obs, info = e.reset(seed=3)
+    assert e.game.players == len(opponents) + 1 and obs["action_mask"].any()
+
+
 def test_registered_ids_and_vector_env():
     assert ENV_IDS["pung-chow"] == "mahjongg/PungChow-v0"
     assert ENV_IDS["hong-kong"] == "mahjongg/HongKong-v0"
@@ -188,7 +196,7 @@ def _run(raw, seed: int, steps: int = 10_000, check=True, hidden=True) -> list:
     return trace
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=40, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), ruleset=st.sampled_from(ALL), players=st.sampled_from([2, 3, 4]))
 def test_random_episodes_keep_the_invariants(seed, ruleset, players):
     raw = raw_env(ruleset, players)
@@ -257,7 +265,7 @@ def test_another_seats_concealed_tiles_do_not_change_the_encoding(seed):
 # --- the same hands as mahjongg simulate ---------------------------------------------------
 @pytest.mark.parametrize("ruleset", ["pung-chow", "hong-kong", "traditional-special-tiles"])
 def test_greedy_choices_reproduce_simulate(ruleset):
-    """Every agent of the AEC env played by greedy bots seeded by simulate's rule
+    """Every agent of the AEC env played by greedy bots seeded by the play layer's rule
     (bot_seed(run seed, hand index, player)): the same hands, event for event, as
     ``simulate(bots=greedy x 4, seed=S)``."""
     seed, games = 11, 6
@@ -348,3 +356,66 @@ def test_render_and_events_replay(tmp_path):
         assert len(store) == 1
         replayed = store.replay(1)
     assert replayed.events == raw.game.events
+
+
+def test_seat_env_match_mode_reproduces_simulate_matches():
+    """Match mode (hands=3): the learner driven by a greedy bot seeded for each
+    hand by the play layer's rule (bot_seed(match seed, hand index, player)),
+    greedy opponents: the same hands as ``simulate(matches=True,
+    match_hands=3)``, and the rewards are player 1's chips."""
+    seed = 8
+    hands = []
+    simulate(2, ("greedy",) * 4, seed=seed, keep_events=True, matches=True, match_hands=3, on_hand=hands.append)
+    e = SeatEnv("pung-chow", opponents=("greedy",) * 3, seat=0, hands=3)
+    obs, info = e.reset(seed=seed)
+    played, events = [], []
+    for m in range(2):
+        if m:
+            obs, info = e.reset()
+        done, total, game, me = False, 0.0, None, None
+        while not done:
+            g = e.game
+            if g is not game:  # a new hand of the match: the learner's bot seeded for it
+                if game is not None:
+                    events.append(game.events)
+                game, me = g, GreedyBot(bot_seed(e.table.episode_seed, e.table.hand_number, 0))
+            seat = e.table.seat_of(0)
+            choice = me.act(g.observation(seat), g.legal_actions(seat))
+            obs, r, done, trunc, info = e.step(e.action_table.index(choice))
+            total += r
+        events.append(e.game.events)
+        played.append(total)
+        assert len(e.table.match.records) == 3
+    assert events == [o.events for o in hands]
+    assert played == [sum(o.net[0] for o in hands[:3]), sum(o.net[0] for o in hands[3:])]
+
+
+def test_stored_hands_replay_with_the_cli(tmp_path):
+    from typer.testing import CliRunner
+
+    from mahjongg.cli import app
+
+    db = tmp_path / "rl.sqlite3"
+    e = SeatEnv("pung-chow", opponents=("random",) * 3, db=str(db))
+    obs, info = e.reset(seed=2)
+    done = False
+    rng = random.Random(0)
+    while not done:
+        obs, r, done, _, info = e.step(rng.choice(np.flatnonzero(obs["action_mask"]).tolist()))
+    result = CliRunner().invoke(app, ["replay", "1", "--db", str(db)])
+    assert result.exit_code == 0, result.output
+    assert "learner" in result.output or "East" in result.output
+
+
+def test_a_bot_that_breaks_the_rules_stops_the_episode_naming_it(monkeypatch):
+    """The play layer's one policy (play.seeds.checked_bot_action): an illegal
+    answer of an opponent is a BotMoveError naming the bot, not some other action."""
+    from mahjongg.bots import RandomBot
+    from mahjongg.play.seeds import BotMoveError
+    from mahjongg.table.actions import Action, ActionKind
+
+    monkeypatch.setattr(RandomBot, "act", lambda self, obs, legal: Action(ActionKind.WASH, obs.seat))
+    e = SeatEnv("pung-chow", opponents=("random",) * 3, seat=0)
+    obs, info = e.reset(seed=1)  # East is player 0 in the first hand: the learner acts first
+    with pytest.raises(BotMoveError, match="bot random"):
+        e.step(int(np.flatnonzero(obs["action_mask"])[0]))

@@ -12,6 +12,7 @@ from typer.testing import CliRunner
 from mahjongg.cli import app
 from mahjongg.rules import HONG_KONG, PUNG_CHOW, PUNG_CHOW_LIMIT, RULESETS, ScoringRule, Wording
 from mahjongg.rules.items import SetPoints
+from mahjongg.rules.sources import cite
 from mahjongg.rules.limit_items import HandSetPoints
 from mahjongg.tiles import tile
 
@@ -147,13 +148,16 @@ def test_json_is_the_rulesets_data():
     result = run("rules", "pung-chow", "--json")
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
-    assert data == PUNG_CHOW.to_dict()
-    assert data["name"] == "pung-chow" and data["source"] == PUNG_CHOW.source
+    # the ruleset's data, its sources naming the books (issue 17: not "seed 000", docs/sources.md)
+    card = PUNG_CHOW.to_dict()
+    assert data == {**card, "source": cite(card["source"]), "rules": [{**r, "source": cite(r["source"])} for r in card["rules"]]}
+    assert data["name"] == "pung-chow" and data["source"].startswith("Harr, *Pung Chow* (1922), Part I")
+    assert "seed 0" not in result.output
     mahjongg = data["rules"][0]
     # seed 000, Score card: "For Mah-Jong 20 points"
     assert mahjongg["name"] == "Mah-Jongg" and mahjongg["hands"] == "winner" and mahjongg["text"] == "20 points"
     assert mahjongg["values"] == [{"field": "points", "label": "", "value": 20, "unit": "points", "text": "20 points"}]
-    assert mahjongg["source"].startswith("seed 000, Score card")
+    assert mahjongg["source"].startswith("Harr, *Pung Chow* (1922), Score card")
     every = json.loads(run("rules", "--json").output)
     assert [c["name"] for c in every] == sorted(RULESETS)
 

@@ -64,8 +64,9 @@ def check_step(g: Game) -> None:
         discarded = Counter(t for w in g.seats for t in o.discards[w])
         assert seen == Counter(g.hand(s).concealed) + public + discarded
         for w in g.seats:
-            if w != s:
-                assert o.concealed_counts[w] == len(g.hand(w).concealed)
+            # a held-back bonus tile is a concealed tile like any other: opponents see 13
+            # where 13 are held (issue 20), else they learn a special tile is held back
+            assert o.concealed_counts[w] == len(g.hand(w).concealed) + len(g.hand(w).hidden)
         assert "wall" not in str(o.to_dict().keys()) or set(o.to_dict()) >= {"wall_count"}
         assert not any(k in ("wall", "live", "order") for k in o.to_dict())
 

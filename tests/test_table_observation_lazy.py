@@ -34,5 +34,5 @@ def test_lazy_observation_copies_and_pickles_whole():
     obs = game.observation(game.to_act()[0])
     for other in (copy.copy(obs), copy.deepcopy(obs), pickle.loads(pickle.dumps(obs))):
         assert other == obs and type(other) is Observation
-        assert "_build" not in vars(other)
-    assert "_build" not in vars(obs)
+        assert "_raw" not in vars(other)
+    assert "_raw" not in vars(obs)

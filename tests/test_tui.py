@@ -17,6 +17,7 @@ from collections import Counter
 from rich.console import Console
 
 from mahjongg.rules import PUNG_CHOW, Situation
+from mahjongg.play.scorecard import score_card
 from mahjongg.scoring import score_hand
 from mahjongg.settlement import settle
 from mahjongg.table import Action, ActionKind, Game, Wall, full_set
@@ -158,7 +159,7 @@ def test_whole_hand_by_pilot():
                 sit = Situation(seat=seat, round=E, win=r.win if seat == E else None)
                 sc = score_hand(r.hands[seat], PUNG_CHOW, sit)
                 assert sc == r.scores[seat]
-                assert f"score {sc.score} (" in shown
+                assert score_card(sc, PUNG_CHOW).summary in shown  # "score: 22 (22 points, 0 doubles)"
                 for item in sc.items:
                     assert item.name in shown
             st = settle({s: r.scores[s].score for s in (E, S, W, N)}, E)

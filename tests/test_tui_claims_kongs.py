@@ -120,7 +120,7 @@ def test_concealed_kong_and_added_kong_from_the_keyboard_draw_loose_tiles():
             assert [str(m) for m in g.hand(E).melds] == ["{1111b}"]  # braces: a concealed kong
             d = last_draw(g)
             assert (d["seat"], d["tile"], d.get("source")) == ("E", "9c", "loose")
-            assert g.observation(E).drawn == tile("9c") and "you draw 9c (loose tile)" in app.log_lines
+            assert g.observation(E).drawn == tile("9c") and "East (you) draws 9c (loose tile)" in app.log_lines
             assert g.to_act() == [E] and g.phase == "turn"
             # 13 tiles in hand besides the kong: 14 - 4 + the loose tile
             assert len(g.observation(E).concealed) == 11
@@ -177,7 +177,7 @@ def test_claim_countdown_runs_out_to_a_pass_and_the_hand_goes_on():
                     break
             assert g.phase == "turn" and g.to_act() == [E]
             assert not any(e.get("type") == "claim" for e in g.events)
-            assert "time is up: you pass" in app.log_lines
+            assert "time is up: East (you) passes" in app.log_lines
             assert list(g.hand(E).melds) == []
             d = last_draw(g)
             assert (d["seat"], d["tile"]) == ("E", "5b") and g.observation(E).drawn == tile("5b")

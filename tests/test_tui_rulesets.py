@@ -29,6 +29,7 @@ from mahjongg.tiles import Wind
 from mahjongg.tui.app import PlayApp, ResultScreen
 from mahjongg.play.session import new_session
 from mahjongg.tui.scorecard import score_line
+from mahjongg.play.scorecard import score_card
 
 from test_tui import text_of
 
@@ -74,7 +75,7 @@ def test_whole_hand_in_the_app_for_the_ruleset_scores_as_the_scorer(ruleset, see
                 sit = Situation(seat=seat, round=g.round, win=r.win if seat == r.winner else None, dead=seat in r.dead)
                 sc = score_hand(r.hands[seat], rules, sit) if seat not in r.dead else r.scores[seat]
                 assert sc.score == r.scores[seat].score and sc.items == r.scores[seat].items
-                assert score_line(sc) in shown
+                assert score_line(score_card(sc, rules)) in shown
                 for item in sc.items:
                     assert item.name in shown
             for s in Wind:

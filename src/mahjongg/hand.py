@@ -329,9 +329,28 @@ def _meld_from(tiles: tuple[Tile, ...], concealed_kong: bool, tok: str, pos: int
             f"{where} is not a meld: a chow is three consecutive tiles "
             f"({', '.join(str(t) for t in tiles)} are not)"
         )
-    raise NotationError(
-        f"{where} is not a meld: an exposed meld is a chow or pung (3 tiles) or a kong (4 tiles), not {n} tiles"
-    )
+    raise NotationError(f"{where} is not a meld: {_why_no_meld(tiles)}")
+
+
+def _why_no_meld(tiles: tuple[Tile, ...]) -> str:
+    """Why a bracketed group of other than three tiles (or four identical) is no meld."""
+    n = len(tiles)
+    ts = sorted(tiles)
+    names = ", ".join(str(t) for t in tiles)
+    same_suit = all(not t.is_honor for t in ts) and len({t.suit for t in ts}) == 1
+    if n == 4 and same_suit and all(b == a + 1 for a, b in zip(ts, ts[1:])):
+        low, high = Meld(MeldKind.CHOW, ts[0]), Meld(MeldKind.CHOW, ts[1])
+        return (
+            f"a chow is three tiles in a row; four in a row is no meld "
+            f"(write the chow [{low}] or [{high}] and the fourth tile outside the brackets)"
+        )
+    if n == 4:
+        return f"a kong is four identical tiles ({names} are not), a chow or pung three"
+    if n == 2 and ts[0] == ts[1]:
+        return "a pair is never exposed: write it without brackets (an exposed meld is a chow, pung or kong)"
+    if n > 4:
+        return f"a meld has at most four tiles (a kong), not {n}"
+    return f"an exposed meld is a chow or pung (3 tiles) or a kong (4 tiles), not {n} tile{'s' * (n != 1)}"
 
 
 def _parse_groups(text: str):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import inspect
+import re
 import sys
 from contextlib import contextmanager
 
@@ -11,6 +13,7 @@ from rich.markup import escape
 from typer.core import TyperCommand, TyperGroup
 
 from mahjongg.errors import MahjonggError
+from mahjongg.rules.sources import cite
 
 try:  # newer Typers carry their own copy of click
     from typer._click import exceptions as _click_errors
@@ -26,21 +29,54 @@ class BadValue(typer.BadParameter):
     The parsers in :mod:`mahjongg.cli.options` raise it."""
 
 
-def _flags_without_metavar(command, ctx) -> None:
-    """Flags take no value: their help shows none (this Typer shows ``<bool>``
-    beside ``--json``, ``--help`` and every other flag). An empty metavar
-    leaves the column blank; the options that take a value keep theirs."""
-    for param in command.get_params(ctx):
-        if getattr(param, "is_flag", False) and param.metavar is None:
+def _tidy_params(params) -> None:
+    """Placeholders a reader understands, short enough not to be folded mid-word
+    at 80 columns: a flag takes no value, so its help shows none (this Typer
+    shows ``<bool>`` beside ``--json``, ``--help`` and every other flag); an
+    argument is named in capitals (``HAND``, not Typer's ``{hand}``); an
+    option without a metavar of its own is named after itself
+    (``--ruleset RULESET``, not ``<str>``)."""
+    for param in params:
+        if param.param_type_name == "argument":
+            param.metavar = param.name.upper()
+            param.display_type_rich = lambda ctx: None  # its name says it: HAND, not HAND <str>
+        elif param.metavar is not None:
+            continue
+        elif getattr(param, "is_flag", False):
             param.metavar = ""
+        else:
+            longest = max(param.opts, key=len).lstrip("-")
+            param.metavar = longest.upper().replace("-", "_")
+
+
+def _short_help(group) -> None:
+    """A command's line in the command list: the first paragraph of its help as
+    one line, for Rich to wrap (this Typer keeps the docstring's line breaks)."""
+    for command in group.commands.values():
+        if command.short_help is None and command.help:
+            first = inspect.cleandoc(command.help).split("\n\n")[0]
+            command.short_help = " ".join(first.split())
 
 
 class _Command(TyperCommand):
-    """A ``mahjongg`` command: its help shows flags without a metavar."""
+    """A ``mahjongg`` command: its help names values as :func:`_tidy_params`
+    says, and its usage line names the arguments as they are shown below it
+    (``mahjongg score [OPTIONS] HAND``)."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        _tidy_params(self.params)  # before any message names an argument ('GAME_ID')
 
     def format_help(self, ctx, formatter):
-        _flags_without_metavar(self, ctx)
+        _tidy_params(self.get_params(ctx))
         return super().format_help(ctx, formatter)
+
+    def collect_usage_pieces(self, ctx):
+        pieces = [self.options_metavar] if self.options_metavar else []
+        for param in self.get_params(ctx):
+            if param.param_type_name == "argument":
+                pieces.append(param.metavar if param.required else f"[{param.metavar}]")
+        return pieces
 
 
 class _Commands(TyperGroup):
@@ -54,11 +90,13 @@ class _Commands(TyperGroup):
             return super().make_context(info_name, args, parent=parent, **extra)
 
     def invoke(self, ctx):
-        with _one_line_usage_errors(ctx):
+        given = [*getattr(ctx, "_protected_args", ()), *ctx.args]  # as typed: click takes them apart
+        with _one_line_usage_errors(ctx, given):
             return super().invoke(ctx)
 
     def format_help(self, ctx, formatter):
-        _flags_without_metavar(self, ctx)
+        _tidy_params(self.get_params(ctx))
+        _short_help(self)
         return super().format_help(ctx, formatter)
 
 
@@ -82,9 +120,10 @@ err_console = Console(stderr=True, soft_wrap=True)
 
 
 def fail(message: str) -> None:
-    """Print ``error: message`` to stderr and exit with code 2 (the message is plain
-    text: brackets in it, ``'mahjongg[web]'`` or a hand's ``[555d]``, are printed as they are)."""
-    err_console.print(f"[bold red]error:[/] {escape(message)}", highlight=False, markup=True)
+    """Print ``error: message`` to stderr and exit with code 2; a source it cites
+    by seed number names the book instead (:func:`~mahjongg.rules.sources.cite`). The message is plain
+    text: brackets in it, ``'.[web]'`` or a hand's ``[555d]``, are printed as they are)."""
+    err_console.print(f"[bold red]error:[/] {escape(cite(message))}", highlight=False, markup=True)
     raise typer.Exit(USAGE_ERROR)
 
 
@@ -102,21 +141,24 @@ def user_errors():
 
 
 @contextmanager
-def _one_line_usage_errors(group_ctx=None):
+def _one_line_usage_errors(group_ctx=None, given=()):
     try:
         yield
     except _click_errors.UsageError as exc:
         if isinstance(exc, getattr(_click_errors, "NoArgsIsHelpError", ())):
             raise  # plain `mahjongg`: the help, as before
-        fail(_usage_message(exc, group_ctx))
+        fail(_usage_message(exc, group_ctx, given))
 
 
-def _usage_message(exc, group_ctx) -> str:
+def _usage_message(exc, group_ctx, given=()) -> str:
     """One line for a usage error: ``--seed takes a whole number, not 'abc'`` for a
     :class:`BadValue`; click's own words and the command's help otherwise
     (``no such option: --sed (Possible options: --seat, --seed, --speed); see 'mahjongg play --help'``)."""
     if isinstance(exc, BadValue) and exc.param is not None:
         return f"{_param_name(exc.param)} {exc.message}"
+    negative = _negative_argument(exc, given)
+    if negative is not None:
+        return negative
     text = " ".join(exc.format_message().split()).rstrip(".")
     if getattr(exc, "ctx", None) is not None:
         path = exc.ctx.command_path
@@ -127,10 +169,26 @@ def _usage_message(exc, group_ctx) -> str:
     return f"{text[:1].lower()}{text[1:]}; see '{path} --help'"
 
 
+def _negative_argument(exc, given) -> str | None:
+    """A negative number given for a number argument (``mahjongg replay -1``):
+    click reads it as an unknown option (``-20`` as ``-2``); say what the
+    argument takes instead, and the number as it was typed."""
+    name = getattr(exc, "option_name", None) or ""
+    ctx = getattr(exc, "ctx", None)
+    if not isinstance(exc, _click_errors.NoSuchOption) or ctx is None or not re.fullmatch(r"-\d", name[:2]):
+        return None
+    numbers = [p for p in ctx.command.get_params(ctx) if p.param_type_name == "argument" and p.bare_type() == "int"]
+    if not numbers:
+        return None
+    typed = next((a for a in given if a.startswith(name) and re.fullmatch(r"-[\d.]+", a)), name)
+    return f"{numbers[0].name.upper()} takes a whole number of 1 or more, not {typed}"
+
+
 def _param_name(param) -> str:
-    """An option by its long name (``--claim-time``), an argument by its name (``game_id``)."""
+    """An option by its long name (``--claim-time``), an argument by its name in
+    capitals, as the usage line shows it (``GAME_ID``)."""
     opts = [o for o in getattr(param, "opts", []) if o.startswith("-")]
-    return max(opts, key=len) if opts else param.name
+    return max(opts, key=len) if opts else param.name.upper()
 
 
 def write_json(data) -> None:

@@ -30,9 +30,9 @@ def whole_number(*, at_least: Optional[int] = None, at_most: Optional[int] = Non
         _check_range(number, value, at_least, at_most)
         return number
 
-    if metavar is None and at_least is not None:
+    if metavar is None:
         metavar = _range_metavar("int", at_least, at_most)
-    return dict(parser=parse) if metavar is None else dict(parser=parse, metavar=metavar)
+    return dict(parser=parse, metavar=metavar)
 
 
 def seconds() -> dict:
@@ -73,7 +73,8 @@ def one_of(choices: dict) -> dict:
             raise BadValue(f"takes {', '.join(names[:-1])} or {names[-1]}, not {value!r}")
         return found
 
-    return dict(parser=parse, metavar=f"<{'|'.join(choices)}>")
+    shown = f"<{'|'.join(choices)}>"  # a long list goes in the help, not the metavar column
+    return dict(parser=parse, metavar=shown) if len(shown) <= 16 else dict(parser=parse)
 
 
 def file_name() -> dict:
@@ -84,7 +85,7 @@ def file_name() -> dict:
             raise BadValue(f"takes a file name, not {value!r}")
         return str(value)
 
-    return dict(parser=parse)
+    return dict(parser=parse, metavar="FILE")
 
 
 def _check_range(number, value, at_least, at_most) -> None:
@@ -96,7 +97,7 @@ def _check_range(number, value, at_least, at_most) -> None:
 
 
 def _range_metavar(kind: str, at_least, at_most) -> str:
-    """The metavar Typer shows for ``min``/``max``: ``<int range> [x>=1]``, ``<int range> [1<=x<=65535]``."""
-    if at_most is None:
-        return f"<{kind} range> [x>={at_least}]"
-    return f"<{kind} range> [{at_least}<=x<={at_most}]"
+    """The metavar of a number with bounds: ``N`` (a whole number), ``SECONDS``
+    (``kind`` ``"float"``), ``N`` ... the bounds are said by the option's help
+    and by the error for a value outside them (not Typer's ``<int range> [x>=1]``)."""
+    return "SECONDS" if kind == "float" else "N"

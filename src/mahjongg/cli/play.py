@@ -20,7 +20,7 @@ DEFAULT_BOTS = "greedy,cautious,greedy"
 def play_command(
     ruleset: str = typer.Option("pung-chow", help=f"Ruleset: {', '.join(sorted(RULESETS))}."),
     seat: Wind = typer.Option(
-        "E", **seat_option(metavar="<str>"), help="Your wind in the first hand: E (the dealer), S, W or N."
+        "E", **seat_option(), help="Your wind in the first hand: E (the dealer), S, W or N."
     ),
     bots: str = typer.Option(
         DEFAULT_BOTS,
@@ -85,7 +85,7 @@ def play_command(
         session.recorder.close()
     hands_saved = session.recorder.hands
     if session.match_over:
-        console.print(f"Match {match_id} is over. Totals: " + _totals(session), highlight=False)
+        console.print(f"Match {match_id} is over. Totals: " + session.standing_text(), highlight=False)
     else:
         console.print(
             f"Saved as match {match_id} in {db}: resume with mahjongg play --resume {match_id} --db {db}",
@@ -106,9 +106,3 @@ def _option_words(message: str) -> str:
             return option + message[len(field):]
     return message
 
-
-def _totals(session) -> str:
-    """The final totals, highest first (the order of the end screen's standing)."""
-    m = session.match
-    standing = sorted(range(len(session.names)), key=lambda p: -m.totals[p])
-    return ", ".join(f"{session.names[p]} {m.totals[p]:+d}" for p in standing)

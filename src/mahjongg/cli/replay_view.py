@@ -3,17 +3,28 @@
 from __future__ import annotations
 
 from rich.console import Console
-from rich.table import Table
+from rich.padding import Padding
+
+from ..play.scorecard import result_card
 
 from ..play.journal import GameRow
 from ..table import Game
 from ..table.describe import OMNISCIENT, REPLAY, describe_event
+from .score import card_table, print_settlement
 
 _SEAT = {"E": "East", "S": "South", "W": "West", "N": "North"}
 
 
 def _who(letter: str) -> str:
     return f"{_SEAT.get(letter, letter)}"
+
+
+def _from(card) -> str:
+    """Whose discard (or robbed kong) gave the winning tile: ", discarded by South"."""
+    if card.discarder is None:
+        return ""
+    verb = "robbed from" if card.win_by == "robbed-kong" else "discarded by"
+    return f", {verb} {_who(card.discarder.letter)}"
 
 
 def describe(e: dict) -> str | None:
@@ -74,39 +85,25 @@ def render_replay(row: GameRow, events: list[dict], game: Game, console: Console
     if r is None:
         console.print("the hand is not finished")
         return
+    card = result_card(r, game.ruleset, events)
     if r.winner is None:
         console.print(f"[bold]result[/]: drawn ({r.reason})", highlight=False)
     else:
         console.print(
-            f"[bold]result[/]: {_who(r.winner.letter)} wins on {r.win.tile} ({r.win.by.value})", highlight=False
+            f"[bold]result[/]: {_who(r.winner.letter)} wins on {r.win.tile} ({r.win.by.value}){_from(card)}",
+            highlight=False,
         )
     for seat in game.seats:
-        sc = r.scores[seat]
+        sc = card.cards[seat]
         dead = " (dead hand)" if seat in r.dead else ""
         console.print(f"[bold]{_who(seat.letter)}[/]: {r.hands[seat]}{dead}", highlight=False)
-        for item in sc.items:
-            d = item.to_dict()
-            if d.get("void"):
-                val = "void"
-            elif d.get("limit"):
-                val = "limit"
-            elif "doubles" in d:
-                val = f"x{2 ** d['doubles']}"
-            else:
-                val = str(d.get("points", 0))
-            console.print(f"    {item.name:40} {val:>6}", highlight=False)
-        console.print(f"    {'score':40} {sc.score:>6}", highlight=False)
-    if not r.settled:
+        if sc.lines:
+            console.print(Padding(card_table(sc, compact=True), (0, 0, 0, 4), expand=False))
+        console.print(f"    {sc.summary}", highlight=False)
+        for note in sc.notes:
+            console.print(f"    {note}", highlight=False)
+    grid = card.settlement
+    if not grid.settled:
         console.print("settlement: a drawn hand is not settled under these rules", highlight=False)
         return
-    t = Table(title="settlement", header_style="bold")
-    t.add_column("payer")
-    t.add_column("payee")
-    t.add_column("chips", justify="right")
-    for p in r.settlement.payments:
-        t.add_row(_who(p.payer.letter), _who(p.payee.letter), str(p.amount))
-    console.print(t)
-    console.print(
-        "net: " + ", ".join(f"{_who(s.letter)} {v:+d}" for s, v in r.net.items()),
-        highlight=False,
-    )
+    print_settlement(grid, _who, console)

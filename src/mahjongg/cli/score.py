@@ -5,47 +5,70 @@ from __future__ import annotations
 from typing import Optional
 
 import typer
+from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
-from ..hand import Hand, Meld, MeldKind, kong_hint
-from ..rules import RULESETS, Situation, Win, WinBy, get_ruleset
-from ..scoring import ImpossibleWin, Score, score_hand
-from ..settlement import Settlement, check_scores
+from .. import scoring_requests as requests
+from ..hand import Hand, Meld, MeldKind
+from ..play.scorecard import ScoreCard, SettlementGrid, score_card, settlement_grid
+from ..rules import RULESETS, Situation, WinBy, get_ruleset
+from ..rules.sources import cite
+from ..scoring import Score
+from ..scoring_requests import BY as _BY
 from ..tiles import Tile, Wind
-from .app import app, console, fail, user_errors, write_json
+from .app import app, console, user_errors, write_json
 from .options import one_of, whole_number
 from .options import seat as seat_option
 
 
-_BY = {"wall": WinBy.WALL, "discard": WinBy.DISCARD, "loose": WinBy.LOOSE, "robbed-kong": WinBy.ROBBED_KONG}
-
-
-def _render_faan(score: Score, rules) -> None:
-    """The items of a faan hand, its faan and points, and whether it may be declared."""
-    table = Table(show_header=True, header_style="bold")
+def card_table(card: ScoreCard, compact: bool = False) -> Table:
+    """A score card's lines as a table: the item, then the card's columns
+    (points, doubles, total; or faan, total), as ``mahjongg score`` and
+    (``compact``: without borders) ``mahjongg replay`` print it."""
+    table = Table(show_header=True, header_style="bold", **({"box": None, "pad_edge": False} if compact else {}))
     table.add_column("item")
-    table.add_column("faan", justify="right")
-    for item in score.items:
-        table.add_row(item.name, "limit" if item.limit else str(getattr(item, "faan", 0)))
-    console.print(table)
-    if score.limit_hand:
-        console.print(f"limit hand: {score.limit_hand}")
-    console.print(f"[bold]score: {score.score}[/] ({score.counted})", highlight=False)
-    if _won(score) and not rules.may_declare(score):
-        console.print(
-            f"this hand may not be declared: {rules.faan.counted_faan(score)} faan, the minimum is {rules.faan.minimum}",
-            highlight=False,
-        )
+    for column in card.columns:
+        table.add_column(column, justify="right")
+    doubles = False
+    for line in card.lines:
+        if line.kind == "doubles" and not doubles:  # the doubles after the points
+            doubles = True
+            if not compact:
+                table.add_section()
+        table.add_row(Text(line.name), *line.cells)
+    return table
 
 
-def _faan_dict(score: Score, rules) -> dict:
-    """``score.to_dict()`` with, for a faan ruleset, the minimum and whether the hand may be declared."""
-    data = score.to_dict()
-    if rules.faan is not None and score.faan is not None and _won(score):
-        data["minimum_faan"] = rules.faan.minimum
-        data["may_declare"] = rules.may_declare(score)
-    return data
+def settlement_table(grid: SettlementGrid, name=lambda letter: letter) -> Table:
+    """Who pays whom (row pays column) and each seat's net, as ``mahjongg
+    settle`` and ``mahjongg replay`` print it; ``name``: a seat's heading
+    from its letter."""
+    table = Table(title="settlement (row pays column)", header_style="bold")
+    table.add_column("pays \\ to")
+    for s in grid.seats:
+        table.add_column(name(s.letter), justify="right")
+    table.add_column("net", justify="right")
+    for a, row, net in zip(grid.seats, grid.pays, grid.net):
+        table.add_row(name(a.letter), *("" if a == b else str(v) for b, v in zip(grid.seats, row)), f"{net:+d}")
+    return table
+
+
+def print_settlement(grid: SettlementGrid, name=lambda letter: letter, out: Console = console) -> None:
+    """The settlement table and the nets in one line (``net: E +2880, S -1120, ...``) on ``out``."""
+    out.print(settlement_table(grid, name))
+    out.print("net: " + ", ".join(f"{name(s.letter)} {v:+d}" for s, v in zip(grid.seats, grid.net)), highlight=False)
+
+
+def print_card(card: ScoreCard) -> None:
+    """A score card: its table, the limit hand, the score line and its notes."""
+    console.print(card_table(card))
+    if card.limit_hand:
+        console.print(f"limit hand: {card.limit_hand}", highlight=False)
+    console.print(f"[bold]{escape(card.summary)}[/]", highlight=False)
+    for note in card.notes:
+        console.print(note, highlight=False)
 
 
 _HOW = {
@@ -56,11 +79,7 @@ _HOW = {
 }
 
 
-def _won(score: Score) -> bool:
-    return score.reading is not None and score.reading.is_winner
-
-
-def _render_score(score: Score, hand: Hand, situation: Situation, ruleset_name: str, rules=None) -> None:
+def _render_score(score: Score, hand: Hand, situation: Situation, rules) -> None:
     who = f"seat {situation.seat.letter}, round {situation.round.letter}"
     if situation.win:
         w = situation.win
@@ -71,34 +90,11 @@ def _render_score(score: Score, hand: Hand, situation: Situation, ruleset_name: 
             who += ", last tile"
     else:
         who += ", not the winner"
-    console.print(f"[bold]{hand}[/]  ({who}; ruleset {ruleset_name})", highlight=False)
+    console.print(f"[bold]{hand}[/]  ({who}; ruleset {rules.name})", highlight=False)
     console.print(f"arrangement: {score.arrangement}", highlight=False)
     if score.reading is not None and score.reading.loose and score.reading.shape == "standard":
         console.print(f"({_loose_note(score.reading.loose)})", highlight=False)
-    if score.faan is not None and rules is not None:
-        _render_faan(score, rules)
-        return
-    table = Table(show_header=True, header_style="bold")
-    table.add_column("item")
-    table.add_column("points", justify="right")
-    table.add_column("doubles", justify="right")
-    table.add_column("total", justify="right")
-    running = 0
-    for item in score.items:
-        if item.limit:  # a limit hand absorbs every other item
-            table.add_row(item.name, "limit", "", str(score.score))
-        elif item.points or not item.doubles:
-            running += item.points
-            table.add_row(item.name, str(item.points), "", str(running))
-    table.add_section()
-    for item in score.items:
-        if item.doubles:
-            running <<= item.doubles
-            table.add_row(item.name, "", f"x{2 ** item.doubles}", str(running))
-    console.print(table)
-    if score.limit_hand:
-        console.print(f"limit hand: {score.limit_hand}")
-    console.print(f"[bold]score: {score.score}[/] ({score.counted})", highlight=False)
+    print_card(score_card(score, rules))
 
 
 def _chows_and_rest(tiles: tuple[Tile, ...]) -> tuple[list[Meld], list[Tile]]:
@@ -142,9 +138,11 @@ def score_command(
     seat: Wind = typer.Option("E", **seat_option(), help="The player's own wind (E is the dealer)."),
     round_: Wind = typer.Option("E", "--round", **seat_option(), help="The round (prevailing) wind."),
     win: Optional[str] = typer.Option(
-        None, help="The winning tile (e.g. 5d). With it the hand is the winner's, 14 tiles plus one per kong."
+        None, metavar="TILE", help="The winning tile (e.g. 5d). With it the hand is the winner's, 14 tiles plus one per kong."
     ),
-    by: WinBy = typer.Option("discard", **one_of(_BY), help="Where the winning tile came from."),
+    by: WinBy = typer.Option(
+        "discard", **one_of(_BY), help="Where the winning tile came from: wall, discard, loose or robbed-kong."
+    ),
     last_tile: bool = typer.Option(False, "--last-tile", help="Won on the last tile of the wall."),
     original: bool = typer.Option(False, "--original", help="Won on the original hand."),
     first_discard: bool = typer.Option(False, "--first-discard", help="Won on East's first discard (--by discard, a seat other than E)."),
@@ -161,92 +159,16 @@ def score_command(
 
     Without --win the hand is a loser's (13 tiles plus one per kong).
     """
+    request = requests.ScoreRequest(
+        hand, ruleset, seat, round_, win, by, last_tile, original, first_discard, after_flower, kong_on_kong, dead
+    )
     with user_errors():
-        rules = get_ruleset(ruleset)
-        win_info = None
-        if win is not None:
-            try:
-                tile = Tile.parse(win)
-            except ValueError as exc:
-                fail(f"--win: {exc}")
-            _check_win_options(by, seat, first_discard, after_flower, kong_on_kong)
-            win_info = Win(
-                tile,
-                by,
-                last_tile=last_tile,
-                original=original,
-                after_kong_on_kong=kong_on_kong,
-                after_flower=after_flower,
-                first_discard=first_discard,
-            )
-        elif last_tile or original or first_discard or after_flower or kong_on_kong or by is not WinBy.DISCARD:
-            fail("--by, --last-tile, --original, --first-discard, --after-flower and --kong-on-kong describe a win: give the winning tile with --win")
-        parsed = Hand.parse(hand)
-        if win_info and parsed.size != 14:
-            fail(
-                f"a winning hand has 14 tiles plus one per kong; {parsed} has {parsed.tile_count}"
-                f" with {parsed.kongs} kong(s): include the winning tile {win_info.tile} in the hand"
-            )
-        if not win_info and parsed.size != 13:
-            hint = kong_hint(parsed, (13,))
-            fail(
-                f"{parsed} has 14 tiles plus one per kong: that is a winner's hand; "
-                f"name the winning tile with --win (and --by){hint}"
-            )
-        situation = Situation(seat, round_, win_info, dead)
-        try:
-            result = score_hand(parsed, rules, situation)
-        except ImpossibleWin as exc:  # the library's rule, named by the options that asked for it
-            fail(f"{_FACT_OPTIONS[exc.fact].format(by=by.value)}: {exc}")
+        answer = requests.score(request)
+    card = score_card(answer.score, answer.rules)  # the score and its card (a superset of answer.to_dict())
     if as_json:
-        write_json(_faan_dict(result, rules))
+        write_json(card.to_dict())
     else:
-        _render_score(result, parsed, situation, rules.name, rules)
-
-
-_FACT_OPTIONS = {
-    "dead": "--win with --dead",
-    "by": "--by {by}",
-    "original": "--original",
-    "after_flower": "--after-flower",
-    "after_kong_on_kong": "--kong-on-kong",
-}
-"""The options that set each fact of an :class:`~mahjongg.scoring.ImpossibleWin`."""
-
-
-def _check_win_options(by: WinBy, seat: Wind, first_discard: bool, after_flower: bool, kong_on_kong: bool) -> None:
-    """Options that contradict each other whatever the ruleset and the hand
-    (the ruleset's and the hand's own refusals come from ``score_hand``)."""
-    if first_discard and by is not WinBy.DISCARD:
-        fail(f"--first-discard with --by {by.value}: East's first discard is claimed, so the win is --by discard")
-    if first_discard and seat is Wind.EAST:
-        fail("--first-discard with --seat E: East makes the first discard, he cannot win on it")
-    for given, option in ((after_flower, "--after-flower"), (kong_on_kong, "--kong-on-kong")):
-        if given and by is not WinBy.LOOSE:
-            fail(f"{option} with --by {by.value}: it describes a win on a loose tile: give --by loose")
-
-
-def _parse_scores(text: str) -> dict[Wind, int]:
-    scores: dict[Wind, int] = {}
-    for part in text.split(","):
-        if not part.strip():
-            continue
-        if "=" not in part:
-            fail(f"{part.strip()!r} in --scores is not SEAT=POINTS (e.g. E=480)")
-        seat_text, value = part.split("=", 1)
-        try:
-            seat = Wind.parse(seat_text)
-        except ValueError as exc:
-            fail(f"--scores: {exc}")
-        if seat in scores:
-            fail(f"seat {seat.letter} appears twice in --scores")
-        try:
-            scores[seat] = int(value)
-        except ValueError:
-            fail(f"{value.strip()!r} for seat {seat.letter} in --scores is not a whole number of points")
-    if len(scores) < 2:
-        fail("--scores needs at least two seats, e.g. E=480,S=64,W=272,N=16")
-    return scores
+        _render_score(answer.score, answer.hand, answer.situation, answer.rules)
 
 
 @app.command("settle")
@@ -280,84 +202,17 @@ def settle_command(
     differences, East pays and collects double; Hong Kong: only the winner is
     paid, the discarder (or, self-drawn, everyone) paying double. A drawn hand
     settles only if the ruleset (or --settle-draws) says so."""
+    request = requests.SettleRequest(scores, winner, discarder, ruleset, limit, settle_draws, tuple(dead))
     with user_errors():
-        rules = get_ruleset(ruleset)
-        parsed = _parse_scores(scores)
-        _check_dead(dead)
-        if discarder is not None:
-            _check_discarder(discarder, winner, parsed)
-        rules = rules.with_options(**_settle_options(rules, limit, settle_draws, winner))
-        check_scores(parsed, winner, dead)
-        if winner is None and not rules.settle_draws:
-            _render_unsettled(rules, tuple(sorted(parsed)), as_json)
-            return
-        # as the engine settles a finished hand (mahjongg.table.game, Game._finish)
-        result = rules.settle(parsed, winner, discarder=discarder, east=Wind.EAST, dead=frozenset(dead))
+        answer = requests.settle(request)
     if as_json:
-        write_json({**result.to_dict(), "settled": True})
+        write_json(answer.to_dict())
         return
-    seats = result.seats
-    table = Table(title="payments (row pays column)", header_style="bold")
-    table.add_column("pays \\ to")
-    for s in seats:
-        table.add_column(s.letter, justify="right")
-    grid = result.table()
-    for a in seats:
-        table.add_row(a.letter, *("" if a == b else str(grid[a][b]) for b in seats))
-    console.print(table)
-    net = result.net
-    console.print("net: " + ", ".join(f"{s.letter} {net[s]:+d}" for s in seats), highlight=False)
-
-
-def _check_dead(dead: list[Wind]) -> None:
-    """Each ``--dead`` seat once: a seat named again is most likely a slip for
-    another (``--dead E --dead E`` for E and S), so it is refused, not folded
-    into one, as ``--scores`` refuses a seat given twice."""
-    for i, seat in enumerate(dead):
-        if seat in dead[:i]:
-            fail(f"--dead {seat.letter} is given twice: name each seat with a dead hand once")
-
-
-def _check_discarder(discarder: Wind, winner: Optional[Wind], scores: dict[Wind, int]) -> None:
-    """``--discarder`` names another seat at the table, and only with ``--winner``."""
-    if winner is None:
-        fail(f"--discarder {discarder.letter}: a drawn hand has no winning tile; give the winner with --winner")
-    if discarder == winner:
-        fail(f"--discarder {discarder.letter} is the winner: omit --discarder for a self-drawn win")
-    if discarder not in scores:
-        fail(f"--discarder {discarder.letter} has no score in --scores")
-
-
-def _settle_options(rules, limit: Optional[int], settle_draws: bool, winner: Optional[Wind]) -> dict:
-    """The ruleset options ``--limit`` and ``--settle-draws`` change; neither
-    means anything to a faan ruleset, which pays the winner only."""
-    changes = {}
-    if limit is not None:
-        if rules.faan is not None:
-            fail(
-                f"--limit: {rules.name} has no limit on one payment: it pays the winner by his hand's points"
-                f" (its limit is {rules.faan.limit} faan)"
-            )
-        changes["payment_limit"] = limit
-    if settle_draws:
-        if winner is not None:
-            fail("--settle-draws is for a drawn hand: leave out --winner")
-        if rules.faan is not None:
-            fail(f"--settle-draws: {rules.name} pays only a winner: a loser's hand scores nothing")
-        changes["settle_draws"] = True
-    return changes
-
-
-def _render_unsettled(rules, seats: tuple[Wind, ...], as_json: bool) -> None:
-    """A drawn hand the ruleset does not settle: nothing is paid, and why (the
-    option as ``mahjongg rules`` prints it)."""
-    option = next(o for o in rules.to_dict()["options"] if o["option"] == "settle_draws")
-    why = f"{rules.name}: {option['label']}: {option['text']}"
-    if as_json:
-        write_json({**Settlement((), seats).to_dict(), "settled": False, "why": why})
+    if not answer.settled:
+        hint = "; --settle-draws to settle the losers" if answer.rules.unit == "points" else ""
+        console.print(f"a drawn hand: nothing is paid ({answer.why}{hint})", highlight=False)
         return
-    hint = "; --settle-draws to settle the losers" if rules.faan is None else ""
-    console.print(f"a drawn hand: nothing is paid ({why}{hint})", highlight=False)
+    print_settlement(settlement_grid(answer.settlement))
 
 
 def _render_ruleset(card: dict) -> None:
@@ -392,11 +247,20 @@ def rules_command(
     its values (points, doubles, faan, the limit), whose hands it scores and its source."""
     with user_errors():
         chosen = [get_ruleset(name)] if name is not None else [RULESETS[k] for k in sorted(RULESETS)]
+    cards = [_cited(r.to_dict()) for r in chosen]
     if as_json:
-        cards = [r.to_dict() for r in chosen]
         write_json(cards[0] if name is not None else cards)
         return
-    for i, r in enumerate(chosen):
+    for i, card in enumerate(cards):
         if i:
             console.print()
-        _render_ruleset(r.to_dict())
+        _render_ruleset(card)
+
+
+def _cited(card: dict) -> dict:
+    """A ruleset's card (``Ruleset.to_dict``) with its sources naming the books, not our seed numbers."""
+    return {
+        **card,
+        "source": cite(card["source"]),
+        "rules": [{**r, "source": cite(r["source"])} for r in card["rules"]],
+    }

@@ -89,7 +89,8 @@ def serve(
 
         from ..web import create_app
     except ImportError as e:
-        fail(f"the web server needs its extra: pip install 'mahjongg[web]' ({e})")
+        # as the README installs it: from the project's folder
+        fail(f"the web server needs the web extra: pip install '.[web]' in the mahjongg folder ({e})")
     # the address first: a bad --host must not leave a new database file behind
     _check_listen(host, port)
     _check_db(db)

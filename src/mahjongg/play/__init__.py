@@ -3,6 +3,8 @@
 * :mod:`.config` -- :class:`MatchConfig`: one match configuration, checked once.
 * :mod:`.seeds` -- :func:`bot_seed`: the one bot-seed rule; :func:`checked_bot_action`:
   the one policy for a bot's illegal answer (:class:`BotMoveError`).
+* :mod:`.scorecard` -- :func:`score_card`, :func:`result_card`: the one layout of
+  a scored hand (and the settlement grid) that every app prints.
 
 The modules are imported on demand (``from mahjongg.play.config import MatchConfig``
 works without loading the others).

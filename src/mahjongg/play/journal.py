@@ -210,11 +210,18 @@ def _tables(conn: sqlite3.Connection) -> set[str]:
     return {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
 
 
+def _read_only(path: Path) -> bool:
+    """Whether ``path`` may not be written: this process lacks the right, or nobody has it
+    (no write bit at all: a file made read-only on purpose, refused even to root)."""
+    return not os.access(path, os.W_OK) or not path.stat().st_mode & 0o222
+
+
 def _writable(path: Path) -> None:
-    """Refuse, before anything is written, a file or folder this process may not write to."""
-    if path.exists() and not os.access(path, os.W_OK):
+    """Refuse, before anything is written, a file or folder that may not be written to
+    (SQLite writes the file and, in WAL mode, a -wal and a -shm file beside it)."""
+    if path.exists() and _read_only(path):
         raise JournalError(f"cannot write to {path}: the file is read-only")
-    if not os.access(path.parent, os.W_OK | os.X_OK):
+    if _read_only(path.parent):
         raise JournalError(f"cannot write to {path}: the folder {path.parent} is read-only")
 
 

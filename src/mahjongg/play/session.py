@@ -155,7 +155,7 @@ class Session:
         config = config if config is not None else MatchConfig.from_dict(saved.row.config)
         match = rebuild_match(config, saved)
         last = None
-        if not deal and match.game is None and saved.finished:
+        if match.game is None and saved.finished and (not deal or match.is_over):
             last = Game.replay(saved.finished[-1], config.ruleset_value())
         return cls(config, match=match, recorder=recorder, last_game=last)
 
@@ -201,6 +201,16 @@ class Session:
     @property
     def match_over(self) -> bool:
         return self.game.is_over and self.match.game is None and self.match.is_over
+
+    def standing(self) -> list[tuple[str, int]]:
+        """``(name, running total)`` of every player, highest total first (ties in player
+        order): the one order of the totals on every end screen and exit line."""
+        totals = self.match.totals
+        return [(self.names[p], totals[p]) for p in sorted(range(len(self.names)), key=lambda p: -totals[p])]
+
+    def standing_text(self) -> str:
+        """:meth:`standing` in words: ``You +120, greedy 1 +8, cautious -40, greedy 2 -88``."""
+        return ", ".join(f"{name} {total:+d}" for name, total in self.standing())
 
     def play(self, on_hand: Callable[[HandRecord], None] | None = None) -> list[HandRecord]:
         """Play the match to its end (bots only: raises ``RuntimeError`` if a human must act)."""
@@ -300,6 +310,9 @@ class Session:
         return b
 
     def bot_name(self, player: int) -> str:
+        """The name of the bot playing for ``player`` (a bot object's own ``name`` if it was given one)."""
+        if player in self._given:
+            return _bot_label(self._given[player])
         return self.config.players[player] or self.standins.get(player, "?")
 
     def step_bot(self, seat: Wind | None = None) -> Action | None:

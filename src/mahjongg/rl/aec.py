@@ -131,7 +131,7 @@ class raw_env(AECEnv):
         t = self._t
         for a in self.agents:
             p = self._player[a]
-            self.infos[a] = {"seat": t.seat_of(p).letter, "hand": t.hand_number + (0 if t.game.is_over else 1)}
+            self.infos[a] = {"seat": t.seat_of(p).letter, "hand": t.hand_number + (0 if t.game.is_over else 1)}  # its wind, the hand's number
 
     def observe(self, agent: str) -> dict:
         p = self._player[agent]
@@ -155,6 +155,7 @@ class raw_env(AECEnv):
         acting = t.acting()
         if acting is not None:
             self.agent_selection = self.possible_agents[acting]
+        if chips is not None:  # a new hand (match mode) or the end: seats change
             self._update_infos()
         if self.render_mode == "human":
             self.render()

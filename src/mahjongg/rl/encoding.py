@@ -79,9 +79,16 @@ def _columns(table: ActionTable) -> dict[int, int]:
 
 def encode(obs: Observation, table: ActionTable) -> np.ndarray:
     """The encoding of ``obs`` (a new ``float32`` array of :func:`shape`)."""
-    out = np.zeros(shape(table), dtype=np.float32)
-    encode_into(obs, table, out)
-    return out
+    obs.__getstate__()  # a lazy observation's fields all at once (cheaper than one by one)
+    kinds = NUM_KINDS + len(table.bonus)
+    seats = obs.seats
+    n = len(seats)
+    pos = seats.index(obs.seat)
+    rel = {s: (i - pos) % n for i, s in enumerate(seats)}
+    flat = np.bincount(_indices(obs, table, kinds, rel), minlength=PLANES * kinds).astype(np.float32)
+    flat *= _scale(kinds)
+    _scalars(obs, table, flat, kinds, rel)
+    return flat.reshape(PLANES, kinds)
 
 
 def encode_batch(observations, table: ActionTable, out: np.ndarray | None = None) -> np.ndarray:
@@ -89,61 +96,73 @@ def encode_batch(observations, table: ActionTable, out: np.ndarray | None = None
     n = len(observations)
     if out is None:
         out = np.zeros((n, *shape(table)), dtype=np.float32)
-    else:
-        out[:n] = 0.0
     for i, obs in enumerate(observations):
-        encode_into(obs, table, out[i], cleared=True)
+        encode_into(obs, table, out[i])
     return out
 
 
-def encode_into(obs: Observation, table: ActionTable, out: np.ndarray, *, cleared: bool = False) -> None:
-    """Write the encoding of ``obs`` into ``out`` (shape :func:`shape`; zeroed first unless ``cleared``)."""
-    if not cleared:
-        out[...] = 0.0
-    cols = _columns(table)
-    kinds = out.shape[1]
-    flat = out.reshape(-1)  # a view: row p, column c is flat[p * kinds + c]
-    seat = obs.seat
-    seats = obs.seats
-    n = len(seats)
-    pos = seats.index(seat)
-    rel = {s: (i - pos) % n for i, s in enumerate(seats)}
+def encode_into(obs: Observation, table: ActionTable, out: np.ndarray) -> None:
+    """Write the encoding of ``obs`` into ``out`` (shape :func:`shape`)."""
+    out[...] = encode(obs, table)
 
-    for t in obs.concealed:
-        flat[t] += 0.25  # own tiles are playing kinds (bonus tiles are laid out or held back)
+
+_SCALES: dict[int, np.ndarray] = {}
+
+
+def _scale(kinds: int) -> np.ndarray:
+    """Per element: 1/4 on the planes that count copies, 1 elsewhere."""
+    v = _SCALES.get(kinds)
+    if v is None:
+        rows = np.ones(PLANES, dtype=np.float32)
+        rows[[_OWN, *range(_EXPOSED, _EXPOSED + 4), *range(_DISCARDS, _DISCARDS + 4)]] = 0.25
+        v = _SCALES[kinds] = np.repeat(rows, kinds)
+    return v
+
+
+def _indices(obs: Observation, table: ActionTable, kinds: int, rel: dict) -> list[int]:
+    """The flat index of every tile the planes count (an index twice: two copies)."""
+    cols = _columns(table)
+    n = len(rel)
+    ix = list(obs.concealed)  # plane 0: own tiles are playing kinds (bonus tiles are laid out or held back)
+    add = ix.append
     if obs.drawn is not None:
-        flat[_DRAWN * kinds + cols[obs.drawn]] = 1.0
+        add(_DRAWN * kinds + cols[obs.drawn])
     for t in obs.hidden:
-        flat[_HIDDEN * kinds + cols[t]] = 1.0
+        add(_HIDDEN * kinds + cols[t])
     for s, melds in obs.melds.items():
         r = rel[s]
         for m in melds:
             if m.kind is _KONG and not m.exposed:
-                flat[(_CKONG + r) * kinds + m.tile] = 1.0
+                add((_CKONG + r) * kinds + m.tile)
             else:
-                base = (_EXPOSED + r) * kinds
-                for t in m.tiles:
-                    flat[base + t] += 0.25
+                ix.extend(map(((_EXPOSED + r) * kinds).__add__, m.tiles))
     for s, tiles in obs.bonus.items():
-        base = (_BONUS + rel[s]) * kinds
-        for t in tiles:
-            flat[base + cols[t]] = 1.0
+        if tiles:
+            base = (_BONUS + rel[s]) * kinds
+            ix.extend(base + cols[t] for t in tiles)
     for s, tiles in obs.discards.items():
-        base = (_DISCARDS + rel[s]) * kinds
-        for t in tiles:
-            flat[base + t] += 0.25
+        ix.extend(map(((_DISCARDS + rel[s]) * kinds).__add__, tiles))  # in C: discards are most of the tiles
     seen = [0, 0, 0, 0]
     history = obs.discard_history
+    left = RECENT * n
     for i in range(len(history) - 1, -1, -1):
         s, t, _ = history[i]
         r = rel[s]
         k = seen[r]
         if k < RECENT:
-            flat[(_RECENT + RECENT * r + k) * kinds + t] = 1.0
+            add((_RECENT + RECENT * r + k) * kinds + t)
             seen[r] = k + 1
-            if sum(seen) == RECENT * n:
+            left -= 1
+            if not left:
                 break
+    return ix
 
+
+def _scalars(obs: Observation, table: ActionTable, flat: np.ndarray, kinds: int, rel: dict) -> None:
+    """Planes 43-45: the tile claimed, the scalars, the per-seat values."""
+    cols = _columns(table)
+    seat = obs.seat
+    n = len(rel)
     phase = obs.phase
     window = obs.claim_window and phase == "claims"
     if window and obs.last_discard is not None:

@@ -199,6 +199,7 @@ class PolicyBot(Bot):
     def __init__(self, seed: int | None = None, *, path: str | Path) -> None:
         super().__init__(seed)
         self.path = str(path)
+        self.name = f"policy:{self.path}"  # what make_bot takes back (a saved match's bots are named so)
         self.policy, self.header = _cached(self.path)
 
     def act(self, observation: Observation, legal: list[Action]) -> Action:

@@ -35,6 +35,7 @@ import numpy as np
 from gymnasium import spaces
 
 from ..bots import make_bot
+from ..play.seeds import checked_bot_action
 from ..rules import RULESETS, Ruleset
 from .core import Table, resolve_ruleset
 
@@ -122,7 +123,9 @@ class SeatEnv(gymnasium.Env):
                 return reward
             g = t.game
             seat = t.seat_of(p)
-            chips = t.apply_action(p, bots[p].act(g.observation(seat), g.legal_actions(seat)))
+            legal = g.legal_actions(seat)
+            # a bot's illegal answer stops the episode naming the bot (the play layer's one policy)
+            chips = t.apply_action(p, checked_bot_action(self.names[p], seat, bots[p].act(g.observation(seat), legal), legal))
             if chips is not None:
                 reward += chips[me]
                 if not t.over:  # the match's next hand: its bots, seeded for it
@@ -164,7 +167,11 @@ class SeatEnv(gymnasium.Env):
             info["illegal"] = True
             return obs, self.illegal_reward, True, False, info
         chips = t.apply(self.seat, action)
-        reward = chips[self.seat] if chips is not None else 0.0
+        reward = 0.0
+        if chips is not None:
+            reward = chips[self.seat]
+            if not t.over:  # the learner's action ended a hand of the match: the next hand's bots
+                self._seat_bots()
         reward += self._play_bots()
         obs, info = self._obs()
         done = t.over

@@ -9,7 +9,8 @@ winning hand; the scorer (``mahjongg.scoring.evaluate``) hands the items to
 * lets a limit hand absorb every other item (the hand scores the limit);
 * when ``patterns_include_parts`` is on, drops each item that is a part of a
   pattern also scored (a dragon pung inside small three dragons, the own
-  flower inside all four flowers): "each in all";
+  flower inside all four flowers, all pungs inside mixed terminals): "each
+  in all";
 * caps the faan at the limit and reads the points from the table.
 
 Only the winner scores faan; a loser's hand scores nothing.
@@ -46,6 +47,7 @@ __all__ = [
     "RoundWindPung",
     "AllChows",
     "AllPungs",
+    "MixedTerminals",
     "MixedOneSuit",
     "PureOneSuit",
     "SmallThreeDragons",
@@ -70,12 +72,15 @@ __all__ = [
 @dataclass(frozen=True, slots=True)
 class FaanItem(Item):
     """One scored line in faan. ``part_of``: names of patterns that include
-    this item ("in all"); ``bonus``: a Flower/Season item (see
+    this item ("in all"); ``includes``: names of items this one includes
+    (the other side of ``part_of``, for a pattern that names its parts:
+    mixed terminals includes all pungs); ``bonus``: a Flower/Season item (see
     :attr:`FaanTable.bonus_counts_to_minimum`)."""
 
     faan: int = 0
     part_of: tuple[str, ...] = ()
     bonus: bool = False
+    includes: tuple[str, ...] = ()
 
     def to_dict(self) -> dict:
         if self.limit:
@@ -107,8 +112,8 @@ class FaanTable:
     ``points``: points for 0, 1, 2, ... ``limit`` faan (doubling by default:
     1, 2, 4, ... 1024). ``patterns_include_parts``: a pattern's faan are "in
     all" -- its parts (the dragon pungs of small/great three dragons, the
-    wind pungs of small four winds, the own flower/season of all four) are
-    not scored besides; off: they are added. ``bonus_counts_to_minimum``:
+    wind pungs of small four winds, the own flower/season of all four, the
+    all pungs of mixed terminals) are not scored besides; off: they are added. ``bonus_counts_to_minimum``:
     whether Flower/Season faan count toward ``minimum``.
     Payment (:func:`mahjongg.rules.hong_kong.settle_faan`): on a discard the
     discarder pays ``discarder_pays`` times the points and each other loser
@@ -156,7 +161,10 @@ class FaanTable:
         kept = list(items)
         if self.patterns_include_parts:
             present = {i.name for i in kept}
-            kept = [i for i in kept if not present.intersection(getattr(i, "part_of", ()))]
+            included = {n for i in kept for n in getattr(i, "includes", ())}
+            kept = [
+                i for i in kept if i.name not in included and not present.intersection(getattr(i, "part_of", ()))
+            ]
         faan = min(sum(getattr(i, "faan", 0) for i in kept), self.limit)
         return FaanTally(faan, self.points_for(faan), tuple(kept), None)
 
@@ -287,6 +295,8 @@ class ConcealedOnDiscard(FaanRule):
 class LastTile(FaanRule):
     """Won on the last tile of the wall (drawn, or its discard)."""
 
+    reads: ClassVar[tuple[str, ...]] = ("last_tile",)
+
     def met(self, r):
         return r.win.last_tile
 
@@ -295,6 +305,8 @@ class LastTile(FaanRule):
 class WinOnKongLooseTile(FaanRule):
     """Won on the loose tile drawn after a kong; with ``after_flower`` also on
     one drawn to replace a Flower/Season (``Win.after_flower``)."""
+
+    reads: ClassVar[tuple[str, ...]] = ("after_flower",)
 
     after_flower: bool = False
     wording: ClassVar[Wording] = Wording(labels=(("after_flower", "also after a Flower or Season"),))
@@ -426,6 +438,29 @@ class AllPungs(FaanRule):
 
 
 @dataclass(frozen=True)
+class MixedTerminals(FaanRule):
+    """Terminals (ones and nines) and honors only, both present (混么九, "mixed
+    orphans", Wan Dai Yiu). Such a hand has no chow, so it is always all
+    pungs: ``includes`` names the items its faan include ("in all", under
+    :attr:`FaanTable.patterns_include_parts`); ``()`` counts it on top of them.
+    All terminals and all honors are limit hands and absorb it."""
+
+    includes: tuple[str, ...] = ()
+    wording: ClassVar[Wording] = Wording(labels=(("includes", "its faan include"),))
+
+    def item(self, name: str | None = None) -> FaanItem:
+        return FaanItem(name or self.name, faan=self.faan, part_of=self.part_of, includes=self.includes)
+
+    def met(self, r):
+        tiles = r.tiles
+        return (
+            all(t.is_terminal or t.is_honor for t in tiles)
+            and any(t.is_terminal for t in tiles)
+            and any(t.is_honor for t in tiles)
+        )
+
+
+@dataclass(frozen=True)
 class MixedOneSuit(FaanRule):
     """One suit and honors."""
 
@@ -508,6 +543,8 @@ class FourConcealedPungs(LimitHand):
 class HeavenlyHand(LimitHand):
     """The Jong (East) wins on the fourteen tiles dealt (``Win.original``)."""
 
+    reads: ClassVar[tuple[str, ...]] = ("original",)
+
     def met(self, r):
         return r.win.original and r.seat is Wind.EAST
 
@@ -516,6 +553,8 @@ class HeavenlyHand(LimitHand):
 class EarthlyHand(LimitHand):
     """Another player wins with his dealt hand on the Jong's first discard
     (``Win.first_discard``) or on the first tile he receives (``Win.original``)."""
+
+    reads: ClassVar[tuple[str, ...]] = ("original", "first_discard")
 
     def met(self, r):
         w = r.win

@@ -39,6 +39,7 @@ from .faan_items import (
     HeavenlyHand,
     LastTile,
     MixedOneSuit,
+    MixedTerminals,
     NineGates,
     NoFlowers,
     OwnBonusTile,
@@ -58,6 +59,7 @@ __all__ = ["HONG_KONG", "HongKongRuleset", "hong_kong", "settle_faan"]
 
 SEED = "seed 003"
 STD = "standard HK old-style table (docs/rules/hong-kong.md)"
+TILEBUDDY = "TileBuddy wiki, Mixed Terminals (docs/rules/hong-kong.md)"
 
 S3D = "small three dragons"
 G3D = "great three dragons"
@@ -88,6 +90,7 @@ RULES = (
     # the hand's shape
     AllChows("all chows", STD + " (common hand)", faan=1),
     AllPungs("all pungs", STD, faan=3),
+    MixedTerminals("mixed terminals", TILEBUDDY, faan=4, includes=("all pungs",)),
     MixedOneSuit("mixed one suit", STD, faan=3),
     PureOneSuit("pure one suit", STD, faan=7),
     # limit hands: each absorbs every other faan
@@ -120,11 +123,16 @@ def hong_kong(
     *,
     faan: Mapping[str, int] | None = None,
     limit: int | None = None,
+    includes: Mapping[str, tuple[str, ...]] | None = None,
     **table: object,
 ) -> Ruleset:
     """The ``hong-kong`` ruleset with some values changed.
 
     ``faan``: new faan values by item name (``{"all pungs": 2}``).
+    ``includes``: for a pattern that names the items its faan include
+    (mixed terminals: ``("all pungs",)``), new names; ``()`` counts the
+    pattern on top of them (``hong_kong(faan={"mixed terminals": 1},
+    includes={"mixed terminals": ()})``: 1 faan besides all pungs' 3).
     ``limit``: the limit in faan (the doubling points table follows it).
     ``table``: other :class:`~mahjongg.rules.faan_items.FaanTable` fields
     (``minimum``, ``points``, ``patterns_include_parts``,
@@ -136,7 +144,15 @@ def hong_kong(
     unknown = set(faan) - names
     if unknown:
         raise ValueError(f"no faan item called {', '.join(sorted(unknown))}; items: {', '.join(sorted(names))}")
+    includes = dict(includes or {})
+    naming = {r.name for r in RULES if isinstance(r, MixedTerminals)}
+    if set(includes) - naming:
+        raise ValueError(
+            f"no faan item called {', '.join(sorted(set(includes) - naming))} names what it includes; "
+            f"items that do: {', '.join(sorted(naming))}"
+        )
     rules = tuple(replace(r, faan=faan[r.name]) if r.name in faan else r for r in RULES)
+    rules = tuple(replace(r, includes=tuple(includes[r.name])) if r.name in includes else r for r in rules)
     base = FaanTable()
     if limit is not None:
         base = base.with_limit(limit)

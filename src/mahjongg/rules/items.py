@@ -100,12 +100,17 @@ class Wording:
 class ScoringRule:
     """Base of every scoring rule. Subclasses set ``who`` and implement
     :meth:`evaluate`; a subclass whose values need words beyond its field
-    names sets ``wording`` (a :class:`Wording`)."""
+    names sets ``wording`` (a :class:`Wording`). ``reads``: the facts of a
+    win beyond its tile and where it came from that the rule reads
+    (:class:`~mahjongg.rules.context.Win` fields ``last_tile``, ``original``,
+    ``first_discard``, ``after_flower``, ``after_kong_on_kong``): an app
+    offers a fact where some rule of the ruleset reads it."""
 
     name: str
     source: str = ""
     who: ClassVar[str] = "all"
     wording: ClassVar[Wording] = Wording()
+    reads: ClassVar[tuple[str, ...]] = ()
 
     def evaluate(self, r: Reading, so_far: list[Item]) -> Iterable[Item]:  # pragma: no cover
         raise NotImplementedError
@@ -185,6 +190,8 @@ class WinningTileDrawn(ScoringRule):
     A win on an original hand dealt complete (East's) draws no tile.
     """
 
+    reads: ClassVar[tuple[str, ...]] = ("original",)
+
     points: int = 2
     who: ClassVar[str] = "winner"
 
@@ -216,6 +223,8 @@ class OnlyPlaceToWin(ScoringRule):
     player holds all four of is not a wait. East's dealt original hand was
     never waiting, so it does not score this.
     """
+
+    reads: ClassVar[tuple[str, ...]] = ("original",)
 
     points: int = 2
     who: ClassVar[str] = "winner"
@@ -428,6 +437,8 @@ class AllHonorsDoubles(ScoringRule):
 @dataclass(frozen=True)
 class OriginalHandDoubles(ScoringRule):
     """Doubles for winning on the original hand."""
+
+    reads: ClassVar[tuple[str, ...]] = ("original",)
 
     doubles: int = 3
     who: ClassVar[str] = "winner"

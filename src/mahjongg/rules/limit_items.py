@@ -156,6 +156,8 @@ class FirstDiscardBonus(ScoringRule):
     (``Win.first_discard``). ``limit`` is the ruleset's limit (kept in step
     by the ruleset)."""
 
+    reads: ClassVar[tuple[str, ...]] = ("first_discard",)
+
     limit: int = 300
     fraction: tuple[int, int] = (1, 2)
     who: ClassVar[str] = "winner"
@@ -237,6 +239,8 @@ class NoSequencesDoubles(ScoringRule):
 class LastTileDoubles(ScoringRule):
     """Doubles for drawing the winning tile oneself as the last tile that may
     be drawn (``Win.last_tile``, self-drawn)."""
+
+    reads: ClassVar[tuple[str, ...]] = ("last_tile",)
 
     doubles: int = 1
     who: ClassVar[str] = "winner"
@@ -350,6 +354,8 @@ class AllKongs(LimitHand):
 class EastOriginalDraw(LimitHand):
     """East winning on his original hand, drawn from the wall (the 14 dealt):
     a complete hand -- four sets and a pair -- that East was dealt."""
+
+    reads: ClassVar[tuple[str, ...]] = ("original",)
 
     def matches(self, r):
         return _standard(r) and r.seat == Wind.EAST and r.win.original and _drawn(r)

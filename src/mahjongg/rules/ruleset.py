@@ -162,6 +162,13 @@ class Ruleset:
         if self.seating not in SEATINGS:
             raise RulesetError(f"unknown seating {self.seating!r}; known: {', '.join(SEATINGS)}")
 
+    @property
+    def unit(self) -> str:
+        """What a hand's score card counts: ``"faan"`` for a ruleset scored in
+        faan (a ``faan`` table), ``"points"`` (points and doubles) otherwise.
+        Apps ask this, not the fields of a score's items."""
+        return "points" if self.faan is None else "faan"
+
     def may_declare(self, score) -> bool:
         """Whether a winning hand with ``score`` may be declared (a faan
         ruleset's minimum); always true without a ``faan`` table."""

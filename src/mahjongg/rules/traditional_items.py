@@ -144,6 +144,8 @@ class HiddenSpecialTile(ScoringRule):
 class WinOnKongLooseTile(ScoringRule):
     """Points for a win on a loose tile drawn after a kong (not after a Flower)."""
 
+    reads: ClassVar[tuple[str, ...]] = ("after_flower",)
+
     points: int = 10
     who: ClassVar[str] = "winner"
 
@@ -306,6 +308,8 @@ class HeavenlyPeace(LimitHand):
     """East's original hand complete (after his Flowers and kongs are laid
     out): ``Win.original`` for East."""
 
+    reads: ClassVar[tuple[str, ...]] = ("original",)
+
     def matches(self, r):
         return _standard(r) and r.seat == Wind.EAST and r.win.original
 
@@ -314,6 +318,8 @@ class HeavenlyPeace(LimitHand):
 class EarthlyPeace(LimitHand):
     """Another player goes out on East's first discard: ``Win.first_discard``."""
 
+    reads: ClassVar[tuple[str, ...]] = ("first_discard",)
+
     def matches(self, r):
         return _standard(r) and r.seat != Wind.EAST and r.win.by is WinBy.DISCARD and r.win.first_discard
 
@@ -321,6 +327,8 @@ class EarthlyPeace(LimitHand):
 @dataclass(frozen=True)
 class MoonFromTheBottomOfTheSea(LimitHand):
     """The last live tile of the wall, drawn, is ``tile`` (the one of dots)."""
+
+    reads: ClassVar[tuple[str, ...]] = ("last_tile",)
 
     tile: Tile = tile("1d")
 
@@ -332,6 +340,8 @@ class MoonFromTheBottomOfTheSea(LimitHand):
 @dataclass(frozen=True)
 class PlumBlossomOnTheRoof(LimitHand):
     """A loose tile drawn after a kong (not after a Flower) is ``tile`` (the five of dots)."""
+
+    reads: ClassVar[tuple[str, ...]] = ("after_flower",)
 
     tile: Tile = tile("5d")
 
@@ -355,6 +365,8 @@ class ScratchingACarryingPole(LimitHand):
 class KongOnKong(LimitHand):
     """Going out on the loose tile drawn after a kong made with the loose
     tile of a kong: ``Win.after_kong_on_kong``."""
+
+    reads: ClassVar[tuple[str, ...]] = ("after_kong_on_kong", "after_flower")
 
     def matches(self, r):
         w = r.win

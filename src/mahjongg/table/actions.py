@@ -48,6 +48,7 @@ __all__ = [
     "ActionKind",
     "Action",
     "IllegalActionError",
+    "TableError",
     "CLAIM_KINDS",
     "DISCARD",
     "CHOW",
@@ -63,8 +64,15 @@ __all__ = [
 ]
 
 
-class IllegalActionError(MahjonggError):
-    """An action the rules do not allow now; the game is left unchanged."""
+class TableError(MahjonggError):
+    """A call the table cannot serve: a hand that cannot be set up as asked
+    (players, wall, dice), a seat that is not a seat, an action that is not
+    an action. The game is left unchanged."""
+
+
+class IllegalActionError(TableError):
+    """An action the rules do not allow now, or not an action at all (a
+    wrong type of kind, seat or tile); the game is left unchanged."""
 
 
 class ActionKind(Enum):

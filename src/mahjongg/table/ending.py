@@ -138,11 +138,11 @@ def may_declare_falsely(g, a: Action) -> bool:
     seat could announce Mah-Jongg now (in turn, or on the discard under
     claim before answering)."""
     seat = a.seat
-    if not g.allow_false_mahjongg or seat not in g.seats or g._phase == OVER:
+    if not g.allow_false_mahjongg or seat not in g.seats or g._phase is OVER:
         return False
     if g.ruleset.false_mahjongg(seat, g.seats, Wind.EAST) is None:
         return False
-    if g._phase == TURN:
+    if g._phase is TURN:
         return seat == g._turn and (a.tile is None or (a.tile.is_playing and g._counts[seat][a.tile] > 0))
     return (
         not g._washing
@@ -155,7 +155,7 @@ def false_mahjongg(g, seat: Wind) -> None:
     """Seed 000 Part II, Penalties 1: the offender pays; the hand ends
     there (his hand is exposed), nothing else is settled (docs/rules/table.md)."""
     hand = g.hand(seat)
-    if g._phase == CLAIMS and g._window_tile is not None:
+    if g._phase is CLAIMS and g._window_tile is not None:
         shown = f"{hand} with {g._window_tile} (discarded by {g._window_from.letter})"
     else:
         shown = str(hand)

@@ -9,11 +9,12 @@ a kind"; Part II, "Washing the tiles".
 
 from __future__ import annotations
 
-from .actions import ADD_KONG, CHOW, CLAIM_KINDS, CONCEALED_KONG, DISCARD, KONG, MAHJONGG, PASS, PUNG, WASH, Action
+from ..tiles import Tile, Wind
+from .actions import ADD_KONG, CHOW, CLAIM_KINDS, CONCEALED_KONG, DISCARD, KONG, MAHJONGG, PASS, PUNG, WASH, Action, ActionKind
 from .phase import TURN
 from .tables import _M_PUNG
 
-__all__ = ["explain"]
+__all__ = ["explain", "malformed", "seat_problem"]
 
 
 def explain(g, a: Action) -> str:
@@ -27,7 +28,7 @@ def explain(g, a: Action) -> str:
         if g._washing:
             return f"{a}: {who}'s original hand may not wash the tiles under {g.ruleset.name}"
         return f"{a}: the tiles are washed on the original hands, before East's first discard (seed 000 Part II, Washing the tiles)"
-    if g._phase == TURN:
+    if g._phase is TURN:
         if seat != g._turn:
             if a.kind in CLAIM_KINDS or a.kind is MAHJONGG:
                 last = g._history[-1] if g._history else None
@@ -102,3 +103,36 @@ def explain(g, a: Action) -> str:
             return f"{a}: {who}'s hand is dead and cannot win"
         return f"{a}: {dt} does not complete {who}'s hand"
     return f"{a} is not legal now"
+
+
+def seat_problem(seat) -> str | None:
+    """What is wrong with ``seat`` as a seat (``None``: it is a
+    :class:`~mahjongg.tiles.Wind`, or a plain int 0-3 naming one)."""
+    if type(seat) is Wind:
+        return None
+    if type(seat) is int and 0 <= seat <= 3:
+        return None
+    return f"{seat!r} is not a seat: a seat is a Wind (Wind.EAST ... Wind.NORTH, or 0-3)"
+
+
+def malformed(a) -> str | None:
+    """What makes ``a`` not an action at all, or ``None``: an :class:`Action`
+    whose kind is an :class:`ActionKind`, whose seat is a
+    :class:`~mahjongg.tiles.Wind` and whose tile and chow are ``None`` or a
+    :class:`~mahjongg.tiles.Tile` (``Action(DISCARD, E, 0)`` equals the
+    action with the tile 1b, but 0 is no tile: its log could not be replayed)."""
+    if type(a) is not Action:
+        return f"{a!r} is not an Action (Action(kind, seat, tile, chow) of mahjongg.table)"
+    what = f"Action(kind={a.kind!r}, seat={a.seat!r}, tile={a.tile!r}, chow={a.chow!r})"
+    if type(a.kind) is not ActionKind:
+        return f"{what}: the kind {a.kind!r} is not an ActionKind"
+    if type(a.seat) is not Wind:
+        return f"{what}: the seat {a.seat!r} is not a Wind (Wind.EAST ... Wind.NORTH)"
+    for name, t in (("tile", a.tile), ("chow", a.chow)):
+        if t is not None and type(t) is not Tile:
+            return f"{what}: the {name} {t!r} is not a Tile (use mahjongg.tiles.tile('5d'))"
+    if a.chow is not None and a.kind is not CHOW:
+        return f"{what}: only a chow names the run's lowest tile (chow)"
+    if a.tile is not None and not a.tile.is_playing and a.kind is not ActionKind.BONUS and a.kind is not ActionKind.CAPTURE:
+        return f"{what}: {a.tile} is a bonus tile; only BONUS and CAPTURE name one"
+    return None

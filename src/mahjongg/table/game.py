@@ -26,8 +26,6 @@ from __future__ import annotations
 
 import json
 import random
-import weakref
-from functools import partial
 from itertools import compress
 from typing import Iterable, Sequence
 
@@ -51,13 +49,14 @@ from .actions import (
     PUNG,
     Action,
     IllegalActionError,
+    TableError,
 )
 from .dice import Dice, breaker, throw
-from .observation import Observation, _lazy_observation, _materialize
+from .observation import Observation, materialized
 from .result import Result
 from .ending import false_mahjongg, finish, may_declare_falsely, open_washing, resolve_washing
 from .events import ReplayError, from_jsonl, logged_ruleset, to_jsonl
-from .explain import explain
+from .explain import explain, malformed, seat_problem
 from .phase import CLAIMS, OVER, TURN, Phase
 from .tables import (
     _ACTION_EVENTS,
@@ -94,6 +93,7 @@ __all__ = ["Game", "replay"]
 
 
 _BASE_SPECIAL = Ruleset.could_be_special
+_new = object.__new__
 
 
 class Game:
@@ -119,8 +119,8 @@ class Game:
         dice: tuple[Dice, ...] | None = None,
         allow_false_mahjongg: bool = False,
     ) -> None:
-        if players not in (2, 3, 4):
-            raise ValueError(f"Pung Chow is played by two, three or four players, not {players}")
+        if type(players) is not int or players not in (2, 3, 4):
+            raise TableError(f"Mah-Jongg is played by two, three or four players, not {players!r}")
         self.ruleset = ruleset
         self.players = players
         # an app may let a player declare Mah-Jongg with any hand; the ruleset's penalty judges it
@@ -139,7 +139,7 @@ class Game:
         if wall is None:
             built = list(tile_set)
             if len(built) != 8 * stacks:
-                raise ValueError(
+                raise TableError(
                     f"ruleset {ruleset.name}: {len(built)} tiles do not build four sides "
                     f"{stacks} stacks long and 2 high ({8 * stacks} tiles)"
                 )
@@ -147,13 +147,13 @@ class Game:
         else:
             built = [Tile.parse(t) if isinstance(t, str) else t for t in wall]
             if sorted(built) != tile_set:
-                raise ValueError("the wall given is not exactly the ruleset's set of tiles")
+                raise TableError("the wall given is not exactly the ruleset's set of tiles")
         throws = ruleset.dice_throws
         if dice is None:
             dice = tuple(throw(rng, ruleset.dice_count) for _ in range(throws))
         dice = tuple(tuple(d) for d in dice)
         if len(dice) != throws or any(len(d) != ruleset.dice_count for d in dice):
-            raise ValueError(f"ruleset {ruleset.name}: {throws} throw(s) of {ruleset.dice_count} dice, not {list(map(list, dice))}")
+            raise TableError(f"ruleset {ruleset.name}: {throws} throw(s) of {ruleset.dice_count} dice, not {list(map(list, dice))}")
         east_throw = dice[0]
         break_throw = dice[1] if throws > 1 else ()
         self.built: tuple[Tile, ...] = tuple(built)
@@ -165,12 +165,18 @@ class Game:
         self.break_count = sum(east_throw) + sum(break_throw)
         self.wall = Wall(self.built, stacks, self.breaker, self.break_count, ruleset.loose_refill)
         self.reserved = ruleset.reserved_tiles
+        self._fixed = (self.seats, self.round, ruleset.name, self.reserved)  # what every observation shares
 
         self._counts: list[list[int]] = [[0] * NUM_KINDS, [0] * NUM_KINDS, [0] * NUM_KINDS, [0] * NUM_KINDS]
         self._melds: list[list[Meld]] = [[], [], [], []]
         self._bonus: list[list[Tile]] = [[], [], [], []]
         self._discards: list[list[Tile]] = [[], [], [], []]
-        self._history: list[list] = []  # [seat, tile, taken_by]
+        self._history: list[tuple] = []  # (seat, tile, taken_by); a claim replaces the last one
+        # what an observation shares of the rarely changing public state, as immutable
+        # values (each seat's melds and bonus tiles, the dead seats); None: made again
+        # at the next observation (every change of a meld, a bonus tile or a dead hand)
+        self._rare: tuple | None = None
+        self._irregular = False  # a hand holds a wrong number of tiles (see observation)
         self._played = [False, False, False, False]  # by seat: discarded or declared a set
         self._dead: dict[Wind, str] = {}
         self._is_dead = [False, False, False, False]
@@ -197,7 +203,6 @@ class Game:
         # per seat, the tiles that complete its concealed tiles (decomposition.waits), worked out
         # when first asked and forgotten whenever its concealed tiles change (None: not known)
         self._wait_sets: list[frozenset[int] | None] = [None, None, None, None]
-        self._views: list[weakref.ref] = []  # lazy observations handed out since the state last changed
 
         self._log(
             type="setup",
@@ -308,12 +313,13 @@ class Game:
     def _lay_bonus(self, seat: Wind, t: Tile) -> None:
         self._pending_bonus[seat].remove(t)
         self._bonus[seat].append(t)
+        self._rare = None
         self._log(type="bonus", seat=seat.letter, tile=str(t))
 
     # --- public state -----------------------------------------------------------
     @property
     def is_over(self) -> bool:
-        return self._phase == OVER
+        return self._phase is OVER
 
     @property
     def result(self) -> Result | None:
@@ -327,12 +333,12 @@ class Game:
     @property
     def turn(self) -> Wind | None:
         """The seat in turn (``None`` once the hand is over)."""
-        return None if self._phase == OVER else self._turn
+        return None if self._phase is OVER else self._turn
 
     @property
     def last_discard(self) -> tuple[Wind, Tile] | None:
         """``(discarder, tile)`` of the discard under claim, if the window is open."""
-        if self._phase == CLAIMS:
+        if self._phase is CLAIMS:
             return (self._window_from, self._window_tile)
         return None
 
@@ -365,9 +371,9 @@ class Game:
 
     def to_act(self) -> list[Wind]:
         """The seats that have a decision to make now."""
-        if self._phase == TURN:
+        if self._phase is TURN:
             return [self._turn]
-        if self._phase == CLAIMS:
+        if self._phase is CLAIMS:
             return [s for s in self._options if s not in self._answers]
         return []
 
@@ -377,13 +383,16 @@ class Game:
 
     # --- legal actions --------------------------------------------------------
     def legal_actions(self, seat: Wind) -> list[Action]:
-        """Every action ``seat`` may take now (empty if it has no decision)."""
+        """Every action ``seat`` may take now (empty if it has no decision).
+        Raises :class:`~mahjongg.table.TableError` if ``seat`` is not a seat."""
+        if type(seat) is not Wind:
+            seat = self._seat(seat)
         cached = self._legal[seat]
         if cached is not None:
             return cached
-        if self._phase == TURN and seat == self._turn:
+        if self._phase is TURN and seat == self._turn:
             acts = self._turn_actions(seat)
-        elif self._phase == CLAIMS and seat in self._options and seat not in self._answers:
+        elif self._phase is CLAIMS and seat in self._options and seat not in self._answers:
             acts = self._options[seat]
         else:
             acts = []
@@ -489,24 +498,27 @@ class Game:
 
     # --- applying actions -----------------------------------------------------------
     def apply(self, action: Action) -> None:
-        """Play ``action``. Raises :class:`IllegalActionError` (game unchanged) if not legal now."""
+        """Play ``action``. Raises :class:`IllegalActionError` (game and log
+        unchanged) if it is not legal now, or not an action at all (a kind,
+        seat or tile of the wrong type: the message names it)."""
+        try:
+            seat = action.seat
+        except AttributeError:
+            seat = None
+        if seat.__class__ is not Wind:  # the rest of a malformed action is checked below, if not the engine's own
+            raise IllegalActionError(malformed(action))
         phase = self._phase
-        if phase == OVER:
-            raise IllegalActionError(f"{action}: the hand is over")
-        views = self._views
-        if views:  # _freeze_views, inlined: most often one observation, already gone
-            for ref in views:
-                obs = ref()
-                if obs is not None:
-                    _materialize(obs)
-            views.clear()
-        seat = action.seat
+        if phase is OVER:
+            raise IllegalActionError(malformed(action) or f"{action}: the hand is over")
         legal = self._legal[seat] or self.legal_actions(seat)
         # the engine's actions are shared objects: a bot hands one back (identity first)
         for x in legal:
             if x is action:
                 break
         else:
+            problem = malformed(action)
+            if problem is not None:
+                raise IllegalActionError(problem)
             if action not in legal:
                 if action.kind is MAHJONGG and may_declare_falsely(self, action):
                     self._legal = [None, None, None, None]
@@ -518,7 +530,7 @@ class Game:
         entry = _ACTION_EVENTS.get(id(action))
         self.events.append(entry[1].copy() if entry is not None and entry[0] is action else _action_event(action))
         k = action.kind
-        if phase == CLAIMS:
+        if phase is CLAIMS:
             answers = self._answers
             answers[seat] = action
             if len(answers) == len(self._options):
@@ -538,17 +550,21 @@ class Game:
 
     def declare_dead(self, seat: Wind, reason: str = "penalty") -> None:
         """Make ``seat``'s hand dead (a penalty): it keeps playing, cannot
-        win, scores nothing and pays everyone. Logged, and replayed."""
+        win, scores nothing and pays everyone. Logged, and replayed.
+        Raises :class:`IllegalActionError` for a seat not playing or a hand
+        that is over."""
+        if type(seat) is not Wind:
+            seat = self._seat(seat)
+        if type(reason) is not str:
+            raise IllegalActionError(f"the reason a hand is dead is words, not {reason!r}")
         if seat not in self.seats:
             raise IllegalActionError(f"{seat.letter} is not playing")
-        if self._phase == OVER:
+        if self._phase is OVER:
             raise IllegalActionError("the hand is over")
         if seat not in self._dead:
-            if self._views:
-                self._freeze_views()
             self._legal = [None, None, None, None]
             self._mark_dead(seat, reason, penalty=True)
-            if self._phase == CLAIMS:
+            if self._phase is CLAIMS:
                 # its Mah-Jongg claim, if any, lapses
                 opts = [a for a in self._options.get(seat, ()) if a.kind is not MAHJONGG]
                 if seat in self._options and seat not in self._answers:
@@ -556,8 +572,17 @@ class Game:
                         del self._options[seat]
                     else:
                         self._options[seat] = opts
-                if self._options and len(self._answers) == len(self._options):
+                # every seat left has answered -- or none is left (the dead seat was the
+                # only one that could answer): the window closes
+                if len(self._answers) == len(self._options):
                     self._resolve_claims()
+
+    def _seat(self, seat) -> Wind:
+        """``seat`` as a Wind (an int 0-3 names one), or :class:`IllegalActionError`."""
+        problem = seat_problem(seat)
+        if problem is not None:
+            raise IllegalActionError(problem)
+        return Wind(seat)
 
     # --- the flow ---------------------------------------------------------------------
     def _log(self, **event) -> None:
@@ -569,11 +594,13 @@ class Game:
     def _check_size(self, seat: Wind, expected: int) -> None:
         n = sum(self._counts[seat]) + len(self._pending_bonus[seat]) + 3 * len(self._melds[seat])  # _size, inlined
         if n != expected and not self._is_dead[seat]:
+            self._irregular = True
             self._mark_dead(seat, f"holds {n} tiles where {expected} are due", penalty=False)
 
     def _mark_dead(self, seat: Wind, reason: str, penalty: bool) -> None:
         self._dead[seat] = reason
         self._is_dead[seat] = True
+        self._rare = None
         self._log(type="dead_hand", seat=seat.letter, reason=reason, penalty=penalty)
 
     def _draw(self, seat: Wind, loose: bool, flower: bool = False) -> bool:
@@ -623,7 +650,7 @@ class Game:
         c[t] -= 1
         self._wait_sets[seat] = None
         self._discards[seat].append(t)
-        self._history.append([seat, t, None])
+        self._history.append((seat, t, None))
         self._played[seat] = True
         self._drawn = None
         self._drawn_from = None
@@ -684,7 +711,7 @@ class Game:
         a = claims[0] if len(claims) == 1 else min(claims, key=lambda x: (_CLAIM_RANK[x.kind.value], (x.seat - d) % 4))
         seat = a.seat
         self._discards[d].pop()
-        self._history[-1][2] = seat
+        self._history[-1] = (d, t, seat)
         event = {"type": "claim", "seat": _LETTER[seat], "kind": a.kind.value, "tile": _TSTR[t]}
         if a.chow:
             event["chow"] = _TSTR[a.chow]
@@ -698,6 +725,7 @@ class Game:
             return
         self._played[seat] = True
         self._kongs_in_row = 0
+        self._rare = None
         if a.kind is CHOW:
             low = a.chow
             for k in range(3):
@@ -722,6 +750,7 @@ class Game:
         self._counts[seat][t] -= 4
         self._wait_sets[seat] = None
         self._melds[seat].append(_meld(_M_KONG, t, False))
+        self._rare = None
         # seed 001 (Heavenly Peace): the original hand survives kongs "grounded"
         self._after_kong(seat, played=not self.ruleset.original_through_kongs)
 
@@ -729,6 +758,7 @@ class Game:
         melds = self._melds[seat]
         i = next(i for i, m in enumerate(melds) if m.kind is _M_PUNG and m.tile == t)
         melds[i] = _meld(_M_KONG, t, True)
+        self._rare = None
         self._counts[seat][t] -= 1
         self._wait_sets[seat] = None
         self._played[seat] = True
@@ -775,6 +805,7 @@ class Game:
         melds = self._melds[d]
         i = next(i for i, m in enumerate(melds) if m.kind is _M_KONG and m.exposed and m.tile == t)
         melds[i] = _meld(_M_PUNG, t, True)
+        self._rare = None
         self._log(type="claim", seat=seat.letter, kind=MAHJONGG.value, tile=str(t), **{"from": d.letter}, robbed=True)
         self._counts[seat][t] += 1
         self._wait_sets[seat] = None
@@ -800,6 +831,7 @@ class Game:
         self._pending_bonus[seat].remove(hunter)
         self._bonus[frm].remove(prey)
         self._bonus[seat].extend((hunter, prey))
+        self._rare = None
         self._log(type="capture", seat=seat.letter, tile=str(prey), hunter=str(hunter), **{"from": frm.letter})
         if self._draw(seat, loose=True, flower=True):
             self._start_turn(seat)
@@ -872,33 +904,54 @@ class Game:
 
     # --- views --------------------------------------------------------------------------
     def observation(self, seat: Wind) -> Observation:
-        """What ``seat`` may see now."""
+        """What ``seat`` may see now: a plain value (:class:`Observation`)
+        that holds nothing of the Game -- only immutable values copied or
+        shared from the public state and ``seat``'s own tiles. Its fields
+        are worked out from those on first use (a bot may read nothing).
+        Raises :class:`IllegalActionError` for a seat not playing."""
+        if type(seat) is not Wind:
+            seat = self._seat(seat)
         if seat >= self.players:
-            raise ValueError(f"{Wind(seat).letter} is not playing")
-        # built lazily (a bot may read nothing); fixed before the state next changes
-        held = self._pending_bonus[seat]
-        obs = _lazy_observation(partial(self._observation_field, seat), tuple(held) if held else (), self._robbing)
-        views = self._views
-        if len(views) >= 64:  # an app observing again and again between actions: drop the dead ones
-            views[:] = [r for r in views if r() is not None]
-        views.append(weakref.ref(obs))
+            raise IllegalActionError(f"{seat.letter} is not playing (a game of {self.players})")
+        rare = self._rare
+        if rare is None:
+            n = self.players
+            rare = self._rare = (tuple(map(tuple, self._melds[:n])), tuple(map(tuple, self._bonus[:n])), frozenset(self._dead))
+        phase = self._phase
+        # how many concealed tiles each seat holds: worked out from the melds and whose turn
+        # it is (observation.py), but counted when that reading may not hold
+        held = tuple(map(self._concealed_count, self.seats)) if phase is OVER or self._irregular else None
+        obs = _new(Observation)
+        d = obs.__dict__
+        d["_raw"] = (
+            seat,
+            self._fixed,
+            phase,
+            self._turn,
+            self._drawn,
+            self._drawn_from,
+            tuple(self._counts[seat]),
+            rare,
+            tuple(self._history),
+            self.wall.count,
+            self._window_tile,
+            self._window_from,
+            phase is CLAIMS and seat in self._options and seat not in self._answers,
+            self._washing,
+            held,
+        )
+        pending = self._pending_bonus[seat]
+        d["hidden"] = tuple(pending) if pending else ()
+        d["robbing"] = self._robbing
         return obs
 
-    def _freeze_views(self) -> None:
-        """Work out the fields of every lazy observation still held, before the state changes."""
-        for ref in self._views:
-            obs = ref()
-            if obs is not None:
-                _materialize(obs)
-        self._views.clear()
-
-    def _observation_field(self, seat: Wind, name: str):
-        """One field of ``seat``'s observation now (:data:`_OBSERVATION_FIELDS`)."""
-        return _OBSERVATION_FIELDS[name](self, seat)
+    def _concealed_count(self, seat: Wind) -> int:
+        """The concealed tiles ``seat`` holds, a held-back bonus tile included."""
+        return sum(self._counts[seat]) + len(self._pending_bonus[seat])
 
     def _observation_fields(self, seat: Wind) -> dict:
-        """Every field of ``seat``'s observation now."""
-        return {name: field(self, seat) for name, field in _OBSERVATION_FIELDS.items()}
+        """Every field of ``seat``'s observation now, worked out."""
+        return dict(vars(materialized(self.observation(seat))))
 
     def snapshot(self) -> dict:
         """The whole state as plain values (wall order included): for tests and replays, never for a seat."""
@@ -907,7 +960,7 @@ class Game:
             "turn": self._turn.letter,
             "hands": {s.letter: str(self.hand(s)) for s in self.seats},
             "discards": {s.letter: [str(t) for t in self._discards[s]] for s in self.seats},
-            "history": [[h[0].letter, str(h[1]), h[2].letter if h[2] else None] for h in self._history],
+            "history": [[h[0].letter, str(h[1]), h[2].letter if h[2] is not None else None] for h in self._history],
             "wall": [str(t) for t in self.wall.live()],
             "loose": [str(t) for t in self.wall.loose],
             "dead": sorted(s.letter for s in self._dead),
@@ -971,44 +1024,3 @@ def replay(events: Iterable[dict] | str, ruleset: Ruleset | None = None, *, chec
                     raise ReplayError(f"event {i} differs on replay: {a} != {b}")
             raise ReplayError(f"replay produced {len(mine)} events, the log has {len(theirs)}")
     return game
-
-
-def _last_discard(g: Game) -> tuple[Tile | None, Wind | None]:
-    if g._phase == CLAIMS:
-        return g._window_tile, g._window_from
-    if g._history:
-        return g._history[-1][1], g._history[-1][0]
-    return None, None
-
-
-def _by_seat(g: Game, per_seat: list) -> dict:
-    return dict(zip(g.seats, map(tuple, per_seat[: len(g.seats)])))
-
-
-# every field of an observation of seat s of game g, as Observation(...) would set it
-_OBSERVATION_FIELDS = {
-    "seat": lambda g, s: s,
-    "seats": lambda g, s: g.seats,
-    "round": lambda g, s: g.round,
-    "ruleset": lambda g, s: g.ruleset.name,
-    "phase": lambda g, s: g._phase,
-    "turn": lambda g, s: None if g._phase == OVER else g._turn,
-    "concealed": lambda g, s: _tiles_of(g._counts[s]),
-    "drawn": lambda g, s: g._drawn
-    if (g._phase == TURN and s == g._turn and g._drawn_from in ("wall", "loose", "deal"))
-    else None,
-    "melds": lambda g, s: _by_seat(g, g._melds),
-    "bonus": lambda g, s: _by_seat(g, g._bonus),
-    "discards": lambda g, s: _by_seat(g, g._discards),
-    "discard_history": lambda g, s: tuple(map(tuple, g._history)),
-    "concealed_counts": lambda g, s: dict(zip(g.seats, map(sum, g._counts[: len(g.seats)]))),
-    "wall_count": lambda g, s: g.wall.count,
-    "drawable": lambda g, s: max(0, g.wall.count - g.reserved),
-    "last_discard": lambda g, s: _last_discard(g)[0],
-    "last_discarder": lambda g, s: _last_discard(g)[1],
-    "claim_window": lambda g, s: g._phase == CLAIMS,
-    "waiting": lambda g, s: (s,) if g._phase == CLAIMS and s in g._options and s not in g._answers else (),
-    "dead": lambda g, s: frozenset(g._dead),
-    "hidden": lambda g, s: tuple(g._pending_bonus[s]),
-    "robbing": lambda g, s: g._robbing,
-}

@@ -15,7 +15,8 @@ from dataclasses import dataclass
 
 from ..hand import Hand, Meld
 from ..tiles import Tile, Wind
-from .phase import Phase
+from .phase import CLAIMS, OVER, TURN, Phase
+from .tables import _tiles_of
 
 __all__ = ["Observation"]
 
@@ -65,20 +66,20 @@ class Observation:
     robbing: bool = False
 
     def __getattr__(self, name: str):
-        # only reached for a field not yet set: an observation the engine built lazily
-        # (its fields are worked out on first use, from the state it was made in)
+        # only reached for a field not yet set: an observation the engine made, whose
+        # fields are worked out on first use from the plain values it holds (``_raw``)
         d = self.__dict__
-        build = d.get("_build")
-        if build is not None and name in _FIELD_NAMES:
-            # one field at a time: a bot that reads its hand does not pay for the whole table
-            value = d[name] = build(name)
-            return value
+        raw = d.get("_raw")
+        if raw is not None:
+            field = _FIELDS.get(name)
+            if field is not None:
+                # one field at a time: a bot that reads its hand does not pay for the whole table
+                value = d[name] = field(raw)
+                return value
         raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
     def __getstate__(self) -> dict:
-        if "_build" in self.__dict__:
-            _materialize(self)
-        return self.__dict__
+        return materialized(self).__dict__
 
     @property
     def hand(self) -> Hand:
@@ -87,7 +88,7 @@ class Observation:
 
     @property
     def my_turn(self) -> bool:
-        return self.phase == Phase.TURN and self.turn == self.seat
+        return self.phase == TURN and self.turn == self.seat
 
     def to_dict(self) -> dict:
         from ..notation import format_tiles
@@ -117,38 +118,89 @@ class Observation:
         }
 
 
-def _observation(values: dict) -> Observation:
-    """An :class:`Observation` from a dict of every field, without the frozen
-    dataclass's per-field ``object.__setattr__`` (the engine makes one per
-    decision). The same object as ``Observation(**values)``."""
-    obs = object.__new__(Observation)
-    obs.__dict__.update(values)
-    return obs
+# The plain values the engine gives an observation (``_raw``), in this order: the seat;
+# (seats, round, ruleset name, reserve); phase; the seat in turn; the tile last drawn
+# and where from; own concealed tiles as 34 counts; (each seat's melds, each
+# seat's bonus tiles, the dead seats); the discard history; wall count; the tile under
+# claim and its discarder; whether this seat must answer the claim window; whether it
+# is the washing window; each seat's concealed tiles held, or None (worked out below).
+# All immutable; none reaches the Game, the wall or another seat's tiles.
+_SEAT, _FIXED, _PHASE, _TURN, _DRAWN, _DRAWN_FROM, _OWN, _RARE, _HISTORY, _WALL, _WINDOW, _WINDOW_FROM, _WAITING, _WASHING, _HELD = range(15)
+_SELF_DRAWN = ("wall", "loose", "deal")
 
 
-_FIELD_NAMES = frozenset(Observation.__dataclass_fields__)
+def _last(r: tuple) -> tuple:
+    """(last discard, its discarder): the tile under claim, else the last tile discarded."""
+    if r[_PHASE] is CLAIMS:
+        return r[_WINDOW], r[_WINDOW_FROM]
+    h = r[_HISTORY]
+    return (h[-1][1], h[-1][0]) if h else (None, None)
 
 
-def _lazy_observation(build, hidden: tuple, robbing: bool) -> Observation:
-    """An :class:`Observation` whose fields are worked out on first use, each
-    by ``build(name)``. The engine makes one per decision and a bot that reads
-    nothing (``random``) never pays for it; the engine calls
-    :func:`_materialize` before its state changes, so the fields are those of
-    the state the observation was made in. (``hidden`` and ``robbing`` have
-    class defaults, so they are set at once.)"""
-    obs = object.__new__(Observation)
+def _discards(r: tuple) -> dict:
+    """The discards lying in front of each seat: its discards nobody took, from the history."""
+    seats = r[_FIXED][0]
+    out: dict = {s: [] for s in seats}
+    for s, t, taken_by in r[_HISTORY]:
+        if taken_by is None:
+            out[s].append(t)
+    return {s: tuple(ts) for s, ts in out.items()}
+
+
+def _held(r: tuple) -> dict:
+    """How many concealed tiles each seat holds (a held-back bonus tile included).
+    A hand holds 13 tiles, and 14 for the seat in turn (East in the washing
+    window), each meld counting three (a kong's fourth tile is made up by its
+    loose tile): so 13 or 14 less three per meld. The engine counts instead
+    when the hand is over or a hand holds a wrong number of tiles."""
+    seats = r[_FIXED][0]
+    if r[_HELD] is not None:
+        return dict(zip(seats, r[_HELD]))
+    phase, turn = r[_PHASE], r[_TURN]
+    if phase is TURN:
+        extra = turn
+    elif r[_WASHING]:
+        extra = seats[0]
+    else:
+        extra = None
+    return {s: (14 if s == extra else 13) - 3 * len(m) for s, m in zip(seats, r[_RARE][0])}
+
+
+_FIELDS = {
+    "seat": lambda r: r[_SEAT],
+    "seats": lambda r: r[_FIXED][0],
+    "round": lambda r: r[_FIXED][1],
+    "ruleset": lambda r: r[_FIXED][2],
+    "phase": lambda r: r[_PHASE],
+    "turn": lambda r: None if r[_PHASE] is OVER else r[_TURN],
+    "concealed": lambda r: _tiles_of(r[_OWN]),
+    "drawn": lambda r: r[_DRAWN]
+    if r[_PHASE] is TURN and r[_SEAT] == r[_TURN] and r[_DRAWN_FROM] in _SELF_DRAWN
+    else None,
+    "melds": lambda r: dict(zip(r[_FIXED][0], r[_RARE][0])),
+    "bonus": lambda r: dict(zip(r[_FIXED][0], r[_RARE][1])),
+    "discards": _discards,
+    "discard_history": lambda r: r[_HISTORY],
+    "concealed_counts": _held,
+    "wall_count": lambda r: r[_WALL],
+    "drawable": lambda r: max(0, r[_WALL] - r[_FIXED][3]),
+    "last_discard": lambda r: _last(r)[0],
+    "last_discarder": lambda r: _last(r)[1],
+    "claim_window": lambda r: r[_PHASE] is CLAIMS,
+    "waiting": lambda r: (r[_SEAT],) if r[_WAITING] else (),
+    "dead": lambda r: r[_RARE][2],
+}
+"""How each field is worked out from ``_raw`` (``hidden`` and ``robbing`` are set at once)."""
+
+
+def materialized(obs: Observation) -> Observation:
+    """``obs`` with every field worked out (it then holds its fields only:
+    copies and pickles are the same value); returns ``obs``."""
     d = obs.__dict__
-    d["_build"] = build
-    d["hidden"] = hidden
-    d["robbing"] = robbing
-    return obs
-
-
-def _materialize(obs: Observation) -> None:
-    """Work out a lazy observation's fields now (a no-op once done)."""
-    d = obs.__dict__
-    build = d.pop("_build", None)
-    if build is not None:
-        for name in Observation.__dataclass_fields__:
+    raw = d.pop("_raw", None)
+    if raw is not None:
+        for name, field in _FIELDS.items():
             if name not in d:
-                d[name] = build(name)
+                d[name] = field(raw)
+    return obs
+

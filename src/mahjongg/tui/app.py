@@ -11,7 +11,9 @@ is ignored.
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 
+from rich.console import Group
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding
@@ -20,14 +22,15 @@ from textual.screen import ModalScreen
 from textual.timer import Timer
 from textual.widgets import Button, Footer, ProgressBar, Static
 
+from ..play.session import Session
 from ..table import Action, ActionKind, Phase
 from ..table.describe import TABLE
 from ..table.describe import describe_event as describe
 from ..tiles import Wind
-from .faces import face
+from .faces import GLYPH_SAMPLES, face, glyph_trouble, terminal_cell_widths
 from .hints import hint
-from .scorecard import result_group
-from ..play.session import Session
+from .reasons import KEYS, why_not
+from .scorecard import CLAIM_WORDS, lost_claims, result_group
 from .widgets import (
     WIND_NAMES,
     ActionBar,
@@ -40,16 +43,30 @@ from .widgets import (
     seat_title,
 )
 
-__all__ = ["PlayApp", "ResultScreen", "describe_event", "panel_titles"]
+__all__ = ["PlayApp", "ResultScreen", "KeysScreen", "describe_event", "panel_titles", "seat_names"]
 
 K = ActionKind
 
 
+_TABLE_TALK = {**TABLE, "own draw": "{seat} draws {tile}{loose}"}  # the human's draws in the third person too
+
+
+def seat_names(viewer: Wind | None) -> dict[Wind, str]:
+    """What the log calls each seat: its wind, and the human's ``viewer`` seat
+    one name throughout the hand, ``"East (you)"`` -- his draws, discards and
+    claims alike (not "you draw" and "East discards")."""
+    names = dict(WIND_NAMES)
+    if viewer is not None:
+        names[viewer] = f"{WIND_NAMES[viewer]} (you)"
+    return names
+
+
 def describe_event(e: dict, viewer: Wind | None) -> str | None:
     """One line of table talk for an engine event, or ``None`` for events not worth a line:
-    ``viewer`` sees his own draws only (``None``, a spectator: no draws); the words are
+    ``viewer`` sees his own draws only (``None``, a spectator: no draws), and is
+    named as :func:`seat_names` says; the words are
     :data:`~mahjongg.table.describe.TABLE`'s."""
-    return describe(e, viewer=viewer, wording=TABLE)
+    return describe(e, viewer=viewer, wording=_TABLE_TALK, names=seat_names(viewer))
 
 
 def panel_titles(watched_from: Wind | None) -> dict[str, str | None]:
@@ -68,24 +85,37 @@ def panel_titles(watched_from: Wind | None) -> dict[str, str | None]:
 
 
 class ResultScreen(ModalScreen[bool]):
-    """End of a hand: all four hands, each score card, the settlement and the totals."""
+    """End of a hand: all four hands, each score card, the settlement and the totals.
+
+    It fills the terminal (nothing of the table shows at its edges) and lays
+    the cards out for its width (``body``: a function of the width in columns
+    giving the renderable, called again when the terminal is resized): one
+    under another on a narrow terminal, with the arrows, Page Up/Down, Home
+    and End to scroll."""
 
     BINDINGS = [
         Binding("enter,n,space", "next", "Next hand", priority=True),
         Binding("q", "app.save_and_quit", "Leave"),
-        Binding("up", "scroll(-1)", "Scroll", show=False),
-        Binding("down", "scroll(1)", "Scroll", show=False),
+        # before the scroll area's own keys, so that the footer shows them
+        Binding("down", "scroll(1)", "Scroll", key_display="↑↓", priority=True),
+        Binding("up", "scroll(-1)", "Scroll", show=False, priority=True),
+        Binding("pagedown", "page(1)", "Page", key_display="PgUp/PgDn", priority=True),
+        Binding("pageup", "page(-1)", "Page", show=False, priority=True),
+        Binding("home", "edge(0)", "Top", show=False, priority=True),
+        Binding("end", "edge(1)", "End", show=False, priority=True),
     ]
     DEFAULT_CSS = """
-    ResultScreen { align: center middle; }
-    ResultScreen > Vertical { width: 96%; height: 96%; border: thick $accent; background: $surface; }
-    ResultScreen VerticalScroll { height: 1fr; }
+    ResultScreen { align: center top; }
+    ResultScreen > Vertical { width: 100%; height: 1fr; border: round $accent; background: $surface; }
+    ResultScreen VerticalScroll { height: 1fr; padding: 0 1; }
     ResultScreen #next { dock: bottom; width: 100%; height: 1; border: none; }
     """
 
     def __init__(self, body, final: bool, auto_seconds: float | None = None, guard: float = 0.0) -> None:
         super().__init__()
-        self.body = body
+        self._make_body = body if callable(body) else (lambda width: body)
+        self.body = self._make_body(160)
+        self._width = None
         self.final = final
         self.auto_seconds = auto_seconds
         # a key pressed for the table just as the hand ends must not skip the score screen
@@ -100,16 +130,39 @@ class ResultScreen(ModalScreen[bool]):
         yield Footer()
 
     def on_mount(self) -> None:
+        self._fit()
         if self.auto_seconds is not None and not self.final:
             self.set_timer(self.auto_seconds, self.action_next)
+
+    def on_resize(self, event) -> None:
+        self._fit()
+
+    def _fit(self) -> None:
+        """The body laid out for the width the scroll area has (borders, padding and scroll bar off)."""
+        width = max(20, self.app.size.width - 6)
+        if width != self._width:
+            self._width = width
+            self.body = self._make_body(width)
+            self.query_one("#result", Static).update(self.body)
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         if action == "next":
             return not self.final
         return True
 
+    def _scroller(self) -> VerticalScroll:
+        return self.query_one("#result-scroll", VerticalScroll)
+
     def action_scroll(self, d: int) -> None:
-        self.query_one("#result-scroll", VerticalScroll).scroll_relative(y=d * 3, animate=False)
+        self._scroller().scroll_relative(y=d * 3, animate=False)
+
+    def action_page(self, d: int) -> None:
+        s = self._scroller()
+        s.scroll_relative(y=d * max(1, s.size.height - 2), animate=False)
+
+    def action_edge(self, end: int) -> None:
+        s = self._scroller()
+        (s.scroll_end if end else s.scroll_home)(animate=False)
 
     def action_next(self) -> None:
         if self.final or time.monotonic() < self.guard_until:
@@ -124,10 +177,32 @@ class ResultScreen(ModalScreen[bool]):
             self.dismiss(True)
 
 
+class KeysScreen(ModalScreen[None]):
+    """``?``: every key of the table and what it does (the footer shows only those that work now)."""
+
+    BINDINGS = [Binding("escape,question_mark,enter,q,space", "close", "Close", priority=True)]
+    DEFAULT_CSS = """
+    KeysScreen { align: center middle; }
+    KeysScreen > Static { width: auto; max-width: 100%; height: auto; max-height: 100%; border: round $accent; background: $surface; padding: 0 1; }
+    """
+
+    def compose(self) -> ComposeResult:
+        t = Text("Keys (any of Esc, ?, Enter closes this)\n", style="bold")
+        for key, what in KEYS:
+            t.append(f"{key:>12}  ", style="bold yellow")
+            t.append(f"{what}\n")
+        yield Static(t, id="keys")
+        yield Footer()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
 class PlayApp(App):
     """``mahjongg play``: one human against three bots, or four bots to watch."""
 
     TITLE = "mahjongg"
+    ENABLE_COMMAND_PALETTE = False  # its ^p would take the footer's room for the table's own keys
     CSS = """
     Screen { layout: vertical; }
     #opponents { height: auto; min-height: 6; }
@@ -142,17 +217,21 @@ class PlayApp(App):
     """
 
     BINDINGS = [
-        Binding("left", "move(-1)", "Select", show=False),
+        Binding("left", "move(-1)", "Select", key_display="←→"),
         Binding("right", "move(1)", "Select", show=False),
         Binding("enter,d", "discard", "Discard"),
+        Binding("1", "choose(1)", "Choose", key_display="1-8"),
+        *(Binding(str(i), f"choose({i})", f"choice {i}", show=False) for i in range(2, 9)),
         Binding("m", "kind('mahjongg')", "Mah-Jongg"),
         Binding("p", "kind('pung')", "Pung"),
         Binding("c", "kind('chow')", "Chow"),
         Binding("k", "kind('kong')", "Kong"),
+        # the same keys when they are not possible now: they say why (the footer leaves them out)
+        *(Binding(key, f"why('{kind}')", show=False) for key, kind in (("m", "mahjongg"), ("p", "pung"), ("c", "chow"), ("k", "kong"))),
         Binding("x,space", "kind('pass')", "Pass"),
         Binding("w", "kind('wash')", "Wash"),
-        *(Binding(str(i), f"choose({i})", f"choice {i}", show=False) for i in range(1, 9)),
-        Binding("h,question_mark", "hint", "Hint"),
+        Binding("h", "hint", "Hint"),
+        Binding("question_mark", "keys", "Keys", key_display="?"),
         Binding("g", "glyphs", "Glyphs"),
         Binding("q", "save_and_quit", "Save & quit"),
     ]
@@ -167,9 +246,11 @@ class PlayApp(App):
         game_id: str | None = None,
         auto_next: float | None = None,
         result_guard: float = 1.0,
+        glyph_widths: dict[str, int] | None = None,
     ) -> None:
         super().__init__()
         self.session = session
+        self.glyph_widths = glyph_widths  # as the terminal draws them (measured in run()); None: as Rich counts
         self.glyphs = glyphs
         self.speed = speed
         self.claim_seconds = claim_seconds
@@ -207,8 +288,17 @@ class PlayApp(App):
             yield Static(id="hint")
         yield Footer()
 
+    def run(self, *args, **kwargs):
+        if self.glyph_widths is None and not kwargs.get("headless"):
+            self.glyph_widths = terminal_cell_widths(GLYPH_SAMPLES)
+        return super().run(*args, **kwargs)
+
     def on_mount(self) -> None:
-        self.sub_title = self.session.match.ruleset.title if hasattr(self.session.match.ruleset, "title") else ""
+        self.sub_title = self.session.match.ruleset.title
+        trouble = glyph_trouble(self.glyph_widths)
+        if self.glyphs and trouble:
+            self.glyphs = False
+            self.log_lines.append(trouble)
         self.advance()
 
     # --- the loop -------------------------------------------------------------------
@@ -252,10 +342,19 @@ class PlayApp(App):
             self._seen_game, self._seen_events = g, 0
             self.log_lines = []
         viewer = self.session.human_seat
-        for e in g.events[self._seen_events :]:
+        new = g.events[self._seen_events :]
+        for e in new:
             line = describe_event(e, viewer)
             if line:
                 self.log_lines.append(line)
+            if viewer is not None and e.get("type") == "claim" and e.get("seat") != viewer.letter:
+                lost = lost_claims(g.events[: self._seen_events + new.index(e) + 1], viewer)
+                if lost and lost[-1][1] == e.get("tile") and lost[-1][2].letter == e["seat"]:
+                    names = seat_names(viewer)
+                    kind, tile, taker, theirs = lost[-1]
+                    self.log_lines.append(
+                        f"{names[viewer]}'s {CLAIM_WORDS[kind]} of {tile} lost to {names[taker]}'s {CLAIM_WORDS[theirs]}, a higher claim"
+                    )
         self._seen_events = len(g.events)
         del self.log_lines[:-20]
 
@@ -325,7 +424,7 @@ class PlayApp(App):
             self._stop_claim_timer()
             passes = [a for a in self.session.human_legal() if a.kind is K.PASS]
             if passes:
-                self.log_lines.append("time is up: you pass")
+                self.log_lines.append(f"time is up: {seat_names(self.session.human_seat)[self.session.human_seat]} passes")
                 self._play(passes[0])
 
     def _stop_claim_timer(self) -> None:
@@ -384,10 +483,18 @@ class PlayApp(App):
         else:
             hint_w.update("h: hint (waits and shanten)" if s.human is not None else "")
         # the footer shows the keys that mean something now; redrawing it is costly, so only on change
-        kinds = frozenset(a.kind for a in s.human_legal())
+        kinds = (frozenset(a.kind for a in s.human_legal()), self._choices())
         if kinds != self._binding_kinds:
             self._binding_kinds = kinds
+            self._show_choice_keys(kinds[1])
             self.refresh_bindings()
+
+    def _show_choice_keys(self, n: int) -> None:
+        """The footer's number keys as they are now: ``1-3 Choose`` (``1`` for one choice)."""
+        bindings = self._bindings.key_to_bindings.get("1")
+        if bindings:
+            shown = "1" if n <= 1 else f"1-{n}"
+            self._bindings.key_to_bindings["1"] = [replace(b, key_display=shown) for b in bindings]
 
     def _render_prompt(self) -> None:
         t = Text(self.status, style="bold cyan")
@@ -401,13 +508,17 @@ class PlayApp(App):
         self._result_shown = True
         rec = self.session.finish_hand()
         final = self.session.match.is_over
-        body = result_group(rec, self.session.names, self.glyphs)
+        s = self.session
+        events, human, glyphs = list(s.game.events), s.human_seat, self.glyphs
+        ending = None
         if final:
-            from rich.console import Group
+            line = s.standing_text()  # the order of `mahjongg play`'s exit line too
+            ending = Text(f"The match is over. Final totals: {line}\n", style="bold green")
 
-            standing = sorted(range(len(self.session.names)), key=lambda p: -self.session.match.totals[p])
-            line = ", ".join(f"{self.session.names[p]} {self.session.match.totals[p]:+d}" for p in standing)
-            body = Group(Text(f"The match is over. Final totals: {line}\n", style="bold green"), body)
+        def body(width: int):
+            group = result_group(rec, s.names, s.match.ruleset, glyphs, events, width=width, human=human)
+            return group if ending is None else Group(ending, group)
+
         self.push_screen(ResultScreen(body, final, self.auto_next, self.result_guard), self._after_result)
 
     def _after_result(self, go_on: bool | None) -> None:
@@ -434,7 +545,17 @@ class PlayApp(App):
                 return False
         if action == "hint":
             return self.session.human is not None
+        if action == "choose":
+            return bool(legal) and self._choices() >= parameters[0]
+        if action == "why":  # a claim key that is not possible now: it says why
+            return self.session.human is not None and not self.session.game.is_over
         return True
+
+    def _choices(self) -> int:
+        try:
+            return len(self.query_one(ActionBar).actions)
+        except Exception:
+            return 0
 
     def action_move(self, d: int) -> None:
         obs = self.session.observation()
@@ -480,8 +601,21 @@ class PlayApp(App):
         self.render_table()
 
     def action_glyphs(self) -> None:
+        trouble = glyph_trouble(self.glyph_widths)
+        if trouble and not self.glyphs:
+            self.status = trouble
+            self._render_prompt()
+            return
         self.glyphs = not self.glyphs
         self.render_table()
+
+    def action_why(self, kind: str) -> None:
+        """Why ``kind`` (a claim key) is not possible now, in the prompt line."""
+        self.status = why_not(kind, self.session)
+        self._render_prompt()
+
+    def action_keys(self) -> None:
+        self.push_screen(KeysScreen())
 
     def action_save_and_quit(self) -> None:
         self.exit(self.game_id)

@@ -88,3 +88,65 @@ def meld_text(m: Meld, glyphs: bool = False) -> Text:
     out.append_text(tiles_text(tiles, glyphs))
     out.append("]")
     return out
+
+
+# --- whether the terminal draws the glyphs as wide as Rich counts them -----------------
+GLYPH_SAMPLES = "\U0001F000\U0001F004\U0001F007\U0001F019\U0001F022"
+"""Glyphs to measure: a wind, the red dragon (an emoji, two cells wide), a
+character, a dot, a flower -- terminals disagree on these widths."""
+
+
+def terminal_cell_widths(chars: str, timeout: float = 0.3) -> dict[str, int] | None:
+    """How many cells the terminal moves the cursor for each of ``chars``,
+    asked with the cursor position report (``ESC [6n``) before the app starts;
+    ``None`` when stdin or stdout is not a terminal or it does not answer."""
+    import os
+    import select
+    import sys
+
+    try:
+        import termios
+        import tty
+    except ImportError:  # pragma: no cover - not a POSIX terminal
+        return None
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        return None
+    fd, out = sys.stdin.fileno(), sys.stdout.fileno()
+    old = termios.tcgetattr(fd)
+    widths: dict[str, int] = {}
+    try:
+        tty.setcbreak(fd)
+        for ch in chars:
+            os.write(out, ("\r" + ch + "\x1b[6n").encode())
+            reply = b""
+            while not reply.endswith(b"R"):
+                ready, _, _ = select.select([fd], [], [], timeout)
+                if not ready:
+                    return None
+                reply += os.read(fd, 32)
+            column = reply.rsplit(b";", 1)[-1][:-1]
+            widths[ch] = int(column) - 1
+    except (OSError, ValueError, termios.error):
+        return None
+    finally:
+        os.write(out, b"\r\x1b[2K")
+        termios.tcsetattr(fd, termios.TCSADRAIN, old)
+    return widths
+
+
+def glyph_trouble(widths: dict[str, int] | None) -> str | None:
+    """Why glyphs cannot be shown here, or ``None``: the terminal draws a tile
+    glyph wider or narrower than Rich counts it (``rich.cells``), and every box
+    border on a line with one would shift. ``widths``: as
+    :func:`terminal_cell_widths` measured them (``None``: not measured, Rich
+    is trusted)."""
+    from rich.cells import cell_len
+
+    for ch, drawn in (widths or {}).items():
+        counted = cell_len(ch)
+        if drawn != counted:
+            return (
+                f"no glyphs: this terminal draws {ch} {drawn} column{'s' * (drawn != 1)} wide, not {counted}, "
+                "so the table's borders would shift (text faces it is)"
+            )
+    return None

@@ -11,7 +11,8 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from ..scoring import Score
+from ..play.scorecard import ScoreCard, SettlementGrid, result_card
+from ..rules.ruleset import Ruleset
 from ..table.match import HandRecord
 from ..tiles import Wind
 from .faces import meld_text, tiles_text
@@ -21,39 +22,25 @@ __all__ = ["score_table", "settlement_table", "totals_table", "hand_text", "resu
 WIND_NAMES = {Wind.EAST: "East", Wind.SOUTH: "South", Wind.WEST: "West", Wind.NORTH: "North"}
 
 
-def score_table(score: Score) -> Table:
-    """The score card of one hand: points added, then doubles (or faan), as the scorer itemized it."""
+def score_table(card: ScoreCard) -> Table:
+    """The score card of one hand, as the card lays it out: points added, then
+    doubles (or faan), each line with its value and the running total."""
     t = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
-    t.add_column("item", no_wrap=True)
-    if score.faan is not None:
-        t.add_column("faan", justify="right")
-        for item in score.items:
-            t.add_row(item.name, "limit" if item.limit else str(getattr(item, "faan", 0)))
-        return t
-    t.add_column("pts", justify="right")
-    t.add_column("x", justify="right")
-    t.add_column("total", justify="right")
-    running = 0
-    for item in score.items:
-        if item.limit or item.void:
-            t.add_row(item.name, "limit" if item.limit else "void", "", "")
-        elif item.points or not item.doubles:
-            running += item.points
-            t.add_row(item.name, str(item.points), "", str(running))
-    for item in score.items:
-        if item.doubles and not item.limit and not item.void:
-            running <<= item.doubles
-            t.add_row(item.name, "", f"x{2 ** item.doubles}", str(running))
+    t.add_column("item", overflow="fold")  # a long name wraps; the numbers are never cut
+    for column in card.columns:
+        heading = _SHORT.get(column, column)
+        t.add_column(heading, justify="right", no_wrap=True, min_width=max(len(heading), 5))
+    for line in card.lines:
+        t.add_row(line.name, *line.cells)
     return t
 
 
-def score_line(score: Score) -> str:
-    if score.faan is not None:
-        return f"score {score.score} ({score.faan} faan)"
-    if score.limit_hand:
-        return f"score {score.score} (limit hand: {score.limit_hand})"
-    d = score.doubles
-    return f"score {score.score} ({score.points} points, {d} double{'s' if d != 1 else ''})"
+_SHORT = {"points": "pts", "doubles": "x"}  # narrow headings for the terminal
+
+
+def score_line(card: ScoreCard) -> str:
+    """The score in one line, as every app prints it (:attr:`ScoreCard.summary`)."""
+    return card.summary
 
 
 def hand_text(hand, glyphs: bool = False) -> Text:
@@ -69,19 +56,15 @@ def hand_text(hand, glyphs: bool = False) -> Text:
     return out
 
 
-def settlement_table(rec: HandRecord, names: list[str]) -> Table:
-    """Who pays whom: row pays column, as ``Settlement.table()`` gives it."""
-    r = rec.result
-    seats = r.settlement.seats
+def settlement_table(grid: SettlementGrid) -> Table:
+    """Who pays whom: row pays column, and each seat's net, as the card's grid gives it."""
     t = Table(title="settlement (row pays column)", header_style="bold", title_justify="left")
     t.add_column("pays \\ to")
-    for s in seats:
+    for s in grid.seats:
         t.add_column(s.letter, justify="right")
     t.add_column("net", justify="right")
-    grid = r.settlement.table()
-    net = r.settlement.net
-    for a in seats:
-        t.add_row(a.letter, *("" if a == b else str(grid[a][b] or "") for b in seats), f"{net[a]:+d}")
+    for a, row, net in zip(grid.seats, grid.pays, grid.net):
+        t.add_row(a.letter, *("" if a == b else str(v or "") for b, v in zip(grid.seats, row)), f"{net:+d}")
     return t
 
 
@@ -104,11 +87,22 @@ def totals_table(rec: HandRecord, names: list[str]) -> Table:
     return t
 
 
-def headline(rec: HandRecord, names: list[str]) -> str:
+def _player_at(rec: HandRecord, seat: Wind) -> int | None:
+    return next((q for q, s in rec.seats.items() if s == seat), None)
+
+
+def _who(rec: HandRecord, seat: Wind, names: list[str]) -> str:
+    """A seat as the score screen names it: ``South greedy`` ... ``You (North)``."""
+    p = _player_at(rec, seat)
+    return f"{names[p]} ({WIND_NAMES[seat]})" if p is not None else WIND_NAMES[seat]
+
+
+def headline(rec: HandRecord, names: list[str], discarder: Wind | None = None) -> str:
+    """What ended the hand; for a win on a discard (or a robbed kong), whose
+    tile it was (``discarder``)."""
     r = rec.result
     if r.reason == "washed" and r.washed_by is not None:
-        p = next(q for q, s in rec.seats.items() if s == r.washed_by)
-        return f"Hand {rec.number}: {names[p]} ({WIND_NAMES[r.washed_by]}) washes the tiles: the hand is not played"
+        return f"Hand {rec.number}: {_who(rec, r.washed_by, names)} washes the tiles: the hand is not played"
     if r.reason == "false mahjongg":
         return f"Hand {rec.number}: a false Mah-Jongg ends the hand"
     if r.winner is None:
@@ -119,49 +113,109 @@ def headline(rec: HandRecord, names: list[str]) -> str:
     p = rec.winner_player
     w = r.win
     verb = "go" if names[p] == "You" else "goes"
-    src = {"wall": "drawn from the wall", "discard": "on a discard", "loose": "on a loose tile"}.get(
+    src = {"wall": "drawn from the wall", "discard": "on a discard", "loose": "on a loose tile", "robbed-kong": "robbing a kong"}.get(
         w.by.value, w.by.value
     )
+    if discarder is not None:  # whose tile it was: it matters for the payments (Hong Kong: the discarder pays)
+        who = _who(rec, discarder, names)
+        src = f"robbing {who}'s kong" if w.by.value == "robbed-kong" else f"discarded by {who}"
     return f"Hand {rec.number}: {names[p]} ({WIND_NAMES[r.winner]}) {verb} Mah-Jongg on {w.tile}, {src}"
 
 
-def seat_card(rec: HandRecord, seat: Wind, names: list[str], glyphs: bool = False) -> Group:
+CLAIM_WORDS = {"chow": "chow", "pung": "pung", "kong": "kong", "mahjongg": "Mah-Jongg"}
+"""A claim's kind in words."""
+
+
+def lost_claims(events, seat: Wind) -> list[tuple[str, str, Wind, str]]:
+    """Each claim ``seat`` made that a higher claim beat, from a hand's event log:
+    ``(its kind, the tile, the seat that took the tile, that claim's kind)``
+    (Mah-Jongg beats pung and kong, which beat chow; among equals the nearest
+    to the discarder, docs/rules/table.md)."""
+    out = []
+    mine = tile = None
+    for e in events:
+        t, kind = e.get("type"), e.get("kind")
+        if t == "action" and kind in ("discard", "add-kong"):  # a claim window opens
+            mine, tile = None, e.get("tile")
+        elif t == "action" and e.get("seat") == seat.letter and kind in CLAIM_WORDS and tile is not None:
+            mine = kind
+        elif t == "claim":
+            if mine is not None and e.get("seat") != seat.letter:
+                out.append((mine, e.get("tile", tile), Wind.parse(e["seat"]), e.get("kind", "")))
+            mine = tile = None
+        elif t == "draw":
+            mine = tile = None
+    return out
+
+
+def lost_claim_line(rec: HandRecord, names: list[str], lost: tuple[str, str, Wind, str]) -> str:
+    """``your pung of 5d lost to South greedy's Mah-Jongg (a higher claim)``."""
+    kind, tile, taker, theirs = lost
+    return f"your {CLAIM_WORDS[kind]} of {tile} lost to {_who(rec, taker, names)}'s {CLAIM_WORDS.get(theirs, theirs)}, a higher claim"
+
+
+def seat_card(rec: HandRecord, seat: Wind, names: list[str], card: ScoreCard, glyphs: bool = False) -> Group:
     """One seat's hand laid down with its score card."""
     r = rec.result
     p = next(q for q, s in rec.seats.items() if s == seat)
-    sc = r.scores[seat]
+    sc = card
     title = Text(f"{WIND_NAMES[seat]} - {names[p]}", style="bold yellow" if seat == r.winner else "bold")
     if seat == r.winner:
         title.append("  MAH-JONGG", style="bold green")
     if seat in r.dead:
         title.append("  dead hand", style="bold red")
     parts = [title, hand_text(r.hands[seat], glyphs)]
-    if sc.items:
-        if sc.arrangement and (seat == r.winner or any(i.points for i in sc.items)):
+    if sc.lines:
+        if sc.arrangement and (seat == r.winner or sc.score):
             parts.append(Text(f"scored as: {sc.arrangement}", style="dim"))
         parts.append(score_table(sc))
     else:
         parts.append(Text("nothing scores", style="dim"))
     parts.append(Text(score_line(sc), style="bold"))
+    parts.extend(Text(note, style="dim") for note in sc.notes)
     return Group(*parts)
 
 
-def result_group(rec: HandRecord, names: list[str], glyphs: bool = False) -> Group:
-    """All four hands with their score cards (two by two), the settlement and the totals."""
+def result_group(
+    rec: HandRecord,
+    names: list[str],
+    ruleset: Ruleset,
+    glyphs: bool = False,
+    events=(),
+    *,
+    width: int = 160,
+    human: Wind | None = None,
+) -> Group:
+    """All four hands with their score cards, the settlement and the totals,
+    laid out for ``width`` columns: two cards side by side where both fit
+    (``width`` 110 or more), else one under another, so that no number is cut.
+    ``events``: the hand's event log (who discarded the winning tile, and
+    whether ``human``'s claim on it lost to a higher one)."""
     r = rec.result
+    card = result_card(r, ruleset, events)
     seats = list(r.settlement.seats)
+    cards = [seat_card(rec, s, names, card.cards[s], glyphs) for s in seats]
+    per_row = 2 if width >= 110 else 1
     grid = Table.grid(padding=(1, 4), expand=False)
-    grid.add_column()
-    grid.add_column()
-    cards = [seat_card(rec, s, names, glyphs) for s in seats]
-    for i in range(0, len(cards), 2):
-        grid.add_row(*cards[i : i + 2])
-    money = Table.grid(padding=(0, 4))
-    money.add_column()
-    money.add_column()
-    money.add_row(settlement_table(rec, names), totals_table(rec, names))
-    rulings = [Text(f"ruling: {_ruling(x, rec, names)}", style="bold red") for x in getattr(r, "rulings", ())]
-    return Group(Text(headline(rec, names), style="bold"), *rulings, Text(""), grid, Text(""), money)
+    for _ in range(per_row):
+        grid.add_column()
+    for i in range(0, len(cards), per_row):
+        grid.add_row(*cards[i : i + per_row])
+    money = Table.grid(padding=(1, 4))
+    if width >= 90:
+        money.add_column()
+        money.add_column()
+        money.add_row(settlement_table(card.settlement), totals_table(rec, names))
+    else:
+        money.add_column()
+        money.add_row(settlement_table(card.settlement))
+        money.add_row(totals_table(rec, names))
+    lines = [Text(headline(rec, names, card.discarder), style="bold")]
+    lost = lost_claims(events, human) if human is not None else []
+    if lost and r.win is not None and lost[-1][2] == r.winner and lost[-1][1] == str(r.win.tile) and lost[-1][3] == "mahjongg":
+        lines.append(Text(lost_claim_line(rec, names, lost[-1]), style="yellow"))  # the winning tile: you claimed it too
+    lines += [Text(f"ruling: {_ruling(x, rec, names)}", style="bold red") for x in getattr(r, "rulings", ())]
+    return Group(*lines, Text(""), grid, Text(""), money)
 
 
 def _ruling(x, rec: HandRecord, names: list[str]) -> str:

@@ -7,6 +7,7 @@ app to act on.
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import events
 from textual.message import Message
@@ -135,13 +136,16 @@ class HandView(Widget):
         out = Text()
         self._spans = []
         n = len(self.tiles)
+        faces = [face(t, self.glyphs) for t in self.tiles]
+        # a tile's label is padded when the row fits the widget (glyph faces at 80 columns do not)
+        padded = sum(cell_len(f) + 3 for f in faces) + 4 <= (self.size.width or 10_000)
         for k, t in enumerate(self.tiles):
             if k and self.drawn is not None and k == n - 1:
-                out.append("  ┃ ", style="dim")
+                out.append("  ┃ " if padded else " ┃ ", style="dim")
             elif k:
                 out.append(" ")
-            s = face(t, self.glyphs)
-            label = f" {s} "
+            s = faces[k]
+            label = f" {s} " if padded else s
             style = style_of(t)
             if self.active and k == self.selected:
                 style += " reverse bold"

@@ -8,6 +8,8 @@ HTTP:
                                     -> ``{code, player, token}``
   ``GET /api/tables/{code}``        the lobby of a table (names and kinds of seats)
   ``POST /api/tables/{code}/join``  ``{name}`` -> ``{player, token}``
+  ``GET /score``, ``POST /api/score``, ``POST /api/settle``: the scoring page
+                                    and its API (``web/scoring.py``)
 
 WebSocket ``/ws/{code}``: the first message must be ``{"type": "hello",
 "token": ...}`` (a seat token; anything else closes the socket with 4401).
@@ -37,6 +39,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from ..rules import RULESETS
 from .players import bot_names, default_bot
 from ..play.journal import Journal
+from .scoring import scoring_routes
 from .table import OPTION_FIELDS, LiveTable, TableError, validate_config
 
 __all__ = ["create_app", "Server", "MAX_MESSAGE"]
@@ -292,6 +295,7 @@ def create_app(db: str | Path = ":memory:", *, rate: float = RATE, burst: float 
             Route("/api/tables/{code}", info),
             Route("/api/tables/{code}/join", join, methods=["POST"]),
             WebSocketRoute("/ws/{code}", play),
+            *scoring_routes(STATIC, _body),  # /score and /api/score, /api/settle (web/scoring.py)
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ],
         lifespan=lifespan,

@@ -40,6 +40,7 @@ from ..bots.advisor import advice_line
 from ..hand import Hand, Meld
 from ..play.config import OPTION_FIELDS, ConfigError, MatchConfig
 from ..play.journal import Journal, MatchRow
+from ..play.scorecard import result_card
 from ..play.seeds import BotMoveError
 from ..play.session import JournalRecorder, Session
 from ..table.actions import Action, ActionKind
@@ -644,4 +645,6 @@ class LiveTable:
         out["chips"] = {rec.seats[p].letter: c for p, c in enumerate(rec.chips)}
         out["totals"] = {rec.seats[p].letter: c for p, c in enumerate(rec.totals)}
         out["match_over"] = m.is_over
+        # the score sheet: every hand's score card and the settlement grid, laid out once (play.scorecard)
+        out["card"] = result_card(r, m.ruleset, self.game.events if self.game is not None else ()).to_dict()
         return out

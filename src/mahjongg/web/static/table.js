@@ -245,11 +245,11 @@
     box.hidden = resultHidden;
     const names = r.names;
     $("result-title").textContent = "Hand " + r.hand_no + ": " + (r.winner ? names[r.winner] + " goes Mah-Jongg" : "a drawn hand");
-    $("result-how").textContent = r.win ? "on " + tileName(r.win.tile) + ", " + r.win.by.replace("-", " ") : (r.reason || "");
+    $("result-how").textContent = r.win ? "on " + tileName(r.win.tile) + ", " + r.win.by.replace("-", " ") + (r.card.discarder ? (r.win.by === "robbed-kong" ? ", robbed from " : ", discarded by ") + names[r.card.discarder] : "") : (r.reason || "");
     const tb = $("scores").querySelector("tbody"); tb.textContent = "";
     for (const w of ORDER) {
-      if (!r.scores[w]) continue;
-      const sc = r.scores[w], h = r.hands[w];
+      if (!r.card.cards[w]) continue;
+      const card = r.card.cards[w], h = r.hands[w];
       const tr = document.createElement("tr"); tr.dataset.wind = w;
       if (w === r.winner) tr.className = "winner";
       const td = (text, field) => { const c = document.createElement("td"); if (text !== undefined) c.textContent = text; if (field) c.dataset.field = field; tr.appendChild(c); return c; };
@@ -260,19 +260,19 @@
       const cg = document.createElement("span"); cg.className = "meld"; for (const t of h.concealed) cg.appendChild(tileEl(t, { extra: "small" })); hc.appendChild(cg);
       for (const t of h.bonus.concat(h.hidden || [])) hc.appendChild(tileEl(t, { extra: "small" }));
       const ic = td(undefined, "items"); const ul = document.createElement("ul");
-      for (const it of sc.items) {
+      for (const line of card.lines) {  // the server's score card: each line's value in words
         const li = document.createElement("li");
-        li.textContent = it.name + ": " + (it.void ? "void" : it.limit ? "limit" : it.doubles ? "double ×" + (2 ** it.doubles) + (it.doubles > 1 ? " (" + it.doubles + " doubles)" : "") : it.points + " points");
+        li.textContent = line.name + ": " + line.text;
         ul.appendChild(li);
       }
       ic.appendChild(ul);
-      const sctext = String(sc.score) + (sc.faan !== undefined ? " (" + sc.faan + " faan)" : "") + (r.dead.includes(w) ? " dead" : "");
-      td(sctext, "score").dataset.value = sc.score;
+      for (const note of card.notes) { const p = document.createElement("p"); p.textContent = note; ic.appendChild(p); }
+      td(card.summary + (r.dead.includes(w) ? ", dead hand" : ""), "score").dataset.value = card.score;
       td((r.chips[w] > 0 ? "+" : "") + r.chips[w], "chips").dataset.value = r.chips[w];
       td(String(r.totals[w]), "total").dataset.value = r.totals[w];
       tb.appendChild(tr);
     }
-    const seats = ORDER.filter(w => r.scores[w]);
+    const grid = r.card.settlement, seats = ORDER.filter(w => grid.seats.includes(w));
     const th = $("settlement").querySelector("thead"), sb = $("settlement").querySelector("tbody");
     th.textContent = ""; sb.textContent = "";
     const hr = document.createElement("tr");
@@ -285,14 +285,14 @@
       const h = document.createElement("th"); h.textContent = names[a]; tr.appendChild(h);
       for (const b of seats) {
         const c = document.createElement("td");
-        const p = r.settlement.payments.filter(x => x.from === a && x.to === b).reduce((s, x) => s + x.amount, 0);
+        const p = grid.pays[a][b];
         c.textContent = a === b ? "—" : String(p); c.dataset.to = b; c.dataset.value = p; tr.appendChild(c);
       }
-      const n = document.createElement("td"); n.dataset.field = "net"; n.dataset.value = r.settlement.net[a];
-      n.textContent = String(r.settlement.net[a]); tr.appendChild(n);
+      const n = document.createElement("td"); n.dataset.field = "net"; n.dataset.value = grid.net[a];
+      n.textContent = String(grid.net[a]); tr.appendChild(n);
       sb.appendChild(tr);
     }
-    if (!r.settled) { const tr = document.createElement("tr"); const c = document.createElement("td"); c.colSpan = seats.length + 2; c.textContent = "A drawn hand is not settled under these rules."; tr.appendChild(c); sb.appendChild(tr); }
+    if (!grid.settled) { const tr = document.createElement("tr"); const c = document.createElement("td"); c.colSpan = seats.length + 2; c.textContent = "A drawn hand is not settled under these rules."; tr.appendChild(c); sb.appendChild(tr); }
     $("next").hidden = r.match_over;
     $("result-next").textContent = r.match_over ? "The match is over. Final chips: " + seats.map(w => names[w] + " " + r.totals[w]).join(", ") :
       (state.ready.includes(state.you) ? "Waiting for the others…" : "");

@@ -1,0 +1,93 @@
+"""What the table's keys do, and why a claim key does nothing now.
+
+:data:`KEYS` lists every key of the terminal game (``?`` shows it);
+:func:`why_not` words why ``m``, ``p``, ``c`` or ``k`` is not possible at
+this moment ("no kong: you hold no four of a kind"), from what the human's
+seat may see (its observation) and its legal actions.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from ..decomposition import is_complete
+from ..table.phase import Phase
+from ..tiles import Wind
+
+__all__ = ["KEYS", "why_not"]
+
+KEYS: tuple[tuple[str, str], ...] = (
+    ("← →", "choose a tile of your hand (or click it)"),
+    ("Enter, d", "discard the chosen tile (or click it again)"),
+    ("1-8", "the numbered choice shown: a claim, a kong, a bonus tile ..."),
+    ("m", "Mah-Jongg: on your draw, or on a discard"),
+    ("p", "pung the discard (two of it in your hand)"),
+    ("c", "chow the discard (the next player only)"),
+    ("k", "kong: a discard, four of a kind held, or a fourth tile on a pung"),
+    ("x, space", "pass: let the discard go"),
+    ("w", "wash the tiles (where the ruleset has washing)"),
+    ("h", "hint: your waits and how far from ready"),
+    ("g", "tile glyphs on or off"),
+    ("?", "these keys"),
+    ("q", "save and quit (mahjongg play --resume goes on)"),
+    ("↑↓ PgUp PgDn", "on the score screen: scroll"),
+    ("Enter, n", "on the score screen: the next hand"),
+)
+"""Every key of the terminal game and what it does."""
+
+_WORD = {"mahjongg": "Mah-Jongg", "pung": "pung", "chow": "chow", "kong": "kong"}
+_NAMES = {w: w.name.capitalize() for w in Wind}
+
+
+def why_not(kind: str, session) -> str:
+    """Why the human cannot ``kind`` (``"mahjongg"``, ``"pung"``, ``"chow"``,
+    ``"kong"``) now, in one line for the prompt."""
+    word = _WORD[kind]
+    game = session.game
+    if session.human is None:
+        return "you are watching: the bots play every seat"
+    if game.is_over:
+        return "the hand is over"
+    legal = session.human_legal()
+    if not legal:
+        who = ", ".join(_NAMES[w] for w in game.to_act())
+        return f"no {word} now: it is not your turn" + (f" (waiting for {who})" if who else "")
+    obs = session.observation()
+    held = Counter(obs.concealed)
+    if obs.phase == Phase.CLAIMS:
+        return _on_a_discard(kind, word, obs, held)
+    if kind in ("pung", "chow"):
+        return f"no {word} now: a {word} claims another player's discard; on your turn you discard (Enter)"
+    if kind == "kong":
+        if any(n == 4 for n in held.values()):
+            return "no kong now: the rules allow none at this point of the hand"
+        pungs = [m for m in obs.melds[obs.seat] if m.is_pung_or_kong and len(m.tiles) == 3 and m.exposed]
+        more = " and no fourth tile for an exposed pung" if pungs else ""
+        return f"no kong: you hold no four of a kind{more}"
+    counts = [0] * 34
+    for t, n in held.items():
+        if int(t) < 34:
+            counts[int(t)] = n
+    sets = 4 - len(obs.melds[obs.seat])
+    if is_complete(counts):
+        return f"no Mah-Jongg: your hand is complete, but {session.match.ruleset.name} does not let it be declared (too few faan?)"
+    return f"no Mah-Jongg: your hand is not complete ({sets} set{'s' * (sets != 1)} and a pair)"
+
+
+def _on_a_discard(kind: str, word: str, obs, held: Counter) -> str:
+    tile, frm = obs.last_discard, obs.last_discarder
+    if tile is None or frm is None:
+        return f"no {word} now: the original hands may wash the tiles (w) or pass (x)"
+    n = held.get(tile, 0)
+    if kind == "pung":
+        return f"no pung of {tile}: you hold {n} of it, a pung takes two" if n < 2 else f"no pung of {tile} now"
+    if kind == "kong":
+        return f"no kong of {tile}: you hold {n} of it, a kong on a discard takes three" if n < 3 else f"no kong of {tile} now"
+    if kind == "chow":
+        nxt = Wind((int(frm) + 1) % 4)
+        if obs.seat != nxt:
+            return f"no chow: only the next player ({_NAMES[nxt]}) may chow {_NAMES[frm]}'s discard"
+        if int(tile) >= 27:
+            return f"no chow of {tile}: winds and dragons make no chow"
+        return f"no chow of {tile}: you hold no two tiles that run with it"
+    return f"no Mah-Jongg on {tile}: it does not complete your hand"

@@ -1,0 +1,66 @@
+"""The scoring page and its API: score a real table's hands in the browser.
+
+HTTP:
+  ``GET /score``                 the scoring page (``static/score.html``)
+  ``GET /api/score/rulesets``    what each ruleset can use of a score request
+                                 (:func:`mahjongg.scoring_requests.offers`)
+  ``POST /api/score``            the fields of ``mahjongg score`` as JSON
+                                 (``hand``, ``ruleset``, ``seat``, ``round``, ``win``,
+                                 ``by``, ``last_tile``, ``original``, ``first_discard``,
+                                 ``after_flower``, ``kong_on_kong``, ``dead``) -> exactly
+                                 the JSON of ``mahjongg score --json``
+  ``POST /api/settle``           the fields of ``mahjongg settle`` (``scores``, ``winner``,
+                                 ``discarder``, ``ruleset``, ``limit``, ``settle_draws``,
+                                 ``dead``) -> the JSON of ``mahjongg settle --json``
+
+A bad request is a 400 ``{"error": ...}`` with the command's one-line reason.
+The same function answers the command and the API
+(:mod:`mahjongg.scoring_requests`); the request body goes through the app's
+own body parsing (its size limit). Nothing here touches a table or a game.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Awaitable, Callable
+
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Route
+
+from .. import scoring_requests as requests
+from ..errors import MahjonggError
+
+__all__ = ["scoring_routes"]
+
+Body = Callable[[Request], Awaitable[dict]]
+
+
+def scoring_routes(static: Path, body: Body) -> list[Route]:
+    """The page's and the API's routes. ``static``: the folder of the page's
+    files; ``body``: the app's request-body parser (a JSON object, or a
+    :class:`~mahjongg.errors.MahjonggError` saying why not)."""
+
+    async def page(request: Request) -> Response:
+        return FileResponse(static / "score.html")
+
+    async def rulesets(request: Request) -> Response:
+        return JSONResponse({"rulesets": requests.all_offers()})
+
+    def answering(parse, answer):
+        async def endpoint(request: Request) -> Response:
+            try:
+                data = await body(request)
+                result = answer(parse(data))
+            except MahjonggError as exc:
+                return JSONResponse({"error": str(exc)}, status_code=400)
+            return JSONResponse(result.to_dict())
+
+        return endpoint
+
+    return [
+        Route("/score", page),
+        Route("/api/score/rulesets", rulesets),
+        Route("/api/score", answering(requests.ScoreRequest.from_json, requests.score), methods=["POST"]),
+        Route("/api/settle", answering(requests.SettleRequest.from_json, requests.settle), methods=["POST"]),
+    ]

@@ -1,0 +1,104 @@
+"""Issue 17's messages: each says what is wrong in words a player understands."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from mahjongg.cli import app
+from mahjongg.rules import RULESETS
+from mahjongg.rules.sources import BOOKS, cite
+
+runner = CliRunner()
+README = Path(__file__).resolve().parents[1] / "README.md"
+
+
+def error_of(*args: str) -> str:
+    r = runner.invoke(app, list(args))
+    assert r.exit_code == 2, r.output
+    lines = [x for x in r.output.splitlines() if x.strip()]
+    assert len(lines) == 1 and lines[0].startswith("error: ") and "Traceback" not in r.output, r.output
+    return lines[0]
+
+
+# --- a meld that is not one says why ------------------------------------------------
+@pytest.mark.parametrize(
+    "hand, why",
+    [
+        # seed 000 Part I, "To chow": a chow is three tiles of one suit in sequence
+        ("[1234b] 567b 789d 22d EEE", "a chow is three tiles in a row; four in a row is no meld"),
+        ("[1235b] 67b 789d 22d EEE", "a kong is four identical tiles (1b, 2b, 3b, 5b are not)"),
+        ("[22d] 123b 456c 789d EEE", "a pair is never exposed"),
+        ("[12345b] 6b 789d 22d EEE", "a meld has at most four tiles (a kong), not 5"),
+        ("[12b] 456c 789d 22d EEE", "not 2 tiles"),
+    ],
+)
+def test_a_bracketed_group_that_is_no_meld_says_why(hand, why):
+    line = error_of("score", hand)
+    assert f"'{hand.split()[0]}' at position 0 is not a meld: " in line and why in line, line
+    assert "not 4 tiles" not in line
+
+
+def test_four_in_a_row_names_the_chows_it_holds():
+    line = error_of("score", "[1234b] 567b 789d 22d EEE")
+    assert "[123b]" in line and "[234b]" in line
+
+
+# --- replay -1 -------------------------------------------------------------------------
+@pytest.mark.parametrize("game", ["-1", "-20"])
+def test_a_negative_game_id_is_one_clear_line(game, tmp_path):
+    line = error_of("replay", game, "--db", str(tmp_path / "x.sqlite3"))
+    assert line == f"error: GAME_ID takes a whole number of 1 or more, not {game}"
+    assert not (tmp_path / "x.sqlite3").exists()
+
+
+# --- books, not seed numbers -----------------------------------------------------------
+@pytest.mark.parametrize("name", sorted(RULESETS))
+def test_rules_names_the_books_not_seed_numbers(name):
+    for args in (["rules", name], ["rules", name, "--json"]):
+        r = runner.invoke(app, args, env={"COLUMNS": "200"})
+        assert r.exit_code == 0, r.output
+        assert "seed 0" not in r.output, [x for x in r.output.splitlines() if "seed 0" in x]
+    card = json.loads(runner.invoke(app, ["rules", name, "--json"]).output)
+    ruleset = RULESETS[name]
+    assert card["source"] == cite(ruleset.source)
+    assert any(book in card["source"] for book in BOOKS.values()) or "seed" not in ruleset.source
+    assert [r["source"] for r in card["rules"]] == [cite(r.source) for r in ruleset.rules]
+
+
+def test_all_rules_and_every_error_citing_a_source_name_books():
+    assert "seed 0" not in runner.invoke(app, ["rules"], env={"COLUMNS": "200"}).output
+    # seed 000 / seed 003 (11): a dead hand never wins -- the message cites both books
+    line = error_of("score", "RRR 123b 456c 78d EW 1b", "--win", "1b", "--dead")
+    assert "seed 0" not in line
+    assert "(Harr, *Pung Chow* (1922); *Hong Kong Mahjong* (an undated guide), section (11))" in line
+
+
+@pytest.mark.parametrize(
+    "text, shown",
+    [
+        # docs/sources.md: seed 002 is Part II of seed 000's book as plain text
+        ("seed 002 / seed 000 Part II, Bonus scores 3", "Harr, *Pung Chow* (1922), Part II, Bonus scores 3"),
+        ("seed 000 Part II (with its errata); seed 002 (Part II as plain text)", "Harr, *Pung Chow* (1922), Part II (with its errata)"),
+        ("seed 001, special limit hands 10", "*Traditional Mah Jongg* (a 1920s set's rules booklet), special limit hands 10"),
+        ("seed 003 (9) a", "*Hong Kong Mahjong* (an undated guide), section (9) a"),
+        ("seed 002", "Harr, *Pung Chow* (1922), Part II"),
+        ("seed 002 Part II", "Harr, *Pung Chow* (1922), Part II"),
+        ("no source here", "no source here"),
+        ("seed 999 is no book", "seed 999 is no book"),
+    ],
+)
+def test_cite(text, shown):
+    assert cite(text) == shown
+
+
+# --- serve without the web extra --------------------------------------------------------
+def test_serve_without_the_web_extra_says_how_to_install_it_as_the_readme_does(monkeypatch):
+    monkeypatch.setitem(sys.modules, "uvicorn", None)  # import uvicorn raises ImportError
+    line = error_of("serve", "--port", "8765")
+    assert "pip install '.[web]'" in line and "mahjongg[web]" not in line
+    assert "pip install -q '.[web]'" in README.read_text()

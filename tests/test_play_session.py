@@ -1,0 +1,179 @@
+"""The play layer's session (mahjongg.play.session): one way to run a match under every app.
+
+The same seeded match -- four bots, two hands of Pung Chow -- run by the library
+(``Session.play``), ``mahjongg simulate --matches`` (``simulate``), the terminal
+game (a Textual pilot) and the web table (Starlette's test client; the host's
+seat is played by its stand-in bot once he leaves) gives the same event log
+and the same results, hand by hand: each app drives the same session, whose
+bots are seeded by the one rule (bot_seed of the match's seed, the hand and
+the player)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+
+import pytest
+
+from mahjongg.play.config import MatchConfig
+from mahjongg.play.seeds import BotMoveError
+from mahjongg.play.session import Session, new_session
+from mahjongg.simulate import hand_seeds, simulate
+from mahjongg.table import Action, ActionKind
+from mahjongg.tiles import Wind
+
+BOTS = ("greedy", "cautious", "random", "greedy")
+RUN_SEED = 3
+MATCH_SEED = hand_seeds(RUN_SEED, 1)[0]  # simulate's first match is seeded so (simulate.iter_hand_seeds)
+
+
+def plain(events) -> list[dict]:
+    return json.loads(json.dumps(events))
+
+
+def by_library() -> list[tuple]:
+    hands = []
+    s = Session(MatchConfig.make(players=BOTS, hands=2, seed=MATCH_SEED))
+    s.play(on_hand=lambda rec: hands.append((plain(s.game.events), rec.result.to_dict(), list(rec.chips))))
+    return hands
+
+
+def by_simulate() -> list[tuple]:
+    hands = []
+    simulate(1, BOTS, seed=RUN_SEED, matches=True, match_hands=2, keep_events=True,
+             on_hand=lambda o: hands.append(o))
+    return [(plain(o.events), list(o.net)) for o in hands]  # (simulate keeps no Result: the log and the chips)
+
+
+def by_terminal() -> list[tuple]:
+    from mahjongg.tui.app import PlayApp
+
+    session = new_session(bots=list(BOTS), seat=None, seed=MATCH_SEED, hands=2)
+    hands = []
+    finish = session.finish_hand
+
+    def recorded():
+        if session.last_record is not None and session.match.game is None:
+            return finish()
+        rec = finish()
+        hands.append((plain(session.game.events), rec.result.to_dict(), list(rec.chips)))
+        return rec
+
+    session.finish_hand = recorded  # see each hand as the app records it
+
+    async def run():
+        app = PlayApp(session, speed=0, claim_seconds=None, auto_next=0.01, result_guard=0)
+        async with app.run_test(size=(120, 40)) as pilot:
+            for _ in range(500):
+                await pilot.pause(0.02)
+                if session.match_over:
+                    break
+        assert session.match_over
+
+    asyncio.run(run())
+    return hands
+
+
+def by_web(tmp_path) -> list[tuple]:
+    pytest.importorskip("starlette")
+    pytest.importorskip("httpx")
+    from starlette.testclient import TestClient
+
+    from mahjongg.play.journal import Journal
+    from mahjongg.web import create_app
+    from web_helpers import create
+
+    db = tmp_path / "web.sqlite3"
+    with TestClient(create_app(db, rate=1000, burst=100)) as client:
+        # the host's own seat (player 0) is played by the stand-in bot, greedy, once he has gone
+        code, token = create(client, hands=2, bots=list(BOTS[1:]), seed=MATCH_SEED, grace_seconds=0,
+                             next_hand_seconds=0.05)
+        with client.websocket_connect(f"/ws/{code}") as ws:
+            ws.send_json({"type": "hello", "token": token})
+            ws.receive_json()
+            ws.send_json({"type": "start"})
+            ws.receive_json()
+        table = client.app.state.server.tables[code]
+        for _ in range(600):
+            if table.status == "finished":
+                break
+            time.sleep(0.05)
+        assert table.status == "finished"
+        records = table.match.records
+    with Journal(db, create=False) as j:
+        mid = j.match_id(code)
+        return [(plain(j.hand_events(mid, k + 1)), rec.result.to_dict(), list(rec.chips)) for k, rec in enumerate(records)]
+
+
+def test_the_same_match_in_every_app_plays_the_same_hands(tmp_path):
+    library = by_library()
+    assert len(library) == 2
+    for (events, result, chips) in library:
+        assert events[-1]["type"] == "end" and sum(chips) == 0
+    sim = by_simulate()
+    assert [h[0] for h in sim] == [h[0] for h in library]  # the same event logs, hand by hand
+    assert [h[1] for h in sim] == [h[2] for h in library]  # the same chips
+    terminal = by_terminal()
+    assert terminal == library
+    web = by_web(tmp_path)
+    assert [h[0] for h in web] == [h[0] for h in library]
+    assert [h[1:] for h in web] == [h[1:] for h in library]
+
+
+def test_a_bot_that_answers_an_illegal_action_stops_the_match_naming_it():
+    from mahjongg.tiles import Tile
+
+    class Cheater:
+        """A bot that answers with a discard of a tile it does not hold."""
+
+        name = "cheater"
+
+        def act(self, observation, legal):
+            held = set(observation.concealed)
+            tile = next(Tile(i) for i in range(27) if Tile(i) not in held)
+            return Action(ActionKind.DISCARD, observation.seat, tile)
+
+    s = new_session(bots=[Cheater(), "greedy", "greedy", "greedy"], seat=None, seed=1, hands=1)
+    with pytest.raises(BotMoveError) as err:
+        s.run_bots()
+    msg = str(err.value)
+    assert msg.startswith("bot cheater at ") and "discard" in msg.lower() and "not legal now" in msg
+    # nothing was applied for it: the hand waits at that decision
+    assert not s.game.is_over and s.bot_to_act() is not None
+
+
+def test_after_a_hand_the_seats_are_those_of_the_hand_just_played():
+    # seed 000 Part II: East who loses passes the deal; the score sheet still shows the hand as played
+    for seed in range(40):
+        s = Session(MatchConfig.make(players=BOTS, hands=2, seed=seed))
+        s.run_bots(limit=None)
+        rec = s.finish_hand()
+        if rec.result.winner not in (None, Wind.EAST):
+            break
+    else:  # pragma: no cover
+        pytest.fail("no seed of 40 where East loses the first hand")
+    assert s.match.seat_of(rec.east_player) != Wind.EAST  # the match has moved East on ...
+    for p in range(4):
+        assert s.seat_of(p) == rec.seats[p]  # ... the session answers for the hand just played
+        assert s.player_at(rec.seats[p]) == p
+    s.next_hand()
+    assert all(s.seat_of(p) == s.match.seat_of(p) for p in range(4))
+
+
+def test_a_finished_match_says_so_in_words_and_its_totals_read_in_one_order(tmp_path):
+    # "match 1 is over (1 hand)", not "(1 hands)" (issue 17)
+    from mahjongg.play.journal import JournalError
+    from mahjongg.play.session import resume_session
+
+    db = tmp_path / "games.sqlite3"
+    s = new_session(bots=["greedy", "cautious", "random", "greedy"], seat=None, seed=4, hands=1, db=db)
+    s.play()
+    s.recorder.close()
+    with pytest.raises(JournalError, match=r"^match 1 is over \(1 hand\); replay its hands with mahjongg replay GAME_ID --db .* \(games 1-1\)$"):
+        resume_session(db, 1)
+    # the end screen and the exit line print session.standing_text(): highest total first
+    totals = [t for _, t in s.standing()]
+    assert totals == sorted(totals, reverse=True) and sum(totals) == 0
+    assert s.standing_text() == ", ".join(f"{n} {t:+d}" for n, t in s.standing())
+    assert sorted(n for n, _ in s.standing()) == sorted(s.names)
