@@ -28,9 +28,7 @@ def advise_command(
 ) -> None:
     """List every choice of a hand -- each discard, or claiming an offered discard versus passing -- best first.
 
-    For each: the shanten after it, the tiles that would improve it and how many
-    copies of each are unseen, the waits when ready and the score on each,
-    and the expected value in chips (the expert bot's).
+    For each: the shanten after it, the tiles that would improve it and how many copies of each are unseen, the waits when ready and the score on each, and the expected value in chips (the expert bot's).
     """
     with user_errors():
         rules = get_ruleset(ruleset)

@@ -38,8 +38,7 @@ def arena_command(
 ) -> None:
     """Duplicate play: each deal (wall and dice) once with the challenger in every seat; chips per hand with a 95% interval.
 
-    The interval is a bootstrap over deals (a deal's rotations kept together)
-    of the challenger's advantage: its chips per hand less a field seat's.
+    The interval is a bootstrap over deals (a deal's rotations kept together) of the challenger's advantage: its chips per hand less a field seat's.
     """
     with user_errors():
         c, names = check_arena(challenger, field.split(","), deals=deals, ruleset=ruleset, workers=workers)
