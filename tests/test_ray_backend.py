@@ -17,10 +17,12 @@ def local_ray():
 
 
 def test_simulate_on_ray_equals_the_local_run(local_ray):
-    local = simulate(12, ("greedy", "random", "cautious", "expert"), seed=5)
-    on_ray = simulate(12, ("greedy", "random", "cautious", "expert"), seed=5, backend="ray", workers=2)
+    hands: dict[str, list] = {"local": [], "ray": []}
+    bots = ("greedy", "random", "cautious", "expert")
+    local = simulate(12, bots, seed=5, on_hand=lambda o: hands["local"].append(o.to_dict()))
+    on_ray = simulate(12, bots, seed=5, backend="ray", workers=2, on_hand=lambda o: hands["ray"].append(o.to_dict()))
     assert on_ray.results() == local.results()
-    assert [o.to_dict() for o in on_ray.outcomes] == [o.to_dict() for o in local.outcomes]
+    assert hands["ray"] == hands["local"] and len(hands["local"]) == 12
 
 
 def test_arena_on_ray_equals_the_local_run(local_ray):
