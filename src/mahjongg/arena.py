@@ -47,7 +47,6 @@ from .rules import get_ruleset
 from .rules.context import WinBy
 from .table import Game
 from .table.actions import ADD_KONG, DISCARD
-from .tiles import Wind
 
 __all__ = [
     "ArenaError",

@@ -196,9 +196,6 @@ def advise(
                 "for a hand of 13 give the discard offered with --discard"
             )
         unseen = _unseen(hand, seen)
-        counts = hand.counts()
-        if is_complete(counts[:NUM_KINDS]) or shanten(counts[:NUM_KINDS], len(hand.melds)) < 0:
-            pass  # a complete hand: Mah-Jongg is listed first by the caller (its discards still listed)
         return _rank(_discards(observation_for(hand, ruleset, seat, round, seen), unseen))
     if n != 13:
         raise AdviceError(f"a hand offered a discard holds 13 tiles (a kong counting 3), not {n}")
@@ -251,7 +248,6 @@ def _claims(hand: Hand, ruleset: Ruleset, seat: Wind, round: Wind, seen, t: Tile
         from .expert import win_score
 
         ws = tuple((w, unseen[w], win_score(base, counts, w)) for w in complete_waits(counts, held))
-        live = sum(u for _, u, sc in ws if sc > 0)
         out.append(Choice("pass", None, 0, (), ws, _pass_ev(base, counts, declared, ws, unseen)))
     else:
         imp = tuple((x, unseen[x]) for x in useful_tiles(counts, declared))
@@ -276,7 +272,7 @@ def _claims(hand: Hand, ruleset: Ruleset, seat: Wind, round: Wind, seen, t: Tile
         after = Hand(tuple(tiles), tuple(hand.melds) + (meld,), hand.bonus)
         if kind == "kong":
             c = after.counts()[:NUM_KINDS]
-            s = shanten(c, declared + 1) if sum(c) % 3 == 1 else shanten(c, declared + 1)
+            s = shanten(c, declared + 1)  # between turns: the loose tile is still to come
             imp = tuple((x, unseen[x]) for x in useful_tiles(c, declared + 1))
             obs = observation_for(after, ruleset, seat, round, seen)
             ev = _pass_ev(obs, c, declared + 1, (), unseen)

@@ -20,6 +20,8 @@ it never receives a ``Game``. The ruleset is looked up by name
 * the chance of winning from the live tiles and the draws left
   (:func:`win_chance`), times the chips the hand collects (``Ruleset.settle``
   on that score);
+* under a ruleset whose losers settle among themselves (Pung Chow), what the
+  hand kept would score as a loser's (:func:`loser_score`), should another win;
 * less the *risk*: for each opponent who looks near a win (exposed sets; a
   one-suit or honors hand in view; a late wall) the chance the tile is what he
   waits on (:func:`danger`: none if every other copy is in view; less if he
@@ -52,17 +54,19 @@ Reproducible: ties are broken by tile order, never at random; the bot's own
 from __future__ import annotations
 
 from ..decomposition import waits as complete_waits
-from ..hand import Hand
+from dataclasses import replace
+
+from ..hand import Hand, Meld, MeldKind
 from ..rules import get_ruleset
 from ..rules.context import Situation, Win, WinBy
 from ..scoring import ScoringError, score_hand
-from ..shanten import shanten
-from ..table.actions import ADD_KONG, BONUS, CAPTURE, CHOW, CONCEALED_KONG, DISCARD, KONG, MAHJONGG, PASS, PUNG, Action
+from ..shanten import shanten, useful_tiles
+from ..table.actions import ADD_KONG, CHOW, CONCEALED_KONG, DISCARD, KONG, PASS, PUNG, Action
 from ..table.observation import Observation
 from ..tiles import TILES, Tile, Wind
 from .base import concealed_counts, unseen_counts
-from .evaluation import discard_options, discard_shanten
 from .cautious import CautiousBot
+from .evaluation import discard_options, discard_shanten
 from .greedy import GreedyBot
 
 __all__ = ["ExpertBot", "discard_value", "DiscardValue", "win_chance", "danger", "potential"]
@@ -144,6 +148,7 @@ def win_score(obs: Observation, counts: list[int], w: Tile, by: WinBy = WinBy.DI
 
 
 LOSER_VALUE = True
+"""Whether a discard's value counts the loser's score of the hand kept (see :func:`discard_value`)."""
 
 
 def _loser_gain(ruleset, seat: Wind, seats: tuple) -> float:
@@ -397,8 +402,6 @@ def _one_step_table(obs: Observation, counts: list[int], declared: int, held: li
     """For each improving draw ``x`` of a hand one step from waiting: the discards after it
     that leave it waiting, each with its waits and their scores -- ``((x, ((y, ((w, score),
     ...)), ...)), ...)``. What the unseen tiles do not change, kept across turns."""
-    from ..shanten import useful_tiles
-
     seat = obs.seat
     key = (obs.ruleset, bytes(counts), obs.melds[seat], obs.bonus[seat], seat, obs.round)
     r = _STEP_CACHE.get(key)
@@ -535,13 +538,13 @@ class ExpertBot(CautiousBot):
         return ranked[0].ev if ranked else None
 
     def _stay_value(self, obs: Observation, counts: list[int], declared: int, before: int) -> float:
+        """The expected chips of the hand ``counts`` as it stands between turns (shanten
+        ``before``): its waits scored when ready, else its live tiles and the doubles it holds."""
         ruleset = get_ruleset(obs.ruleset)
         unseen = unseen_counts(obs)
         n = len(obs.seats)
-        from ..shanten import useful_tiles
-
         live = sum(unseen[t] for t in useful_tiles(counts, declared))
-        chance = win_chance(before, live, max(1, sum(unseen)), max(0, obs.drawable // n) - 0)
+        chance = win_chance(before, live, max(1, sum(unseen)), max(0, obs.drawable // n))
         if before == 0:
             held = list(counts)
             for m in obs.melds[obs.seat]:
@@ -562,10 +565,6 @@ class ExpertBot(CautiousBot):
 def _after_claim_view(obs: Observation, a: Action) -> Observation | None:
     """The seat's observation as it would be after claim ``a`` (its own hand changed; the
     rest as now), to value the hand with its next discard."""
-    from dataclasses import replace
-
-    from ..hand import Meld, MeldKind
-
     tiles = list(obs.concealed)
     t = a.tile
     try:
