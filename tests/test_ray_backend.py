@@ -48,3 +48,15 @@ def test_cli_backend_ray_prints_the_local_figures(local_ray):
     a = json.loads(CliRunner().invoke(app, sim).output)
     b = json.loads(CliRunner().invoke(app, sim + ["--backend", "ray"]).output)
     assert a["players"] == b["players"] and a["draws"] == b["draws"]
+
+
+def test_an_address_nobody_answers_at_is_refused_in_one_line():
+    from typer.testing import CliRunner
+
+    from mahjongg.cli import app
+
+    if ray.is_initialized():  # the check is made before joining a cluster
+        ray.shutdown()
+    r = CliRunner().invoke(app, ["arena", "--challenger", "greedy", "--deals", "1", "--backend", "ray", "--address", "127.0.0.1:1"])
+    assert r.exit_code != 0
+    assert "--address 127.0.0.1:1: no Ray cluster answers there" in r.output and "Traceback" not in r.output

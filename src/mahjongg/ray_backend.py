@@ -35,6 +35,22 @@ def _ray():
     return ray
 
 
+def _check_reachable(address: str, timeout: float = 5.0) -> None:
+    """Refuse at once an address nothing answers at (Ray itself retries for minutes):
+    ``host:port`` or ``ray://host:port``; other forms (``auto``) are left to Ray."""
+    import socket
+
+    rest = address.split("://", 1)[-1]
+    host, sep, port = rest.rpartition(":")
+    if not sep or not port.isdigit():
+        return
+    try:
+        with socket.create_connection((host or "127.0.0.1", int(port)), timeout=timeout):
+            pass
+    except OSError as exc:
+        raise RayBackendError(f"--address {address}: no Ray cluster answers there ({exc.strerror or exc})") from None
+
+
 def ray_map(fn: Callable, chunks: Iterable, *, address: str | None = None, workers: int = 1) -> Iterator:
     """``fn(chunk)`` for each chunk as Ray tasks, yielded in the chunks' order.
 
@@ -44,6 +60,8 @@ def ray_map(fn: Callable, chunks: Iterable, *, address: str | None = None, worke
     """
     ray = _ray()
     started = False
+    if address is not None and not ray.is_initialized():
+        _check_reachable(address)
     if not ray.is_initialized():
         try:
             if address is None:
