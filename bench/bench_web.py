@@ -3,7 +3,7 @@
     python bench/bench_web.py [--tables 20] [--hands 1] [--seconds 60]
 
 Starts ``mahjongg serve``'s app under uvicorn in a subprocess (a fresh SQLite
-file, the flood limit lifted), creates N tables of four seats, connects four
+file, the flood limit and the per-client limits lifted, table seeds drawn from seed 1), creates N tables of four seats, connects four
 WebSocket clients to each that play from their own view (Mah-Jongg when they
 can, pass claims, discard the drawn tile), and prints the tables finished,
 actions a second, and the median and 99th percentile action latency (from
@@ -30,7 +30,10 @@ import websockets
 SERVER = """
 import sys, uvicorn
 from mahjongg.web import create_app
-app = create_app(sys.argv[1], rate=1e9, burst=1e9)
+# one client (this benchmark) makes every table and socket: lift the per-client limits;
+# the server draws the tables' seeds (a client may not send one), reproducibly from seed 1
+app = create_app(sys.argv[1], rate=1e9, burst=1e9, seed=1,
+                 limits={"create_burst": 10**6, "tables_per_client": 10**6, "client_conns": 10**6})
 uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[2]), log_level="warning", ws_max_size=65536)
 """
 
@@ -83,7 +86,7 @@ async def seat(base_ws: str, code: str, token: str, latencies: list, counts: dic
 
 
 async def table(base: str, i: int, hands: int, latencies: list, counts: dict) -> None:
-    t = await asyncio.to_thread(post, base, "/api/tables", {"name": "B0", "hands": hands, "bot_delay": 0, "claim_seconds": 120, "seed": i})
+    t = await asyncio.to_thread(post, base, "/api/tables", {"name": "B0", "hands": hands, "bot_delay": 0, "claim_seconds": 120})
     tokens = [t["token"]] + [(await asyncio.to_thread(post, base, f"/api/tables/{t['code']}/join", {"name": f"B{k}"}))["token"] for k in (1, 2, 3)]
     base_ws = base.replace("http", "ws", 1)
     rng = random.Random(i)

@@ -19,3 +19,41 @@ ARGS = [
     "--disable-default-apps", "--disable-extensions", "--metrics-recording-only", "--mute-audio",
 ]
 STATIC = Path(__file__).resolve().parent.parent / "src" / "mahjongg" / "web" / "static"
+
+
+def free_port() -> int:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class LiveServer:
+    """The real server (uvicorn) on a loopback port, in a thread of this process:
+    ``base`` its address, ``server`` the app's :class:`~mahjongg.web.app.Server`."""
+
+    def __init__(self, db, **app_kw) -> None:
+        import threading
+        import time
+
+        import uvicorn
+
+        from mahjongg.web import create_app
+
+        app = create_app(db, **app_kw)
+        self.port = free_port()
+        self.uvicorn = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning", ws_max_size=65536))
+        self.thread = threading.Thread(target=self.uvicorn.run, daemon=True)
+        self.thread.start()
+        for _ in range(200):
+            if self.uvicorn.started:
+                break
+            time.sleep(0.05)
+        assert self.uvicorn.started, "the server did not start"
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.server = app.state.server
+
+    def stop(self) -> None:
+        self.uvicorn.should_exit = True
+        self.thread.join(10)

@@ -276,3 +276,33 @@ def test_the_browser_receives_the_hong_kong_score_card(tmp_path):
             assert [(x["name"], x["value"], x["text"]) for x in lines] == [(i.name, i.faan, f"{i.faan} faan") for i in sc.items]
             assert "undefined" not in json.dumps(sent["card"])
             assert sent["card"]["cards"][w.letter]["summary"] == f"score: {sc.score} ({sc.faan} faan)"
+
+
+def test_the_score_page_api_sends_the_score_card(tmp_path):
+    """``POST /api/score`` (the browser's /score page) answers with the same card as
+    ``mahjongg score --json``: the void hand's line reads "void"."""
+    pytest.importorskip("starlette")
+    from starlette.testclient import TestClient
+
+    from mahjongg.web import create_app
+
+    rules, sc, card = void_card()
+    with TestClient(create_app(tmp_path / "t.sqlite3")) as client:
+        r = client.post("/api/score", json={"hand": "RRR 123b 456c NN 5d (Cat)", "ruleset": rules.name, "seat": "S"})
+    assert r.status_code == 200, r.text
+    assert r.json() == json.loads(json.dumps(card.to_dict()))
+    assert [(x["kind"], x["text"]) for x in r.json()["lines"]] == [("void", "void")]
+
+
+def test_the_score_page_api_cites_books_in_its_errors(tmp_path):
+    # seed 000 / seed 003 (11): a dead hand never wins; the page shows the books' names
+    pytest.importorskip("starlette")
+    from starlette.testclient import TestClient
+
+    from mahjongg.web import create_app
+
+    with TestClient(create_app(tmp_path / "t.sqlite3")) as client:
+        r = client.post("/api/score", json={"hand": "RRR 123b 456c 78d EW 1b", "win": "1b", "dead": True})
+    assert r.status_code == 400
+    error = r.json()["error"]
+    assert "seed 0" not in error and "Harr, *Pung Chow* (1922)" in error, error

@@ -17,7 +17,6 @@ import sys
 import time
 from pathlib import Path
 
-import pytest
 from typer.testing import CliRunner
 
 from mahjongg.cli import app

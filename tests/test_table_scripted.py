@@ -119,10 +119,10 @@ def draws(game: Game) -> list[tuple[str, str, str]]:
     return [(e["seat"], e["tile"], e["source"]) for e in game.events if e["type"] == "draw"]
 
 
-def play_to_last_discard() -> Game:
+def play_to_last_discard(ruleset=PUNG_CHOW) -> Game:
     """Play the script up to South's turn after drawing tile 61."""
     built, _ = book_wall()
-    g = Game.from_wall(built, DICE)
+    g = Game.from_wall(built, DICE, ruleset)
     act(g, K.DISCARD, E, "5c")
     act(g, K.CHOW, S, "5c", "4c")
     act(g, K.PUNG, W, "5c")
@@ -282,17 +282,28 @@ def test_mahjongg_beats_nearer_pass():
     assert g.result.winner == E and g.result.win.tile == tile("W")
 
 
-def test_exhaustive_draw_at_fourteen_tiles():
-    """Play on with everyone discarding what he draws and passing every claim:
-    the hand is drawn when 14 tiles are left, loose tiles included."""
-    g = play_to_last_discard()
-    _, order = book_wall()
+def _pass_everything(g: Game) -> list[Tile]:
+    """Everyone discards what he draws and passes every claim; returns the loose tiles
+    lying on the end of the wall when its live tiles ran out (if they did)."""
+    loose_at_end: list[Tile] = []
     while not g.is_over:
+        if g.wall.live_count == 0 and not loose_at_end:
+            loose_at_end = list(g.wall.loose)
         seat = g.to_act()[0]
         if g.phase == "claims":
             act(g, K.PASS, seat, str(g.last_discard[1]))
         else:
             g.apply(Action(K.DISCARD, seat, g.observation(seat).drawn))
+    return loose_at_end
+
+
+def test_exhaustive_draw_at_fourteen_tiles():
+    """Part II's wall (seed 000 Part II, "The procedure of play": "the last 14 tiles in
+    the wall are never drawn and the game ends and is a draw if it reaches this
+    point"): the hand is drawn when 14 tiles are left, loose tiles included."""
+    g = play_to_last_discard(PUNG_CHOW.with_options(reserved_tiles=14))
+    _, order = book_wall()
+    _pass_everything(g)
     r = g.result
     assert r.winner is None and r.reason == "wall exhausted"
     assert g.wall_count == 14
@@ -303,3 +314,23 @@ def test_exhaustive_draw_at_fourteen_tiles():
     assert [e["tile"] for e in g.events if e["type"] == "draw" and e["source"] == "wall"][-1] == str(order[119])
     assert r.settled is False and set(r.net.values()) == {0}  # pung-chow does not settle draws
     assert sum(len(g.hand(s).concealed) + 3 * len(g.hand(s).melds) for s in (E, S, W, N)) == 52
+
+
+def test_part_one_draws_the_whole_wall_loose_tiles_included():
+    """Part I (``pung-chow``) draws the whole wall: Part II's "most important change is
+    that the last 14 tiles in the wall are never drawn" (seed 000 Part II), so in Part I
+    they are. The same hand as above draws on past the 14: the front draws tiles
+    120..131 too, then the two loose tiles lying on the end of the wall (the one
+    farthest from the end first, as a loose tile is taken); the hand is drawn when
+    no tile at all is left."""
+    g = play_to_last_discard()
+    _, order = book_wall()
+    loose = _pass_everything(g)
+    r = g.result
+    assert r.winner is None and r.reason == "wall exhausted"
+    assert g.wall_count == 0 and g.wall.live() == [] and g.wall.loose == []
+    wall_draws = [e["tile"] for e in g.events if e["type"] == "draw" and e["source"] == "wall"]
+    assert len(loose) == 2
+    assert wall_draws[-14:] == [str(t) for t in order[120:132] + loose]
+    assert sum(len(g.hand(s).concealed) + 3 * len(g.hand(s).melds) for s in (E, S, W, N)) == 52
+    assert Game.replay(g.events).snapshot() == g.snapshot()

@@ -171,6 +171,9 @@ def test_the_footer_fits_80_columns():
         await pilot.pause()
         row = footer(app)
         assert "Save & quit" in row and "Keys" in row, row
+        # the whole table in 24 rows at the claim: your panel closes right above the footer
+        assert rows(app)[-2].startswith("╰") and rows(app)[-2].rstrip().endswith("╯"), "\n".join(rows(app))
+        assert any("1 Pung" in r or "1 Chow" in r or "1 Mah-Jongg" in r or "1 Kong" in r for r in rows(app))
 
     run(3, check, size=(80, 24))
 

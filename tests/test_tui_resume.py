@@ -15,8 +15,6 @@ from mahjongg.table import Game, full_set
 from mahjongg.tiles import Wind
 from mahjongg.tui.app import PlayApp, ResultScreen
 from mahjongg.play.session import new_session, resume_session
-from mahjongg.rules import PUNG_CHOW
-from mahjongg.table.match import Match
 from mahjongg.play.journal import play_match_ids
 
 from test_tui import DICE, Passer, preset_wall, win_scripted_hand

@@ -9,11 +9,9 @@ from textual.widgets import Button, Static
 
 from mahjongg.rules import PUNG_CHOW
 from mahjongg.table import Game
-from mahjongg.table.match import Match
 from mahjongg.tiles import Wind
 from mahjongg.tui.app import PlayApp, ResultScreen, describe_event
-from mahjongg.play.session import new_session
-from mahjongg.play.session import Session, distinct_names, new_session
+from mahjongg.play.session import distinct_names, new_session
 from mahjongg.tui.widgets import HandView
 
 from test_tui import text_of

@@ -6,8 +6,6 @@ against the scorer's own."""
 from __future__ import annotations
 
 import os
-import socket
-import threading
 import time
 from pathlib import Path
 
@@ -20,7 +18,8 @@ from mahjongg.rules import Situation  # noqa: E402
 from mahjongg.scoring import score_hand  # noqa: E402
 from mahjongg.tiles import Wind  # noqa: E402
 
-from browser_helpers import ARGS, CHROMIUM  # noqa: E402
+from browser_helpers import ARGS, CHROMIUM, LiveServer  # noqa: E402
+
 SHOTS = Path(os.environ.get("MAHJONGG_SCREENSHOTS", "")) if os.environ.get("MAHJONGG_SCREENSHOTS") else None
 
 pytestmark = [
@@ -29,32 +28,12 @@ pytestmark = [
 ]
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 @pytest.fixture
 def live(tmp_path):
     """The real server (uvicorn) on a loopback port, in a thread of this process."""
-    import uvicorn
-
-    from mahjongg.web import create_app
-
-    app = create_app(tmp_path / "e2e.sqlite3", defaults={"bot_delay": 0.05, "seed": 4242})
-    port = free_port()
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", ws_max_size=65536))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    for _ in range(200):
-        if server.started:
-            break
-        time.sleep(0.05)
-    assert server.started, "the server did not start"
-    yield f"http://127.0.0.1:{port}", app.state.server
-    server.should_exit = True
-    thread.join(10)
+    srv = LiveServer(tmp_path / "e2e.sqlite3", defaults={"bot_delay": 0.05}, seed=4242)
+    yield srv.base, srv.server
+    srv.stop()
 
 
 def shot(page, name):

@@ -37,7 +37,7 @@ def free_port() -> int:
 
 def start_server(port: int, db) -> subprocess.Popen:
     proc = subprocess.Popen(
-        [sys.executable, "-m", "mahjongg", "serve", "--port", str(port), "--db", str(db)],
+        [sys.executable, "-m", "mahjongg", "serve", "--port", str(port), "--db", str(db), "--seed", "77"],
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         env={**os.environ, "PYTHONUNBUFFERED": "1"},
@@ -162,7 +162,7 @@ def test_a_killed_server_process_loses_nothing(tmp_path):
     clients: dict[int, Client] = {}
     try:
         procs.append(start_server(port, db))
-        made = post(port, "/api/tables", {"name": "Ann", "seed": 77, "bot_delay": 0, "claim_seconds": 120,
+        made = post(port, "/api/tables", {"name": "Ann", "bot_delay": 0, "claim_seconds": 120,
                                           "grace_seconds": 600})
         code = made["code"]
         tokens = [made["token"], post(port, f"/api/tables/{code}/join", {"name": "Bob"})["token"]]

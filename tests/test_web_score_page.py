@@ -18,7 +18,8 @@ import io
 
 import pytest
 
-from test_web_browser import ARGS, CHROMIUM, SHOTS, free_port, pytestmark  # noqa: F401  (skips without chromium)
+from browser_helpers import free_port  # noqa: E402
+from test_web_browser import ARGS, CHROMIUM, SHOTS, pytestmark  # noqa: F401  (skips without chromium)
 
 sync_api = pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed")
 

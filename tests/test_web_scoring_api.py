@@ -165,10 +165,10 @@ def test_requests_the_cli_cannot_make(client):
     r = client.post("/api/score", content=b"not json", headers={"content-type": "application/json"})
     assert r.status_code == 400 and r.json() == {"error": "the request is not JSON"}
     r = client.post("/api/score", content=b"[1, 2]")
-    assert r.status_code == 400 and r.json() == {"error": "the request must be a JSON object"}
+    assert r.status_code == 400 and r.json()["error"].startswith("the request must be a JSON object")
     big = {"hand": "1b " * 5000}
     r = client.post("/api/score", json=big)
-    assert r.status_code == 400 and r.json() == {"error": "request too large"}  # the app's body limit
+    assert r.status_code == 400 and r.json()["error"].startswith("the request is too large")  # the app's body limit
     r = client.post("/api/settle", json={"scores": {"E": True, "S": 1}, "winner": "S"})
     assert r.status_code == 400 and "not a whole number of points" in r.json()["error"]
 

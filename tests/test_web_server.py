@@ -22,7 +22,7 @@ from mahjongg.table import Game  # noqa: E402
 from mahjongg.web import create_app  # noqa: E402
 from mahjongg.web.app import MAX_MESSAGE  # noqa: E402
 
-from web_helpers import HiddenInfoCheck, WirePlayers, create, join  # noqa: E402
+from web_helpers import HiddenInfoCheck, SentCheck, WirePlayers, create, join  # noqa: E402
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -251,13 +251,15 @@ def _hostile(client, db):
 
 
 @pytest.mark.parametrize("ruleset", ["pung-chow", "traditional-special-tiles", "hong-kong"])
-def test_a_whole_game_sends_no_seat_another_seats_concealed_tiles(client, db, ruleset):
+def test_a_whole_game_sends_no_seat_another_seats_concealed_tiles(client, db, ruleset, monkeypatch):
     """Four wire clients play two hands; every message is checked on arrival
-    against the server's game (no tile kind held only by other seats)."""
+    against the server's game (no tile kind held only by other seats), and
+    every view as it is built, across the end of hand 1 and the start of hand 2."""
     code, host = create(client, hands=2, seed=2024, ruleset=ruleset)
     tokens = [host] + [join(client, code, n) for n in ("Bob", "Cy", "Di")]
     table = server(client).tables[code]
     check = HiddenInfoCheck(table)
+    sent = SentCheck(table, monkeypatch)
     from contextlib import ExitStack
 
     with ExitStack() as stack:
@@ -286,6 +288,8 @@ def test_a_whole_game_sends_no_seat_another_seats_concealed_tiles(client, db, ru
         totals = [s["chips"] for s in players.states[0]["seats"]]
         assert totals == table.match.totals and sum(totals) == 0
     assert check.checked > 100
+    assert sent.by_hand[1] > 100 and sent.by_hand[2] > 100  # views of both hands were checked
+    assert sent.results[1] >= 4 and sent.results[2] >= 4  # and the results, to every seat
     assert not any(players.errors.values())
     from mahjongg.play.journal import Journal
 

@@ -1,7 +1,10 @@
 """A web table's timers with a hand-driven clock: claim windows time out to PASS,
-a dropped seat is played by a bot after the grace period until its player returns."""
+a dropped seat is played by a bot after the grace period until its player returns,
+a turn that runs out is played by a bot and the seat is idle until its player acts."""
 
 from __future__ import annotations
+
+import time
 
 from mahjongg.table.actions import ActionKind
 from mahjongg.play.journal import Journal
@@ -147,3 +150,66 @@ def test_the_next_hand_starts_when_everyone_is_ready():
     assert t.hand_no == 1
     t.set_ready(1)
     assert t.hand_no == 2 and not t.game.is_over
+
+
+def human_on_turn(t, clock):
+    """Play (the humans passing claims, discarding the drawn tile) until a human
+    has a turn to discard on; his player number."""
+    for _ in range(500):
+        g = t.game
+        assert not g.is_over, "the hand ended before a human's turn"
+        p, s = human_to_act(t)
+        assert p is not None, "a bot should have acted already"
+        if g.phase == "turn":
+            return p
+        t.act(p, {"kind": "pass"})
+    raise AssertionError("no human's turn came")
+
+
+def test_an_idle_players_turn_is_played_by_a_bot_after_the_turn_time():
+    from mahjongg.web.table import IDLE_SECONDS
+
+    t, clock, conns = table(turn_seconds=20, claim_seconds=7)
+    p = human_on_turn(t, clock)
+    seat = t.match.seat_of(p)
+    view = conns[p].got[-1]
+    assert view["deadline"] is not None and 0 < view["deadline"] <= 20 and view["turn_seconds"] == 20
+    n = len(t.game.events)
+    clock.run(19)  # nothing is due before the turn time
+    assert len(t.game.events) == n and not t.seats[p].idle
+    clock.run(20)
+    played = [e for e in t.game.events[n:] if e.get("type") == "action"]
+    assert played and played[0]["seat"] == seat.letter, "a bot played the idle player's action"
+    assert t.seats[p].idle
+    assert any("is idle" in line["text"] for line in t.log)
+    assert conns[0].got[-1]["seats"][p]["idle"] is True
+    # the idle seat's next turn waits only IDLE_SECONDS; the player takes over by acting
+    for _ in range(500):
+        g = t.game
+        if g.is_over:
+            raise AssertionError("the hand ended before the idle seat's next turn")
+        q, s = human_to_act(t)
+        if q == p and g.phase == "turn":
+            break
+        if g.phase == "claims":
+            if q == p:  # his claims wait IDLE_SECONDS too
+                assert t.deadlines[p][1] - time.monotonic() <= IDLE_SECONDS
+            t.act(q, {"kind": "pass"})
+        else:  # the other human's turn
+            d = next(a for a in g.legal_actions(s) if a.kind is ActionKind.DISCARD)
+            t.act(q, {"kind": "discard", "tile": str(d.tile)})
+    assert t.turn_timer is not None and t.turn_timer[0][2] == p
+    assert any(x.delay == IDLE_SECONDS for x in clock.timers if not x.cancelled)
+    legal = t.game.legal_actions(seat)
+    pick = next(a for a in legal if a.kind is ActionKind.DISCARD)
+    t.act(p, {"kind": "discard", "tile": str(pick.tile)})
+    assert not t.seats[p].idle and any(line["text"].endswith("is back") for line in t.log)
+
+
+def test_a_back_message_ends_idleness():
+    t, clock, conns = table(turn_seconds=20)
+    p = human_on_turn(t, clock)
+    clock.run(20)
+    assert t.seats[p].idle
+    t.handle(p, {"type": "back"})
+    assert not t.seats[p].idle

@@ -10,7 +10,11 @@ from mahjongg.tiles import Tile, Wind
 TILE_KEYS = {"tile", "chow", "tiles", "concealed", "drawn", "last_discard", "bonus", "hidden"}
 
 
-def create(client, name="Ann", **cfg) -> tuple[str, str]:
+def create(client, name="Ann", seed=None, **cfg) -> tuple[str, str]:
+    """A new table; ``seed`` (the table's match seed) is set on the server side,
+    never sent: a client may not choose a table's seed."""
+    if seed is not None:  # the server's next table gets exactly this seed
+        client.app.state.server.new_seed = lambda: seed
     cfg.setdefault("bot_delay", 0)
     cfg.setdefault("claim_seconds", 120)
     r = client.post("/api/tables", json={"name": name, **cfg})
@@ -89,6 +93,79 @@ class HiddenInfoCheck:
         mine = msg["game"]["concealed"] + ([msg["game"]["drawn"]] if msg["game"]["drawn"] else [])
         assert sorted(mine) == sorted(str(x) for x in g.hand(me).concealed) or msg["v"] != t.version
         self.checked += 1
+
+
+def _seen_by(g, me) -> tuple[set[int], set[int]]:
+    """(tile kinds ``me`` may know of, tile kinds only other seats hold concealed)."""
+    visible = {int(x) for x in g.hand(me).concealed} | {int(x) for x in getattr(g.hand(me), "hidden", ())}
+    for s in g.seats:
+        h = g.hand(s)
+        visible.update(int(x) for meld in h.melds for x in meld.tiles)
+        visible.update(int(x) for x in h.bonus)
+    visible.update(int(x) for _, x, _ in g.observation(me).discard_history)
+    hidden = set()
+    for s in g.seats:
+        if s != me:
+            hidden.update(int(x) for x in g.hand(s).concealed)
+            hidden.update(int(x) for x in getattr(g.hand(s), "hidden", ()))
+    return visible, hidden - visible
+
+
+class SentCheck:
+    """Checks every view the table builds for a seat, at the moment it is built
+    (so against the true state it was built from, across the end of a hand and
+    the start of the next): during a hand it names no tile kind held only by
+    other seats, and the seat's own tiles exactly; after it, the result shows
+    exactly the hands of the hand just over and nothing of the next deal.
+    ``by_hand[hand_no]`` counts the views checked during each hand,
+    ``results[hand_no]`` the result views."""
+
+    def __init__(self, table, monkeypatch) -> None:
+        self.table = table
+        self.by_hand: dict[int, int] = {}
+        self.results: dict[int, int] = {}
+        real = table.view
+
+        def view(player: int) -> dict:
+            msg = real(player)
+            self.check(player, msg)
+            return msg
+
+        monkeypatch.setattr(table, "view", view)
+
+    def check(self, player: int, msg: dict) -> None:
+        t = self.table
+        assert "wall" not in keys_in(msg), "the wall order must never be sent"
+        for s in msg["seats"]:
+            if s["player"] != player:
+                assert "concealed" not in s and "hand" not in s, s
+        if "game" not in msg:
+            return
+        g, m = t.game, t.match
+        me = m.seat_of(player)
+        assert msg["hand_no"] == t.hand_no
+        if g.is_over:
+            r = msg["result"]
+            assert r["hand_no"] == t.hand_no and r["seed"] == g.seed
+            for w, h in g.result.hands.items():
+                shown = r["hands"][w.letter]
+                assert sorted(shown["concealed"]) == sorted(str(x) for x in h.concealed)
+            self.results[t.hand_no] = self.results.get(t.hand_no, 0) + 1
+        else:
+            assert msg.get("result") is None, "a result is shown only after its hand"
+            assert str(g.seed) not in json_text(msg), "the hand's seed is shown only after it"  # a 32-bit draw
+            visible, forbidden = _seen_by(g, me)
+            leak = {int(Tile.parse(x)) for x in tiles_in(msg)} & forbidden
+            assert not leak, f"player {player} was sent {[str(Tile(i)) for i in leak]}, held only by other seats"
+            mine = msg["game"]["concealed"] + ([msg["game"]["drawn"]] if msg["game"]["drawn"] else [])
+            assert sorted(mine) == sorted(str(x) for x in g.hand(me).concealed)
+            self.by_hand[t.hand_no] = self.by_hand.get(t.hand_no, 0) + 1
+
+
+def json_text(msg) -> str:
+    import json
+
+    return json.dumps(msg)
 
 
 def choose(state: dict, rng: random.Random) -> dict | None:

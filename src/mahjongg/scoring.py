@@ -365,6 +365,14 @@ def _check_tiles(hand: Hand, ruleset: Ruleset) -> None:
         if int(t) not in allowed:
             what = "has no Flowers, Seasons or special tiles" if not allowed else "does not use this tile"
             raise ScoringError(f"{t} ({t.name}) is not part of a {ruleset.name} set: the ruleset {what}")
+    for t in hand.hidden:
+        # only what the ruleset lets a player keep concealed may be written in (...)
+        if not ruleset.may_hold_back(t):
+            held = sorted({TILES[i] for i in allowed if ruleset.may_hold_back(TILES[i])})
+            may = f"only {', '.join(f'({x})' for x in held)} may be" if held else "no bonus tile may be"
+            raise ScoringError(
+                f"({t}): the {t.name} is written held back, but {ruleset.name} lays it out when drawn; {may} held back"
+            )
 
 
 def _check_win(hand: Hand, ruleset: Ruleset, situation: Situation) -> None:

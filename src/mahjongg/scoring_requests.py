@@ -19,6 +19,7 @@ from typing import Mapping
 
 from .errors import MahjonggError
 from .hand import Hand, kong_hint
+from .play.scorecard import ScoreCard, score_card
 from .rules import RULESETS, Situation, Win, WinBy, get_ruleset
 from .rules.ruleset import Ruleset
 from .scoring import ImpossibleWin, Score, score_hand
@@ -35,7 +36,6 @@ __all__ = [
     "score",
     "settle",
     "offers",
-    "won",
 ]
 
 BY = {"wall": WinBy.WALL, "discard": WinBy.DISCARD, "loose": WinBy.LOOSE, "robbed-kong": WinBy.ROBBED_KONG}
@@ -90,11 +90,6 @@ def _fields(data, known: tuple[str, ...], command: str) -> dict:
     return {k: v for k, v in data.items() if v is not None}
 
 
-def won(score: Score) -> bool:
-    """Whether ``score`` is of the winner's hand."""
-    return score.reading is not None and score.reading.is_winner
-
-
 # --- score ---------------------------------------------------------------------------
 
 
@@ -103,7 +98,9 @@ class ScoreRequest:
     """What ``mahjongg score`` takes: ``hand`` in notation; ``win``, the
     winning tile (``None``: a loser's hand), ``by`` where it came from; the
     flags of a win (``last_tile``, ``original``, ``first_discard``,
-    ``after_flower``, ``kong_on_kong``) and ``dead`` (a loser's dead hand)."""
+    ``after_flower``, ``kong_on_kong``) and ``dead`` (a loser's dead hand);
+    ``mandarins``: a Pung Chow ruleset with its Mandarins option on (Flowers
+    and Seasons 1-4 for East-North)."""
 
     hand: str
     ruleset: str = "pung-chow"
@@ -117,10 +114,11 @@ class ScoreRequest:
     after_flower: bool = False
     kong_on_kong: bool = False
     dead: bool = False
+    mandarins: bool = False
 
     FIELDS = (
         "hand", "ruleset", "seat", "round", "win", "by",
-        "last_tile", "original", "first_discard", "after_flower", "kong_on_kong", "dead",
+        "last_tile", "original", "first_discard", "after_flower", "kong_on_kong", "dead", "mandarins",
     )  # fmt: skip
 
     @classmethod
@@ -147,7 +145,7 @@ class ScoreRequest:
                 names = list(BY)
                 raise RequestError(f"--by takes {', '.join(names[:-1])} or {names[-1]}, not {given['by']!r}")
             values["by"] = found
-        for name in (*_WIN_FLAGS, "dead"):
+        for name in (*_WIN_FLAGS, "dead", "mandarins"):
             if name in given:
                 values[name] = _flag(name, given[name])
         return cls(**values)
@@ -163,14 +161,17 @@ class ScoreAnswer:
     situation: Situation
     rules: Ruleset
 
+    def card(self) -> ScoreCard:
+        """The hand's score card (:func:`mahjongg.play.scorecard.score_card`),
+        which every app lays out."""
+        return score_card(self.score, self.rules)
+
     def to_dict(self) -> dict:
-        """``mahjongg score --json``: ``Score.to_dict()`` with, for a faan
-        ruleset's winner, the minimum and whether the hand may be declared."""
-        data = self.score.to_dict()
-        if self.rules.faan is not None and self.score.faan is not None and won(self.score):
-            data["minimum_faan"] = self.rules.faan.minimum
-            data["may_declare"] = self.rules.may_declare(self.score)
-        return data
+        """``mahjongg score --json``: the score card as data
+        (:meth:`ScoreCard.to_dict <mahjongg.play.scorecard.ScoreCard.to_dict>`:
+        ``Score.to_dict()`` with the card's unit, lines, limit and, for a faan
+        ruleset's winner, the minimum and whether the hand may be declared)."""
+        return self.card().to_dict()
 
 
 def score(request: ScoreRequest) -> ScoreAnswer:
@@ -179,6 +180,8 @@ def score(request: ScoreRequest) -> ScoreAnswer:
     unknown ruleset) with the command's one-line reason."""
     q = request
     rules = get_ruleset(q.ruleset)
+    if q.mandarins:
+        rules = rules.with_options(mandarins=True)
     win_info = None
     flags = {f: getattr(q, f) for f in _WIN_FLAGS}
     if q.win is not None:
@@ -384,7 +387,7 @@ def _settle_options(rules: Ruleset, limit: int | None, settle_draws: bool, winne
     means anything to a faan ruleset, which pays the winner only."""
     changes = {}
     if limit is not None:
-        if rules.faan is not None:
+        if rules.unit == "faan":
             raise RequestError(
                 f"--limit: {rules.name} has no limit on one payment: it pays the winner by his hand's points"
                 f" (its limit is {rules.faan.limit} faan)"
@@ -393,7 +396,7 @@ def _settle_options(rules: Ruleset, limit: int | None, settle_draws: bool, winne
     if settle_draws:
         if winner is not None:
             raise RequestError("--settle-draws is for a drawn hand: leave out --winner")
-        if rules.faan is not None:
+        if rules.unit == "faan":
             raise RequestError(f"--settle-draws: {rules.name} pays only a winner: a loser's hand scores nothing")
         changes["settle_draws"] = True
     return changes
@@ -422,7 +425,7 @@ def offers(rules: Ruleset) -> dict:
         "by": by,
         "flags": flags,
         "bonus_tiles": [str(Tile(t)) for t in rules.bonus_tiles],
-        "faan": rules.faan is not None,
+        "faan": rules.unit == "faan",
         "east_keeps_deal": {**{w.letter: rules.keeps_deal(w) for w in Wind}, "draw": rules.keeps_deal(None)},
     }
 

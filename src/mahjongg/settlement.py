@@ -70,22 +70,48 @@ class Settlement:
         }
 
 
-def check_scores(scores: Mapping[Wind, int], winner: Wind | None, dead: Iterable[Wind] = ()) -> None:
+def check_scores(
+    scores: Mapping[Wind, int],
+    winner: Wind | None,
+    dead: Iterable[Wind] = (),
+    *,
+    discarder: Wind | None = None,
+    east: Wind | None = None,
+) -> None:
     """Raise :class:`SettlementError` unless ``scores``, ``winner`` and ``dead``
-    can be settled: the winner and every dead hand have a score, the winner's
-    hand is not dead, no score is negative (what :func:`settle` checks first;
-    ``mahjongg settle`` checks a drawn hand's scores with it even when nothing
-    is paid)."""
-    if winner is not None and winner not in scores:
-        raise SettlementError(f"the winner {winner.letter} has no score")
+    can be settled: two to four seats, each a :class:`~mahjongg.tiles.Wind`
+    with a whole, non-negative score (points: an ``int``); the winner, every
+    dead hand, the ``discarder`` and the dealer ``east`` (when given) at the
+    table; the winner's hand not dead; a discarder only with a winner, and
+    never the winner himself (what :func:`settle` and
+    :meth:`Ruleset.settle <mahjongg.rules.Ruleset.settle>` check first;
+    ``mahjongg settle`` checks a drawn hand's scores with it even when
+    nothing is paid)."""
+    if not isinstance(scores, Mapping):
+        raise SettlementError(f"scores are a mapping of seats to points, not {type(scores).__name__}")
+    if not 2 <= len(scores) <= 4:
+        raise SettlementError(f"a table has two, three or four players, not {len(scores)}")
+    for w, sc in scores.items():
+        if type(w) is not Wind:
+            raise SettlementError(f"{w!r} is not a seat: scores are keyed by Wind (E, S, W, N)")
+        if type(sc) is not int:
+            raise SettlementError(f"{w.letter}'s score {sc!r} is not a whole number of points")
+        if sc < 0:
+            raise SettlementError(f"{w.letter}'s score {sc} is negative")
+    for who, role in ((winner, "winner"), (discarder, "discarder"), (east, "dealer (East)")):
+        if who is not None and who not in scores:
+            name = who.letter if type(who) is Wind else repr(who)
+            raise SettlementError(f"the {role} {name} has no score: not at the table ({', '.join(w.letter for w in sorted(scores))})")
     if winner is not None and winner in dead:
         raise SettlementError(f"{winner.letter} cannot win with a dead hand")
     for w in dead:
         if w not in scores:
-            raise SettlementError(f"dead hand {w.letter} has no score")
-    for w, s in scores.items():
-        if s < 0:
-            raise SettlementError(f"{w.letter}'s score {s} is negative")
+            raise SettlementError(f"dead hand {w.letter if type(w) is Wind else repr(w)} has no score")
+    if discarder is not None:
+        if winner is None:
+            raise SettlementError(f"the discarder {discarder.letter} gave no winning tile: nobody won")
+        if discarder == winner:
+            raise SettlementError(f"the winner {winner.letter} cannot have discarded his own winning tile")
 
 
 def settle(
@@ -108,11 +134,12 @@ def settle(
     collects ``east_factor * limit``).
 
     Raises :class:`SettlementError` for a winner or dealer not at the table,
-    a dead winner, or a negative score.
+    a dead winner, a score that is negative or not an int, fewer than two or
+    more than four seats (:func:`check_scores`).
     """
-    seats = tuple(sorted(scores))
     dead = frozenset(dead)
-    check_scores(scores, winner, dead)
+    check_scores(scores, winner, dead, east=east)
+    seats = tuple(sorted(scores))
     payments = []
     for i, a in enumerate(seats):
         for b in seats[i + 1 :]:

@@ -49,7 +49,7 @@ from itertools import islice
 from typing import Callable, Iterable, Iterator, Sequence
 
 from .bots import BotError, check_bot
-from .play.config import MatchConfig
+from .play.config import ConfigError, MatchConfig
 from .play.session import Session, rotation
 from .rules import get_ruleset
 from .table import Match
@@ -399,6 +399,11 @@ def check_run(
     for name, v in (("--hands", match_hands), ("--rounds", match_rounds)):
         if v is not None and (not isinstance(v, int) or v < 1):
             raise SimulationError(f"{name} must be at least 1, not {v}")
+    # the match configuration every app checks the same way (ruleset, players, length)
+    try:
+        MatchConfig.make(ruleset, players=names, hands=match_hands, rounds=match_rounds, seed=0)
+    except ConfigError as exc:
+        raise SimulationError(str(exc).removeprefix("players: ")) from None
     return names
 
 

@@ -48,7 +48,8 @@ def play_command(
 
     Keys: arrows choose a tile, Enter discards it; when a discard can be claimed
     the choices are numbered (m Mah-Jongg, p pung, c chow, k kong, x or space
-    pass); h shows your waits and shanten; q saves and leaves. The mouse works too.
+    pass); h shows your waits and shanten; ? lists every key; q saves and leaves.
+    The mouse works too.
     """
     from ..play.config import ConfigError
     from ..play.session import new_session, resume_session

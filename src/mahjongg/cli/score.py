@@ -153,6 +153,9 @@ def score_command(
         False, "--kong-on-kong", help="With --by loose: the loose tile followed a second kong in a row."
     ),
     dead: bool = typer.Option(False, "--dead", help="A loser's dead hand (wrong number of tiles): scores nothing; a dead hand cannot win."),
+    mandarins: bool = typer.Option(
+        False, "--mandarins", help="Pung Chow with the Mandarins: Flowers and Seasons 1-4 for East-North (Harr, Part I)."
+    ),
     as_json: bool = typer.Option(False, "--json", help="Print the score as JSON."),
 ) -> None:
     """Score one hand and explain every item (points, doubles, limit).
@@ -160,13 +163,12 @@ def score_command(
     Without --win the hand is a loser's (13 tiles plus one per kong).
     """
     request = requests.ScoreRequest(
-        hand, ruleset, seat, round_, win, by, last_tile, original, first_discard, after_flower, kong_on_kong, dead
+        hand, ruleset, seat, round_, win, by, last_tile, original, first_discard, after_flower, kong_on_kong, dead, mandarins
     )
     with user_errors():
         answer = requests.score(request)
-    card = score_card(answer.score, answer.rules)  # the score and its card (a superset of answer.to_dict())
     if as_json:
-        write_json(card.to_dict())
+        write_json(answer.to_dict())  # the score card as data, as POST /api/score answers
     else:
         _render_score(answer.score, answer.hand, answer.situation, answer.rules)
 

@@ -81,6 +81,10 @@ def serve(
         help="Offer a trained policy (rl extra) as the bot policy:NAME at the tables; repeat for more. "
         "Players choose among these names only, never a file.",
     ),
+    seed: int = typer.Option(
+        None, **whole_number(at_least=0, at_most=2**32 - 1),
+        help="testing aid: draw the tables' seeds from this seed, so deals repeat from one run to the next (anyone who knows it can predict every hand; default: secret randomness)",
+    ),
 ) -> None:
     """Serve tables in the browser: open http://HOST:PORT/, create a table, send the invite link."""
     _register_policies(policy)
@@ -95,4 +99,6 @@ def serve(
     _check_listen(host, port)
     _check_db(db)
     console.print(f"mahjongg: tables at [bold]http://{host}:{port}/[/] (database {db}); Ctrl-C stops", highlight=False)
-    uvicorn.run(create_app(db), host=host, port=port, ws_max_size=65536, log_level="warning")
+    if seed is not None:
+        console.print(f"--seed {seed}: the deals can be predicted by anyone who knows it; for testing only", highlight=False)
+    uvicorn.run(create_app(db, seed=seed), host=host, port=port, ws_max_size=65536, log_level="warning")

@@ -80,13 +80,18 @@ def simulate_command(
         if backend not in ("local", "ray") or (backend == "ray" and matches):
             fail(f"--backend: local or ray (ray plays single hands, not --matches), not {backend!r}")
         store = Journal(db) if db is not None else None  # refused here, in one line, before a hand is played
+        before = len(store) if store is not None else 0
         ids: list[int] = []
         used = useful_workers(workers, games)
         if used < workers and not as_json:
             why = f"this machine has {os.cpu_count() or 1} CPUs" if used == (os.cpu_count() or 1) else f"there are only {games} {'matches' if matches else 'hands'} to play"
             console.print(f"using {used} worker{'s' if used > 1 else ''}, not {workers}: {why}", highlight=False)
 
+        played = 0
+
         def on_hand(o: HandOutcome) -> None:
+            nonlocal played
+            played += 1
             if store is not None:
                 by_seat = sorted(range(len(names)), key=lambda p: "ESWN".index(o.seats[p]))
                 ids.append(store.save_hand(o.events, bots=[names[p] for p in by_seat]))  # committed at once
@@ -123,9 +128,13 @@ def simulate_command(
         except KeyboardInterrupt:
             # Ctrl-C: the workers are stopped quietly (they ignore it; the pool is terminated);
             # every hand finished and stored so far stays in the file, each committed on its own
-            where = f" in {db}" if store is not None else " (no --db: nothing stored)"
-            stored = len(ids) if store is not None else 0
-            console.print(f"stopped: {stored} hand{'' if stored == 1 else 's'} stored{where}", highlight=False)
+            if store is not None:
+                if store.conn.in_transaction:  # stopped inside a hand's transaction: it is not stored
+                    store.conn.execute("ROLLBACK")
+                n = len(store) - before  # what the file holds, whichever instant the Ctrl-C came
+                console.print(f"stopped: {n} hand{'' if n == 1 else 's'} stored in {db}", highlight=False)
+            else:
+                console.print(f"stopped after {played} hand{'' if played == 1 else 's'} (no --db: none stored)", highlight=False)
             raise typer.Exit(130)
         finally:
             if store is not None:

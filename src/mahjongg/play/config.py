@@ -37,7 +37,7 @@ from ..rules.ruleset import Ruleset
 
 __all__ = ["MatchConfig", "ConfigError", "OPTION_FIELDS"]
 
-OPTION_FIELDS = ("limit", "payment_limit", "east_factor", "settle_draws")
+OPTION_FIELDS = ("limit", "payment_limit", "east_factor", "settle_draws", "draw_keeps_deal")
 """Ruleset options a match may set (the others change the set of tiles or the play)."""
 
 HUMAN = None

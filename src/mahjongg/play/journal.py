@@ -53,7 +53,6 @@ folder and a file or folder mahjongg may not write to. Reading
 (``Journal(path, create=False)``: ``replay``, finding a match to resume)
 never creates a table and never migrates.
 """
-
 from __future__ import annotations
 
 import json
@@ -61,12 +60,25 @@ import os
 import shlex
 import sqlite3
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
 from pathlib import Path
 from typing import Iterable, Sequence
 
-from ..errors import MahjonggError
 from ..table import Game
+from .migration import migrate
+from .schema import (
+    MAHJONGG_COLUMNS,
+    MAHJONGG_TABLES,
+    SCHEMA,
+    SQLITE_INTEGERS,
+    VERSION,
+    JournalError,
+    _impostor,
+    dump,
+    insert_hand,
+    now,
+    refuse_foreign,
+    tables,
+)
 
 __all__ = [
     "Journal",
@@ -80,134 +92,8 @@ __all__ = [
     "VERSION",
     "refuse_foreign",
     "migrate",
+    "play_match_ids",
 ]
-
-VERSION = 2
-"""The schema's version (``PRAGMA user_version``); files of the older schemas have 0."""
-
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS games (
-    id INTEGER PRIMARY KEY,
-    created TEXT NOT NULL,
-    ruleset TEXT NOT NULL,
-    seed INTEGER,
-    players INTEGER NOT NULL,
-    bots TEXT NOT NULL,
-    winner TEXT,
-    reason TEXT,
-    net TEXT,
-    events INTEGER NOT NULL,
-    match_id INTEGER,
-    hand INTEGER
-);
-CREATE TABLE IF NOT EXISTS events (
-    game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
-    seq INTEGER NOT NULL,
-    type TEXT NOT NULL,
-    data TEXT NOT NULL,
-    PRIMARY KEY (game_id, seq)
-);
-CREATE TABLE IF NOT EXISTS matches (
-    id INTEGER PRIMARY KEY,
-    created TEXT NOT NULL,
-    app TEXT NOT NULL,
-    code TEXT UNIQUE,
-    config TEXT NOT NULL,
-    status TEXT NOT NULL
-);
-CREATE TABLE IF NOT EXISTS match_seats (
-    match_id INTEGER NOT NULL REFERENCES matches(id),
-    player INTEGER NOT NULL,
-    name TEXT NOT NULL,
-    kind TEXT NOT NULL,
-    bot TEXT,
-    token_hash TEXT,
-    PRIMARY KEY (match_id, player)
-);
-CREATE TABLE IF NOT EXISTS match_events (
-    match_id INTEGER NOT NULL REFERENCES matches(id),
-    hand INTEGER NOT NULL,
-    seq INTEGER NOT NULL,
-    data TEXT NOT NULL,
-    PRIMARY KEY (match_id, hand, seq)
-);
-"""
-
-_RECORDS = {"id", "created", "ruleset", "seed", "players", "bots", "winner", "reason", "net", "events"}
-MAHJONGG_COLUMNS: dict[str, frozenset[str]] = {
-    # today's schema (the games table of a file of the older schema lacks match_id and hand)
-    "games": frozenset(_RECORDS),
-    "events": frozenset({"game_id", "seq", "type", "data"}),
-    "matches": frozenset({"id", "created", "app", "code", "config", "status"}),
-    "match_seats": frozenset({"match_id", "player", "name", "kind", "bot", "token_hash"}),
-    "match_events": frozenset({"match_id", "hand", "seq", "data"}),
-    # the older schemas, migrated when the file is opened to write
-    "play_matches": frozenset({"id", "created", "settings", "hands"}),
-    "play_journal": frozenset({"match_id", "seq", "data"}),
-    "web_tables": frozenset({"code", "config", "status", "created"}),
-    "web_seats": frozenset({"code", "player", "name", "kind", "bot", "token_hash"}),
-    "web_events": frozenset({"code", "hand", "seq", "event"}),
-}
-"""The columns (at least) of each mahjongg table, today's and the older schemas': a table
-of one of these names without its columns is another program's (a ``games`` table of some other game)."""
-MAHJONGG_TABLES = frozenset(MAHJONGG_COLUMNS)
-_OLD_TABLES = ("play_journal", "play_matches", "web_events", "web_seats", "web_tables")
-
-SQLITE_INTEGERS = range(-(2**63), 2**63)
-"""The integers SQLite can store: an id outside them names no row (sqlite3 raises OverflowError)."""
-
-
-class JournalError(MahjonggError):
-    """A file that cannot be used (missing, not ours, read-only), an unknown game or match id, or an event log that is not one."""
-
-
-def _now() -> str:
-    return datetime.now(timezone.utc).isoformat(timespec="seconds")
-
-
-def _dump(e) -> str:
-    return json.dumps(e, separators=(",", ":"))
-
-
-def refuse_foreign(conn: sqlite3.Connection, path: str | Path) -> None:
-    """Raise :class:`JournalError` if the database open on ``conn`` (the file
-    ``path``) holds a table or view that is not a mahjongg table (an index or
-    trigger counts as its table's; SQLite's own ``sqlite_*`` tables aside): it
-    belongs to another program, and mahjongg writes nothing into it. Call it
-    before the first write.
-
-    Only reads the schema; a file that is not SQLite raises SQLite's
-    :class:`sqlite3.DatabaseError` ("file is not a database") for the caller to word."""
-    names = {n for (n,) in conn.execute("SELECT DISTINCT tbl_name FROM sqlite_master")}
-    foreign = sorted(n for n in names - MAHJONGG_TABLES if not n.startswith("sqlite_"))
-    if not foreign:
-        impostor = _impostor(conn, names)
-        if impostor is None:
-            return
-        raise JournalError(
-            f"{path} is an SQLite database of another program: its table {impostor[0]} has the columns "
-            f"({', '.join(impostor[1]) or 'none'}), not mahjongg's; mahjongg will not write into it"
-        )
-    ours = sorted(names & MAHJONGG_TABLES)
-    beside = f", beside mahjongg's ({', '.join(ours)})" if ours else ""
-    raise JournalError(
-        f"{path} is an SQLite database of another program (tables: {', '.join(foreign)}{beside}); "
-        "mahjongg will not write into it"
-    )
-
-
-def _impostor(conn: sqlite3.Connection, names: set[str]) -> tuple[str, list[str]] | None:
-    """The first table (or view) named as a mahjongg table that lacks its columns,
-    with the columns it has; ``None`` if every such table is ours."""
-    for name in sorted(names & MAHJONGG_TABLES):
-        columns = [r[1] for r in conn.execute(f'PRAGMA table_info("{name}")')]
-        if not MAHJONGG_COLUMNS[name] <= set(columns):
-            return name, columns
-    return None
-
-
-def _tables(conn: sqlite3.Connection) -> set[str]:
-    return {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
 
 
 def _read_only(path: Path) -> bool:
@@ -224,163 +110,6 @@ def _writable(path: Path) -> None:
     if _read_only(path.parent):
         raise JournalError(f"cannot write to {path}: the folder {path.parent} is read-only")
 
-
-# --- migration ----------------------------------------------------------------------------
-
-
-def migrate(conn: sqlite3.Connection) -> None:
-    """Bring a mahjongg file of an older schema to this one, in one transaction.
-
-    * ``games`` of ``mahjongg.records`` get the columns ``match_id`` and ``hand``.
-    * ``play_matches``/``play_journal`` (``mahjongg play``): each match keeps its
-      id (``play --resume ID`` goes on working), its settings become a match
-      configuration (:class:`~mahjongg.play.config.MatchConfig` as data), its
-      finished games are linked to it, and the hand in its journal moves to
-      ``match_events``.
-    * ``web_tables``/``web_seats``/``web_events`` (``mahjongg serve``): each
-      table becomes a match (app ``serve``, the same invite code and settings),
-      its seats move, its finished hands are linked to the game records the
-      server archived (or stored there if they are missing), its hand in
-      progress moves to ``match_events``.
-
-    The older tables are then dropped. ``conn`` must be in autocommit mode
-    (``isolation_level=None``) on a file :func:`refuse_foreign` accepted."""
-    conn.execute("BEGIN IMMEDIATE")
-    try:
-        have = _tables(conn)
-        if "games" in have:
-            cols = {r[1] for r in conn.execute("PRAGMA table_info(games)")}
-            for c in ("match_id", "hand"):
-                if c not in cols:
-                    conn.execute(f"ALTER TABLE games ADD COLUMN {c} INTEGER")
-        for stmt in SCHEMA.split(";"):
-            if stmt.strip():
-                conn.execute(stmt)
-        if "play_matches" in have:
-            _migrate_play(conn, "play_journal" in have)
-        if "web_tables" in have:
-            _migrate_web(conn, have)
-        for t in _OLD_TABLES:
-            if t in have:
-                conn.execute(f"DROP TABLE {t}")
-        conn.execute(f"PRAGMA user_version = {VERSION}")
-        conn.execute("COMMIT")
-    except BaseException:
-        conn.execute("ROLLBACK")
-        raise
-
-
-def _migrate_play(conn: sqlite3.Connection, has_journal: bool) -> None:
-    rows = conn.execute("SELECT id, created, settings, hands FROM play_matches ORDER BY id").fetchall()
-    for mid, created, settings, hands in rows:
-        s = json.loads(settings)
-        config = {
-            "ruleset": s["ruleset"],
-            "options": {},
-            "hands": s.get("hands"),
-            "rounds": s.get("rounds"),
-            "players": list(s["players"]),
-            "names": list(s["names"]),
-            "seed": s["seed"],
-        }
-        conn.execute(
-            "INSERT INTO matches (id, created, app, code, config, status) VALUES (?, ?, 'play', NULL, ?, 'playing')",
-            (mid, created, json.dumps(config)),
-        )
-        ids = json.loads(hands)
-        for k, gid in enumerate(ids):
-            conn.execute("UPDATE games SET match_id = ?, hand = ? WHERE id = ?", (mid, k + 1, gid))
-        if has_journal:
-            conn.execute(
-                "INSERT INTO match_events (match_id, hand, seq, data)"
-                " SELECT match_id, ?, seq, data FROM play_journal WHERE match_id = ?",
-                (len(ids) + 1, mid),
-            )
-
-
-def _migrate_web(conn: sqlite3.Connection, have: set[str]) -> None:
-    tables = conn.execute("SELECT code, config, status, created FROM web_tables ORDER BY created").fetchall()
-    for code, config, status, created in tables:
-        when = datetime.fromtimestamp(created, timezone.utc).isoformat(timespec="seconds")
-        mid = conn.execute(
-            "INSERT INTO matches (created, app, code, config, status) VALUES (?, 'serve', ?, ?, ?)",
-            (when, code, config, status),
-        ).lastrowid
-        if "web_seats" in have:
-            conn.execute(
-                "INSERT INTO match_seats (match_id, player, name, kind, bot, token_hash)"
-                " SELECT ?, player, name, kind, bot, token_hash FROM web_seats WHERE code = ?",
-                (mid, code),
-            )
-        if "web_events" not in have:
-            continue
-        hands: dict[int, list[str]] = {}
-        for hand, ev in conn.execute("SELECT hand, event FROM web_events WHERE code = ? ORDER BY hand, seq", (code,)):
-            hands.setdefault(hand, []).append(ev)
-        kinds = [("human" if k == "human" else b) for k, b in conn.execute(
-            "SELECT kind, bot FROM web_seats WHERE code = ? ORDER BY player", (code,))] if "web_seats" in have else []
-        for hand, evs in sorted(hands.items()):
-            events = [json.loads(e) for e in evs]
-            if events[-1].get("type") == "end":
-                gid = _archived(conn, events)
-                if gid is None:
-                    gid = _insert_hand(conn, events, _bots_by_seat(json.loads(config), kinds, hand))
-                conn.execute("UPDATE games SET match_id = ?, hand = ? WHERE id = ?", (mid, hand, gid))
-            else:
-                conn.executemany(
-                    "INSERT INTO match_events (match_id, hand, seq, data) VALUES (?, ?, ?, ?)",
-                    [(mid, hand, i, e) for i, e in enumerate(evs)],
-                )
-
-
-def _bots_by_seat(config: dict, kinds: list[str], hand: int) -> list[str]:
-    return list(kinds)  # by player: the seats of a hand of an old web table are not stored beside it
-
-
-def _archived(conn: sqlite3.Connection, events: list[dict]) -> int | None:
-    """The game record the server archived for this finished web hand (same log), if any."""
-    setup = events[0]
-    for (gid,) in conn.execute(
-        "SELECT id FROM games WHERE match_id IS NULL AND seed IS ? AND events = ? ORDER BY id",
-        (setup.get("seed"), len(events)),
-    ).fetchall():
-        stored = [json.loads(d) for (d,) in conn.execute("SELECT data FROM events WHERE game_id = ? ORDER BY seq", (gid,))]
-        if stored == json.loads(json.dumps(events)):
-            return gid
-    return None
-
-
-def _insert_hand(
-    conn: sqlite3.Connection, events: Sequence[dict], bots: Iterable[str], match_id: int | None = None, hand: int | None = None
-) -> int:
-    """Insert one finished hand's row and log (no commit); returns its id."""
-    if not events or events[0].get("type") != "setup":
-        raise JournalError("an event log starts with a setup event")
-    setup = events[0]
-    end = events[-1] if events[-1].get("type") == "end" else next((e for e in reversed(events) if e.get("type") == "end"), None)
-    cur = conn.execute(
-        "INSERT INTO games (created, ruleset, seed, players, bots, winner, reason, net, events, match_id, hand)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        (
-            _now(),
-            setup.get("ruleset", "?"),
-            setup.get("seed"),
-            setup.get("players", 4),
-            json.dumps(list(bots)),
-            end.get("winner") if end else None,
-            end.get("reason") if end else None,
-            json.dumps(end.get("settlement", {}).get("net", {})) if end else "{}",
-            len(events),
-            match_id,
-            hand,
-        ),
-    )
-    game_id = cur.lastrowid
-    conn.executemany(
-        "INSERT INTO events (game_id, seq, type, data) VALUES (?, ?, ?, ?)",
-        [(game_id, i, e.get("type", "?"), _dump(e)) for i, e in enumerate(events)],
-    )
-    return game_id
 
 
 # --- rows ---------------------------------------------------------------------------------
@@ -517,7 +246,7 @@ class Journal:
 
     def tables(self) -> set[str]:
         """The names of the tables in the file (reading only)."""
-        return _tables(self.conn)
+        return tables(self.conn)
 
     def _why_not(self, missing: set[str]) -> str:
         if self.path.stat().st_size == 0:
@@ -547,7 +276,7 @@ class Journal:
         if isinstance(events, Game):
             events = events.events
         with self._write():
-            return _insert_hand(self.conn, events, bots, match_id, hand)
+            return insert_hand(self.conn, events, bots, match_id, hand)
 
     def _row(self, r) -> GameRow:
         return GameRow(r[0], r[1], r[2], r[3], r[4], tuple(json.loads(r[5])), r[6], r[7], json.loads(r[8] or "{}"),
@@ -622,7 +351,7 @@ class Journal:
         with self._write():
             return self.conn.execute(
                 "INSERT INTO matches (created, app, code, config, status) VALUES (?, ?, ?, ?, ?)",
-                (_now(), app, code, json.dumps(config), status),
+                (now(), app, code, json.dumps(config), status),
             ).lastrowid
 
     def set_match(self, match_id: int, *, config: dict | None = None, status: str | None = None) -> None:
@@ -673,14 +402,14 @@ class Journal:
         with self._write():
             self.conn.executemany(
                 "INSERT OR REPLACE INTO match_events (match_id, hand, seq, data) VALUES (?, ?, ?, ?)",
-                [(match_id, hand, start + i, _dump(e)) for i, e in enumerate(events)],
+                [(match_id, hand, start + i, dump(e)) for i, e in enumerate(events)],
             )
 
     def finish_hand(self, match_id: int, hand: int, events: Sequence[dict], bots: Iterable[str]) -> int:
         """Hand ``hand`` of the match is over: its log becomes a finished hand (``games``) and
         leaves ``match_events``, in one transaction; returns its game id."""
         with self._write():
-            gid = _insert_hand(self.conn, events, bots, match_id, hand)
+            gid = insert_hand(self.conn, events, bots, match_id, hand)
             self.conn.execute("DELETE FROM match_events WHERE match_id = ? AND hand = ?", (match_id, hand))
             return gid
 

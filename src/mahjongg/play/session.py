@@ -115,7 +115,7 @@ class Session:
         if match is None:
             match = Match(config.ruleset_value(), config.seed, len(config.players), config.hands, config.rounds)
         if match.players != len(config.players):
-            raise ValueError(f"{match.players} players needed, {len(config.players)} given")
+            raise ConfigError(f"a match of {match.players} players needs {match.players} players, not {len(config.players)}")
         self.match = match
         self.names = distinct_names(config.names)
         self.recorder = recorder

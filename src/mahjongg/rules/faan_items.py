@@ -25,6 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
+from ..errors import MahjonggError
 from ..hand import Meld
 from ..settlement import Payment, Settlement, SettlementError
 from ..tiles import TILES, Suit, Tile, Wind
@@ -132,9 +133,9 @@ class FaanTable:
 
     def __post_init__(self) -> None:
         if not 0 <= self.minimum <= self.limit:
-            raise ValueError(f"the minimum ({self.minimum} faan) must lie between 0 and the limit ({self.limit})")
+            raise MahjonggError(f"the minimum ({self.minimum} faan) must lie between 0 and the limit ({self.limit})")
         if len(self.points) != self.limit + 1:
-            raise ValueError(
+            raise MahjonggError(
                 f"the points table needs one entry for each of 0..{self.limit} faan, not {len(self.points)}"
             )
 

@@ -53,7 +53,7 @@ from .faan_items import (
     ThirteenOrphans,
     WinOnKongLooseTile,
 )
-from .ruleset import Ruleset
+from .ruleset import Ruleset, RulesetError
 
 __all__ = ["HONG_KONG", "HongKongRuleset", "hong_kong", "settle_faan"]
 
@@ -137,17 +137,17 @@ def hong_kong(
     ``table``: other :class:`~mahjongg.rules.faan_items.FaanTable` fields
     (``minimum``, ``points``, ``patterns_include_parts``,
     ``bonus_counts_to_minimum``, ``discarder_pays``, ``others_pay``,
-    ``self_drawn_pays``). Raises ``ValueError`` for an unknown name.
+    ``self_drawn_pays``). Raises :class:`~mahjongg.rules.RulesetError` for an unknown name.
     """
     faan = dict(faan or {})
     names = {r.name for r in RULES if isinstance(r, FaanRule)}
     unknown = set(faan) - names
     if unknown:
-        raise ValueError(f"no faan item called {', '.join(sorted(unknown))}; items: {', '.join(sorted(names))}")
+        raise RulesetError(f"no faan item called {', '.join(sorted(unknown))}; items: {', '.join(sorted(names))}")
     includes = dict(includes or {})
     naming = {r.name for r in RULES if isinstance(r, MixedTerminals)}
     if set(includes) - naming:
-        raise ValueError(
+        raise RulesetError(
             f"no faan item called {', '.join(sorted(set(includes) - naming))} names what it includes; "
             f"items that do: {', '.join(sorted(naming))}"
         )
@@ -158,7 +158,7 @@ def hong_kong(
         base = base.with_limit(limit)
     fields = set(FaanTable.__dataclass_fields__)
     if set(table) - fields:
-        raise ValueError(f"unknown faan table option(s): {', '.join(sorted(set(table) - fields))}")
+        raise RulesetError(f"unknown faan table option(s): {', '.join(sorted(set(table) - fields))}")
     return HongKongRuleset(
         name="hong-kong",
         title="Hong Kong Mahjong, old style, in faan (144 tiles, three dice)",

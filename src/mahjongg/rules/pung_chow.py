@@ -8,6 +8,8 @@ tests. Choices where the book is silent are in ``docs/rules/pung-chow.md``.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from .items import (
     AllHonorsDoubles,
     DragonSetDoubles,
@@ -23,11 +25,18 @@ from .items import (
     WinningTileDrawn,
     WinOnLooseTile,
 )
-from .ruleset import Ruleset
+from .mandarins import MandarinsOption
 
 CARD = "seed 000, Score card (no limit)"
 
-PUNG_CHOW = Ruleset(
+
+@dataclass(frozen=True)
+class PungChowRuleset(MandarinsOption):
+    """The ``pung-chow`` ruleset value: :class:`~mahjongg.rules.Ruleset` with
+    the Mandarins option (off)."""
+
+
+PUNG_CHOW = PungChowRuleset(
     name="pung-chow",
     title="Pung Chow without a limit (Harr 1922, Part I)",
     source="seed 000 Part I; worked examples also in seed 004",
@@ -70,5 +79,7 @@ PUNG_CHOW = Ruleset(
     east_factor=2,
     settle_draws=False,
     wall_stacks=17,
-    reserved_tiles=14,
+    # Part I draws the whole wall, loose tiles included: Part II's "most important change is
+    # that the last 14 tiles in the wall are never drawn" (docs/rules/pung-chow.md)
+    reserved_tiles=0,
 )

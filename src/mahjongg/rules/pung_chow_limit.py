@@ -49,6 +49,7 @@ from .limit_items import (
     UncompletedPairPoints,
 )
 from . import pung_chow_limit_penalties as penalties
+from .mandarins import MandarinsOption
 from .ruleset import Ruleset, RulesetError, Ruling
 
 __all__ = ["PUNG_CHOW_LIMIT", "LimitRuleset", "pung_chow_limit", "DEFAULT_LIMITS"]
@@ -64,7 +65,7 @@ DEFAULT_LIMITS = {10: 300, 20: 400}
 
 
 @dataclass(frozen=True)
-class LimitRuleset(Ruleset):
+class LimitRuleset(MandarinsOption):
     """A :class:`Ruleset` whose limit-dependent values follow its ``limit``:
     the half-limit bonus (:class:`FirstDiscardBonus`) always uses it, and
     :meth:`with_options` moves ``payment_limit`` with ``limit`` unless both
@@ -72,7 +73,8 @@ class LimitRuleset(Ruleset):
 
     ``washing_allowed``, ``false_mahjongg_penalty``, ``discarder_pays``: whether
     washing the tiles and the two penalties of Part II are played (all three
-    by default).
+    by default). ``mandarins``: the Mandarins option of Part I, off
+    (:mod:`~mahjongg.rules.mandarins`).
     """
 
     washing_allowed: bool = True

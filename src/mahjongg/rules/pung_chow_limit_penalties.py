@@ -20,9 +20,9 @@ from enum import Enum
 from typing import Iterable
 
 from ..hand import Hand, Meld
-from ..settlement import Payment, Settlement, settle
+from ..settlement import Payment, Settlement, SettlementError, check_scores, settle
 from ..tiles import TILES, Suit, Tile, Wind
-from .ruleset import Ruleset
+from .ruleset import Ruleset, RulesetError
 
 __all__ = [
     "WASHING_TABLE",
@@ -76,7 +76,7 @@ def washing_settlement(washer: Wind, hand: Hand, seats: Iterable[Wind] = SEATS) 
     Raises ``ValueError`` if the hand may not wash."""
     amount = washing_payment(hand, washer)
     if amount is None:
-        raise ValueError(f"{hand} may not wash the tiles: it needs 9 or more different heads on the original hand")
+        raise SettlementError(f"{hand} may not wash the tiles: it needs 9 or more different heads on the original hand")
     seats = tuple(sorted(seats))
     return Settlement(tuple(Payment(s, washer, amount) for s in seats if s != washer), seats)
 
@@ -95,7 +95,7 @@ def false_mahjongg_settlement(
     ``east_factor`` times that -- the full limit."""
     limit = ruleset.payment_limit or ruleset.limit
     if limit is None:
-        raise ValueError(f"{ruleset.name} has no limit: the false Mah-Jongg penalty is half of it")
+        raise RulesetError(f"{ruleset.name} has no limit: the false Mah-Jongg penalty is half of it")
     seats = tuple(sorted(seats))
     half = limit // 2
     payments = tuple(
@@ -265,14 +265,14 @@ def discarder_pays_settlement(
     """The discarder bears the entire losses of all the other players: he
     pays the winner what every loser would have paid him (East's double and
     the limit included), and all the other scores are cancelled."""
-    if discarder == winner:
-        raise ValueError("the winner cannot have discarded his own winning tile")
+    check_scores(scores, winner, discarder=discarder, east=east)
     only_winner = {w: (s if w == winner else 0) for w, s in scores.items()}
     normal = settle(
         only_winner, winner, east=east, limit=ruleset.payment_limit, east_factor=ruleset.east_factor
     )
     total = sum(p.amount for p in normal.payments)
-    return Settlement((Payment(discarder, winner, total),), normal.seats)
+    # nothing to pay (a winner's score of 0) is no payment, as in settle
+    return Settlement((Payment(discarder, winner, total),) if total else (), normal.seats)
 
 
 def settle_hand(

@@ -13,7 +13,7 @@ from dataclasses import dataclass, fields, is_dataclass, replace
 from enum import Enum
 from typing import TYPE_CHECKING
 
-from ..settlement import Settlement, settle as _settle
+from ..settlement import Settlement, check_scores, settle as _settle
 from ..tiles import TILES, Tile, Wind
 from .items import ScoringRule, Wording
 
@@ -101,6 +101,11 @@ class Ruleset:
       (1; four rounds make a set).
       ``starting_chips`` -- chips each player holds at the start (0: a
       running score from zero; Hong Kong 200).
+      ``draw_keeps_deal`` -- whether East keeps the deal after a hand nobody
+      wins (a drawn hand, washed tiles, a false Mah-Jongg): yes in Pung Chow
+      (seed 000 Part I, Procedure of play A: "if the game is a draw, he
+      remains East Wind") and Hong Kong (seed 003 (9) g); no in Traditional
+      (seed 001: East keeps the deal "until he fails to win a hand").
     End of a hand (hooks; the defaults do nothing):
       :meth:`washing`, :meth:`settle_washing` -- washing the tiles;
       :meth:`false_mahjongg` -- the penalty for a false Mah-Jongg;
@@ -157,6 +162,7 @@ class Ruleset:
     seating_dice: int = 2
     match_rounds: int = 1
     starting_chips: int = 0
+    draw_keeps_deal: bool = True
 
     def __post_init__(self) -> None:
         if self.seating not in SEATINGS:
@@ -202,9 +208,13 @@ class Ruleset:
 
     def keeps_deal(self, winner, reason: str = "mahjongg") -> bool:
         """Whether East keeps the deal after a hand won by ``winner``
-        (``None``: drawn, washed, ...): he keeps it unless another player
-        won (seed 000 Part I, Procedure of play A; Part II; seed 003 (8))."""
-        return winner is None or winner == Wind.EAST
+        (``None``: drawn, washed, ...): he keeps it when he wins, loses it
+        when another player wins (seed 000 Part I, Procedure of play A; Part
+        II; seed 003 (8)), and on a hand nobody wins keeps it if
+        ``draw_keeps_deal`` (seed 000, seed 003 (9) g; not seed 001)."""
+        if winner is None:
+            return self.draw_keeps_deal
+        return winner == Wind.EAST
 
     def settle(self, scores, winner, *, discarder=None, east=None, dead=(), ruling=None):
         """Settle a hand under this ruleset (a :class:`~mahjongg.settlement.Settlement`).
@@ -215,8 +225,12 @@ class Ruleset:
         (ignored here: a ruleset with such a penalty overrides this). A faan ruleset pays the winner only
         (:meth:`FaanTable.settle <mahjongg.rules.faan_items.FaanTable.settle>`;
         nothing on a draw); otherwise :func:`mahjongg.settlement.settle` with
-        ``payment_limit`` and ``east_factor``.
+        ``payment_limit`` and ``east_factor``. Raises
+        :class:`~mahjongg.settlement.SettlementError` for scores, seats or a
+        discarder that cannot be settled, under every ruleset
+        (:func:`~mahjongg.settlement.check_scores`).
         """
+        check_scores(scores, winner, dead, discarder=discarder, east=east)
         if self.faan is not None:
             if winner is None:
                 return Settlement((), tuple(sorted(scores)))
@@ -234,7 +248,7 @@ class Ruleset:
         """A copy with some fields changed: ``PUNG_CHOW.with_options(payment_limit=300)``."""
         unknown = set(changes) - set(self.__dataclass_fields__)
         if unknown:
-            raise RulesetError(f"unknown ruleset option(s): {', '.join(sorted(unknown))}")
+            raise RulesetError(f"unknown ruleset option(s) for {self.name}: {', '.join(sorted(unknown))}")
         return replace(self, **changes)
 
     def to_dict(self) -> dict:
@@ -306,6 +320,8 @@ _OPTION_LABELS = {
     "seating_dice": "dice thrown for the seating",
     "match_rounds": "wind rounds in a match",
     "starting_chips": "chips each player starts with",
+    "draw_keeps_deal": "East keeps the deal when nobody wins",
+    "mandarins": "the Mandarins (Flowers and Seasons, numbered East to North)",
 }
 """The options' meaning in words; an option not here (a subclass's) is
 shown by its field name, underscores as spaces."""
@@ -318,6 +334,7 @@ _OPTION_WORDS = {
         "indicators": "the wind box and the four wind indicators",
         "count": "one player throws and counts round the table",
     },
+    "reserved_tiles": {0: "none: the whole wall is drawn, loose tiles included"},
     "loose_refill": {
         "each": "each one taken is replaced from the end of the wall",
         "pair": "both are replaced when both are used",
@@ -377,7 +394,7 @@ def _option_entry(key: str, value, text: str | None = None) -> dict:
         words = _OPTION_WORDS.get(key, {})
         if unit and type(value) is int:
             text = _count(value, unit)
-        elif isinstance(value, str) and value in words:
+        elif isinstance(value, (str, int)) and value in words:
             text = words[value]
         else:
             text = _plain(value)

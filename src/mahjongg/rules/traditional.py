@@ -239,6 +239,9 @@ def traditional(
         robbing_kong=True,  # limit hand 14, Scratching a Carrying Pole
         original_through_kongs=True,  # limit hand 10: "or after flowers and kongs have been grounded"
         heavenly_twins=heavenly_twins,
+        # seed 001: East "retains the deal ... until he fails to win a hand when the deal
+        # passes to next player on his right" -- a drawn hand passes it too
+        draw_keeps_deal=False,
     )
 
 

@@ -85,7 +85,8 @@ class OwnSeasonDoubles(ScoringRule):
         if len(own) == 1:
             return (Item(f"own {own[0].name}", doubles=self.one),)
         if len(own) >= 2:
-            return (Item(f"both own Seasons ({', '.join(t.name for t in own)})", doubles=self.both),)
+            # the rule's name in the plural: "both own Seasons", "both own mandarins"
+            return (Item(f"both {self.name}s ({', '.join(t.name for t in own)})", doubles=self.both),)
         return ()
 
 

@@ -6,7 +6,7 @@
 several hands with East's rotation and running chip totals.
 """
 
-from .actions import Action, ActionKind, IllegalActionError
+from .actions import Action, ActionKind, GameError, IllegalActionError
 from .events import ReplayError, from_jsonl, to_jsonl
 from .game import Game, replay
 from .tables import full_set
@@ -20,6 +20,7 @@ __all__ = [
     "Action",
     "ActionKind",
     "IllegalActionError",
+    "GameError",
     "Game",
     "Match",
     "HandRecord",

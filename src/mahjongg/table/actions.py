@@ -48,7 +48,7 @@ __all__ = [
     "ActionKind",
     "Action",
     "IllegalActionError",
-    "TableError",
+    "GameError",
     "CLAIM_KINDS",
     "DISCARD",
     "CHOW",
@@ -64,13 +64,13 @@ __all__ = [
 ]
 
 
-class TableError(MahjonggError):
-    """A call the table cannot serve: a hand that cannot be set up as asked
+class GameError(MahjonggError):
+    """A call the Game cannot serve: a hand that cannot be set up as asked
     (players, wall, dice), a seat that is not a seat, an action that is not
     an action. The game is left unchanged."""
 
 
-class IllegalActionError(TableError):
+class IllegalActionError(GameError):
     """An action the rules do not allow now, or not an action at all (a
     wrong type of kind, seat or tile); the game is left unchanged."""
 

@@ -40,7 +40,7 @@ from typing import Iterable
 from ..rules import get_ruleset
 from ..rules.ruleset import Ruleset
 
-__all__ = ["to_jsonl", "from_jsonl", "logged_ruleset", "ReplayError"]
+__all__ = ["to_jsonl", "from_jsonl", "logged_ruleset", "LATE_OPTIONS", "ReplayError"]
 
 
 class ReplayError(MahjonggError):
@@ -56,16 +56,27 @@ def from_jsonl(text: str) -> list[dict]:
     return [json.loads(line) for line in text.splitlines() if line.strip()]
 
 
+LATE_OPTIONS = ("draw_keeps_deal", "mandarins")
+"""Ruleset options added after logs were first written: a ``setup`` event
+holds one only when it is not the option's default, and a log without it
+means the default -- so a log written before the option existed replays to
+the same events."""
+
+
 def logged_ruleset(setup: dict, ruleset: Ruleset | None = None) -> Ruleset:
-    """The ruleset a ``setup`` event names, with the options it logged applied;
+    """The ruleset a ``setup`` event names, with the options it logged applied
+    (a :data:`LATE_OPTIONS` option it does not hold: the option's default);
     ``ruleset``: the base to use instead of looking the name up (a ruleset not
-    registered). Raises :class:`~mahjongg.rules.UnknownRulesetError` for a name
-    not known."""
+    registered). Raises :class:`~mahjongg.rules.RulesetError` for a name not
+    known."""
     base = ruleset if ruleset is not None else get_ruleset(setup["ruleset"])
-    opts = {}
-    for k, v in setup.get("options", {}).items():
-        if k not in base.__dataclass_fields__:
+    fields = base.__dataclass_fields__
+    logged = setup.get("options", {})
+    opts = {k: fields[k].default for k in LATE_OPTIONS if k in fields and k not in logged}
+    for k, v in logged.items():
+        if k not in fields:
             continue
         cur = getattr(base, k)
         opts[k] = tuple(v) if isinstance(cur, tuple) else v
+    opts = {k: v for k, v in opts.items() if getattr(base, k) != v}
     return base.with_options(**opts) if opts else base

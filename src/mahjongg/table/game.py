@@ -49,7 +49,7 @@ from .actions import (
     PUNG,
     Action,
     IllegalActionError,
-    TableError,
+    GameError,
 )
 from .dice import Dice, breaker, throw
 from .observation import Observation, materialized
@@ -120,7 +120,7 @@ class Game:
         allow_false_mahjongg: bool = False,
     ) -> None:
         if type(players) is not int or players not in (2, 3, 4):
-            raise TableError(f"Mah-Jongg is played by two, three or four players, not {players!r}")
+            raise GameError(f"Mah-Jongg is played by two, three or four players, not {players!r}")
         self.ruleset = ruleset
         self.players = players
         # an app may let a player declare Mah-Jongg with any hand; the ruleset's penalty judges it
@@ -139,7 +139,7 @@ class Game:
         if wall is None:
             built = list(tile_set)
             if len(built) != 8 * stacks:
-                raise TableError(
+                raise GameError(
                     f"ruleset {ruleset.name}: {len(built)} tiles do not build four sides "
                     f"{stacks} stacks long and 2 high ({8 * stacks} tiles)"
                 )
@@ -147,13 +147,13 @@ class Game:
         else:
             built = [Tile.parse(t) if isinstance(t, str) else t for t in wall]
             if sorted(built) != tile_set:
-                raise TableError("the wall given is not exactly the ruleset's set of tiles")
+                raise GameError("the wall given is not exactly the ruleset's set of tiles")
         throws = ruleset.dice_throws
         if dice is None:
             dice = tuple(throw(rng, ruleset.dice_count) for _ in range(throws))
         dice = tuple(tuple(d) for d in dice)
         if len(dice) != throws or any(len(d) != ruleset.dice_count for d in dice):
-            raise TableError(f"ruleset {ruleset.name}: {throws} throw(s) of {ruleset.dice_count} dice, not {list(map(list, dice))}")
+            raise GameError(f"ruleset {ruleset.name}: {throws} throw(s) of {ruleset.dice_count} dice, not {list(map(list, dice))}")
         east_throw = dice[0]
         break_throw = dice[1] if throws > 1 else ()
         self.built: tuple[Tile, ...] = tuple(built)
@@ -384,7 +384,7 @@ class Game:
     # --- legal actions --------------------------------------------------------
     def legal_actions(self, seat: Wind) -> list[Action]:
         """Every action ``seat`` may take now (empty if it has no decision).
-        Raises :class:`~mahjongg.table.TableError` if ``seat`` is not a seat."""
+        Raises :class:`~mahjongg.table.GameError` if ``seat`` is not a seat."""
         if type(seat) is not Wind:
             seat = self._seat(seat)
         cached = self._legal[seat]

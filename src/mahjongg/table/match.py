@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from ..rules.pung_chow import PUNG_CHOW
 from ..rules.ruleset import Ruleset
 from ..tiles import Wind
+from .actions import GameError
 from .game import Game
 from .result import Result
 from .seating import Seating, seat_players
@@ -98,7 +99,7 @@ class Match:
     ) -> None:
         if sets is not None:
             if rounds is not None:
-                raise ValueError("give rounds or sets, not both")
+                raise GameError("give rounds or sets, not both")
             rounds = 4 * sets
         if hands is None and rounds is None:
             rounds = ruleset.match_rounds
@@ -111,7 +112,7 @@ class Match:
         if seating is None:
             seating = seat_players(ruleset.seating, self._random(), players, ruleset.seating_dice)
         if sorted(seating.order) != list(range(players)):
-            raise ValueError(f"a seating of {players} players orders 0..{players - 1}, not {seating.order}")
+            raise GameError(f"a seating of {players} players orders 0..{players - 1}, not {seating.order}")
         self.seating = seating
         self.order: tuple[int, ...] = seating.order
         self._pos = {p: i for i, p in enumerate(self.order)}

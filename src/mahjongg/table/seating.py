@@ -45,6 +45,7 @@ import random
 from dataclasses import dataclass, field
 
 from ..tiles import Wind
+from .actions import GameError
 from .dice import first_east
 
 __all__ = ["Seating", "seat_players", "count_from", "dice_seating", "indicator_seating", "count_seating"]
@@ -139,11 +140,11 @@ def indicator_seating(
     else:
         line = [Wind(w) for w in line]
         if sorted(line) != winds:
-            raise ValueError(f"the indicators laid out must be one of each of {', '.join(w.letter for w in winds)}")
+            raise GameError(f"the indicators laid out must be one of each of {', '.join(w.letter for w in winds)}")
     if box is None:
         box = rng.randrange(players) + 1  # "in any order he pleases"
     if not 1 <= box <= players:
-        raise ValueError(f"the wind box is in one of positions 1-{players}, not {box}")
+        raise GameError(f"the wind box is in one of positions 1-{players}, not {box}")
     t2 = list(throws[1]) if throws else _throw(rng, dice)
     first_pick = count_from(arranger, sum(t2), players)
     # the picker of the first indicator, then the player on his right, ...
@@ -172,4 +173,4 @@ def seat_players(procedure: str, rng: random.Random, players: int, dice: int = 2
         return indicator_seating(rng, players, dice)
     if procedure == "count":
         return count_seating(rng, players, dice)
-    raise ValueError(f"unknown seating procedure {procedure!r}")
+    raise GameError(f"unknown seating procedure {procedure!r}")

@@ -17,6 +17,7 @@ from ..rules.context import WinBy
 from ..rules.ruleset import Ruleset
 from ..tiles import NUM_KINDS, TILES, Tile, Wind
 from .actions import Action, ActionKind
+from .events import LATE_OPTIONS
 
 __all__ = ["full_set"]
 
@@ -195,14 +196,16 @@ def _ruleset_facts(r: Ruleset) -> tuple[Ruleset, list[Tile], dict]:
     return entry
 
 
-
 def _ruleset_options(r: Ruleset) -> dict:
     """The ruleset's plain options, stored in the log so a hand replays under its own rules."""
     out = {}
-    for f in r.__dataclass_fields__:
+    fields = r.__dataclass_fields__
+    for f in fields:
         if f in ("name", "title", "source", "rules", "options"):
             continue
         v = getattr(r, f)
+        if f in LATE_OPTIONS and v == fields[f].default:
+            continue  # at its default: not logged, as before the option existed
         if isinstance(v, tuple) and all(isinstance(x, (int, str)) for x in v):
             out[f] = list(v)
         elif v is None or isinstance(v, (bool, int, str, float)):

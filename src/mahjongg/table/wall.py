@@ -32,6 +32,9 @@ Geometry (the reading this module implements; ``docs/rules/table.md``):
   end (seed 003: "pick one tile from the very end of the Wall").
 * :attr:`Wall.count` counts the live wall and the loose tiles together, as
   the book counts "the last 14 tiles ... including the loose tiles".
+* A ruleset that draws the whole wall (Pung Chow Part I, ``reserved_tiles``
+  0): once the live wall is used up, the next draws take the loose tiles
+  lying on its end, the one farthest from the end first.
 """
 
 from __future__ import annotations
@@ -105,8 +108,13 @@ class Wall:
         return self._order[self._front]
 
     def draw(self) -> Tile:
-        """The next tile from the front of the wall."""
+        """The next tile from the front of the wall; once the live wall is
+        used up, the loose tiles lying on its end (a ruleset that draws the
+        whole wall: ``reserved_tiles`` below 2)."""
         if self._front >= self._back:
+            if self.loose:
+                self.count -= 1
+                return self.loose.pop(0)
             raise WallError("the wall is empty")
         t = self._order[self._front]
         self._front += 1

@@ -14,6 +14,7 @@ import time
 from dataclasses import replace
 
 from rich.console import Group
+from rich.table import Table
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding
@@ -187,11 +188,12 @@ class KeysScreen(ModalScreen[None]):
     """
 
     def compose(self) -> ComposeResult:
-        t = Text("Keys (any of Esc, ?, Enter closes this)\n", style="bold")
+        grid = Table.grid(padding=(0, 2))
+        grid.add_column(justify="right", style="bold yellow", no_wrap=True)
+        grid.add_column()  # a long line wraps under itself
         for key, what in KEYS:
-            t.append(f"{key:>12}  ", style="bold yellow")
-            t.append(f"{what}\n")
-        yield Static(t, id="keys")
+            grid.add_row(key, what)
+        yield Static(Group(Text("Keys (Esc, ? or Enter closes this)", style="bold"), grid), id="keys")
         yield Footer()
 
     def action_close(self) -> None:
@@ -214,6 +216,7 @@ class PlayApp(App):
     #prompt { height: auto; min-height: 1; }
     #timer { height: 1; display: none; }
     #hint { height: auto; color: $text-muted; }
+    Screen.-short HandView { margin: 0; }
     """
 
     BINDINGS = [
@@ -288,12 +291,17 @@ class PlayApp(App):
             yield Static(id="hint")
         yield Footer()
 
+    def on_resize(self, event) -> None:
+        # a short terminal (80x24): the hand right under the melds, no reminder of h
+        self.screen.set_class(self.size.height < 32, "-short")
+
     def run(self, *args, **kwargs):
         if self.glyph_widths is None and not kwargs.get("headless"):
             self.glyph_widths = terminal_cell_widths(GLYPH_SAMPLES)
         return super().run(*args, **kwargs)
 
     def on_mount(self) -> None:
+        self.screen.set_class(self.size.height < 32, "-short")
         self.sub_title = self.session.match.ruleset.title
         trouble = glyph_trouble(self.glyph_widths)
         if self.glyphs and trouble:
@@ -481,7 +489,8 @@ class PlayApp(App):
         if self.show_hint and s.human is not None and not s.game.is_over:
             hint_w.update("hint: " + hint(obs).describe())
         else:
-            hint_w.update("h: hint (waits and shanten)" if s.human is not None else "")
+            short = self.screen.has_class("-short")  # no line for the reminder on a short terminal
+            hint_w.update("h: hint (waits and shanten)" if s.human is not None and not short else "")
         # the footer shows the keys that mean something now; redrawing it is costly, so only on change
         kinds = (frozenset(a.kind for a in s.human_legal()), self._choices())
         if kinds != self._binding_kinds:

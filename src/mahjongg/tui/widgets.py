@@ -186,7 +186,7 @@ class ActionBar(Widget):
     """Buttons for the choices other than a discard, numbered 1-8 for the keyboard."""
 
     DEFAULT_CSS = """
-    ActionBar { layout: horizontal; height: 3; }
+    ActionBar { layout: horizontal; height: auto; }
     ActionBar Button { margin: 0 1 0 0; min-width: 10; }
     """
 
@@ -202,6 +202,9 @@ class ActionBar(Widget):
         self.actions: list[Action] = []
         self._glyphs = False
 
+    def on_mount(self) -> None:
+        self.display = bool(self.actions)
+
     def compose(self):
         for i in range(self.SLOTS):
             b = Button("", id=f"act{i + 1}", compact=True)
@@ -214,6 +217,7 @@ class ActionBar(Widget):
         if new == self.actions and glyphs == self._glyphs:
             return
         self.actions, self._glyphs = new, glyphs
+        self.display = bool(new)  # no empty rows when there is nothing to choose (80x24)
         for i in range(self.SLOTS):
             try:
                 b = self.query_one(f"#act{i + 1}", Button)

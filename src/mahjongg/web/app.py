@@ -14,9 +14,23 @@ HTTP:
 WebSocket ``/ws/{code}``: the first message must be ``{"type": "hello",
 "token": ...}`` (a seat token; anything else closes the socket with 4401).
 Then the client sends ``act`` (``kind``, ``tile``, ``chow``, optional ``v``),
-``start``, ``ready`` or ``sync``; the server sends ``state`` (the seat's whole
+``start``, ``ready``, ``back`` or ``sync``; the server sends ``state`` (the seat's whole
 view, after every change) and ``error`` messages. Oversized, malformed,
 illegal or too frequent messages get an ``error`` and change nothing.
+
+Open to strangers (:class:`Limits`, each a keyword of :func:`create_app`):
+a client (an IP address) may create ``create_burst`` tables at once and then
+one every ``create_every`` seconds (else 429 with ``Retry-After``) and hold at
+most ``tables_per_client`` unfinished tables, so the server-wide cap
+``max_tables`` cannot be filled by one client; a lobby that never starts is
+dropped after ``lobby_seconds``, a table nobody is connected to after
+``abandoned_seconds`` (both marked ``expired`` in the store, never rebuilt).
+A seat has at most ``seat_conns`` sockets (a new one closes the oldest, which
+is told why, code 4409), a client ``client_conns`` (more are refused, 4429).
+A request body is at most ``max_body`` bytes of JSON (else 400 with a one-line
+reason, nothing in the log). A table's seed comes from the server: a client
+that sends one gets 400; ``seed`` (``serve --seed``) makes the server's own
+draws reproducible, a testing aid for whoever runs it.
 """
 
 from __future__ import annotations
@@ -24,8 +38,11 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import math
+import random
 import time
 from contextlib import asynccontextmanager
+from dataclasses import dataclass, fields, replace
 from importlib import resources
 from pathlib import Path
 
@@ -42,7 +59,7 @@ from ..play.journal import Journal
 from .scoring import scoring_routes
 from .table import OPTION_FIELDS, LiveTable, TableError, validate_config
 
-__all__ = ["create_app", "Server", "MAX_MESSAGE"]
+__all__ = ["create_app", "Server", "Limits", "MAX_MESSAGE"]
 
 log = logging.getLogger("mahjongg.web")
 
@@ -56,6 +73,22 @@ MAX_QUEUE = 256
 HELLO_SECONDS = 10.0
 MAX_TABLES = 2000
 FORGET_SECONDS = 3600.0  # a finished table is kept in memory this long
+SWEEP_SECONDS = 60.0  # how often expired tables are looked for
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What one client may take of the server (see the module docs)."""
+
+    create_burst: int = 10  # tables a client may create at once
+    create_every: float = 6.0  # then one every this many seconds
+    tables_per_client: int = 20  # unfinished tables one client may hold
+    max_tables: int = MAX_TABLES  # unfinished tables on the server
+    lobby_seconds: float = 1800.0  # a lobby that never starts lives this long
+    abandoned_seconds: float = 1800.0  # a table with nobody connected lives this long
+    seat_conns: int = 5  # sockets on one seat (a new one replaces the oldest)
+    client_conns: int = 40  # sockets from one client
+    max_body: int = MAX_BODY  # bytes of a request body
 
 STATIC = Path(str(resources.files("mahjongg.web") / "static"))
 
@@ -63,7 +96,11 @@ STATIC = Path(str(resources.files("mahjongg.web") / "static"))
 class Conn:
     """One WebSocket: a queue of messages to send, and a flood meter."""
 
+    opened_count = 0
+
     def __init__(self, rate: float = RATE, burst: float = BURST) -> None:
+        Conn.opened_count += 1
+        self.opened = Conn.opened_count  # the order connections were made in
         self.queue: asyncio.Queue = asyncio.Queue()
         self.rate, self.burst = rate, burst
         self.allowance = burst
@@ -80,6 +117,14 @@ class Conn:
             return
         self.queue.put_nowait(json.dumps(msg, separators=(",", ":")))
 
+    def kick(self, message: str, code: int = 4409) -> None:
+        """Tell the client why, then close its socket (with ``code``)."""
+        if self.closed:
+            return
+        self.send({"type": "error", "message": message, "closed": True})
+        self.closed = True
+        self.queue.put_nowait(code)
+
     def allow(self) -> bool:
         now = time.monotonic()
         self.allowance = min(self.burst, self.allowance + (now - self.last) * self.rate)
@@ -92,13 +137,77 @@ class Conn:
 
 
 class Server:
-    """The tables in memory and their store."""
+    """The tables in memory and their store, and what each client holds.
 
-    def __init__(self, db: str | Path = ":memory:") -> None:
+    ``seed``: None draws every table's seed from the operating system's secret
+    randomness (:class:`random.SystemRandom`); a number makes the draws
+    reproducible (a testing aid of ``serve --seed``). ``clock``: seconds, the
+    wall clock by default (a test clock in tests)."""
+
+    def __init__(self, db: str | Path = ":memory:", *, seed: int | None = None, limits: Limits | None = None, clock=time.time) -> None:
         self.db = str(db)
         self.store: Journal | None = None
         self.tables: dict[str, LiveTable] = {}
         self.loop: asyncio.AbstractEventLoop | None = None
+        self.rng: random.Random = random.SystemRandom() if seed is None else random.Random(seed)
+        self.limits = limits or Limits()
+        self.clock = clock
+        self.owners: dict[str, str] = {}  # table code -> the client that made it
+        self.buckets: dict[str, tuple[float, float]] = {}  # client -> (allowance, when)
+        self.client_conns: dict[str, int] = {}
+        self.sweeper = None
+
+    def new_seed(self) -> int:
+        return self.rng.randrange(2**32)
+
+    # --- what one client may take --------------------------------------------------
+    def may_create(self, client: str) -> float:
+        """0 if ``client`` may create a table now (and it is counted), else the
+        seconds to wait. Raises :class:`TableError` when the client or the server
+        holds too many tables."""
+        lim = self.limits
+        self.sweep()
+        live = [c for c, t in self.tables.items() if t.status != "finished"]
+        if sum(1 for c in live if self.owners.get(c) == client) >= lim.tables_per_client:
+            raise TableError(f"you have {lim.tables_per_client} tables open already; play or leave one first")
+        if len(live) >= lim.max_tables:
+            raise TableError("too many tables on this server; try again later")
+        now = self.clock()
+        allowance, when = self.buckets.get(client, (float(lim.create_burst), now))
+        allowance = min(float(lim.create_burst), allowance + (now - when) / lim.create_every)
+        if allowance < 1:
+            self.buckets[client] = (allowance, now)
+            return (1 - allowance) * lim.create_every
+        self.buckets[client] = (allowance - 1, now)
+        if len(self.buckets) > 10_000:  # forget clients whose allowance is full again
+            full = [c for c, (a, w) in self.buckets.items() if a + (now - w) / lim.create_every >= lim.create_burst]
+            for c in full:
+                del self.buckets[c]
+        return 0.0
+
+    def sweep(self) -> list[str]:
+        """Drop the lobbies that never started and the tables nobody is at any
+        more (marked ``expired`` in the store); the codes dropped."""
+        lim, now, gone = self.limits, self.clock(), []
+        for code, t in list(self.tables.items()):
+            if t.status == "lobby":
+                stale = now - t.created > lim.lobby_seconds
+            elif t.status == "playing":
+                stale = not t.humans_present() and now - t.seen > lim.abandoned_seconds
+            else:
+                stale = False
+            if stale:
+                t.close()
+                del self.tables[code]
+                self.owners.pop(code, None)
+                if self.store is not None:
+                    self.store.set_match(t.match_id, status="expired")
+                gone.append(code)
+        return gone
+
+    def _sweep_later(self) -> None:
+        self.sweep()
+        self.sweeper = self.schedule(SWEEP_SECONDS, self._sweep_later)
 
     def schedule(self, delay: float, fn):
         def run() -> None:
@@ -111,6 +220,7 @@ class Server:
 
     def open(self) -> None:
         self.loop = asyncio.get_running_loop()
+        self.sweeper = self.schedule(SWEEP_SECONDS, self._sweep_later)
         # the journal: tables, seats, the hands in progress and the finished hands (mahjongg replay reads them)
         self.store = Journal(self.db, check_same_thread=False)
         for row in self.store.matches("serve", ("lobby", "playing")):
@@ -119,8 +229,12 @@ class Server:
             except Exception:
                 log.exception("table %s could not be rebuilt", row.code)
 
-    def add(self, table: LiveTable) -> None:
+    def add(self, table: LiveTable, owner: str | None = None) -> None:
+        table.clock = self.clock
+        table.created = table.seen = self.clock()
         self.tables[table.code] = table
+        if owner is not None:
+            self.owners[table.code] = owner
         table.finished = self.forget_later
 
     def forget_later(self, table: LiveTable) -> None:
@@ -134,6 +248,8 @@ class Server:
         self.schedule(FORGET_SECONDS, forget)
 
     def close(self) -> None:
+        if self.sweeper is not None:
+            self.sweeper.cancel()
         for t in self.tables.values():
             t.close()
         if self.store is not None:
@@ -147,25 +263,62 @@ def _error(message: str, status: int = 400) -> JSONResponse:
     return JSONResponse({"error": message}, status_code=status)
 
 
-async def _body(request: Request) -> dict:
-    raw = await request.body()
-    if len(raw) > MAX_BODY:
-        raise TableError("request too large")
+class BadRequest(TableError):
+    """A request body the server cannot read (400)."""
+
+
+async def _body(request: Request, limit: int = MAX_BODY) -> dict:
+    """The request's JSON object, read at most ``limit`` bytes far; raises
+    :class:`BadRequest` with a one-line reason for anything else."""
+    length = request.headers.get("content-length")
+    if length is not None and (not length.isdigit() or int(length) > limit):
+        raise BadRequest(f"the request is too large (at most {limit} bytes)")
+    raw = b""
+    async for chunk in request.stream():
+        raw += chunk
+        if len(raw) > limit:
+            raise BadRequest(f"the request is too large (at most {limit} bytes)")
     try:
         data = json.loads(raw or b"{}")
-    except ValueError:
-        raise TableError("the request is not JSON") from None
+    except RecursionError:  # [[[[...]]]]: nested deeper than the parser goes
+        raise BadRequest("the request is JSON nested too deep") from None
+    except ValueError:  # not JSON, or not UTF-8
+        raise BadRequest("the request is not JSON") from None
     if not isinstance(data, dict):
-        raise TableError("the request must be a JSON object")
+        raise BadRequest("the request must be a JSON object")
     return data
 
 
-def create_app(db: str | Path = ":memory:", *, rate: float = RATE, burst: float = BURST, defaults: dict | None = None) -> Starlette:
+def _client(conn) -> str:
+    """Who a request or socket comes from: its IP address."""
+    return conn.client.host if conn.client is not None else "unknown"
+
+
+def create_app(
+    db: str | Path = ":memory:",
+    *,
+    rate: float = RATE,
+    burst: float = BURST,
+    defaults: dict | None = None,
+    seed: int | None = None,
+    limits: Limits | dict | None = None,
+    clock=time.time,
+) -> Starlette:
     """The app, its tables stored in the SQLite file ``db``. ``rate``, ``burst``:
     messages a second each socket may send on average, and at once.
     ``defaults``: table settings used where a request gives none (e.g.
-    ``{"bot_delay": 0.1}``)."""
-    server = Server(db)
+    ``{"bot_delay": 0.1}``; not ``seed``). ``seed``: the server's own draws of
+    table seeds made reproducible (``serve --seed``, for testing; None: secret
+    randomness). ``limits``: :class:`Limits` or a dict of its fields.
+    ``clock``: seconds (wall clock; tests pass their own)."""
+    if isinstance(limits, dict):
+        unknown = set(limits) - {f.name for f in fields(Limits)}
+        if unknown:
+            raise TypeError(f"unknown limits: {', '.join(sorted(unknown))}")
+        limits = replace(Limits(), **limits)
+    if defaults and "seed" in defaults:
+        raise TypeError("defaults may not hold a seed: pass seed= (serve --seed)")
+    server = Server(db, seed=seed, limits=limits, clock=clock)
 
     @asynccontextmanager
     async def lifespan(app):
@@ -192,15 +345,22 @@ def create_app(db: str | Path = ":memory:", *, rate: float = RATE, burst: float 
         )
 
     async def create(request: Request) -> Response:
+        client = _client(request)
         try:
-            data = await _body(request)
-            if len(server.tables) >= MAX_TABLES:
-                raise TableError("too many tables on this server")
+            data = await _body(request, server.limits.max_body)
             config = validate_config({**(defaults or {}), **data}, bot_names())
+            wait = server.may_create(client)
+            if wait > 0:
+                return JSONResponse(
+                    {"error": f"too many new tables from you; try again in {math.ceil(wait)} s"},
+                    status_code=429,
+                    headers={"Retry-After": str(math.ceil(wait))},
+                )
+            config.seed = server.new_seed()
             table, token = LiveTable.create(server.store, config, data.get("name"), server.schedule)
         except TableError as e:
             return _error(str(e))
-        server.add(table)
+        server.add(table, client)
         return JSONResponse({"code": table.code, "player": 0, "token": token})
 
     async def info(request: Request) -> Response:
@@ -214,21 +374,37 @@ def create_app(db: str | Path = ":memory:", *, rate: float = RATE, burst: float 
         if table is None:
             return _error("no table with that code", 404)
         try:
-            data = await _body(request)
+            data = await _body(request, server.limits.max_body)
             player, token = table.join(data.get("name"))
+        except BadRequest as e:
+            return _error(str(e), 400)
         except TableError as e:
             return _error(str(e), 409)
         return JSONResponse({"code": table.code, "player": player, "token": token})
 
     async def play(ws: WebSocket) -> None:
         await ws.accept()
-        conn = Conn(rate, burst)
-        table = server.table(ws.path_params["code"])
+        client = _client(ws)
 
         async def refuse(message: str, code: int) -> None:
             await ws.send_text(json.dumps({"type": "error", "message": message}))
             await ws.close(code)
 
+        if server.client_conns.get(client, 0) >= server.limits.client_conns:
+            return await refuse(f"too many connections from you (at most {server.limits.client_conns})", 4429)
+        server.client_conns[client] = server.client_conns.get(client, 0) + 1
+        try:
+            await _play(ws, refuse)
+        finally:
+            n = server.client_conns.get(client, 1) - 1
+            if n > 0:
+                server.client_conns[client] = n
+            else:
+                server.client_conns.pop(client, None)
+
+    async def _play(ws: WebSocket, refuse) -> None:
+        conn = Conn(rate, burst)
+        table = server.table(ws.path_params["code"])
         if table is None:
             return await refuse("no table with that code", 4404)
         try:
@@ -251,16 +427,21 @@ def create_app(db: str | Path = ":memory:", *, rate: float = RATE, burst: float 
         async def sender() -> None:
             while True:
                 msg = await conn.queue.get()
-                if msg is None:
-                    await ws.close(4408)
+                if msg is None or isinstance(msg, int):
+                    await ws.close(4408 if msg is None else msg)
                     return
                 await ws.send_text(msg)
 
         task = asyncio.create_task(sender())
-        table.connect(player, conn)
+        table.connect(player, conn, server.limits.seat_conns)
         try:
             while not conn.closed:
-                m = await ws.receive()
+                receiving = asyncio.ensure_future(ws.receive())
+                await asyncio.wait({receiving, task}, return_when=asyncio.FIRST_COMPLETED)
+                if not receiving.done():  # the sender closed the socket (kicked, or a client that does not read)
+                    receiving.cancel()
+                    break
+                m = receiving.result()
                 if m["type"] == "websocket.disconnect":
                     break
                 reply = _handle(table, player, conn, m.get("text"), m.get("bytes"))

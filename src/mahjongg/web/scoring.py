@@ -30,6 +30,8 @@ from starlette.routing import Route
 
 from .. import scoring_requests as requests
 from ..errors import MahjonggError
+from ..play.scorecard import score_card
+from ..rules.sources import cite
 
 __all__ = ["scoring_routes"]
 
@@ -47,20 +49,26 @@ def scoring_routes(static: Path, body: Body) -> list[Route]:
     async def rulesets(request: Request) -> Response:
         return JSONResponse({"rulesets": requests.all_offers()})
 
-    def answering(parse, answer):
+    def answering(parse, answer, shape=lambda result: result.to_dict()):
         async def endpoint(request: Request) -> Response:
             try:
                 data = await body(request)
                 result = answer(parse(data))
             except MahjonggError as exc:
-                return JSONResponse({"error": str(exc)}, status_code=400)
-            return JSONResponse(result.to_dict())
+                return JSONResponse({"error": cite(str(exc))}, status_code=400)  # the books, not seed numbers
+            return JSONResponse(shape(result))
 
         return endpoint
 
     return [
         Route("/score", page),
         Route("/api/score/rulesets", rulesets),
-        Route("/api/score", answering(requests.ScoreRequest.from_json, requests.score), methods=["POST"]),
+        # a score goes out as its score card (play.scorecard), as `mahjongg score --json` prints it
+        Route("/api/score", answering(requests.ScoreRequest.from_json, requests.score, _card), methods=["POST"]),
         Route("/api/settle", answering(requests.SettleRequest.from_json, requests.settle), methods=["POST"]),
     ]
+
+
+def _card(answer) -> dict:
+    """A score answer as its score card's data (``ScoreAnswer.to_dict()`` and the card's lines)."""
+    return score_card(answer.score, answer.rules).to_dict()

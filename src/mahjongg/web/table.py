@@ -19,10 +19,20 @@ claimed).
 
 Timers (all through the ``schedule`` callable, ``loop.call_later`` in the app):
 a claim window waits ``claim_seconds`` for each human who may claim, then
-answers PASS for him; a human seat whose last connection dropped is played by
-a stand-in bot after ``grace_seconds`` until its player reconnects; bots act
-after ``bot_delay`` seconds so people can follow; the next hand starts when
-every connected human is ready or after ``next_hand_seconds``.
+answers PASS for him; a human whose turn it is has ``turn_seconds`` to discard
+or declare, then a bot plays that one action for him and the seat is marked
+*idle* (an idle seat's turns and claims wait only ``IDLE_SECONDS``; the player
+takes over again by acting, or with a ``back`` message); a human seat whose
+last connection dropped is played by a stand-in bot after ``grace_seconds``
+until its player reconnects; bots act after ``bot_delay`` seconds so people can
+follow; the next hand starts when every connected human is ready or after
+``next_hand_seconds``.
+
+Randomness: a table's match seed (which fixes every deal, the dice and the
+bots' seeds) is drawn by the server (secret randomness, or ``serve --seed``
+for a reproducible server) and never comes from a client; it is in no message
+until its hand is over (the result names the hand's seed, and the match seed
+once the match is over).
 """
 
 from __future__ import annotations
@@ -30,7 +40,6 @@ from __future__ import annotations
 from mahjongg.errors import MahjonggError
 
 import hashlib
-import random
 import secrets
 import time
 from dataclasses import asdict, dataclass, field
@@ -55,6 +64,8 @@ CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 PLAYERS = 4
 LOG_LINES = 40
 MAX_HANDS, MAX_ROUNDS = 64, 4
+IDLE_SECONDS = 3.0
+"""How long an idle seat's turn or claim waits before its bot plays again."""
 
 
 def hash_token(token: str) -> str:
@@ -78,6 +89,7 @@ class TableConfig:
     rounds: int | None = None
     bots: list = field(default_factory=list)  # bot kind for each player seat left empty
     claim_seconds: float = 15.0
+    turn_seconds: float = 45.0  # a human's time to discard or declare on his turn
     grace_seconds: float = 30.0
     bot_delay: float = 0.7
     next_hand_seconds: float = 60.0
@@ -117,18 +129,16 @@ def validate_config(raw: dict, bot_kinds: list[str]) -> TableConfig:
     options = raw.get("options") or {}
     if not isinstance(options, dict):
         raise TableError("options must be an object")
-    seed = raw.get("seed")
-    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**32):
-        raise TableError("seed must be a whole number from 0 to 2**32-1")
+    if "seed" in raw:
+        raise TableError("a table's seed is the server's own secret; a client may not choose it")
     try:
         checked = MatchConfig.make(
             str(raw.get("ruleset", cfg.ruleset)), options, hands=hands, rounds=rounds,
-            players=[None] * PLAYERS, seed=0 if seed is None else seed, max_hands=MAX_HANDS, max_rounds=MAX_ROUNDS,
+            players=[None] * PLAYERS, seed=0, max_hands=MAX_HANDS, max_rounds=MAX_ROUNDS,
         )
     except ConfigError as e:
         raise TableError(str(e)) from None
     cfg.ruleset, cfg.options, cfg.hands, cfg.rounds = checked.ruleset, dict(checked.options), checked.hands, checked.rounds
-    cfg.seed = seed
     bots = raw.get("bots") or []
     if not isinstance(bots, list) or len(bots) > PLAYERS:
         raise TableError("bots must be a list of up to four bot kinds")
@@ -136,7 +146,7 @@ def validate_config(raw: dict, bot_kinds: list[str]) -> TableConfig:
         if b not in bot_kinds:
             raise TableError(f"unknown bot {b!r}; known: {', '.join(bot_kinds)}")
     cfg.bots = list(bots)
-    for name, lo, hi in (("claim_seconds", 2, 120), ("grace_seconds", 0, 600), ("bot_delay", 0, 5), ("next_hand_seconds", 0, 600)):
+    for name, lo, hi in (("claim_seconds", 2, 120), ("turn_seconds", 5, 600), ("grace_seconds", 0, 600), ("bot_delay", 0, 5), ("next_hand_seconds", 0, 600)):
         if name in raw:
             v = raw[name]
             if not isinstance(v, (int, float)) or isinstance(v, bool) or not lo <= v <= hi:
@@ -161,6 +171,7 @@ class Seat:
     token_hash: str | None = None
     conns: set = field(default_factory=set)
     standin: bool = False  # a dropped human played by a bot
+    idle: bool = False  # a human whose turn ran out: played by a bot quickly until he acts
     grace: Any = None  # timer handle
 
     @property
@@ -218,6 +229,10 @@ class LiveTable:
         self.next_timer = None
         self.ready: set[int] = set()
         self.offers: dict[int, tuple] = {}  # player -> (legal actions offered, version first offered at)
+        self.clock = time.time  # the server's clock (a test clock in tests)
+        self.created = self.clock()
+        self.seen = self.created  # when someone last connected, left or acted
+        self.turn_timer = None  # (key, when, timer) of the human whose turn it is
         self.finished = None  # finished(table): the match is over (the server forgets it later)
 
     @property
@@ -253,8 +268,11 @@ class LiveTable:
         if not free:
             raise TableError("this table is full")
         seat = free[0]
+        name = clean_name(name, f"Player {seat.player + 1}")
+        if any(s.kind != "open" and s.name.casefold() == name.casefold() for s in self.seats):
+            raise TableError(f"someone at this table is called {name!r} already; choose another name")
         token = secrets.token_urlsafe(24)
-        seat.kind, seat.name, seat.token_hash = "human", clean_name(name, f"Player {seat.player + 1}"), hash_token(token)
+        seat.kind, seat.name, seat.token_hash = "human", name, hash_token(token)
         self.journal.put_seat(self.match_id, seat.player, seat.name, "human", None, seat.token_hash)
         self._changed()
         return seat.player, token
@@ -278,10 +296,14 @@ class LiveTable:
         for s in self.seats:
             if s.kind == "open":
                 kind = bots.pop(0) if bots else default_bot()
-                s.kind, s.bot, s.name = "bot", kind, f"{kind.capitalize()} bot {s.player + 1}"
+                name = f"{kind.capitalize()} bot {s.player + 1}"
+                taken = {x.name.casefold() for x in self.seats if x is not s}
+                while name.casefold() in taken:
+                    name += "*"
+                s.kind, s.bot, s.name = "bot", kind, name
                 self.journal.put_seat(self.match_id, s.player, s.name, "bot", kind, None)
-        if self.config.seed is None:
-            self.config.seed = random.randrange(2**32)
+        if self.config.seed is None:  # tables made before the server drew seeds at creation
+            self.config.seed = secrets.randbits(32)
         self.status = "playing"
         self.journal.set_match(self.match_id, config=self.config.to_dict(), status="playing")
         recorder = JournalRecorder(self.journal, self.match_id)
@@ -321,9 +343,16 @@ class LiveTable:
         return table
 
     # --- connections ------------------------------------------------------------
-    def connect(self, player: int, conn) -> None:
+    def connect(self, player: int, conn, limit: int | None = None) -> None:
+        """A new connection for ``player``'s seat. With ``limit`` connections open
+        already, the oldest is closed (``conn.kick(message)``, told why)."""
         s = self.seats[player]
+        while limit is not None and len(s.conns) >= limit:
+            oldest = min(s.conns, key=lambda c: getattr(c, "opened", 0))
+            s.conns.discard(oldest)
+            oldest.kick(f"your seat was opened in another window (at most {limit} at once); this one is closed")
         s.conns.add(conn)
+        self.touch()
         if s.grace is not None:
             s.grace.cancel()
             s.grace = None
@@ -337,6 +366,7 @@ class LiveTable:
     def disconnect(self, player: int, conn) -> None:
         s = self.seats[player]
         s.conns.discard(conn)
+        self.touch()
         if not s.conns and self.status == "playing":
             self._drop(s)
         self._changed()
@@ -355,6 +385,12 @@ class LiveTable:
 
         s.grace = self.schedule(self.config.grace_seconds, take_over)
 
+    def touch(self) -> None:
+        self.seen = self.clock()
+
+    def humans_present(self) -> bool:
+        return any(s.conns for s in self.seats if s.kind == "human")
+
     # --- intentions ---------------------------------------------------------------
     def handle(self, player: int, msg: dict) -> None:
         """One client message (already parsed); raises :class:`TableError` to refuse it."""
@@ -367,8 +403,18 @@ class LiveTable:
             self.set_ready(player)
         elif kind == "sync":
             self._send(player)
+        elif kind == "back":
+            self._back(player)
         else:
-            raise TableError(f"unknown message type {kind!r}; send act, start, ready or sync")
+            raise TableError(f"unknown message type {kind!r}; send act, start, ready, back or sync")
+
+    def _back(self, player: int) -> None:
+        """The player is at the table again: his seat is no longer idle."""
+        s = self.seats[player]
+        if s.idle:
+            s.idle = False
+            self._public(f"{s.name} is back")
+            self._advance()
 
     def act(self, player: int, msg: dict) -> None:
         g = self.game
@@ -394,6 +440,10 @@ class LiveTable:
             raise TableError("it is not your turn, and you have no claim to answer")
         if action not in legal:
             raise TableError(f"{action} is not legal now; you may: {', '.join(str(a) for a in legal)}")
+        self.touch()
+        if self.seats[player].idle:
+            self.seats[player].idle = False
+            self._public(f"{self.seats[player].name} is back")
         self.session.act(action)
         self._applied(action)
         self._advance()
@@ -491,10 +541,56 @@ class LiveTable:
             return
         self._applied(action)
 
+    def _arm_turn(self) -> None:
+        """The turn timer: a human on his turn has ``turn_seconds`` (an idle seat
+        ``IDLE_SECONDS``); then a bot plays that one action and the seat is idle."""
+        g = self.game
+        mover = None
+        if g is not None and not g.is_over and g.phase == Phase.TURN and self.status == "playing":
+            movers = [self.session.player_at(w) for w in g.to_act()]
+            if len(movers) == 1 and not self.seats[movers[0]].bot_controlled:
+                mover = movers[0]
+        key = (self.hand_no, len(g.events) if g is not None else 0, mover)
+        if self.turn_timer is not None:
+            if self.turn_timer[0] == key:
+                return
+            self.turn_timer[2].cancel()
+            self.turn_timer = None
+        if mover is None:
+            return
+        seat = self.seats[mover]
+        wait = IDLE_SECONDS if seat.idle else self.config.turn_seconds
+
+        def expire() -> None:
+            if self.turn_timer is None or self.turn_timer[0] != key:
+                return
+            self.turn_timer = None
+            g = self.game
+            if g is None or g.is_over or (self.hand_no, len(g.events), mover) != key:
+                return
+            if not seat.idle:
+                seat.idle = True
+                self._public(f"{seat.name} is idle: a bot plays for them until they act")
+            self._bot_act_for(mover)
+            self._advance()
+
+        self.turn_timer = (key, time.monotonic() + wait, self.schedule(wait, expire))
+
+    def _bot_act_for(self, player: int) -> None:
+        """One action of ``player``'s (a human's) seat played by a bot, through the session."""
+        had = player in self.session.standins
+        self.session.standins.setdefault(player, default_bot())
+        try:
+            self._bot_act(self.session.seat_of(player))
+        finally:
+            if not had:
+                self.session.standins.pop(player, None)
+
     def _arm_deadlines(self) -> None:
+        self._arm_turn()
         g = self.game
         if g is None or g.is_over or g.phase != Phase.CLAIMS:
-            self._cancel_deadlines()
+            self._cancel_claim_deadlines()
             return
         waiting = {self.match.player_at(s) for s in g.to_act()}
         for p in list(self.deadlines):
@@ -517,12 +613,19 @@ class LiveTable:
                             break
                     self._advance()
 
-                self.deadlines[p] = (window, time.monotonic() + self.config.claim_seconds, self.schedule(self.config.claim_seconds, expire))
+                wait = IDLE_SECONDS if self.seats[p].idle else self.config.claim_seconds
+                self.deadlines[p] = (window, time.monotonic() + wait, self.schedule(wait, expire))
 
-    def _cancel_deadlines(self) -> None:
+    def _cancel_claim_deadlines(self) -> None:
         for _, _, timer in self.deadlines.values():
             timer.cancel()
         self.deadlines.clear()
+
+    def _cancel_deadlines(self) -> None:
+        self._cancel_claim_deadlines()
+        if self.turn_timer is not None:
+            self.turn_timer[2].cancel()
+            self.turn_timer = None
 
     def close(self) -> None:
         """Cancel every timer (the server is stopping)."""
@@ -577,9 +680,11 @@ class LiveTable:
         player's own observation: no other seat's concealed tiles, no wall."""
         out: dict = {"type": "state", "v": self.version, "you": player, "log": self.log, **self.public_info()}
         out["claim_seconds"] = self.config.claim_seconds
+        out["turn_seconds"] = self.config.turn_seconds
         for sv, s in zip(out["seats"], self.seats):
             sv["connected"] = bool(s.conns)
             sv["standin"] = s.standin
+            sv["idle"] = s.idle
         if self.match is None:
             return out
         m = self.match
@@ -627,6 +732,8 @@ class LiveTable:
         if any(a.kind is ActionKind.DISCARD for a in legal):  # the hint (h): the advisor's best discards
             out["hint"] = advice_line(obs)
         d = self.deadlines.get(player)
+        if d is None and self.turn_timer is not None and self.turn_timer[0][2] == player:
+            d = self.turn_timer
         out["deadline"] = max(0.0, round(d[1] - time.monotonic(), 1)) if d else None
         if g.is_over and m.records:
             out["result"] = self.result_view()
@@ -645,6 +752,9 @@ class LiveTable:
         out["chips"] = {rec.seats[p].letter: c for p, c in enumerate(rec.chips)}
         out["totals"] = {rec.seats[p].letter: c for p, c in enumerate(rec.totals)}
         out["match_over"] = m.is_over
+        out["seed"] = rec.seed  # the deal of this hand, now that it is over (mahjongg replay shows it too)
+        if m.is_over:
+            out["match_seed"] = self.config.seed
         # the score sheet: every hand's score card and the settlement grid, laid out once (play.scorecard)
         out["card"] = result_card(r, m.ruleset, self.game.events if self.game is not None else ()).to_dict()
         return out

@@ -99,7 +99,12 @@ function tokenFor(code) {
 function saveToken(code, data) { localStorage.setItem("mahjongg:seat:" + code, JSON.stringify(data)); }
 
 async function postJSON(url, body) {
-  const r = await fetch(url, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  let r;
+  try {
+    r = await fetch(url, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  } catch (e) {  // no answer at all: say so, do not let the click vanish
+    throw new Error("The server does not answer: check that it is running and the address is right, then try again.");
+  }
   const data = await r.json().catch(() => ({ error: "the server did not answer with JSON" }));
   if (!r.ok) throw new Error(data.error || ("error " + r.status));
   return data;

@@ -59,6 +59,7 @@
       ruleset: rsSel.value, options,
       bots: Array.from(bots.querySelectorAll("select")).map(s => s.value),
       claim_seconds: Number(document.getElementById("claim-seconds").value),
+      turn_seconds: Number(document.getElementById("turn-seconds").value),
     };
     if (document.querySelector("input[name=length]:checked").value === "rounds") body.rounds = Number(document.getElementById("rounds").value);
     else body.hands = Number(document.getElementById("hands").value);

@@ -282,45 +282,31 @@ function card(e) {
   arr.className = "hint";
   arr.textContent = "arrangement: " + d.arrangement;
   box.appendChild(arr);
-  const faan = d.faan !== undefined;
+  // the server's score card: its columns, each line's cells, the score in words (play/scorecard.py)
   const t = document.createElement("table");
   t.className = "scores";
   t.id = "card-items";
-  const head = faan ? ["item", "faan"] : ["item", "points", "doubles", "total"];
+  const head = ["item"].concat(d.columns);
   t.innerHTML = "<thead><tr>" + head.map((x) => "<th>" + x + "</th>").join("") + "</tr></thead>";
   const tb = document.createElement("tbody");
-  const row = (cells) => {
+  for (const line of d.lines) {
     const tr = document.createElement("tr");
-    for (const c of cells) { const td = document.createElement("td"); td.textContent = c; tr.appendChild(td); }
+    for (const c of [line.name].concat(line.cells)) { const td = document.createElement("td"); td.textContent = c; tr.appendChild(td); }
     tb.appendChild(tr);
-  };
-  let running = 0;
-  if (faan) {
-    for (const i of d.items) row([i.name, i.limit ? "limit" : String(i.faan)]);
-  } else {
-    for (const i of d.items) {
-      if (i.void) row([i.name, "", "", "0"]);
-      else if (i.limit) row([i.name, "limit", "", String(d.score)]);
-      else if (!i.doubles) { running += i.points; row([i.name, String(i.points), "", String(running)]); }
-    }
-    for (const i of d.items) if (i.doubles) { running *= 2 ** i.doubles; row([i.name, "", "x" + 2 ** i.doubles, String(running)]); }
   }
   t.appendChild(tb);
   box.appendChild(t);
   const total = document.createElement("p");
   total.className = "total";
   total.id = "card-score";
-  const plural = (n, word) => n + " " + word + (n === 1 ? "" : "s");
-  let how = faan ? d.faan + " faan" : plural(d.points, "point") + ", " + plural(d.doubles, "double");
-  if (d.limit_hand) how = "limit hand: " + d.limit_hand;
   total.innerHTML = "score: <strong></strong> <span></span>";
   total.querySelector("strong").textContent = String(d.score);
-  total.querySelector("span").textContent = "(" + how + ")";
+  total.querySelector("span").textContent = "(" + d.counted + ")" + (d.limit_hand ? " limit hand: " + d.limit_hand : "");
   box.appendChild(total);
-  if (d.may_declare === false) {
+  for (const note of d.notes) {
     const p = document.createElement("p");
     p.className = "error";
-    p.textContent = "this hand may not be declared: " + d.faan + " faan, the minimum is " + d.minimum_faan;
+    p.textContent = note;
     box.appendChild(p);
   }
 }

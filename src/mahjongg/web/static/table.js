@@ -20,7 +20,18 @@
     $("error").textContent = msg || "";
     if (msg) setTimeout(() => { if ($("error").textContent === msg) $("error").textContent = ""; }, 6000);
   }
-  function send(obj) { if (ws && ws.readyState === 1) ws.send(JSON.stringify(obj)); }
+  // A message to the server; when the server cannot be reached, the player is told
+  // (a click never vanishes silently) and the message is not sent.
+  function send(obj) {
+    if (ws && ws.readyState === 1) { ws.send(JSON.stringify(obj)); return true; }
+    showError(stopped ? "This window is not connected to the table (see above)." : "Not sent: the server does not answer. Trying to reconnect…");
+    return false;
+  }
+  function offline(msg) {
+    const o = $("offline");
+    o.hidden = !msg; o.textContent = msg || "";
+    document.body.classList.toggle("is-offline", !!msg);
+  }
 
   // --- connecting -------------------------------------------------------------
   async function boot() {
@@ -30,7 +41,11 @@
       const r = await fetch("/api/tables/" + encodeURIComponent(code));
       info = await r.json();
       if (!r.ok) { showError(info.error); $("conn").textContent = "no such table"; return; }
-    } catch (e) { showError("The server does not answer."); return; }
+    } catch (e) {
+      offline("The server does not answer: check that it is running and the address is right. Trying again in 5 s…");
+      setTimeout(boot, 5000); return;
+    }
+    offline(null);
     state = info; renderLobby(info);
     $("conn").textContent = "not seated";
     if (info.status === "lobby") {
@@ -50,17 +65,24 @@
 
   function connect() {
     ws = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/ws/" + encodeURIComponent(code));
-    ws.onopen = () => { ws.send(JSON.stringify({ type: "hello", token: seat.token })); $("conn").textContent = "connected"; $("conn").className = "conn ok"; retry = 0; };
+    let said = null;  // the server's last error before it closed the socket
+    ws.onopen = () => { ws.send(JSON.stringify({ type: "hello", token: seat.token })); $("conn").textContent = "connected"; $("conn").className = "conn ok"; retry = 0; offline(null); };
     ws.onmessage = ev => {
       const m = JSON.parse(ev.data);
-      if (m.type === "error") { showError(m.message); return; }
+      if (m.type === "error") { said = m.message; showError(m.message); return; }
       if (m.type === "state") { state = m; received = performance.now(); render(); }
     };
     ws.onclose = ev => {
       $("conn").className = "conn bad";
-      if (ev.code === 4401 || ev.code === 4404) { stopped = true; $("conn").textContent = "refused"; return; }
+      if ([4401, 4404, 4409, 4429].includes(ev.code)) {  // refused, or this seat opened elsewhere: do not fight over it
+        stopped = true; $("conn").textContent = "closed";
+        offline((said || "The server closed this connection.") + " Reload the page to play here.");
+        return;
+      }
+      const wait = Math.min(8000, 500 * 2 ** retry++);
       $("conn").textContent = "reconnecting…";
-      if (!stopped) setTimeout(connect, Math.min(8000, 500 * 2 ** retry++));
+      offline("The server does not answer (connection lost). Trying again in " + Math.ceil(wait / 1000) + " s; your moves are not sent until it is back.");
+      if (!stopped) setTimeout(connect, wait);
     };
   }
 
@@ -107,7 +129,8 @@
       if (e.tile) li.appendChild(tileEl(e.tile, { extra: "small" }));
       log.appendChild(li);
     }
-    renderHand(); renderActions(); renderResult(); renderHint();
+    log.scrollTop = log.scrollHeight;  // the newest line in sight
+    renderHand(); renderActions(); renderResult(); renderReturns(); renderHint();
   }
 
   let showHint = false;  // h: the discard advisor's best discards (state.hint), in one's turn
@@ -117,6 +140,17 @@
     el.textContent = showHint && state.hint ? "Hint: " + state.hint : "";
     el.hidden = !el.textContent;
   }
+
+  // The ways back: to the score sheet from "Look at the table", to one's seat when idle.
+  function renderReturns() {
+    $("show-result").hidden = !(state.result && resultHidden);
+    const mine = me();
+    $("back").hidden = !(mine && mine.idle);
+    const r = state.result;
+    $("result-seed").textContent = r && r.seed !== undefined ? "This hand was dealt from seed " + r.seed +
+      (r.match_seed !== undefined ? " (the match's seed: " + r.match_seed + ")" : "") + "; mahjongg replay shows it move by move from the server's records." : "";
+  }
+  function toggleResult() { resultHidden = !resultHidden; $("result").hidden = resultHidden; renderReturns(); if (!resultHidden) $("next").focus(); }
 
   function renderSeat(el, s, isMe) {
     el.textContent = "";
@@ -221,16 +255,21 @@
       box.appendChild(b);
     });
     const p = $("prompt"); p.textContent = "";
+    const mine = me();
     if (g.phase === "over") p.textContent = "The hand is over.";
+    else if (mine && mine.idle) p.textContent = "Your time ran out, so a bot played for you: act (or press I'm back) to take over.";
     else if (g.claim_window && acts.length) {
       const s = document.createElement("span"); s.textContent = g.robbing ? "Rob the kong? " : "Claim the discard? ";
       p.appendChild(s); p.appendChild(tileEl(g.last_discard, { extra: "small" }));
       const c = document.createElement("span"); c.id = "countdown"; c.className = "countdown"; p.appendChild(c);
-    } else if (discardable().size) p.textContent = "Your turn: discard a tile (click it twice, or ← → and Enter)" + (acts.length ? ", or declare." : ".");
+    } else if (discardable().size || (acts.length && g.phase === "turn")) {
+      p.textContent = "Your turn: discard a tile (tap it twice, or ← → and Enter)" + (acts.length ? ", or declare." : ".");
+      const c = document.createElement("span"); c.id = "countdown"; c.className = "countdown"; p.appendChild(c);
+    }
     else if (g.claim_window) p.textContent = "Waiting for claims…";
     else { const t = seatByWind(g.turn); p.textContent = t ? "Waiting for " + t.name + "…" : ""; }
     clearInterval(countdown);
-    if (state.deadline !== null && state.deadline !== undefined && acts.length) {
+    if (state.deadline !== null && state.deadline !== undefined && (state.legal || []).length) {
       const tick = () => {
         const left = Math.max(0, state.deadline - (performance.now() - received) / 1000);
         const c = $("countdown"); if (c) c.textContent = " " + Math.ceil(left) + " s left";
@@ -301,7 +340,9 @@
   // --- input ------------------------------------------------------------------------
   $("start").addEventListener("click", () => send({ type: "start" }));
   $("next").addEventListener("click", () => send({ type: "ready" }));
-  $("hide-result").addEventListener("click", () => { resultHidden = !resultHidden; $("result").hidden = resultHidden; });
+  $("hide-result").addEventListener("click", toggleResult);
+  $("show-result").addEventListener("click", toggleResult);
+  $("back").addEventListener("click", () => send({ type: "back" }));
   document.addEventListener("keydown", ev => {
     const t = ev.target;
     if ((t.tagName === "INPUT" && t.type !== "checkbox" && t.type !== "radio") || t.tagName === "SELECT" || t.tagName === "TEXTAREA" || ev.ctrlKey || ev.metaKey || ev.altKey) return;
@@ -311,7 +352,7 @@
     if (!state || !state.game) return;
     if (k === "h" || k === "H") { showHint = !showHint; renderHint(); return; }
     if ((k === "n" || k === "N") && state.result) { send({ type: "ready" }); return; }
-    if (state.result && k === "Escape") { resultHidden = !resultHidden; $("result").hidden = resultHidden; return; }
+    if (state.result && k === "Escape") { toggleResult(); return; }
     const acts = (state.legal || []).filter(a => a.kind !== "discard");
     const fire = kinds => { const a = acts.find(x => kinds.includes(x.kind)); if (a) { send({ type: "act", kind: a.kind, tile: a.tile, chow: a.chow, v: state.v }); ev.preventDefault(); } };
     if (/^[1-9]$/.test(k)) { const a = acts[Number(k) - 1]; if (a) send({ type: "act", kind: a.kind, tile: a.tile, chow: a.chow, v: state.v }); return; }
