@@ -14,7 +14,7 @@ import json
 from pathlib import Path
 
 HERE = Path(__file__).parent
-RULESETS = ("pung-chow", "pung-chow-limit", "traditional", "traditional-special-tiles", "hong-kong")
+RULESETS = ("pung-chow", "pung-chow-limit", "traditional", "traditional-special-tiles", "hong-kong", "hong-kong-136")
 RUNGS = (("greedy", "random"), ("cautious", "greedy"), ("expert", "greedy"), ("expert", "cautious"))
 
 
