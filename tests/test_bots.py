@@ -52,11 +52,11 @@ def discards_of(o: Observation) -> list[Action]:
 
 
 def test_registry_and_unknown_name():
-    assert set(BOTS) == {"random", "greedy", "cautious"}
+    assert set(BOTS) == {"random", "greedy", "cautious", "expert"}
     for name in BOTS:
         b = make_bot(name, 1)
         assert isinstance(b, Bot) and b.name == name
-    with pytest.raises(BotError, match="unknown bot 'clever'.*random, greedy, cautious"):
+    with pytest.raises(BotError, match="unknown bot 'clever'.*random, greedy, cautious, expert"):
         make_bot("clever")
 
 

@@ -40,3 +40,14 @@ def test_hints_through_the_scripted_hand():
     bots_until_east(g)
     h = hint(g.observation(E))  # drew 9b
     assert h.shanten == -1 and "Mah-Jongg" in h.describe()
+
+
+def test_hint_in_turn_names_the_best_discards_by_value():
+    # the opening hand of the scripted deal (above): 1-8b E E 5c 5c 1d 9d, shanten 1.
+    # Letting go 1d or 9d keeps shanten 1 (the lone dots are in no set); the advisor
+    # ranks those first and says so, with its value (mahjongg advise's numbers)
+    g = Game.from_wall(preset_wall(), DICE)
+    h = hint(g.observation(E))
+    assert {v.tile for v in h.best[:2]} == {tile("1d"), tile("9d")}
+    assert all(v.shanten == 1 for v in h.best[:2])
+    assert "best discards: " in h.describe()

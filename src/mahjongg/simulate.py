@@ -420,8 +420,13 @@ def simulate(
     matches: bool = False,
     match_hands: int | None = None,
     match_rounds: int | None = None,
+    backend: str = "local",
+    address: str | None = None,
 ) -> Summary:
     """Play ``games`` hands between ``bots`` and return the :class:`Summary`.
+
+    ``backend="ray"``: the hands as Ray tasks (:mod:`mahjongg.ray_backend`;
+    ``address``: a cluster's), the same summary as the local run's.
 
     ``bots``: one bot name per player (two to four; see
     :data:`mahjongg.bots.BOTS`). ``workers``: processes to play in (1: this
@@ -443,6 +448,8 @@ def simulate(
         match_hands=match_hands,
         match_rounds=match_rounds,
     )
+    if backend not in ("local", "ray") or (backend == "ray" and matches):
+        raise SimulationError(f"--backend: local or ray (ray plays single hands, not --matches), not {backend!r}")
     # (index, seed) of every hand (or match), made as they are played: a run of
     # any length shows its first progress at once
     jobs = enumerate(iter_hand_seeds(seed, games))
@@ -483,7 +490,14 @@ def simulate(
                     take_matches(played)
         summary.seconds = time.perf_counter() - start
         return summary
-    if workers == 1:
+    if backend == "ray":  # the same chunks as the local pool's, as Ray tasks (mahjongg.ray_backend)
+        from .ray_backend import ray_map
+
+        size = max(1, min(50, games // (workers * 8) or 1))
+        chunks = ((names, ruleset, keep_events, batch, seed) for batch in _batches(jobs, size))
+        for outcomes in ray_map(_play_chunk, chunks, address=address, workers=workers):
+            take(outcomes)
+    elif workers == 1:
         step = max(1, min(25, games // 100 or 1))
         for batch in _batches(jobs, step):
             take(_play_chunk((names, ruleset, keep_events, batch, seed)))

@@ -5,6 +5,7 @@
 ``random``    a uniformly random legal action (the baseline)
 ``greedy``    lowest shanten, most live useful tiles; claims that bring it nearer
 ``cautious``  greedy played as seed 000's "Suggestions for careful playing" advise
+``expert``    expected chips: chance of winning x the real score, less the risk of the discard
 
 Every bot implements :class:`Bot`: ``act(observation, legal) -> Action``.
 
@@ -26,6 +27,7 @@ from mahjongg.errors import MahjonggError
 
 from .base import Bot, concealed_counts, unseen_counts, visible_counts
 from .cautious import CautiousBot
+from .expert import ExpertBot
 from .greedy import GreedyBot
 from .random_bot import RandomBot
 
@@ -39,12 +41,18 @@ __all__ = [
     "RandomBot",
     "GreedyBot",
     "CautiousBot",
+    "ExpertBot",
     "concealed_counts",
     "visible_counts",
     "unseen_counts",
 ]
 
-BOTS: dict[str, Callable[[int | None], Bot]] = {"random": RandomBot, "greedy": GreedyBot, "cautious": CautiousBot}
+BOTS: dict[str, Callable[[int | None], Bot]] = {
+    "random": RandomBot,
+    "greedy": GreedyBot,
+    "cautious": CautiousBot,
+    "expert": ExpertBot,
+}
 """The bots by name: each makes a bot from a seed."""
 
 

@@ -17,7 +17,8 @@ Seed 000 (Pung Chow Part I), "Suggestions for careful playing of hands":
 
 Three modes, chosen afresh at every decision from the observation alone:
 
-``build`` (the wall is long, no opponent is near)
+``build`` (the wall is long, no opponent is near, and the hand has a one-suit
+    plan or the ruleset a minimum to declare -- else it races from the start)
     Plays for a high hand. "If he has an exceptionally strong hand in any one
     suit he will play for that suit": with at least :attr:`CautiousBot.FLUSH_AT`
     of its tiles (melds included) in one suit and honors, and no meld outside
@@ -48,7 +49,8 @@ Three modes, chosen afresh at every decision from the observation alone:
 from __future__ import annotations
 
 from ..hand import MeldKind
-from ..table.actions import ADD_KONG, CONCEALED_KONG, DISCARD, KONG, PASS, PUNG, Action
+from ..rules import get_ruleset
+from ..table.actions import ADD_KONG, BONUS, CAPTURE, CONCEALED_KONG, DISCARD, KONG, MAHJONGG, PASS, PUNG, Action
 from ..table.observation import Observation
 from ..shanten import shanten
 from ..tiles import Tile
@@ -84,10 +86,32 @@ class CautiousBot(GreedyBot):
     def mode(self, obs: Observation, shanten_now: int) -> str:
         """``build``, ``race`` or ``defend`` (see the module docstring)."""
         if obs.drawable > self.RACE_AT and not self.threatened(obs):
-            return "build"
+            return "build" if self.builds(obs) else "race"
         if shanten_now >= self.HOPELESS_AT:
             return "defend"
         return "race"
+
+    def builds(self, obs: Observation) -> bool:
+        """Whether a long wall is spent building a high hand: a one-suit plan in hand
+        (:meth:`plan_suit`), or a ruleset with a minimum to declare (a faan table's),
+        where a hand not built for value cannot go out at all. Otherwise the bot
+        races from the start: measured in the arena, an ordinary hand kept concealed
+        for value loses to greedy's speed (bench/README.md, "The ladder")."""
+        if self.plan_suit(obs) is not None:
+            return True
+        faan = get_ruleset(obs.ruleset).faan
+        return faan is not None and faan.minimum > 0
+
+    def act(self, observation: Observation, legal: list[Action]) -> Action:
+        if len(legal) > 1 and observation.phase != "claims":
+            # a bonus tile held back (a hunter, seed 001): capture its prey when it may (the
+            # capture scores and a loose tile comes), else lay it out at once -- held back it
+            # leaves the hand a tile short, unable to go out
+            for kind in (MAHJONGG, CAPTURE, BONUS):
+                for a in legal:
+                    if a.kind is kind:
+                        return a
+        return super().act(observation, legal)
 
     def plan_suit(self, obs: Observation) -> int | None:
         """The suit (0 bamboo, 1 characters, 2 dots, 3 honors only) of a one-suit plan, or ``None``."""

@@ -45,6 +45,8 @@ def simulate_command(
     ),
     db: Optional[str] = typer.Option(None, **file_name(), help="Store every hand's event log in this SQLite file."),
     as_json: bool = typer.Option(False, "--json", help="Print the summary as JSON (no progress bar)."),
+    backend: str = typer.Option("local", help="local (processes on this machine) or ray (Ray tasks; the ray extra)."),
+    address: Optional[str] = typer.Option(None, help="With --backend ray: the cluster's address (default: a local Ray)."),
     matches: bool = typer.Option(
         False, "--matches", help="Play whole matches (seating, East's deal passing round, running totals), not single hands."
     ),
@@ -75,6 +77,8 @@ def simulate_command(
         match_args = dict(matches=matches, match_hands=hands, match_rounds=rounds)
         # every argument is checked before --db is opened: a bad one leaves no file behind
         check_run(games, names, ruleset=ruleset, workers=workers, **match_args)
+        if backend not in ("local", "ray") or (backend == "ray" and matches):
+            fail(f"--backend: local or ray (ray plays single hands, not --matches), not {backend!r}")
         store = Journal(db) if db is not None else None  # refused here, in one line, before a hand is played
         before = len(store) if store is not None else 0
         ids: list[int] = []
@@ -117,6 +121,8 @@ def simulate_command(
                     keep_events=store is not None,
                     progress=(lambda done, total: bar.update(task, completed=done)) if bar is not None else None,
                     on_hand=on_hand,
+                    backend=backend,
+                    address=address,
                     **match_args,
                 )
         except KeyboardInterrupt:

@@ -45,6 +45,7 @@ import time
 from dataclasses import asdict, dataclass, field
 from typing import Any, Callable
 
+from ..bots.advisor import advice_line
 from ..hand import Hand, Meld
 from ..play.config import OPTION_FIELDS, ConfigError, MatchConfig
 from ..play.journal import Journal, MatchRow
@@ -728,6 +729,8 @@ class LiveTable:
         if self.offers.get(player, (None,))[0] != key:
             self.offers[player] = (key, self.version)  # an intention sent from any view since then still stands
         out["legal"] = [{k: v for k, v in a.to_dict().items() if k != "seat"} for a in legal]
+        if any(a.kind is ActionKind.DISCARD for a in legal):  # the hint (h): the advisor's best discards
+            out["hint"] = advice_line(obs)
         d = self.deadlines.get(player)
         if d is None and self.turn_timer is not None and self.turn_timer[0][2] == player:
             d = self.turn_timer

@@ -130,7 +130,15 @@
       log.appendChild(li);
     }
     log.scrollTop = log.scrollHeight;  // the newest line in sight
-    renderHand(); renderActions(); renderResult(); renderReturns();
+    renderHand(); renderActions(); renderResult(); renderReturns(); renderHint();
+  }
+
+  let showHint = false;  // h: the discard advisor's best discards (state.hint), in one's turn
+  function renderHint() {
+    let el = $("hint");
+    if (!el) { el = document.createElement("div"); el.id = "hint"; el.className = "hint"; $("actions").after(el); }
+    el.textContent = showHint && state.hint ? "Hint: " + state.hint : "";
+    el.hidden = !el.textContent;
   }
 
   // The ways back: to the score sheet from "Look at the table", to one's seat when idle.
@@ -342,6 +350,7 @@
     if (k === "?") { toggleHelp(); return; }
     if (k === "g" || k === "G") { const f = $("faces"); f.value = FACES[(FACES.indexOf(f.value) + 1) % FACES.length]; setFaceMode(f.value); render(); return; }
     if (!state || !state.game) return;
+    if (k === "h" || k === "H") { showHint = !showHint; renderHint(); return; }
     if ((k === "n" || k === "N") && state.result) { send({ type: "ready" }); return; }
     if (state.result && k === "Escape") { toggleResult(); return; }
     const acts = (state.legal || []).filter(a => a.kind !== "discard");

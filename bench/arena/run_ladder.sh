@@ -1,0 +1,19 @@
+#!/bin/sh
+# The ladder in the arena: each named bot against the one below it, on every ruleset.
+# usage: bench/arena/run_ladder.sh "greedy:random cautious:greedy" DEALS SEED ["RULESET ..."]
+# writes bench/arena/<challenger>-<field>-<ruleset>.json
+# MAHJONGG: the command to run (default .venv/bin/mahjongg); e.g. a snapshot of a commit:
+#   git archive HEAD src | tar -x -C /tmp/snap && MAHJONGG="env PYTHONPATH=/tmp/snap/src .venv/bin/python -m mahjongg" ...
+cd "$(dirname "$0")/../.."
+pairs=${1:-"greedy:random cautious:greedy expert:greedy"}
+deals=${2:-2000}
+seed=${3:-16}
+rulesets=${4:-"pung-chow pung-chow-limit traditional traditional-special-tiles hong-kong hong-kong-136"}
+for pair in $pairs; do
+  c=${pair%%:*}; f=${pair##*:}
+  for r in $rulesets; do
+    out=bench/arena/$c-$f-$r.json
+    nice -n 19 ${MAHJONGG:-.venv/bin/mahjongg} arena --challenger $c --field $f --ruleset $r --deals $deals --seed $seed --workers 2 --json > $out.tmp && mv $out.tmp $out
+    echo "$c $f $r: $(python3 -c "import json,sys;d=json.load(open('$out'));print(d['advantage'],d['ci95'],d['hands_per_second'])")"
+  done
+done

@@ -1,0 +1,595 @@
+"""The ``expert`` bot: plays for chips -- the chance of winning times what the hand scores, less the risk.
+
+It decides from its :class:`~mahjongg.table.Observation` alone (its own
+tiles, what lies on the table, the ruleset's name, its seat and the round);
+it never receives a ``Game``. The ruleset is looked up by name
+(:func:`mahjongg.rules.get_ruleset`) to score hands with the real scorer
+(:func:`mahjongg.scoring.score_hand`) and to settle them
+(``Ruleset.settle``), so "what a hand is worth" is what the table would pay.
+
+**Discards by expected value.** For every discard (:func:`discard_value`):
+
+* the shanten it leaves and the live useful tiles (the copies of the tiles
+  that would improve it that this seat cannot see), as ``greedy`` counts them;
+* when it leaves the hand waiting, the waits, and for each the hand scored as
+  won on it (on a discard; the ruleset's minimum applies: a wait the rules
+  would not let it declare is worth nothing), weighted by the unseen copies;
+  otherwise a value estimate of the hand kept (the doubles it holds or is
+  building: pairs and pungs of dragons and of its own and the round's wind,
+  one suit; :func:`potential`);
+* the chance of winning from the live tiles and the draws left
+  (:func:`win_chance`), times the chips the hand collects (``Ruleset.settle``
+  on that score);
+* under a ruleset whose losers settle among themselves (Pung Chow), what the
+  hand kept would score as a loser's (:func:`loser_score`), should another win;
+* less the *risk*: for each opponent who looks near a win (exposed sets; a
+  one-suit or honors hand in view; a late wall) the chance the tile is what he
+  waits on (:func:`danger`: none if every other copy is in view; less if he
+  discarded it himself; more for his suit if his exposed sets are all of one
+  suit), times the extra chips a discarder pays under the ruleset plus what
+  his win costs.
+
+Seed 000 (Pung Chow Part I), "Suggestions for careful playing of hands":
+"a player should plan and play to win at all times with as high a hand as
+possible, then as the wall grows shorter and the probability of one of the
+opponents completing his hand grows larger, the player should reconsider
+... hold the tiles which he thinks would help the other players and discard
+only those which he is sure they will not pung. These tiles can be
+ascertained by carefully searching the discards in the center of the table
+and the sets already exposed by the other players." The bot *folds* -- plays
+the safest tile whatever its shanten -- when its own expected value is below
+the risk of every discard that keeps its hand.
+
+**Claims by the same value**: a pung, chow or kong is taken when the value
+of the hand after it (its best discard's) beats the value of passing (the
+hand as it stands); a claim that makes it wait on tiles worth nothing is
+never taken. Mah-Jongg is always declared when legal. **Kongs** are declared
+when they keep the shanten (a kong scores more and draws a loose tile);
+**bonus tiles** are laid out (the engine asks only when the ruleset holds them).
+
+Reproducible: ties are broken by tile order, never at random; the bot's own
+``rng`` is unused.
+"""
+
+from __future__ import annotations
+
+from ..decomposition import waits as complete_waits
+from dataclasses import replace
+
+from ..hand import Hand, Meld, MeldKind
+from ..rules import get_ruleset
+from ..rules.context import Situation, Win, WinBy
+from ..scoring import ScoringError, score_hand
+from ..shanten import shanten, useful_tiles
+from ..table.actions import ADD_KONG, CHOW, CONCEALED_KONG, DISCARD, KONG, PASS, PUNG, Action
+from ..table.observation import Observation
+from ..tiles import TILES, Tile, Wind
+from .base import concealed_counts, unseen_counts
+from .cautious import CautiousBot
+from .evaluation import discard_options, discard_shanten
+from .greedy import GreedyBot
+
+__all__ = ["ExpertBot", "discard_value", "DiscardValue", "win_chance", "danger", "potential"]
+
+_SCORE_CACHE: dict = {}
+_SETTLE_CACHE: dict = {}
+_CACHE_LIMIT = 100_000
+
+
+def _chips_for_win(ruleset, seat: Wind, seats: tuple, score: int, discarder: Wind | None) -> int:
+    """Chips ``seat`` collects winning with ``score`` (the others scoring nothing)."""
+    key = (ruleset.name, seat, len(seats), score, discarder)
+    v = _SETTLE_CACHE.get(key)
+    if v is None:
+        scores = {s: 0 for s in seats}
+        scores[seat] = score
+        v = ruleset.settle(scores, seat, discarder=discarder, east=Wind.EAST, dead=()).net.get(seat, 0)
+        if len(_SETTLE_CACHE) > _CACHE_LIMIT:
+            _SETTLE_CACHE.clear()
+        _SETTLE_CACHE[key] = v
+    return v
+
+
+def _discarder_cost(ruleset, me: Wind, winner: Wind, seats: tuple, score: int) -> tuple[int, int]:
+    """What ``me`` pays when ``winner`` wins with ``score``: (off my discard, off another's)."""
+    key = ("cost", ruleset.name, me, winner, len(seats), score)
+    v = _SETTLE_CACHE.get(key)
+    if v is None:
+        scores = {s: 0 for s in seats}
+        scores[winner] = score
+        mine = -ruleset.settle(scores, winner, discarder=me, east=Wind.EAST, dead=()).net.get(me, 0)
+        other = next(s for s in seats if s != me and s != winner)
+        theirs = -ruleset.settle(scores, winner, discarder=other, east=Wind.EAST, dead=()).net.get(me, 0)
+        v = _SETTLE_CACHE[key] = (mine, theirs)
+    return v
+
+
+def _typical_score(ruleset) -> int:
+    """A typical winning score under ``ruleset`` (points): a plain hand with one double,
+    or a faan ruleset's minimum."""
+    if ruleset.faan is not None:
+        return ruleset.faan.points_for(ruleset.faan.minimum)
+    return 40
+
+
+def win_score(obs: Observation, counts: list[int], w: Tile, by: WinBy = WinBy.DISCARD) -> int:
+    """The score of the hand ``counts`` (13 - 3 per set, waiting) won on ``w``, or 0
+    when the ruleset would not let it be declared (a faan minimum) or it is no win.
+    A hand declarable only when self-drawn counts a third of that score (about a
+    third of the chances to win are draws)."""
+    seat = obs.seat
+    melds = obs.melds[seat]
+    bonus = obs.bonus[seat]
+    key = (obs.ruleset, bytes(counts), int(w), melds, bonus, seat, obs.round, by)
+    v = _SCORE_CACHE.get(key)
+    if v is not None:
+        return v
+    ruleset = get_ruleset(obs.ruleset)
+    tiles = []
+    for i, n in enumerate(counts):
+        if n:
+            tiles.extend([TILES[i]] * n)
+    tiles.append(TILES[w])
+    hand = Hand(tuple(sorted(tiles)), melds, bonus)
+    try:
+        s = score_hand(hand, ruleset, Situation(seat=seat, round=obs.round, win=Win(TILES[w], by)))
+        v = s.score if ruleset.may_declare(s) else 0
+        if not v and by is WinBy.DISCARD:
+            # not declarable on a discard (a faan minimum): perhaps when self-drawn, a
+            # draw being about a third of the chances
+            s = score_hand(hand, ruleset, Situation(seat=seat, round=obs.round, win=Win(TILES[w], WinBy.WALL)))
+            v = s.score // 3 if ruleset.may_declare(s) else 0
+    except ScoringError:
+        v = 0
+    if len(_SCORE_CACHE) > _CACHE_LIMIT:
+        _SCORE_CACHE.clear()
+    _SCORE_CACHE[key] = v
+    return v
+
+
+LOSER_VALUE = True
+"""Whether a discard's value counts the loser's score of the hand kept (see :func:`discard_value`)."""
+
+
+def _loser_gain(ruleset, seat: Wind, seats: tuple) -> float:
+    """Chips a loser gains per point of his own hand's score when another wins (Pung Chow:
+    the other losers pay him the difference; a faan ruleset: nothing)."""
+    key = ("loser", ruleset.name, seat, len(seats))
+    v = _SETTLE_CACHE.get(key)
+    if v is None:
+        winner = next(s for s in seats if s != seat)
+        base = {s: 0 for s in seats}
+        base[winner] = 40
+        more = dict(base)
+        more[seat] = 10
+        a = ruleset.settle(base, winner, east=Wind.EAST, dead=()).net.get(seat, 0)
+        b = ruleset.settle(more, winner, east=Wind.EAST, dead=()).net.get(seat, 0)
+        v = _SETTLE_CACHE[key] = (b - a) / 10
+    return v
+
+
+def loser_score(obs: Observation, counts: list[int]) -> int:
+    """The score of the seat's hand (``counts``, between turns, with its melds and bonus
+    tiles) as a loser's, by the real scorer."""
+    seat = obs.seat
+    melds = obs.melds[seat]
+    bonus = obs.bonus[seat]
+    key = ("loser", obs.ruleset, bytes(counts), melds, bonus, seat, obs.round)
+    v = _SCORE_CACHE.get(key)
+    if v is not None:
+        return v
+    tiles = []
+    for i, n in enumerate(counts):
+        if n:
+            tiles.extend([TILES[i]] * n)
+    try:
+        v = score_hand(Hand(tuple(tiles), melds, bonus), get_ruleset(obs.ruleset), Situation(seat=seat, round=obs.round)).score
+    except ScoringError:
+        v = 0
+    if len(_SCORE_CACHE) > _CACHE_LIMIT:
+        _SCORE_CACHE.clear()
+    _SCORE_CACHE[key] = v
+    return v
+
+
+def win_chance(shanten_after: int, live: int, unseen_total: int, draws_left: int) -> float:
+    """The chance (0-1) of completing a hand ``shanten_after`` from waiting with
+    ``live`` unseen copies of the tiles that improve it, ``draws_left`` own draws
+    to come (each with about one discard of another player to claim).
+
+    Waiting (0): ``1 - (1 - q) ** (2 * draws)`` with ``q = live / unseen`` (a
+    draw or a claim each turn), halved for the race with the other hands.
+    Each step further: the chance of a useful tile in time, then the next step
+    from what is left of the wall (after the ``1 / q`` tries a useful tile takes
+    on average) with 6 live tiles (a two-sided wait, some of it in view), and
+    0.7 for the uncertainty of how good that wait will be.
+    """
+    if unseen_total <= 0 or draws_left <= 0 or live <= 0:
+        return 0.0
+    q = min(1.0, live / unseen_total)
+    tries = 2 * draws_left
+    if shanten_after <= 0:
+        return 0.5 * (1.0 - (1.0 - q) ** tries)
+    rest = tries - 1.0 / q
+    if rest <= 0:
+        return 0.0
+    step = 1.0 - (1.0 - q) ** tries
+    return 0.7 * step * win_chance(shanten_after - 1, 6, unseen_total, int(rest // 2))
+
+
+def potential(obs: Observation, counts: list[int]) -> float:
+    """How many doubles the hand kept holds or is building (a value estimate for a hand
+    not yet waiting): a pung of a dragon or of the seat's or round's wind 1, a pair of
+    one 0.4; most tiles (melds counted) of one suit and honors 1, of one suit only 2."""
+    seat_wind = 27 + int(obs.seat)
+    round_wind = 27 + int(obs.round)
+    d = 0.0
+    for t in range(27, 34):
+        n = counts[t]
+        if n >= 2 and (t >= 31 or t == seat_wind or t == round_wind):
+            d += 1.0 if n >= 3 else 0.4
+    for m in obs.melds[obs.seat]:
+        t = int(m.tile)
+        if t >= 31 or t == seat_wind or t == round_wind:
+            if m.kind.value != "chow":
+                d += 1.0
+    suits = [0, 0, 0, 0]
+    total = 0
+    for t, n in enumerate(counts):
+        if n:
+            suits[3 if t >= 27 else t // 9] += n
+            total += n
+    for m in obs.melds[obs.seat]:
+        t = int(m.tile)
+        suits[3 if t >= 27 else t // 9] += 3
+        total += 3
+    top = max(suits[:3])
+    if total and top + suits[3] >= total - 1:
+        d += 2.0 if suits[3] == 0 else 1.0
+    return d
+
+
+def danger(obs: Observation, t: int, opponent: Wind, unseen: list[int], passed=None) -> float:
+    """The chance-like weight (0-1) that ``opponent`` waits on ``t``, from what is in view:
+    0 with no other copy unseen; an honor with one copy unseen can only be a pair wait;
+    less if he discarded ``t`` himself; more if his exposed sets are all of ``t``'s suit
+    (or honors), less if all of another suit. ``passed``: the tiles he discarded (worked
+    out from ``obs`` when not given)."""
+    u = unseen[t]
+    if u <= 0:
+        return 0.0
+    if t >= 27:
+        base = (0.15, 0.35, 0.5)[min(u, 3) - 1]
+    else:
+        rank = t % 9
+        base = 0.5 if rank in (0, 8) else 0.8
+        if u == 1:
+            base *= 0.7
+    if passed is None:
+        passed = _passed(obs, opponent)
+    if t in passed:
+        base *= 0.2
+    exposed = [m for m in obs.melds[opponent] if m.exposed]
+    if len(exposed) >= 2:
+        suits = {int(m.tile) // 9 if m.tile < 27 else 3 for m in exposed} - {3}
+        if len(suits) == 1:
+            base *= 2.0 if (t >= 27 or t // 9 in suits) else 0.15
+        elif not suits:
+            base *= 2.0 if t >= 27 else 0.3
+    return min(1.0, base)
+
+
+def _passed(obs: Observation, opponent: Wind) -> frozenset:
+    """The tile kinds ``opponent`` discarded this hand (claimed by another or not)."""
+    return frozenset(int(d) for s, d, _ in obs.discard_history if s == opponent)
+
+
+def _threat(obs: Observation, opponent: Wind) -> float:
+    """The chance-like weight (0-1) that ``opponent`` is waiting: his exposed sets and the wall."""
+    exposed = sum(1 for m in obs.melds[opponent] if m.exposed)
+    late = 1.0 - min(1.0, obs.drawable / 70)
+    return min(1.0, 0.08 + 0.18 * exposed + 0.45 * late * late)
+
+
+class DiscardValue(tuple):
+    """``(tile, shanten, live, waits, value, chance, risk, ev)`` of one discard (see :func:`discard_value`)."""
+
+    __slots__ = ()
+    tile = property(lambda s: s[0])
+    shanten = property(lambda s: s[1])
+    live = property(lambda s: s[2])
+    waits = property(lambda s: s[3])
+    value = property(lambda s: s[4])
+    chance = property(lambda s: s[5])
+    risk = property(lambda s: s[6])
+    ev = property(lambda s: s[7])
+
+
+def discard_value(obs: Observation, candidates=None, *, defence: bool = True, fold: bool = True) -> list[DiscardValue]:
+    """Every discard of the seat's hand valued, best first.
+
+    Each :class:`DiscardValue`: ``shanten`` after it, ``live`` (unseen copies
+    of the tiles that would lower it), ``waits`` (when waiting: ``(tile,
+    unseen copies, score)`` of each), ``value`` (chips the win would collect,
+    estimated), ``chance`` (:func:`win_chance`), ``risk`` (chips the discard
+    may cost: :func:`danger` times the opponents' threat), ``ev`` (chips:
+    ``chance * value - risk``). ``candidates``: the tiles to weigh (default:
+    every kind held). ``fold``: a discard raising the shanten above the best is
+    valued as a fold (``-risk``: it keeps the hand's safety, not its value);
+    without, every discard is valued alike. Raises ``ValueError`` for a hand
+    that is not one to discard from.
+    """
+    counts = concealed_counts(obs)
+    declared = len(obs.melds[obs.seat])
+    if candidates is None:
+        candidates = [TILES[i] for i, n in enumerate(counts) if n]
+    unseen = unseen_counts(obs)
+    opts = discard_options(counts, declared, candidates, unseen)
+    ruleset = get_ruleset(obs.ruleset)
+    seats = obs.seats
+    me = obs.seat
+    n = len(seats)
+    unseen_total = max(1, sum(unseen))
+    draws_left = max(0, obs.drawable // n)
+    typical = _typical_score(ruleset)
+    plain_chips = _chips_for_win(ruleset, me, seats, typical, next(s for s in seats if s != me))
+    held = list(counts)
+    for m in obs.melds[me]:
+        for x in m.tiles:
+            held[x] += 1
+    best_s = min(v[0] for v in opts.values())
+    threats = []
+    if defence:
+        for o in seats:
+            if o == me or o in obs.dead:
+                continue
+            th = _threat(obs, o)
+            if th > 0.2:
+                mine, theirs = _discarder_cost(ruleset, me, o, seats, typical)
+                # off my discard I pay ``mine``, off another's ``theirs``: the discard costs the
+                # difference (Hong Kong: the discarder pays double), and a little more for the
+                # win it hands him now (he might not win later)
+                threats.append((o, th, max(0, mine - theirs) + 0.15 * mine, _passed(obs, o)))
+    loser_gain = _loser_gain(ruleset, me, seats) if LOSER_VALUE else 0.0
+    out = []
+    for t, (s, live) in opts.items():
+        counts[t] -= 1
+        ws = ()
+        if s == 0:
+            ws = tuple((TILES[w], unseen[w], win_score(obs, counts, w)) for w in complete_waits(counts, held))
+            live_valid = sum(u for _, u, sc in ws if sc > 0)
+            if live_valid:
+                avg = sum(u * sc for _, u, sc in ws if sc > 0) / live_valid
+                value = _chips_for_win(ruleset, me, seats, int(avg), next(x for x in seats if x != me))
+            else:
+                value = 0
+            chance = win_chance(0, live_valid, unseen_total, draws_left)
+        elif s == 1 and (s == best_s or not fold):
+            # one step from waiting: the likely completions, scored (each improving draw, then
+            # the discard that leaves the best wait)
+            avg, valid = _one_step_value(obs, counts, declared, held, unseen)
+            value = _chips_for_win(ruleset, me, seats, int(avg), next(x for x in seats if x != me)) if avg else 0
+            chance = win_chance(1, live, unseen_total, draws_left) * valid
+        else:
+            d = potential(obs, counts)
+            if ruleset.faan is not None:
+                value = plain_chips * min(1.0, (d + 1) / max(1, ruleset.faan.minimum))
+            else:
+                value = plain_chips * (2**d) / 2
+            chance = win_chance(s, live, unseen_total, draws_left)
+        counts[t] += 1
+        risk = 0.0
+        for o, th, cost, passed in threats:
+            risk += th * danger(obs, t, o, unseen, passed) * cost * 0.3
+        if loser_gain:
+            # the hand kept, should another win: a ruleset whose losers settle among themselves
+            # (Pung Chow) pays a loser for every point his own hand scores
+            counts[t] -= 1
+            kept = loser_score(obs, counts)
+            counts[t] += 1
+            risk -= (1.0 - chance) * 0.8 * loser_gain * kept
+        # a discard that gives up a step of shanten is a fold: it keeps no value, only safety
+        ev = chance * value - risk if s == best_s or not fold else -risk - 1e-6 * s
+        out.append(DiscardValue((t, s, live, ws, value, chance, risk, ev)))
+    out.sort(key=lambda v: (-v[7], v[1], -v[2], unseen[v[0]], -int(v[0])))
+    return out
+
+
+_STEP_CACHE: dict = {}
+
+
+def _one_step_table(obs: Observation, counts: list[int], declared: int, held: list[int]) -> tuple:
+    """For each improving draw ``x`` of a hand one step from waiting: the discards after it
+    that leave it waiting, each with its waits and their scores -- ``((x, ((y, ((w, score),
+    ...)), ...)), ...)``. What the unseen tiles do not change, kept across turns."""
+    seat = obs.seat
+    key = (obs.ruleset, bytes(counts), obs.melds[seat], obs.bonus[seat], seat, obs.round)
+    r = _STEP_CACHE.get(key)
+    if r is not None:
+        return r
+    out = []
+    for x in useful_tiles(counts, declared):
+        counts[x] += 1
+        held[x] += 1
+        after = discard_shanten(counts, declared, [TILES[y] for y in range(34) if counts[y] and y != x])
+        ys = []
+        for y, sh in after.items():
+            if sh != 0:
+                continue
+            counts[y] -= 1
+            ys.append((y, tuple((w, win_score(obs, counts, w)) for w in complete_waits(counts, held))))
+            counts[y] += 1
+        counts[x] -= 1
+        held[x] -= 1
+        out.append((x, tuple(ys)))
+    r = tuple(out)
+    if len(_STEP_CACHE) > _CACHE_LIMIT:
+        _STEP_CACHE.clear()
+    _STEP_CACHE[key] = r
+    return r
+
+
+def _one_step_value(obs: Observation, counts: list[int], declared: int, held: list[int], unseen: list[int]) -> tuple[float, float]:
+    """For a hand one step from waiting (``counts``, between turns): the mean score of its
+    likely wins and the share of its improving draws that lead to a wait worth something.
+
+    For each improving draw (weighted by its unseen copies), the discard after it that
+    leaves the waits of most value (unseen copies x score), and those waits' mean score."""
+    total_w = 0
+    valid_w = 0
+    score_sum = 0.0
+    for x, ys in _one_step_table(obs, counts, declared, held):
+        u = unseen[x]
+        if u <= 0:
+            continue
+        total_w += u
+        best_num, best_mean = 0, 0.0
+        for _, ws in ys:
+            num = 0
+            den = 0
+            for w, sc in ws:
+                if sc > 0 and unseen[w] > 0:
+                    num += unseen[w] * sc
+                    den += unseen[w]
+            if den and num > best_num:
+                best_num, best_mean = num, num / den
+        if best_num > 0:
+            valid_w += u
+            score_sum += u * best_mean
+    if not valid_w:
+        return 0.0, 0.0
+    return score_sum / valid_w, valid_w / total_w
+
+
+class ExpertBot(CautiousBot):
+    """Discards and claims by expected chips (value times chance, less the risk); folds when behind."""
+
+    name = "expert"
+    DEFENCE = True
+
+    def turn(self, obs: Observation, legal: list[Action]) -> Action:
+        discards = {a.tile: a for a in legal if a.kind is DISCARD}
+        if not discards or obs.hidden:
+            # a bonus tile held back leaves the hand one short: greedy's way (no kong)
+            return GreedyBot.turn(self, obs, legal)
+        ranked = discard_value(obs, list(discards), defence=self.DEFENCE)
+        best = ranked[0]
+        if best.shanten >= 2 and self.mode(obs, best.shanten) == "build":
+            # far from waiting on a long wall, with a one-suit plan or under a faan minimum:
+            # build a high hand (one suit, doubling honors, concealed) as the book's careful
+            # player does (CautiousBot's build mode)
+            return CautiousBot.turn(self, obs, legal)
+        for a in legal:
+            if a.kind is CONCEALED_KONG or a.kind is ADD_KONG:
+                counts = concealed_counts(obs)
+                declared = len(obs.melds[obs.seat])
+                if a.kind is CONCEALED_KONG:
+                    counts[a.tile] -= 4
+                    s = shanten(counts, declared + 1)
+                else:
+                    counts[a.tile] -= 1
+                    s = shanten(counts, declared)
+                if s <= best.shanten and best.risk <= 0.0 or s < best.shanten:
+                    return a
+        return discards[best.tile]
+
+    def claim(self, obs: Observation, legal: list[Action]) -> Action:
+        counts = concealed_counts(obs)
+        declared = len(obs.melds[obs.seat])
+        pass_action = next(a for a in legal if a.kind is PASS)
+        before = shanten(counts, declared)
+        if before >= 2 and self.mode(obs, before) == "build":
+            return CautiousBot.claim(self, obs, legal)
+        best, best_ev = pass_action, None
+        for a in legal:
+            if a.kind not in (PUNG, CHOW, KONG):
+                continue
+            after = self.after_claim(counts, declared, a)
+            if after is None or after > before:
+                continue
+            if after == before and a.kind is CHOW:
+                continue
+            ev = self._claim_value(obs, a)
+            if ev is None:
+                continue
+            if best_ev is None or ev > best_ev:
+                best, best_ev = a, ev
+        if best is pass_action:
+            return pass_action
+        # passing: the hand as it stands, valued as if it discarded its least useful tile later
+        stay = self._stay_value(obs, counts, declared, before)
+        return best if best_ev >= stay else pass_action
+
+    def _claim_value(self, obs: Observation, a: Action) -> float | None:
+        """The expected chips of the hand after claim ``a`` and its best discard (a kong: the
+        hand with its loose tile to come, valued by its shanten)."""
+        view = _after_claim_view(obs, a)
+        if view is None:
+            return None
+        if a.kind is KONG:
+            counts = concealed_counts(view)
+            s = shanten(counts, len(view.melds[view.seat]))
+            ruleset = get_ruleset(obs.ruleset)
+            unseen = unseen_counts(view)
+            return win_chance(s + 1, 8, max(1, sum(unseen)), max(0, obs.drawable // len(obs.seats))) * _chips_for_win(
+                ruleset, obs.seat, obs.seats, _typical_score(ruleset), next(x for x in obs.seats if x != obs.seat)
+            ) * 1.3
+        ranked = discard_value(view, defence=True)
+        return ranked[0].ev if ranked else None
+
+    def _stay_value(self, obs: Observation, counts: list[int], declared: int, before: int) -> float:
+        """The expected chips of the hand ``counts`` as it stands between turns (shanten
+        ``before``): its waits scored when ready, else its live tiles and the doubles it holds."""
+        ruleset = get_ruleset(obs.ruleset)
+        unseen = unseen_counts(obs)
+        n = len(obs.seats)
+        live = sum(unseen[t] for t in useful_tiles(counts, declared))
+        chance = win_chance(before, live, max(1, sum(unseen)), max(0, obs.drawable // n))
+        if before == 0:
+            held = list(counts)
+            for m in obs.melds[obs.seat]:
+                for x in m.tiles:
+                    held[x] += 1
+            ws = [(w, unseen[w], win_score(obs, counts, w)) for w in complete_waits(counts, held)]
+            lv = sum(u for _, u, sc in ws if sc > 0)
+            if not lv:
+                return 0.0
+            avg = sum(u * sc for _, u, sc in ws if sc > 0) / lv
+            return win_chance(0, lv, max(1, sum(unseen)), obs.drawable // n) * _chips_for_win(
+                ruleset, obs.seat, obs.seats, int(avg), next(x for x in obs.seats if x != obs.seat)
+            )
+        plain = _chips_for_win(ruleset, obs.seat, obs.seats, _typical_score(ruleset), next(x for x in obs.seats if x != obs.seat))
+        return chance * plain * (2 ** potential(obs, counts)) / 2
+
+
+def _after_claim_view(obs: Observation, a: Action) -> Observation | None:
+    """The seat's observation as it would be after claim ``a`` (its own hand changed; the
+    rest as now), to value the hand with its next discard."""
+    tiles = list(obs.concealed)
+    t = a.tile
+    try:
+        if a.kind is PUNG:
+            for _ in range(2):
+                tiles.remove(t)
+            meld = Meld(MeldKind.PUNG, t, exposed=True)
+        elif a.kind is KONG:
+            for _ in range(3):
+                tiles.remove(t)
+            meld = Meld(MeldKind.KONG, t, exposed=True)
+        elif a.kind is CHOW:
+            for k in range(3):
+                x = TILES[int(a.chow) + k]
+                if x != t:
+                    tiles.remove(x)
+            meld = Meld(MeldKind.CHOW, a.chow, exposed=True)
+        else:
+            return None
+    except ValueError:
+        return None
+    melds = dict(obs.melds)
+    melds[obs.seat] = tuple(melds[obs.seat]) + (meld,)
+    discards = dict(obs.discards)
+    d = obs.last_discarder
+    if d is not None and discards.get(d) and discards[d][-1] == t:
+        discards[d] = discards[d][:-1]
+    return replace(obs, concealed=tuple(tiles), melds=melds, discards=discards, phase="turn", turn=obs.seat, drawn=None)

@@ -1,0 +1,78 @@
+"""``mahjongg advise``: which tile to let go (or whether to claim), with the numbers behind it."""
+
+from __future__ import annotations
+
+from typing import Optional
+
+import typer
+from rich.table import Table
+
+from ..bots.advisor import advise
+from ..hand import parse_hand
+from ..notation import parse_tiles
+from ..rules import RULESETS, get_ruleset
+from ..tiles import Tile, Wind
+from .app import app, console, fail, user_errors, write_json
+from .options import seat as seat_option
+
+
+@app.command("advise")
+def advise_command(
+    hand: str = typer.Argument(..., help='The hand, in the notation of mahjongg score: "123b 456b 789b EE 5c6c 9d" (14 tiles), or 13 with --discard.'),
+    ruleset: str = typer.Option("pung-chow", help=f"Ruleset: {', '.join(sorted(RULESETS))}."),
+    seat: Wind = typer.Option("E", **seat_option(), help="The player's own wind (E is the dealer)."),
+    round_: Wind = typer.Option("E", "--round", **seat_option(), help="The round (prevailing) wind."),
+    seen: str = typer.Option("", help='Tiles in view elsewhere (discards, others\' exposed sets), e.g. "5c 5c R 9d".'),
+    discard: Optional[str] = typer.Option(None, help="A tile another player discarded: whether to claim it (the hand has 13 tiles)."),
+    as_json: bool = typer.Option(False, "--json", help="Print the choices as JSON."),
+) -> None:
+    """List every choice of a hand -- each discard, or claiming an offered discard versus passing -- best first.
+
+    For each: the shanten after it, the tiles that would improve it and how many copies of each are unseen, the waits when ready and the score on each, and the expected value in chips (the expert bot's).
+    """
+    with user_errors():
+        rules = get_ruleset(ruleset)
+        h = parse_hand(hand, sizes=None)  # the advisor says which size it wants, and why
+        seen_tiles = parse_tiles(seen) if seen.strip() else ()
+        offered: Tile | None = None
+        if discard is not None:
+            tiles = parse_tiles(discard)
+            if len(tiles) != 1:
+                fail(f"--discard: one tile, not {discard!r}")
+            offered = tiles[0]
+        choices = advise(h, rules, seat=seat, round=round_, seen=seen_tiles, discard=offered)
+    if as_json:
+        write_json(
+            {
+                "hand": hand,
+                "ruleset": rules.name,
+                "seat": seat.letter,
+                "round": round_.letter,
+                "seen": [str(t) for t in seen_tiles],
+                "discard": str(offered) if offered is not None else None,
+                "choices": [c.to_dict() for c in choices],
+            }
+        )
+        return
+    table = Table(title=f"{hand} ({rules.name}, seat {seat.letter}, round {round_.letter})", header_style="bold")
+    table.add_column("#", justify="right")
+    table.add_column("choice")
+    table.add_column("shanten", justify="right")
+    table.add_column("improving tiles (unseen)")
+    table.add_column("waits (unseen: score)")
+    table.add_column("value", justify="right")
+    for i, c in enumerate(choices, 1):
+        imp = " ".join(f"{t}({u})" for t, u in c.improving) if c.shanten > 0 else ""
+        if c.shanten > 0:
+            imp += f"  = {sum(u for _, u in c.improving)}"
+        waits = " ".join(f"{t}({u}: {s})" for t, u, s in c.waits)
+        if c.action == "mahjongg":
+            waits = f"scores {c.score}"
+        table.add_row(str(i), c.label, str(c.shanten), imp, waits, f"{c.ev:.1f}")
+    console.print(table)
+    console.print(
+        "value: expected chips -- the chance of winning from the unseen copies and the draws left, "
+        "times what the win collects (a wait scoring 0 cannot be declared under the ruleset). "
+        "Shanten: tiles still to exchange before the hand is ready (0: ready, -1: complete).",
+        highlight=False,
+    )

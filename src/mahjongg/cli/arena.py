@@ -1,0 +1,134 @@
+"""``mahjongg arena``: a challenger bot against a field, duplicate deals, a 95% interval."""
+
+from __future__ import annotations
+
+from contextlib import nullcontext
+from typing import Optional
+
+import typer
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+from rich.table import Table
+
+from ..arena import DealResult, Report, arena, check_arena
+from ..bots import BOTS
+from ..play.journal import Journal
+from ..rules import RULESETS
+from .app import app, console, user_errors, write_json
+from .options import file_name, whole_number
+
+
+@app.command("arena")
+def arena_command(
+    challenger: str = typer.Option(..., help=f"The bot measured ({', '.join(BOTS)})."),
+    field: str = typer.Option(
+        "greedy",
+        help="The bots in the other seats, comma-separated: one fills every other seat; "
+        "two or three take them in turn from the challenger's right.",
+    ),
+    ruleset: str = typer.Option("pung-chow", help=f"Ruleset: {', '.join(sorted(RULESETS))}."),
+    deals: int = typer.Option(
+        500, "--deals", "-n", **whole_number(), help="Deals to play; each is played once with the challenger in each seat."
+    ),
+    seed: int = typer.Option(0, **whole_number(), help="Seed of the whole run (deals, bots and the interval's bootstrap)."),
+    workers: int = typer.Option(1, "--workers", "-k", **whole_number(), help="Processes to play in."),
+    backend: str = typer.Option("local", help="local (processes on this machine) or ray (Ray tasks; the ray extra)."),
+    address: Optional[str] = typer.Option(None, help="With --backend ray: the cluster's address (default: a local Ray)."),
+    db: Optional[str] = typer.Option(None, **file_name(), help="Store every hand's event log in this SQLite file."),
+    as_json: bool = typer.Option(False, "--json", help="Print the report as JSON (no progress bar)."),
+) -> None:
+    """Duplicate play: each deal (wall and dice) once with the challenger in every seat; chips per hand with a 95% interval.
+
+    The interval is a bootstrap over deals (a deal's rotations kept together) of the challenger's advantage: its chips per hand less a field seat's.
+    """
+    with user_errors():
+        c, names = check_arena(challenger, field.split(","), deals=deals, ruleset=ruleset, workers=workers)
+        if backend not in ("local", "ray"):
+            from ..arena import ArenaError
+
+            raise ArenaError(f"--backend: local or ray, not {backend!r}")
+        store = Journal(db) if db is not None else None  # refused here, in one line, before a hand is played
+        ids: list[int] = []
+
+        def on_deal(d: DealResult) -> None:
+            if store is not None:
+                for h in d.hands:
+                    ids.append(store.save_hand(h.events, bots=h.bots))  # committed at once
+
+        try:
+            bar = None
+            if not as_json:
+                bar = Progress(
+                    TextColumn("[bold]playing[/]"),
+                    BarColumn(),
+                    MofNCompleteColumn(),
+                    TextColumn("deals"),
+                    TimeElapsedColumn(),
+                    TimeRemainingColumn(),
+                    console=console,
+                    transient=True,
+                )
+            with bar if bar is not None else nullcontext():
+                task = bar.add_task("deals", total=deals) if bar is not None else None
+                report = arena(
+                    c,
+                    names,
+                    deals=deals,
+                    ruleset=ruleset,
+                    seed=seed,
+                    workers=workers,
+                    keep_events=store is not None,
+                    progress=(lambda done, total: bar.update(task, completed=done)) if bar is not None else None,
+                    on_deal=on_deal,
+                    backend=backend,
+                    address=address,
+                )
+        finally:
+            if store is not None:
+                store.close()
+    if as_json:
+        data = report.to_dict()
+        if store is not None:
+            data["db"] = db
+            data["game_ids"] = [ids[0], ids[-1]] if ids else []
+        write_json(data)
+        return
+    render_report(report)
+    if store is not None and ids:
+        console.print(f"stored hands {ids[0]}-{ids[-1]} in {db}; see one with: mahjongg replay {ids[0]} --db {db}", highlight=False)
+
+
+def render_report(r: Report) -> None:
+    seats = len(r.field) + 1
+    table = Table(
+        title=f"{r.challenger} against {','.join(r.field)}: {len(r.deals)} deals x {seats} seats = {r.hands} hands of {r.ruleset}, seed {r.seed}",
+        header_style="bold",
+    )
+    table.add_column("per seat and hand")
+    table.add_column(f"{r.challenger} (challenger)", justify="right")
+    table.add_column(f"field seat ({','.join(dict.fromkeys(r.field))})", justify="right")
+    c, f = r.challenger_side, r.field_side
+    (clo, chi), (flo, fhi) = r.ci95_sides["challenger"], r.ci95_sides["field"]
+    rows = (
+        ("net chips", f"{c.chips_per_hand:+.2f}", f"{f.chips_per_hand:+.2f}"),
+        ("  95% interval", f"{clo:+.2f} .. {chi:+.2f}", f"{flo:+.2f} .. {fhi:+.2f}"),
+        ("wins", f"{100 * c.win_rate:.1f}%", f"{100 * f.win_rate:.1f}%"),
+        ("  self-drawn", f"{100 * c.self_drawn_rate:.1f}%", f"{100 * f.self_drawn_rate:.1f}%"),
+        ("dealt in (discard lost the hand)", f"{100 * c.deal_in_rate:.1f}%", f"{100 * f.deal_in_rate:.1f}%"),
+        ("mean score of a won hand", f"{c.mean_win_score:.1f}", f"{f.mean_win_score:.1f}"),
+        ("limit hands won", str(c.limit_hands), str(f.limit_hands)),
+    )
+    for row in rows:
+        table.add_row(*row)
+    console.print(table)
+    lo, hi = r.ci95
+    verdict = "ahead" if lo > 0 else ("behind" if hi < 0 else "not distinguishable")
+    console.print(
+        f"advantage: {r.advantage:+.2f} chips/hand, 95% interval [{lo:+.2f}, {hi:+.2f}] "
+        f"(bootstrap over deals, seed {r.bootstrap_seed}): the challenger is {verdict}",
+        highlight=False,
+    )
+    console.print(
+        f"draws: {r.draws} ({100 * r.draw_rate:.1f}%)   speed: {r.hands_per_second:.1f} hands/s "
+        f"({r.seconds:.2f} s, {r.workers} worker{'s' if r.workers > 1 else ''})",
+        highlight=False,
+    )

@@ -1,0 +1,100 @@
+"""The discard advisor and ``mahjongg advise`` on hands worked out here."""
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from mahjongg.bots.advisor import AdviceError, advise
+from mahjongg.cli import app
+from mahjongg.hand import Hand
+from mahjongg.hand import parse_hand
+from mahjongg.notation import parse_tiles
+from mahjongg.rules import Situation, Win, WinBy, get_ruleset
+from mahjongg.scoring import score_hand
+from mahjongg.tiles import Wind, tile
+
+PC = get_ruleset("pung-chow")
+
+
+def _by(choices, label):
+    return next(c for c in choices if c.label == label)
+
+
+def test_a_hand_one_discard_from_ready():
+    # 123b 456b 789b EE 5c 6c 9d, with 4c 4c seen on the table.
+    # Discard 9d: 123b 456b 789b EE 5c6c is ready, waiting on 4c (4 - 2 seen = 2
+    # unseen) and 7c (4 unseen); each wins 20 (Mah-Jongg) + 2 (the pair of East, the
+    # seat's own wind, seed 000 score card) = 22 for East.
+    # Discard 5c: 123b 456b 789b EE 6c 9d is one from ready (shanten 1); it improves
+    # with a second tile next to or like 6c (4c 5c 6c 7c 8c) or 9d (7d 8d 9d), or a
+    # third E (then 6c or 9d waits alone). Unseen: 4c 2, 5c 3 (one discarded: the
+    # advisor counts the hand's own tiles), 6c 3, 7c 4, 8c 4, 7d 4, 8d 4, 9d 3, E 2.
+    choices = advise(parse_hand("123b 456b 789b EE 5c 6c 9d", sizes=None), PC, seen=parse_tiles("4c 4c"))
+    best = choices[0]
+    assert best.label == "discard 9d" and best.shanten == 0
+    assert [(str(t), u, s) for t, u, s in best.waits] == [("4c", 2, 22), ("7c", 4, 22)]
+    c5 = _by(choices, "discard 5c")
+    assert c5.shanten == 1
+    assert [(str(t), u) for t, u in c5.improving] == [
+        ("4c", 2), ("5c", 3), ("6c", 3), ("7c", 4), ("8c", 4), ("7d", 4), ("8d", 4), ("9d", 3), ("E", 2)
+    ]
+    assert all(c.shanten == 1 for c in choices[1:])  # every other discard leaves shanten 1
+    assert len(choices) == 13  # one per kind held (E once)
+    assert choices == sorted(choices, key=lambda c: -c.ev) or choices[0].ev >= max(c.ev for c in choices[1:])
+
+
+def test_the_best_discard_by_value_is_not_the_best_by_shanten():
+    # South holds 12345b 123c 567d SSS (seed 000 score card: a pung of one's own wind
+    # doubles). Discard S: ready on 3b/6b, 7 unseen copies -- the most, so the best by
+    # shanten and then tile count -- but the hand scores 22 (20 + 2 for the pair SS).
+    # Discard 5b: ready on 1b/4b (6 unseen), keeping the concealed pung of South:
+    # (20 + 8) x 2 = 56 on either wait.
+    choices = advise(parse_hand("12345b 123c 567d SSS", sizes=None), PC, seat=Wind.SOUTH)
+    by_count = min(choices, key=lambda c: (c.shanten, -sum(u for _, u, _ in c.waits)))
+    assert by_count.label == "discard S"
+    assert [(str(t), u, s) for t, u, s in by_count.waits] == [("3b", 3, 22), ("6b", 4, 22)]
+    assert choices[0].label in ("discard 5b", "discard 1b")
+    assert {s for _, _, s in choices[0].waits} == {56}
+    won = Hand(parse_tiles("1234b 123c 567d SSS 1b"))
+    assert score_hand(won, PC, Situation(seat=Wind.SOUTH, win=Win(tile("1b"), WinBy.DISCARD))).score == 56
+    assert choices[0].ev > by_count.ev
+
+
+def test_claim_or_pass_on_an_offered_discard():
+    # 123b 456b 789b EE 5c 6c, West offers 7c: it completes 123b 456b 789b 567c EE --
+    # Mah-Jongg, listed first: 20 + 2 (pair of own wind) = 22 for East.
+    choices = advise(parse_hand("123b 456b 789b EE 5c 6c", sizes=None), PC, discard=tile("7c"))
+    assert choices[0].action == "mahjongg" and choices[0].score == 22
+    assert {c.action for c in choices} == {"mahjongg", "chow", "pass"}
+    # offered E instead: pung it (then discard 5c or 6c, waiting on one tile) or pass
+    # (waiting on 4c/7c, 8 unseen)
+    choices = advise(parse_hand("123b 456b 789b EE 5c 6c", sizes=None), PC, discard=tile("E"))
+    kinds = {c.action for c in choices}
+    assert kinds == {"pung", "pass"}
+    passing = _by(choices, "pass")
+    assert passing.shanten == 0 and [(str(t), u) for t, u, _ in passing.waits] == [("4c", 4), ("7c", 4)]
+    pung = next(c for c in choices if c.action == "pung")
+    assert pung.shanten == 0 and pung.then in (tile("5c"), tile("6c"))
+
+
+def test_bad_hands_are_refused_with_a_reason():
+    with pytest.raises(AdviceError, match="14 tiles"):
+        advise(parse_hand("123b 456b 789b EE 5c 6c", sizes=None), PC)
+    with pytest.raises(AdviceError, match="13 tiles"):
+        advise(parse_hand("123b 456b 789b EE 5c 6c 9d", sizes=None), PC, discard=tile("7c"))
+    with pytest.raises(AdviceError, match="more than four 4c"):
+        advise(parse_hand("123b 456b 789b EE 4c 4c 9d", sizes=None), PC, seen=parse_tiles("4c 4c 4c"))
+
+
+def test_cli_advise_table_json_and_errors():
+    r = CliRunner().invoke(app, ["advise", "123b 456b 789b EE 5c 6c 9d", "--seen", "4c 4c"])
+    assert r.exit_code == 0, r.output
+    assert "discard 9d" in r.output and "4c(2: 22)" in r.output
+    r = CliRunner().invoke(app, ["advise", "123b 456b 789b EE 5c 6c", "--discard", "7c", "--json"])
+    data = json.loads(r.output)
+    assert data["choices"][0]["action"] == "mahjongg" and data["choices"][0]["score"] == 22
+    r = CliRunner().invoke(app, ["advise", "123b 456b 789b EE 5c 6c"])
+    assert r.exit_code != 0 and "--discard" in r.output and "Traceback" not in r.output
+    r = CliRunner().invoke(app, ["advise", "123b 456b 789b EE 5c 6c", "--discard", "7c 8c"])
+    assert r.exit_code != 0 and "one tile" in r.output

@@ -1,0 +1,133 @@
+"""The expert bot: decides from its observation alone, reproducibly; value and defence worked by hand."""
+
+import pickle
+from dataclasses import replace
+
+from mahjongg.bots import ExpertBot, make_bot
+from mahjongg.bots.expert import danger, discard_value, win_chance, win_score
+from mahjongg.hand import Hand, Meld, MeldKind
+from mahjongg.notation import parse_tiles
+from mahjongg.rules import Situation, Win, WinBy, get_ruleset
+from mahjongg.scoring import score_hand
+from mahjongg.table import Action, ActionKind, Game, Observation
+from mahjongg.tiles import Wind, tile
+
+from test_bots import obs
+
+
+def _play(seed: int, ruleset: str, copy_observations: bool) -> list[dict]:
+    """One hand, the expert at East and South, greedy elsewhere; with
+    ``copy_observations`` each bot gets a pickled copy of its observation (plain
+    values: nothing that can reach the game)."""
+    g = Game(get_ruleset(ruleset), seed)
+    bots = {Wind.EAST: make_bot("expert", 1), Wind.SOUTH: make_bot("expert", 2), Wind.WEST: make_bot("greedy", 3), Wind.NORTH: make_bot("greedy", 4)}
+    while not g.is_over:
+        seat = g.to_act()[0]
+        o = g.observation(seat)
+        if copy_observations:
+            o = pickle.loads(pickle.dumps(o))
+            assert isinstance(o, Observation) and "_build" not in o.__dict__
+        g.apply(bots[seat].act(o, g.legal_actions(seat)))
+    return g.events
+
+
+def test_expert_plays_from_a_copy_of_its_observation_alike():
+    # the bot's act() gets an Observation and the legal actions, nothing else: given a
+    # detached copy (no reference to the game) it plays the very same hand
+    for ruleset, seed in (("pung-chow", 4), ("hong-kong", 5), ("traditional-special-tiles", 6)):
+        assert _play(seed, ruleset, True) == _play(seed, ruleset, False)
+
+
+def test_expert_is_reproducible_for_a_seed():
+    assert _play(8, "pung-chow-limit", False) == _play(8, "pung-chow-limit", False)
+
+
+def test_expert_never_reads_the_game():
+    # Observation's fields are all it holds; a bot built without a game plays an
+    # observation made by hand
+    o = obs("123b 456b 789b EE 5c 6c 9d")
+    a = ExpertBot(0).act(o, [Action.discard(Wind.EAST, t) for t in sorted(set(o.concealed))])
+    # discarding 9d leaves 123b 456b 789b EE 5c6c waiting on 4c or 7c (8 unseen copies);
+    # any other discard leaves the hand one tile further from waiting
+    assert a == Action.discard(Wind.EAST, tile("9d"))
+
+
+def test_expert_discards_for_value_where_greedy_counts_tiles():
+    # seat South, 12345b 123c 567d SSS (14 tiles). Three discards leave it waiting:
+    #   S:  12345b 123c 567d SS waits on 3b (3 unseen) and 6b (4): 7 copies;
+    #   1b: 2345b 123c 567d SSS waits on 2b and 5b (3 unseen each): 6 copies;
+    #   5b: 1234b 123c 567d SSS waits on 1b and 4b (3 unseen each): 6 copies.
+    # Greedy keeps the most copies (discards S). The pung of South, the seat's own
+    # wind, is worth a double (seed 000 Part I, score card: "three of own wind"):
+    # the scorer gives 22 for the first hand won on 3b and 56 for the others.
+    # The expert keeps the pung; between 1b and 5b (equal in every count) it lets
+    # go the higher tile, 5b.
+    hand_s = Hand(parse_tiles("12345b 123c 567d SS 3b"))
+    hand_1 = Hand(parse_tiles("2345b 123c 567d SSS 2b"))
+    sit = lambda t: Situation(seat=Wind.SOUTH, win=Win(tile(t), WinBy.DISCARD))
+    assert score_hand(hand_s, get_ruleset("pung-chow"), sit("3b")).score == 22
+    assert score_hand(hand_1, get_ruleset("pung-chow"), sit("2b")).score == 56
+    o = obs("12345b 123c 567d SSS", seat=Wind.SOUTH)
+    legal = [Action.discard(Wind.SOUTH, t) for t in sorted(set(o.concealed))]
+    assert make_bot("greedy", 0).act(o, legal) == Action.discard(Wind.SOUTH, tile("S"))
+    assert make_bot("expert", 0).act(o, legal) == Action.discard(Wind.SOUTH, tile("5b"))
+    ranked = discard_value(o)
+    by_tile = {v.tile: v for v in ranked}
+    assert [v.tile for v in ranked[:2]] == [tile("5b"), tile("1b")]
+    assert by_tile[tile("S")].ev < by_tile[tile("1b")].ev
+    assert {(str(t), u, s) for t, u, s in by_tile[tile("1b")].waits} == {("2b", 3, 56), ("5b", 3, 56)}
+    assert {(str(t), u, s) for t, u, s in by_tile[tile("S")].waits} == {("3b", 3, 22), ("6b", 4, 22)}
+
+
+def test_a_wait_the_ruleset_does_not_let_it_declare_is_worth_nothing():
+    # Hong Kong needs 3 faan (docs/rules/hong-kong.md). [777c] 123b 456b 234d 5d won on
+    # 5d: "no flowers" 1 faan, nothing else on a discard (2 with "self-drawn"): below the
+    # minimum either way, so the wait is worth nothing. Pung Chow has no minimum.
+    seven = (Meld(MeldKind.PUNG, tile("7c"), exposed=True),)
+    o = replace(obs("123b 456b 234d 5d 1d", melds={Wind.EAST: seven}), ruleset="hong-kong")
+    counts = [0] * 34
+    for t in parse_tiles("123b 456b 234d 5d"):
+        counts[t] += 1
+    hk = get_ruleset("hong-kong")
+    won = Hand(parse_tiles("123b 456b 234d 55d"), seven)
+    for by in (WinBy.DISCARD, WinBy.WALL):
+        assert not hk.may_declare(score_hand(won, hk, Situation(win=Win(tile("5d"), by))))
+    assert win_score(o, counts, tile("5d")) == 0
+    pc = replace(o, ruleset="pung-chow")
+    assert win_score(pc, counts, tile("5d")) == score_hand(won, get_ruleset("pung-chow"), Situation(win=Win(tile("5d")))).score > 0
+
+
+def test_defence_keeps_the_tiles_a_one_suit_hand_in_view_wants():
+    # seed 000 "Suggestions for careful playing": late in the hand, a hopeless hand
+    # holds what would help the others. South shows three sets of bamboo (a one-suit
+    # hand in view) and discarded N himself; 12 tiles left to draw; Pung Chow. The
+    # expert's hand (1c 9c 1d 9d and single honors) is six steps from waiting: it lets go
+    # the tile South discarded (N) and keeps the 5b.
+    m = lambda k, t: Meld(k, tile(t), exposed=True)
+    south = (m(MeldKind.PUNG, "2b"), m(MeldKind.PUNG, "4b"), m(MeldKind.CHOW, "6b"))
+    o = replace(
+        obs("19c 19d E S W N R G Wh 5b 2c 8d", melds={Wind.SOUTH: south}, discards={Wind.SOUTH: "N"}, drawable=12),
+        ruleset="pung-chow",
+    )
+    unseen = [4] * 34
+    assert danger(o, tile("5b"), Wind.SOUTH, unseen) > danger(o, tile("2c"), Wind.SOUTH, unseen)
+    assert danger(o, tile("N"), Wind.SOUTH, unseen) < danger(o, tile("E"), Wind.SOUTH, unseen)
+    legal = [Action.discard(Wind.EAST, t) for t in sorted(set(o.concealed))]
+    assert ExpertBot(0).act(o, legal) == Action.discard(Wind.EAST, tile("N"))
+    ranked = discard_value(o)
+    assert ranked[-1].tile == tile("5b")
+
+
+def test_win_chance_grows_with_live_tiles_and_draws_and_falls_with_shanten():
+    assert win_chance(0, 0, 100, 10) == 0.0
+    assert win_chance(0, 8, 100, 10) < win_chance(0, 12, 100, 10) < 0.5
+    assert win_chance(0, 8, 100, 5) < win_chance(0, 8, 100, 10)
+    assert win_chance(2, 20, 100, 10) < win_chance(1, 20, 100, 10) < win_chance(0, 20, 100, 10)
+
+
+def test_expert_lays_out_a_held_back_hunter():
+    # Traditional with special tiles: a hunter held back leaves the hand a tile short
+    # (seed 001); the expert lays it out (BONUS) rather than discarding
+    o = replace(obs("123b 456b 789b EE 5c 6c 9d"), hidden=(tile("5c"),))  # any held-back tile stands in
+    legal = [Action.discard(Wind.EAST, t) for t in sorted(set(o.concealed))] + [Action(ActionKind.BONUS, Wind.EAST, tile("5c"))]
+    assert ExpertBot(0).act(o, legal).kind is ActionKind.BONUS
