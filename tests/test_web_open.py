@@ -128,11 +128,18 @@ def test_lobby_tables_that_never_start_expire(tmp_path):
     db = tmp_path / "t.sqlite3"
     a = create_app(db, clock=clock, limits={"lobby_seconds": 600})
     with TestClient(a) as c:
-        old, _ = create(c)
+        old, host = create(c)
         clock.now += 400
         young, _ = create(c)
         clock.now += 201  # old is 601 s old, young 201 s
-        assert a.state.server.sweep() == [old]
+        with c.websocket_connect(f"/ws/{old}") as ws:  # the host still waiting in the lobby is told
+            hello(ws, host)
+            assert a.state.server.sweep() == [old]
+            m = ws.receive_json()
+            assert m["type"] == "error" and "never started" in m["message"]
+            with pytest.raises(WebSocketDisconnect) as gone:
+                ws.receive_json()
+            assert gone.value.code == 4404
         assert c.get(f"/api/tables/{old}").status_code == 404
         assert c.post(f"/api/tables/{old}/join", json={"name": "Bob"}).status_code == 404
         assert c.get(f"/api/tables/{young}").status_code == 200
