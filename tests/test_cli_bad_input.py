@@ -237,6 +237,13 @@ def test_serve_bad_db(db, message, workdir):
         (["--resume", "1", "--db", "empty.sqlite3"], "empty.sqlite3 is not a game database: the file is empty"),
         (["--resume", "1", "--db", "folder.sqlite3"], "folder.sqlite3 is a folder, not a game database"),
         (["--resume", "1", "--db", "other.sqlite3"], "other.sqlite3 is not a game database: it is an SQLite file without"),
+        # a saved match keeps its own set-up: an option that would change it is refused,
+        # not silently ignored (before, --resume 1 --ruleset hong-kong went on in pung-chow)
+        (["--resume", "1", "--db", "good.sqlite3", "--ruleset", "hong-kong"],
+         "--resume continues match 1 as it was set up: drop --ruleset (only --db, --glyphs, --speed and --claim-time go with --resume)"),
+        (["--resume", "1", "--seat", "W", "--bots", "4", "--seed", "3"],
+         "--resume continues match 1 as it was set up: drop --seat, --bots, --seed (only --db"),
+        (["--resume", "1", "--hands", "2"], "--resume continues match 1 as it was set up: drop --hands (only"),
         (["--db", ""], "--db takes a file name, not ''"),
         (["--db", "nofolder/x.sqlite3"], "cannot make a game database at nofolder/x.sqlite3: the folder nofolder does not exist"),
         (["--db", "folder.sqlite3"], "folder.sqlite3 is a folder, not a game database"),

@@ -18,6 +18,7 @@ DEFAULT_BOTS = "greedy,cautious,greedy"
 
 @app.command("play")
 def play_command(
+    ctx: typer.Context,
     ruleset: str = typer.Option("pung-chow", help=f"Ruleset: {', '.join(sorted(RULESETS))}."),
     seat: Wind = typer.Option(
         "E", **seat_option(), help="Your wind in the first hand: E (the dealer), S, W or N."
@@ -57,6 +58,14 @@ def play_command(
 
     with user_errors():
         if resume is not None:
+            # a saved match keeps its own ruleset, seats, bots, length and seed: an option
+            # that would change them is refused rather than silently ignored
+            given = [f"--{name.replace('_', '-')}" for name in _MATCH_OPTIONS if _given(ctx, name)]
+            if given:
+                fail(
+                    f"--resume continues match {resume} as it was set up: drop {', '.join(given)} "
+                    "(only --db, --glyphs, --speed and --claim-time go with --resume)"
+                )
             session = resume_session(db, resume)  # a file it may not write: one line, before play starts
             match_id = resume
         else:
@@ -98,6 +107,16 @@ def play_command(
             f"{', '.join(map(str, hands_saved))}: mahjongg replay {hands_saved[0]} --db {db}",
             highlight=False,
         )
+
+
+_MATCH_OPTIONS = ("ruleset", "seat", "bots", "hands", "rounds", "seed")
+
+
+def _given(ctx: typer.Context, name: str) -> bool:
+    """Whether the option ``name`` was given on the command line (not its default)."""
+    # by name: Typer may hand over its own copy of click's ParameterSource
+    source = ctx.get_parameter_source(name)
+    return source is not None and source.name != "DEFAULT"
 
 
 def _option_words(message: str) -> str:
