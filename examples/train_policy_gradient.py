@@ -26,10 +26,12 @@ opponents (measured here on ``--level-hands`` hands) as lines.
 from __future__ import annotations
 
 import argparse
+import os
 import time
 
 import numpy as np
 
+from mahjongg.errors import MahjonggError
 from mahjongg.rl import SeatEnv
 from mahjongg.rl.policy import LinearPolicy
 from mahjongg.simulate import simulate
@@ -48,8 +50,7 @@ class Adam:
         theta += self.lr * mh / (np.sqrt(vh) + 1e-8)
 
 
-def train(args) -> tuple[LinearPolicy, list[float]]:
-    env = SeatEnv(args.ruleset, opponents=tuple(args.opponents.split(",")), seat=0)
+def train(args, env: SeatEnv) -> tuple[LinearPolicy, list[float]]:
     policy = LinearPolicy(env.action_table)
     opt = Adam(policy.size, args.lr)
     rng = np.random.default_rng(args.seed)
@@ -75,7 +76,7 @@ def train(args) -> tuple[LinearPolicy, list[float]]:
         if adv.any():
             g = sum(a * gr for a, (gr, _) in zip(adv, batch)) / len(batch)
             opt.step(policy.theta, g)
-        if len(chips) % args.report < args.batch:
+        if len(chips) % args.report < args.batch or len(chips) >= args.hands:
             recent = chips[-args.report :]
             print(
                 f"{len(chips):6d} hands  mean chips (last {len(recent)}) {np.mean(recent):+8.2f}  "
@@ -99,6 +100,8 @@ def plot(chips: list[float], levels: dict[str, float], args) -> None:
     import matplotlib.pyplot as plt
 
     w = args.window
+    if len(chips) < 2 * w:  # a short run: ten points of its own, not one (or none)
+        w = max(1, len(chips) // 10)
     c = np.array(chips)
     xs = np.arange(w, len(c) + 1, w)
     ys = [c[x - w : x].mean() for x in xs]
@@ -106,33 +109,54 @@ def plot(chips: list[float], levels: dict[str, float], args) -> None:
     ax.plot(xs, ys, marker="o", label=f"learner (mean of each {w} training hands)")
     for name, v in levels.items():
         ax.axhline(v, linestyle="--", color={"greedy": "tab:green", "random": "tab:red"}.get(name), label=f"{name} bot: {v:+.1f}")
+    ax.set_xlim(left=0)
     ax.set_xlabel("training hands")
     ax.set_ylabel("mean chips per hand")
     ax.set_title(f"REINFORCE on SeatEnv({args.ruleset!r}) vs {args.opponents} (seed {args.seed})")
     ax.grid(alpha=0.3)
     ax.margins(y=0.08)
-    ax.legend(loc="lower right")
+    ax.legend(loc="best")  # not over the curve of a short run
     fig.tight_layout()
     fig.savefig(args.plot, dpi=110)
+
+
+def at_least_one(text: str) -> int:
+    """A whole number of 1 or more (hands, a batch, a window), for argparse's one-line error."""
+    try:
+        number = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"takes a whole number, not {text!r}") from None
+    if number < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {number}")
+    return number
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--ruleset", default="pung-chow")
     ap.add_argument("--opponents", default="random,random,random", help="three bot names, comma-separated")
-    ap.add_argument("--hands", type=int, default=20000, help="training hands")
-    ap.add_argument("--batch", type=int, default=50, help="hands per update")
+    ap.add_argument("--hands", type=at_least_one, default=20000, help="training hands")
+    ap.add_argument("--batch", type=at_least_one, default=50, help="hands per update")
     ap.add_argument("--lr", type=float, default=0.01)
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--report", type=int, default=1000, help="print every this many hands")
-    ap.add_argument("--window", type=int, default=1000, help="hands per point of the curve")
-    ap.add_argument("--level-hands", type=int, default=2000, help="hands to measure the bots' levels on")
+    ap.add_argument("--report", type=at_least_one, default=1000, help="print every this many hands")
+    ap.add_argument("--window", type=at_least_one, default=1000, help="hands per point of the curve")
+    ap.add_argument("--level-hands", type=at_least_one, default=2000, help="hands to measure the bots' levels on")
     ap.add_argument("--out", default=None, help="policy file (default policy-RULESET.npz)")
     ap.add_argument("--plot", default="learning-curve.png")
     args = ap.parse_args()
     args.out = args.out or f"policy-{args.ruleset}.npz"
+    # every bad value is one line before the training starts, not a traceback after it
+    for option, path in (("--out", args.out), ("--plot", args.plot)):
+        folder = os.path.dirname(path) or "."
+        if not os.path.isdir(folder):
+            ap.error(f"argument {option}: the folder {folder} does not exist")
+    try:
+        env = SeatEnv(args.ruleset, opponents=tuple(args.opponents.split(",")), seat=0)
+    except MahjonggError as exc:
+        ap.error(str(exc))
     print(f"training on {args.ruleset} against {args.opponents}, seed {args.seed}")
-    policy, chips = train(args)
+    policy, chips = train(args, env)
     policy.save(args.out, seed=args.seed, hands=args.hands, opponents=args.opponents)
     print(f"policy written to {args.out}")
     levels = {b: level(b, args) for b in ("greedy", "random")}
