@@ -309,3 +309,40 @@ def test_hong_kong_losers_need_no_hand(live):
             assert page.text_content("#net") == "net: E Player 1 -8, S Player 2 +32, W Player 3 -8, N Player 4 -16"
         finally:
             browser.close()
+
+
+@pytest.mark.parametrize(
+    "stored",
+    [
+        '{"entries": {}, "players": ["a"]}',  # passed the old check (entries and players present)
+        '{"entries": 1, "players": 1}',
+        '{"entries": {"E": {}}, "players": ["a", "b", "c", "d"], "sheet": 5}',
+        '{"ruleset": "pung-chow", "players": ["A", "B", "C", "D"], "east": 0, "round"',  # cut off
+    ],
+)
+def test_an_unreadable_stored_evening_starts_a_fresh_one(live, stored):
+    """An evening kept in the browser in another shape (an older page, an edited or
+    cut-off value) broke every render ("Cannot read properties of undefined"): the
+    page starts a fresh evening and keeps the old value aside, and scores as usual."""
+    with sync_api.sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        try:
+            page = browser.new_context(viewport=PHONE).new_page()
+            errors = []
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            page.goto(live + "/score")
+            page.wait_for_selector("#palette .tile")
+            page.evaluate("(v) => localStorage.setItem('mahjongg:score:evening', v)", stored)
+            page.reload()
+            page.wait_for_selector("#palette .tile")
+            assert "Hand 1 · East round · Player 1 deals" in page.text_content("#deal-title")
+            assert page.evaluate("() => localStorage.getItem('mahjongg:score:evening:unreadable')") == stored
+            # Example No. 8 of seed 000 Part I scores 184 on the fresh evening
+            page.click("#seats [data-seat=S]")
+            page.check("#won")
+            page.fill("#notation", "[WhWhWh] [444b] GGG 888c 55d")
+            page.click("#win-tiles [data-tile='8c']")
+            assert card_score(page) == "184"
+            assert errors == []
+        finally:
+            browser.close()

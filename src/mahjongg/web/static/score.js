@@ -41,8 +41,29 @@ function newEvening(ruleset, players) {
     east: 0, round: "E", handNo: 1, entries: newHand(), current: "E", settlement: null, discarder: "", sheet: [] };
 }
 function save() { try { localStorage.setItem(KEY, JSON.stringify(state)); } catch (e) { /* private mode: not kept */ } }
+// A stored evening of another shape (an older page, an edited or cut-off value) would
+// break every render: it starts a fresh evening instead, the old value kept aside under
+// KEY + ":unreadable" (not lost, not read again).
+const isObject = (x) => x !== null && typeof x === "object" && !Array.isArray(x);
+function wellFormedEntry(e) {
+  return isObject(e) && Array.isArray(e.groups) && Array.isArray(e.bonus) && typeof e.text === "string"
+    && typeof e.won === "boolean" && typeof e.dead === "boolean" && typeof e.manual === "boolean"
+    && isObject(e.flags) && Array.isArray(e.history) && (e.result === null || isObject(e.result));
+}
+function wellFormed(s) {
+  return isObject(s) && typeof s.ruleset === "string"
+    && Array.isArray(s.players) && s.players.length === 4 && s.players.every((p) => typeof p === "string")
+    && Number.isInteger(s.east) && s.east >= 0 && s.east < 4 && WINDS.includes(s.round) && WINDS.includes(s.current)
+    && Number.isInteger(s.handNo) && s.handNo >= 1 && isObject(s.entries) && WINDS.every((w) => wellFormedEntry(s.entries[w]))
+    && (s.settlement === null || isObject(s.settlement)) && typeof s.discarder === "string"
+    && Array.isArray(s.sheet) && s.sheet.every(isObject);
+}
 function load() {
-  try { const s = JSON.parse(localStorage.getItem(KEY)); if (s && s.entries && s.players) return s; } catch (e) { /* fresh */ }
+  let raw = null;
+  try { raw = localStorage.getItem(KEY); } catch (e) { return null; }
+  if (raw === null) return null;
+  try { const s = JSON.parse(raw); if (wellFormed(s)) return s; } catch (e) { /* not JSON */ }
+  try { localStorage.setItem(KEY + ":unreadable", raw); localStorage.removeItem(KEY); } catch (e) { /* not kept */ }
   return null;
 }
 
