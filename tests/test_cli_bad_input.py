@@ -279,6 +279,10 @@ def test_help_is_unchanged_by_the_one_line_errors():
     # list of choices too long for the column is in the option's help instead)
     r = runner.invoke(app, ["play", "--help"], env={"COLUMNS": "200"})
     assert re.search(r"--hands +N ", r.output) and re.search(r"--speed +SECONDS ", r.output) and "MATCH_ID" in r.output
+    # every bot play accepts is named in its help (expert was missing)
+    from mahjongg.bots import BOTS
+
+    assert all(name in r.output for name in BOTS), r.output
     r = runner.invoke(app, ["score", "--help"], env={"COLUMNS": "200"})
     assert "<e|s|w|n>" in r.output and "wall, discard, loose or robbed-kong" in r.output
     r = runner.invoke(app, ["serve", "--help"], env={"COLUMNS": "200"})

@@ -7,6 +7,7 @@ from typing import Optional
 
 import typer
 
+from ..bots import BOTS
 from ..rules import RULESETS
 from ..tiles import Wind
 from .app import app, console, fail, user_errors
@@ -25,7 +26,7 @@ def play_command(
     ),
     bots: str = typer.Option(
         DEFAULT_BOTS,
-        help="Three bots, comma-separated, from your right round the table (random, greedy, cautious, or policy:FILE, a trained policy); "
+        help=f"Three bots, comma-separated, from your right round the table ({', '.join(BOTS)}, or policy:FILE, a trained policy); "
         "or 4 (or four names) to watch four bots play.",
     ),
     hands: Optional[int] = typer.Option(None, **whole_number(at_least=1), help="Play this many hands."),
