@@ -102,3 +102,33 @@ def test_serve_without_the_web_extra_says_how_to_install_it_as_the_readme_does(m
     line = error_of("serve", "--port", "8765")
     assert "pip install '.[web]'" in line and "mahjongg[web]" not in line
     assert "pip install -q '.[web]'" in README.read_text()
+
+
+def _message_literals():
+    """Every string literal of the library that cites a seed, docstrings left out
+    (f-strings by their constant parts): the texts a message may carry to a user."""
+    import ast
+
+    import mahjongg
+
+    root = Path(mahjongg.__file__).parent
+    for path in sorted(root.rglob("*.py")):
+        tree = ast.parse(path.read_text())
+        docs = set()
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+                body = getattr(node, "body", [])
+                if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+                    docs.add(id(body[0].value))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docs:
+                if "seed 0" in node.value:
+                    yield f"{path.relative_to(root)}:{node.lineno}", node.value
+
+
+def test_every_seed_citation_the_library_writes_is_shown_as_a_book():
+    # a ruleset's sources and the errors' citations: cite() leaves no seed number in any of them
+    found = list(_message_literals())
+    assert found  # the sources are there to be cited
+    left = [(where, cite(text)) for where, text in found if "seed 0" in cite(text)]
+    assert not left, left

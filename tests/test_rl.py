@@ -21,6 +21,7 @@ from hypothesis import given, settings, strategies as st  # noqa: E402
 from pettingzoo.test import api_test  # noqa: E402
 
 from mahjongg.bots import GreedyBot, make_bot  # noqa: E402
+from mahjongg.errors import MahjonggError, StateError  # noqa: E402
 from mahjongg.hand import MeldKind  # noqa: E402
 from mahjongg.rl import ENV_IDS, SeatEnv, action_table, encode, env, make_vec, raw_env  # noqa: E402
 from mahjongg.rl.actions import ActionTableError  # noqa: E402
@@ -322,20 +323,20 @@ def test_seat_env_illegal_action_ends_the_episode():
     bad = int(np.flatnonzero(obs["action_mask"] == 0)[0])
     obs, r, done, trunc, info = e.step(bad)
     assert done and r == -1.0 and info["illegal"]
-    with pytest.raises(RuntimeError):
+    with pytest.raises(StateError):
         e.step(0)
 
 
 def test_bad_arguments_are_clear_errors():
-    with pytest.raises(ValueError, match="two, three or four"):
+    with pytest.raises(MahjonggError, match="two, three or four"):
         raw_env("pung-chow", 5)
-    with pytest.raises(ValueError, match="unknown ruleset"):
+    with pytest.raises(MahjonggError, match="unknown ruleset"):
         raw_env("riichi")
-    with pytest.raises(ValueError, match="unknown ruleset option"):
+    with pytest.raises(MahjonggError, match="unknown ruleset option"):
         raw_env("pung-chow", colour="red")
-    with pytest.raises(ValueError, match="unknown bot"):
+    with pytest.raises(MahjonggError, match="unknown bot"):
         SeatEnv("pung-chow", opponents=("greedy", "genius", "greedy"))
-    with pytest.raises(ValueError, match="seat"):
+    with pytest.raises(MahjonggError, match="seat"):
         SeatEnv("pung-chow", seat=4)
 
 

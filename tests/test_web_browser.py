@@ -1,4 +1,4 @@
-"""End to end in headless Chromium (Debian's /usr/bin/chromium, driven by Playwright):
+"""End to end in headless Chromium (Debian's /usr/bin/chromium, driven by Playwright), on a laptop (1280x800) and a phone (390x844):
 create a table in the lobby, join it from a second browser, start, play a hand
 with two humans and two bots to the score screen, and check the figures shown
 against the scorer's own."""
@@ -18,7 +18,7 @@ from mahjongg.rules import Situation  # noqa: E402
 from mahjongg.scoring import score_hand  # noqa: E402
 from mahjongg.tiles import Wind  # noqa: E402
 
-from browser_helpers import ARGS, CHROMIUM, LiveServer  # noqa: E402
+from browser_helpers import ARGS, CHROMIUM, LiveServer, free_port  # noqa: E402,F401  (free_port: for the score page tests)
 
 SHOTS = Path(os.environ.get("MAHJONGG_SCREENSHOTS", "")) if os.environ.get("MAHJONGG_SCREENSHOTS") else None
 
@@ -78,8 +78,8 @@ def test_two_humans_and_two_bots_play_a_hand_in_the_browser(live):
     with sync_api.sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
         try:
-            ann = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
-            bob = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+            ann = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()  # a laptop
+            bob = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True).new_page()  # a phone
             errors = []
             for page in (ann, bob):
                 page.on("pageerror", lambda e: errors.append(str(e)))

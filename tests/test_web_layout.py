@@ -150,6 +150,18 @@ def test_a_whole_hand_fits_the_screen(live, size):
             bad = on_screen(page, "#hand .tile")
             assert not bad, f"{size}, hand 2: {bad}"
             shot(page, f"{size}-8-hand-2")
+            # pictures by default; the letters are kept as an option, and glyphs
+            assert page.evaluate("""() => { const t = document.querySelectorAll('#hand .tile');
+                return t.length > 0 && [...t].every(x => x.querySelector('svg.mj-tile')); }""")
+            page.select_option("#faces", "text")
+            page.wait_for_function("!document.querySelector('#hand .tile svg')")
+            assert page.locator("#hand .tile .face").first.inner_text().strip()
+            assert page.locator("#hand .tile").first.get_attribute("aria-label")
+            shot(page, f"{size}-9-letters")
+            page.select_option("#faces", "glyphs")
+            page.wait_for_function("document.querySelector('#hand .tile.glyph')")
+            page.select_option("#faces", "pictures")
+            page.wait_for_function("document.querySelector('#hand .tile svg')")
             assert not errors, errors
         finally:
             browser.close()

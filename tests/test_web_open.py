@@ -128,11 +128,18 @@ def test_lobby_tables_that_never_start_expire(tmp_path):
     db = tmp_path / "t.sqlite3"
     a = create_app(db, clock=clock, limits={"lobby_seconds": 600})
     with TestClient(a) as c:
-        old, _ = create(c)
+        old, host = create(c)
         clock.now += 400
         young, _ = create(c)
         clock.now += 201  # old is 601 s old, young 201 s
-        assert a.state.server.sweep() == [old]
+        with c.websocket_connect(f"/ws/{old}") as ws:  # the host still waiting in the lobby is told
+            hello(ws, host)
+            assert a.state.server.sweep() == [old]
+            m = ws.receive_json()
+            assert m["type"] == "error" and "never started" in m["message"]
+            with pytest.raises(WebSocketDisconnect) as gone:
+                ws.receive_json()
+            assert gone.value.code == 4404
         assert c.get(f"/api/tables/{old}").status_code == 404
         assert c.post(f"/api/tables/{old}/join", json={"name": "Bob"}).status_code == 404
         assert c.get(f"/api/tables/{young}").status_code == 200
@@ -228,7 +235,7 @@ def test_a_malformed_body_is_a_400_with_one_line_and_no_traceback(tmp_path, capl
     caplog.set_level(logging.DEBUG)
     with TestClient(app(tmp_path)) as c:
         code, _ = create(c)
-        for url in ("/api/tables", f"/api/tables/{code}/join"):
+        for url in ("/api/tables", f"/api/tables/{code}/join", "/api/score", "/api/settle"):
             r = c.post(url, content=body, headers={"Content-Type": "application/json"})
             assert r.status_code == 400, (url, r.text)
             reason = r.json()["error"]
@@ -253,3 +260,38 @@ def test_a_name_is_given_once_per_table(tmp_path):
         join(c, code, "Bob")
         other, _ = create(c, name="Bob")  # another table: the name is free there
         assert other != code
+
+
+# --- the turn time, over the wire -----------------------------------------------------
+def test_an_idle_players_turn_is_played_by_a_bot_over_the_wire(tmp_path):
+    """Ann and three bots; Ann does nothing on her turn: after the turn time (5 s,
+    the least a table may set) a bot discards for her, every seat is told she is
+    idle, and her next action makes her seat hers again."""
+    with TestClient(app(tmp_path)) as c:
+        code, host = create(c, seed=11, bots=["greedy"] * 3, turn_seconds=5)
+        table = c.app.state.server.tables[code]
+        with c.websocket_connect(f"/ws/{code}") as ws:
+            players = WirePlayers(table, {0: ws})
+            players.states[0] = hello(ws, host)
+            players.send(0, {"type": "start"})
+            for _ in range(200):  # pass claims until Ann has a turn
+                s = players.states[0]
+                kinds = {a["kind"] for a in s["legal"]}
+                if "discard" in kinds:
+                    break
+                assert not s.get("result"), "the hand ended before Ann's turn"
+                if "pass" in kinds:
+                    players.send(0, {"type": "act", "kind": "pass", "v": s["v"]})
+                else:
+                    players.read(0)
+            turn = players.states[0]
+            assert turn["deadline"] is not None and 0 < turn["deadline"] <= 5
+            ann = turn["game"]["seat"]
+            n = len(table.game.events)
+            while not players.states[0]["seats"][0]["idle"]:  # wait (about 5 s) for the timer
+                players.read(0)
+            played = [e for e in table.game.events[n:] if e.get("type") == "action"]
+            assert played[0]["seat"] == ann and played[0]["kind"] == "discard"
+            assert any("Ann is idle" in line["text"] for line in players.states[0]["log"])
+            m = players.send(0, {"type": "back"})
+            assert m["type"] == "state" and m["seats"][0]["idle"] is False

@@ -13,8 +13,9 @@ TILE_KEYS = {"tile", "chow", "tiles", "concealed", "drawn", "last_discard", "bon
 def create(client, name="Ann", seed=None, **cfg) -> tuple[str, str]:
     """A new table; ``seed`` (the table's match seed) is set on the server side,
     never sent: a client may not choose a table's seed."""
-    if seed is not None:  # the server's next table gets exactly this seed
-        client.app.state.server.new_seed = lambda: seed
+    srv = client.app.state.server
+    if seed is not None:  # this table gets exactly this seed (then the server draws again)
+        srv.new_seed = lambda: (delattr(srv, "new_seed"), seed)[1]
     cfg.setdefault("bot_delay", 0)
     cfg.setdefault("claim_seconds", 120)
     r = client.post("/api/tables", json={"name": name, **cfg})

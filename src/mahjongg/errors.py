@@ -12,7 +12,7 @@ errors did before it existed, so code that caught ``ValueError`` still works.
 
 from __future__ import annotations
 
-__all__ = ["MahjonggError"]
+__all__ = ["MahjonggError", "StateError"]
 
 
 class MahjonggError(ValueError):
@@ -21,4 +21,13 @@ class MahjonggError(ValueError):
 
     The message is one line that names what is wrong (which tile, which meld,
     which rule, which file): applications print ``str(error)`` as it is.
+    """
+
+
+class StateError(MahjonggError, RuntimeError):
+    """A call made at a moment it cannot be answered: recording a hand that
+    is not over, stepping an episode that has ended, asking bots to play
+    while a human must act.
+
+    Also a :class:`RuntimeError`, as such calls raised before this class.
     """

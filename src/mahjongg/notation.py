@@ -182,7 +182,7 @@ def format_tiles(tiles) -> str:
     r = _FORMATTED.get(key)
     if r is None:
         r = _format_tiles(key)
-        if len(_FORMATTED) >= 100_000:  # only a cache: keep memory bounded
+        if len(_FORMATTED) >= 10_000:  # only a cache: keep memory bounded (a few MB)
             _FORMATTED.clear()
         _FORMATTED[key] = r
     return r

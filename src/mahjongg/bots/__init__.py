@@ -23,9 +23,7 @@ from __future__ import annotations
 from importlib.metadata import entry_points
 from typing import Callable
 
-from mahjongg.errors import MahjonggError
-
-from .base import Bot, concealed_counts, unseen_counts, visible_counts
+from .base import Bot, BotError, concealed_counts, unseen_counts, visible_counts
 from .cautious import CautiousBot
 from .expert import ExpertBot
 from .greedy import GreedyBot
@@ -54,10 +52,6 @@ BOTS: dict[str, Callable[[int | None], Bot]] = {
     "expert": ExpertBot,
 }
 """The bots by name: each makes a bot from a seed."""
-
-
-class BotError(MahjonggError):
-    """An unknown bot name."""
 
 
 def make_bot(name: str, seed: int | None = None) -> Bot:

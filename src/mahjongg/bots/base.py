@@ -22,9 +22,16 @@ from __future__ import annotations
 import random
 from itertools import chain
 
+from ..errors import MahjonggError
 from ..table.actions import Action
 from ..table.observation import Observation
 from ..tiles import NUM_KINDS
+
+
+class BotError(MahjonggError):
+    """A bot that cannot be made (an unknown name, a bad policy file) or that
+    cannot choose (no legal action, an observation its hand does not match)."""
+
 
 __all__ = ["Bot", "concealed_counts", "visible_counts", "unseen_counts"]
 

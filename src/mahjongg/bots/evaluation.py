@@ -39,6 +39,7 @@ from __future__ import annotations
 from ..shanten import GROUPS as _GROUPS
 from ..shanten import combine_vectors, distances, group_vector
 from ..tiles import Tile
+from .base import BotError
 
 __all__ = ["best_discard", "discard_options", "discard_shanten"]
 
@@ -158,7 +159,7 @@ class _Prepared:
                 pred = _pred(key, _SUITED[g])
             vk = pred[_LOCAL[t]]
             if vk is None:
-                raise ValueError(f"discard of kind {t}, which the hand does not hold")
+                raise BotError(f"discard of kind {t}, which the hand does not hold")
             v = vk[0]
             r = self.after[t] = (v, vk[1], distances(self.others[g], v)[self.sets])
         return r
@@ -333,14 +334,14 @@ def best_discard(counts, declared: int, candidates, unseen) -> tuple[Tile, int]:
         d = dist[t]
         if d < best:
             if d == _NONE:
-                raise ValueError(f"discard of kind {t}, which the hand does not hold")
+                raise BotError(f"discard of kind {t}, which the hand does not hold")
             best = d
             tied = [t]
         elif d == best:
             if t not in tied:
                 tied.append(t)
         elif d == _NONE:
-            raise ValueError(f"discard of kind {t}, which the hand does not hold")
+            raise BotError(f"discard of kind {t}, which the hand does not hold")
     if len(tied) == 1:
         return tied[0], best - 1
     keys = p.keys

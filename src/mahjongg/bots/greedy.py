@@ -38,7 +38,7 @@ from ..table.actions import ADD_KONG, CHOW, CONCEALED_KONG, DISCARD, KONG, MAHJO
 from ..table.observation import Observation
 from ..table.phase import Phase
 from ..tiles import Tile
-from .base import Bot, concealed_counts, unseen_counts
+from .base import Bot, BotError, concealed_counts, unseen_counts
 from .evaluation import best_discard, discard_options, discard_shanten
 
 __all__ = ["GreedyBot", "doubling_tile"]
@@ -59,7 +59,7 @@ class GreedyBot(Bot):
     # --- the decision -------------------------------------------------------------
     def act(self, observation: Observation, legal: list[Action]) -> Action:
         if not legal:
-            raise ValueError(f"{self.name}: no legal action to choose from")
+            raise BotError(f"{self.name}: no legal action to choose from")
         if len(legal) == 1:
             return legal[0]
         for a in legal:
@@ -95,7 +95,7 @@ class GreedyBot(Bot):
         if cls.choose_discard is _GREEDY_CHOOSE and cls.tie_key is _GREEDY_TIE_KEY:
             # choose_discard below in one call; the unseen counts worked out only for a tie
             if not candidates:
-                raise ValueError(f"{self.name}: no discard among the legal actions")
+                raise BotError(f"{self.name}: no discard among the legal actions")
             tile, after = best_discard(counts, declared, candidates, lambda: unseen_counts(obs))
         else:
             unseen = unseen_counts(obs)

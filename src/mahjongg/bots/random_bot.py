@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..table.actions import Action
 from ..table.observation import Observation
-from .base import Bot
+from .base import Bot, BotError
 
 __all__ = ["RandomBot"]
 
@@ -24,7 +24,7 @@ class RandomBot(Bot):
         if n == 1:
             return legal[0]
         if not n:
-            raise ValueError(f"{self.name}: no legal action to choose from")
+            raise BotError(f"{self.name}: no legal action to choose from")
         # self.rng.choice(legal), written out: the same getrandbits calls as CPython's
         # Random._randbelow_with_getrandbits, so the same choice (the bot runs once a decision)
         getrandbits = self.rng.getrandbits

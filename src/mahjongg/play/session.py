@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import Any, Callable, Mapping, Protocol, Sequence
 
 from ..bots import make_bot
+from ..errors import StateError
 from ..table import Action, Game, IllegalActionError, Observation
 from ..table.match import HandRecord, Match
 from ..table.seating import Seating
@@ -183,7 +184,7 @@ class Session:
     def finish_hand(self) -> HandRecord:
         """Record the finished hand in the match (chips, East's rotation); once."""
         if not self.game.is_over:
-            raise RuntimeError("the hand is not over")
+            raise StateError("the hand is not over")
         if self.last_record is not None and self.match.game is None:
             return self.last_record
         rec = self.match.record(self.game)
@@ -217,7 +218,7 @@ class Session:
         while True:
             self.run_bots(limit=None)
             if not self.game.is_over:
-                raise RuntimeError("a human must act: play() is for bots only")
+                raise StateError("a human must act: play() is for bots only")
             rec = self.finish_hand()
             if on_hand is not None:
                 on_hand(rec)

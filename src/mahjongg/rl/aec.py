@@ -37,7 +37,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import AgentSelector, wrappers
 
 from ..rules import Ruleset
-from .core import Table, resolve_ruleset
+from .core import EnvError, Table, resolve_ruleset
 
 __all__ = ["raw_env", "env"]
 
@@ -70,7 +70,7 @@ class raw_env(AECEnv):
     ) -> None:
         super().__init__()
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}, not {render_mode!r}")
+            raise EnvError(f"render_mode must be one of {self.metadata['render_modes']}, not {render_mode!r}")
         self.render_mode = render_mode
         r = resolve_ruleset(ruleset, options)
         self._t = Table(r, players, hands=hands, rounds=rounds, reward_scale=reward_scale, db=db)

@@ -33,6 +33,7 @@ from typing import Sequence
 
 import numpy as np
 
+from ..errors import MahjonggError
 from ..play.journal import Journal
 from ..play.seeds import bot_seed
 from ..rules import Ruleset, get_ruleset
@@ -41,6 +42,11 @@ from ..table.actions import Action
 from ..tiles import Wind
 from .actions import ActionTable, ActionTableError, action_table
 from .encoding import encode, shape
+
+
+class EnvError(MahjonggError):
+    """An environment asked for with options it cannot have (the number of
+    players, the length of an episode, a render mode, a seat)."""
 
 __all__ = ["Table", "resolve_ruleset"]
 
@@ -66,12 +72,12 @@ class Table:
         names: Sequence[str] | None = None,
     ) -> None:
         if players not in (2, 3, 4):
-            raise ValueError(f"a hand is played by two, three or four players, not {players}")
+            raise EnvError(f"a hand is played by two, three or four players, not {players}")
         if hands is not None and rounds is not None:
-            raise ValueError("an episode is a match of hands or of rounds, not both")
+            raise EnvError("an episode is a match of hands or of rounds, not both")
         for name, v in (("hands", hands), ("rounds", rounds)):
             if v is not None and (not isinstance(v, int) or v < 1):
-                raise ValueError(f"{name} must be a whole number of at least 1, not {v!r}")
+                raise EnvError(f"{name} must be a whole number of at least 1, not {v!r}")
         self.ruleset = ruleset
         self.players = players
         self.hands = hands

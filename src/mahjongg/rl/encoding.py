@@ -47,6 +47,7 @@ import numpy as np
 
 from ..hand import MeldKind
 from ..table.observation import Observation
+from ..table.phase import Phase
 from ..tiles import NUM_KINDS
 from .actions import ActionTable
 
@@ -164,15 +165,15 @@ def _scalars(obs: Observation, table: ActionTable, flat: np.ndarray, kinds: int,
     seat = obs.seat
     n = len(rel)
     phase = obs.phase
-    window = obs.claim_window and phase == "claims"
+    window = obs.claim_window and phase == Phase.CLAIMS
     if window and obs.last_discard is not None:
         flat[_CLAIMED * kinds + cols[obs.last_discard]] = 1.0
     b = _SCALARS * kinds
     flat[b + seat] = 1.0
     flat[b + 4 + obs.round] = 1.0
-    if phase == "turn":
+    if phase == Phase.TURN:
         flat[b + (_PHASE["own"] if obs.turn == seat else _PHASE["other"])] = 1.0
-    elif phase == "claims":
+    elif phase == Phase.CLAIMS:
         key = "robbing" if obs.robbing else ("claims" if obs.last_discard is not None else "washing")
         flat[b + _PHASE[key]] = 1.0
     else:
@@ -186,7 +187,7 @@ def _scalars(obs: Observation, table: ActionTable, flat: np.ndarray, kinds: int,
         flat[b + rel[s]] = min(c, 14) / 14
     for s in obs.dead:
         flat[b + 4 + rel[s]] = 1.0
-    if obs.turn is not None and phase == "turn":
+    if obs.turn is not None and phase == Phase.TURN:
         flat[b + 8 + rel[obs.turn]] = 1.0
     if obs.last_discarder is not None:
         flat[b + 12 + rel[obs.last_discarder]] = 1.0

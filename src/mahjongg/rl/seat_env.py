@@ -35,9 +35,10 @@ import numpy as np
 from gymnasium import spaces
 
 from ..bots import make_bot
+from ..errors import StateError
 from ..play.seeds import checked_bot_action
 from ..rules import RULESETS, Ruleset
-from .core import Table, resolve_ruleset
+from .core import EnvError, Table, resolve_ruleset
 
 __all__ = ["SeatEnv", "ENV_IDS", "make_vec"]
 
@@ -72,11 +73,11 @@ class SeatEnv(gymnasium.Env):
         opponents = tuple(opponents)
         n = len(opponents) + 1
         if not 2 <= n <= 4:
-            raise ValueError(f"a hand is played by two, three or four players: give one to three opponents, not {len(opponents)}")
+            raise EnvError(f"a hand is played by two, three or four players: give one to three opponents, not {len(opponents)}")
         if not isinstance(seat, int) or not 0 <= seat < n:
-            raise ValueError(f"seat is the learner's player number, 0..{n - 1}, not {seat!r}")
+            raise EnvError(f"seat is the learner's player number, 0..{n - 1}, not {seat!r}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}, not {render_mode!r}")
+            raise EnvError(f"render_mode must be one of {self.metadata['render_modes']}, not {render_mode!r}")
         for b in opponents:
             make_bot(b, 0)  # an unknown bot: BotError naming the known ones, now rather than at reset
         self.render_mode = render_mode
@@ -160,7 +161,7 @@ class SeatEnv(gymnasium.Env):
     def step(self, action):
         t = self._t
         if t.over or self._abandoned:
-            raise RuntimeError("the episode is over: call reset()")
+            raise StateError("the episode is over: call reset()")
         if int(action) not in t.legal(self.seat):
             self._abandoned = True
             obs, info = self._obs()
@@ -200,7 +201,7 @@ def make_vec(num_envs: int, ruleset: str | Ruleset = "pung-chow", **kwargs) -> g
     seeded ``S + i``. ``kwargs`` go to :class:`SeatEnv`.
     """
     if not isinstance(num_envs, int) or num_envs < 1:
-        raise ValueError(f"num_envs must be at least 1, not {num_envs!r}")
+        raise EnvError(f"num_envs must be at least 1, not {num_envs!r}")
     return gymnasium.vector.SyncVectorEnv(
         [partial(SeatEnv, ruleset, **kwargs) for _ in range(num_envs)],
         autoreset_mode=gymnasium.vector.AutoresetMode.SAME_STEP,

@@ -230,7 +230,8 @@ class Ruleset:
         discarder that cannot be settled, under every ruleset
         (:func:`~mahjongg.settlement.check_scores`).
         """
-        check_scores(scores, winner, dead, discarder=discarder, east=east)
+        if self.faan is not None or discarder is not None:  # else settle checks them
+            check_scores(scores, winner, dead, discarder=discarder, east=east)
         if self.faan is not None:
             if winner is None:
                 return Settlement((), tuple(sorted(scores)))

@@ -28,6 +28,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from ..errors import StateError
 from ..rules.pung_chow import PUNG_CHOW
 from ..rules.ruleset import Ruleset
 from ..tiles import Wind
@@ -171,9 +172,9 @@ class Match:
         """The next hand, its seed drawn from the match's seed (``seed``: dealt from
         this one instead, and none drawn: ``mahjongg simulate``'s single hands)."""
         if self.is_over:
-            raise RuntimeError("the match is over")
+            raise StateError("the match is over")
         if self.game is not None and not self.game.is_over:
-            raise RuntimeError("the current hand is not finished")
+            raise StateError("the current hand is not finished")
         if seed is None:
             seed = self._random().randrange(2**32)
         self.game = Game(self.ruleset, seed, self.players, self.round)
@@ -183,7 +184,7 @@ class Match:
         """Settle a finished hand: chips to the totals, then pass the deal or not."""
         game = game or self.game
         if game is None or not game.is_over:
-            raise RuntimeError("record a finished hand")
+            raise StateError("record a finished hand")
         r = game.result
         seats = {p: self.seat_of(p) for p in range(self.players)}
         net = r.net

@@ -7,6 +7,13 @@ concealed kongs laid with their end tiles face down -- shown as a kong,
 concealed tiles each seat holds, the number of tiles left in the wall, whose
 turn it is, the last discard and the claim window. It never holds another
 seat's concealed tiles nor the order of the wall.
+
+It is a plain value: what the engine hands out holds immutable values only
+(``_raw``: own tile counts, the public melds, bonus tiles and discard history,
+counts), from which its fields are worked out on first use -- nothing in it
+reaches the Game, the wall, the log or another hand, and changing a field's
+dict changes nothing else (tests/test_table_hardening.py walks its object
+graph). Copies and pickles hold the fields themselves.
 """
 
 from __future__ import annotations

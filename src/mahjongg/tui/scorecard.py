@@ -1,8 +1,9 @@
-"""The end-of-hand account as Rich renderables: every hand laid down with the
-scorer's items, the settlement table and the running totals.
+"""The end-of-hand account as Rich renderables: every hand laid down with its
+score card, the settlement table and the running totals.
 
-It shows what the engine computed (``Result.scores``, ``Result.settlement``,
-``HandRecord.totals``) as given; it adds nothing up itself.
+It prints the score cards of :mod:`mahjongg.play.scorecard` (the lines, their
+values and running totals, the settlement grid) and ``HandRecord.totals`` as
+given; it adds nothing up itself.
 """
 
 from __future__ import annotations
@@ -44,7 +45,8 @@ def score_line(card: ScoreCard) -> str:
 
 
 def hand_text(hand, glyphs: bool = False) -> Text:
-    """A whole hand laid down: melds, then the concealed tiles, then bonus tiles."""
+    """A whole hand laid down: melds, then the concealed tiles, then bonus tiles
+    (and, in parentheses as the notation writes them, those held unexposed)."""
     out = Text()
     for m in hand.melds:
         out.append_text(meld_text(m, glyphs))
@@ -53,6 +55,10 @@ def hand_text(hand, glyphs: bool = False) -> Text:
     if hand.bonus:
         out.append("  + ")
         out.append_text(tiles_text(hand.bonus, glyphs))
+    if hand.hidden:
+        out.append("  (")
+        out.append_text(tiles_text(hand.hidden, glyphs))
+        out.append(")")
     return out
 
 

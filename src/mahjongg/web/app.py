@@ -24,7 +24,8 @@ one every ``create_every`` seconds (else 429 with ``Retry-After``) and hold at
 most ``tables_per_client`` unfinished tables, so the server-wide cap
 ``max_tables`` cannot be filled by one client; a lobby that never starts is
 dropped after ``lobby_seconds``, a table nobody is connected to after
-``abandoned_seconds`` (both marked ``expired`` in the store, never rebuilt).
+``abandoned_seconds`` (both marked ``expired`` in the store, never rebuilt;
+a socket still open on one is told why and closed, code 4404).
 A seat has at most ``seat_conns`` sockets (a new one closes the oldest, which
 is told why, code 4409), a client ``client_conns`` (more are refused, 4429).
 A request body is at most ``max_body`` bytes of JSON (else 400 with a one-line
@@ -197,6 +198,11 @@ class Server:
             else:
                 stale = False
             if stale:
+                why = "this table never started" if t.status == "lobby" else "everyone left this table"
+                for seat in t.seats:
+                    for conn in list(seat.conns):
+                        conn.kick(f"{why}, so it was closed; create a new one from the lobby", 4404)
+                    seat.conns.clear()
                 t.close()
                 del self.tables[code]
                 self.owners.pop(code, None)

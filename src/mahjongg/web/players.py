@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 
+from ..bots.base import BotError
 from ..table.actions import Action, ActionKind
 
 __all__ = ["make_bot", "bot_names", "DEFAULT_BOT"]
@@ -58,13 +59,13 @@ DEFAULT_BOT = "greedy"
 
 
 def make_bot(name: str, seed: int | None):
-    """A bot of kind ``name`` (unknown kinds raise ``ValueError``)."""
+    """A bot of kind ``name`` (unknown kinds raise :class:`~mahjongg.bots.BotError`)."""
     make, _ = _registry()
     if make is not None:
         return make(name, seed)
     if name in ("plain", DEFAULT_BOT):
         return _PlainBot(seed)
-    raise ValueError(f"unknown bot {name!r}; known: {', '.join(bot_names())}")
+    raise BotError(f"unknown bot {name!r}; known: {', '.join(bot_names())}")
 
 
 def default_bot() -> str:

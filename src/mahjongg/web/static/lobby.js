@@ -15,6 +15,7 @@
     payment_limit: "Limit of one payment (empty for none)",
     east_factor: "East pays and collects × ",
     settle_draws: "Settle drawn hands among the players",
+    draw_keeps_deal: "East keeps the deal when nobody wins",
   };
   function showOptions() {
     const r = meta.rulesets.find(x => x.name === rsSel.value);
