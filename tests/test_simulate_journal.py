@@ -152,7 +152,7 @@ def test_more_workers_than_help_are_not_started_and_it_says_so():
 
 
 def test_the_time_left_reads_sanely_for_a_huge_run():
-    from mahjongg.cli.simulate import time_left
+    from mahjongg.cli.runs import time_left
 
     assert time_left(192) == "0:03:12"
     assert time_left(3 * 86400) == "3 days"
