@@ -47,6 +47,7 @@ def arena_command(
 
             raise ArenaError(f"--backend: local or ray, not {backend!r}")
         store = Journal(db) if db is not None else None  # refused here, in one line, before a hand is played
+        before = len(store) if store is not None else 0
         ids: list[int] = []
 
         def on_deal(d: DealResult) -> None:
@@ -71,6 +72,17 @@ def arena_command(
                     backend=backend,
                     address=address,
                 )
+        except KeyboardInterrupt:
+            # Ctrl-C: the workers ignore it and are stopped with the pool; every hand
+            # stored so far stays in the file, each committed on its own
+            if store is not None:
+                if store.conn.in_transaction:  # stopped inside a hand's transaction: it is not stored
+                    store.conn.execute("ROLLBACK")
+                n = len(store) - before  # what the file holds, whichever instant the Ctrl-C came
+                console.print(f"stopped: {n} hand{'' if n == 1 else 's'} stored in {db}", highlight=False)
+            else:
+                console.print("stopped (no --db: no hand stored)", highlight=False)
+            raise typer.Exit(130)
         finally:
             if store is not None:
                 store.close()
