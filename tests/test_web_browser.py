@@ -163,3 +163,28 @@ def test_two_humans_and_two_bots_play_a_hand_in_the_browser(live):
                     assert int(cell.get_attribute("data-value")) == p.amount
         finally:
             browser.close()
+
+
+@pytest.mark.parametrize("kept", ["5", '{"player": 1}', '{"token": 7}', '"abc"', '{"token": "x", "pl'])
+def test_a_kept_seat_of_another_shape_is_no_seat(live, kept):
+    """A seat kept in the browser that is not {token, player} (edited, cut off) was
+    used as one (``seat.token`` undefined sent to the server): the page offers to sit
+    down instead, as for a newcomer."""
+    base, _server = live
+    with sync_api.sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        try:
+            page = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+            errors = []
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            page.goto(base + "/")
+            code = page.evaluate(
+                "async () => (await (await fetch('/api/tables', {method: 'POST', body: JSON.stringify({name: 'Ann'})})).json()).code"
+            )
+            page.evaluate("([k, v]) => localStorage.setItem(k, v)", ["mahjongg:seat:" + code, kept])
+            page.goto(base + "/t/" + code)
+            page.wait_for_selector("#join-form:not([hidden])")
+            assert page.text_content("#conn") == "not seated"
+            assert errors == []
+        finally:
+            browser.close()

@@ -94,7 +94,12 @@ function backEl() {
 }
 
 function tokenFor(code) {
-  try { return JSON.parse(localStorage.getItem("mahjongg:seat:" + code)); } catch (e) { return null; }
+  // a kept seat of another shape (edited, cut off) is no seat: the page offers to sit down
+  try {
+    const s = JSON.parse(localStorage.getItem("mahjongg:seat:" + code));
+    if (s !== null && typeof s === "object" && typeof s.token === "string" && s.token) return s;
+  } catch (e) { /* not JSON */ }
+  return null;
 }
 function saveToken(code, data) { localStorage.setItem("mahjongg:seat:" + code, JSON.stringify(data)); }
 
