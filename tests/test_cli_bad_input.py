@@ -128,6 +128,8 @@ def test_rules_bad_input(args, message, workdir):
     [
         (["--games", "1.5"], "--games takes a whole number, not '1.5'"),
         (["--workers", "-1"], "--workers must be at least 1, not -1"),
+        # without --backend ray the address was silently ignored: the hands ran here
+        (["--address", "ray://head:10001"], "--address 'ray://head:10001' is a Ray cluster's address: give it with --backend ray"),
         (["--matches", "--hands", "abc"], "--hands takes a whole number, not 'abc'"),
         # an empty --db was taken for no --db: the hands were played and stored nowhere
         (["--db", ""], "--db takes a file name, not ''"),

@@ -78,6 +78,8 @@ def simulate_command(
         check_run(games, names, ruleset=ruleset, workers=workers, **match_args)
         if backend not in ("local", "ray") or (backend == "ray" and matches):
             fail(f"--backend: local or ray (ray plays single hands, not --matches), not {backend!r}")
+        if address is not None and backend != "ray":  # it was silently ignored
+            fail(f"--address {address!r} is a Ray cluster's address: give it with --backend ray")
         store = Journal(db) if db is not None else None  # refused here, in one line, before a hand is played
         before = len(store) if store is not None else 0
         ids: list[int] = []
