@@ -60,6 +60,16 @@ def test_a_client_sent_seed_is_refused(tmp_path, seed):
         assert not c.app.state.server.tables
 
 
+@pytest.mark.parametrize("field", ["claim_second", "bogus", "Hands"])
+def test_an_unknown_table_field_is_refused(tmp_path, field):
+    # a misspelt field was silently ignored: the table was made with the default
+    with TestClient(app(tmp_path)) as c:
+        r = c.post("/api/tables", json={"name": "Ann", field: 5})
+        assert r.status_code == 400
+        assert r.json()["error"].startswith(f"no such field: {field!r} (fields of a table: name, ruleset, options,")
+        assert not c.app.state.server.tables
+
+
 def test_seeds_come_from_the_server_and_are_shown_only_when_the_hand_is_over(tmp_path):
     with TestClient(app(tmp_path)) as c:
         seeds = set()

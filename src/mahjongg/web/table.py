@@ -116,6 +116,13 @@ class TableConfig:
         )
 
 
+TABLE_FIELDS = (
+    "name", "ruleset", "options", "hands", "rounds", "bots",
+    "claim_seconds", "turn_seconds", "grace_seconds", "bot_delay", "next_hand_seconds", "seed",
+)
+"""The fields a request to create a table may have (``seed`` only to be refused)."""
+
+
 def validate_config(raw: dict, bot_kinds: list[str]) -> TableConfig:
     """A :class:`TableConfig` from a client's request, every field checked: the match's
     fields by :meth:`MatchConfig.make <mahjongg.play.config.MatchConfig.make>` (the one
@@ -123,6 +130,9 @@ def validate_config(raw: dict, bot_kinds: list[str]) -> TableConfig:
     table's own (bots for empty seats, timers) here."""
     if not isinstance(raw, dict):
         raise TableError("the table settings must be an object")
+    unknown = [k for k in raw if k not in TABLE_FIELDS]
+    if unknown:  # a misspelt field was silently ignored: the table got the default
+        raise TableError(f"no such field: {unknown[0]!r} (fields of a table: {', '.join(TABLE_FIELDS)})")
     cfg = TableConfig()
     rounds = raw.get("rounds")
     hands = None if rounds is not None else (1 if raw.get("hands") is None else raw.get("hands"))
