@@ -14,7 +14,7 @@ from mahjongg.tui.app import PlayApp, ResultScreen, describe_event
 from mahjongg.play.session import distinct_names, new_session
 from mahjongg.tui.widgets import HandView
 
-from test_tui import text_of
+from test_tui import text_of, wait_for_result
 
 
 def test_four_bots_watched_to_the_end_of_the_match():
@@ -30,6 +30,7 @@ def test_four_bots_watched_to_the_end_of_the_match():
                 if session.match_over:
                     break
             assert session.match_over and len(session.match.records) == 2
+            await wait_for_result(pilot, app)  # the last hand's screen, mounted (not only pushed)
             assert isinstance(app.screen, ResultScreen) and app.screen.final
             shown = text_of(app.screen.body)
             assert "The match is over. Final totals:" in shown
@@ -72,7 +73,9 @@ def test_watch_mode_says_you_nowhere_and_tells_two_greedy_bots_apart():
                 lines.update(x for e in session.game.events if (x := describe_event(e, None)))
                 if session.match_over:
                     break
-            assert session.match_over and isinstance(app.screen, ResultScreen)
+            assert session.match_over
+            await wait_for_result(pilot, app)  # the last hand's screen, mounted (not only pushed)
+            assert isinstance(app.screen, ResultScreen) and app.screen.final
             seen.append(screen_text(app))
             shown = text_of(app.screen.body)
         assert len(seen) > 20  # the table was looked at move by move, not only at the end
