@@ -92,7 +92,7 @@ def test_cli_simulate_db_and_replay(tmp_path):
     db = str(tmp_path / "games.sqlite3")
     r = runner.invoke(app, ["simulate", "--games", "3", "--seed", "4", "--db", db])
     assert r.exit_code == 0, r.output
-    assert "stored games 1-3" in r.output
+    assert "stored hands 1-3" in r.output
     r = runner.invoke(app, ["replay", "2", "--db", db])
     assert r.exit_code == 0, r.output
     out = r.output

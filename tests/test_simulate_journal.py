@@ -17,6 +17,7 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from mahjongg.cli import app
@@ -83,10 +84,20 @@ def test_sigkill_mid_run_keeps_every_finished_hand_and_readers_read_meanwhile(tm
             assert j.replay(g.id).is_over  # every hand it holds replays (checked event by event)
 
 
-def test_ctrl_c_with_two_workers_stops_quietly_and_says_what_was_stored(tmp_path):
+ARENA = ["arena", "--challenger", "greedy", "--field", "random", "--deals", "3000", "--seed", "1"]
+
+
+@pytest.mark.parametrize("command", ["simulate", "arena"])
+def test_ctrl_c_with_two_workers_stops_quietly_and_says_what_was_stored(tmp_path, command):
     db = tmp_path / "x.sqlite3"
     # in its own process group, as a terminal's Ctrl-C reaches the command and its workers alike
-    proc = start(db, "--workers", "2", start_new_session=True)
+    if command == "simulate":
+        proc = start(db, "--workers", "2", start_new_session=True)
+    else:  # the arena runs its deals through the same quiet worker pool
+        proc = subprocess.Popen(
+            [*CMD, *ARENA, "--db", str(db), "--workers", "2"],
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+        )
     try:
         deadline = time.monotonic() + 120
         while time.monotonic() < deadline and not (db.exists() and count(db) >= 30):
@@ -152,7 +163,7 @@ def test_more_workers_than_help_are_not_started_and_it_says_so():
 
 
 def test_the_time_left_reads_sanely_for_a_huge_run():
-    from mahjongg.cli.simulate import time_left
+    from mahjongg.cli.runs import time_left
 
     assert time_left(192) == "0:03:12"
     assert time_left(3 * 86400) == "3 days"

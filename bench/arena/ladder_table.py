@@ -33,7 +33,7 @@ def main() -> None:
     for r in RULESETS:
         cells = []
         for c, f in RUNGS:
-            longer = sorted(HERE.glob(f"{c}-{f}-{r}-[0-9]*.json"))  # a longer run: ...-5000.json
+            longer = sorted(HERE.glob(f"{c}-{f}-{r}.*-deals.json"))  # a longer run: C-F-R.5000-deals.json
             cells.append(cell(longer[-1] if longer else HERE / f"{c}-{f}-{r}.json"))
         print(f"| {r} | " + " | ".join(cells) + " |")
 

@@ -32,8 +32,6 @@ scores" (the engine plays and settles; this module only seats and counts).
 
 from __future__ import annotations
 
-import multiprocessing
-import os
 import random
 import time
 from dataclasses import dataclass, field
@@ -43,6 +41,7 @@ from typing import Callable, Iterable, Iterator, Sequence
 from .bots import BotError, check_bot, make_bot
 from .errors import MahjonggError
 from .play.seeds import bot_seed, checked_bot_action
+from .play.workers import useful_workers, worker_pool
 from .rules import get_ruleset
 from .rules.context import WinBy
 from .table import Game
@@ -467,8 +466,7 @@ def arena(
         for chunk in chunks:
             take(_play_deals(chunk))
     else:
-        ctx = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
-        with ctx.Pool(min(workers, -(-deals // size), (os.cpu_count() or workers) * 4)) as pool:
+        with worker_pool(useful_workers(workers, -(-deals // size))) as pool:
             for results in pool.imap(_play_deals, chunks):
                 take(results)
     report.seconds = time.perf_counter() - start

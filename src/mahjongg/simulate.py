@@ -38,12 +38,8 @@ from __future__ import annotations
 
 from mahjongg.errors import MahjonggError
 
-import multiprocessing
-import os
 import random
-import signal
 import time
-from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from itertools import islice
 from typing import Callable, Iterable, Iterator, Sequence
@@ -51,6 +47,7 @@ from typing import Callable, Iterable, Iterator, Sequence
 from .bots import BotError, check_bot
 from .play.config import ConfigError, MatchConfig
 from .play.session import Session, rotation
+from .play.workers import useful_workers, worker_pool
 from .rules import get_ruleset
 from .table import Match
 
@@ -331,29 +328,6 @@ def _play_matches(args) -> list[list[HandOutcome]]:
     return [play_match(bots, s, ruleset, hands, rounds, keep_events) for _, s in jobs]
 
 
-def useful_workers(workers: int, games: int) -> int:
-    """The processes worth starting for ``games`` hands (or matches) when ``workers`` are asked
-    for: no more than this machine's CPUs (:func:`os.cpu_count`) nor than the games."""
-    return max(1, min(workers, os.cpu_count() or 1, games))
-
-
-def _quiet_worker() -> None:
-    """A worker leaves Ctrl-C to the parent (which stops the pool): no traceback of its own."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
-@contextmanager
-def _pool(workers: int):
-    """A process pool whose workers ignore Ctrl-C; on leaving (a Ctrl-C included) they are stopped at once."""
-    ctx = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
-    pool = ctx.Pool(workers, initializer=_quiet_worker)
-    try:
-        yield pool
-    finally:
-        pool.terminate()
-        pool.join()
-
-
 def check_bots(bots: Sequence[str], players: int | None = None) -> tuple[str, ...]:
     """The bot names, checked: known names, two to four of them (or ``players``)."""
     try:  # a registry name, or KIND:ARG (policy:FILE) made once to check it
@@ -485,7 +459,7 @@ def simulate(
             for chunk in chunks:
                 take_matches(_play_matches(chunk))
         else:
-            with _pool(workers) as pool:
+            with worker_pool(workers) as pool:
                 for played in pool.imap(_play_matches, chunks):
                     take_matches(played)
         summary.seconds = time.perf_counter() - start
@@ -505,7 +479,7 @@ def simulate(
         size = max(1, min(50, games // (workers * 8) or 1))
         # Pool.imap takes the chunks as the workers free up (a pipe's worth ahead), not all first
         chunks = ((names, ruleset, keep_events, batch, seed) for batch in _batches(jobs, size))
-        with _pool(workers) as pool:
+        with worker_pool(workers) as pool:
             for outcomes in pool.imap(_play_chunk, chunks):
                 take(outcomes)
     summary.seconds = time.perf_counter() - start

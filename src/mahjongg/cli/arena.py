@@ -6,15 +6,15 @@ from contextlib import nullcontext
 from typing import Optional
 
 import typer
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 from rich.table import Table
 
 from ..arena import DealResult, Report, arena, check_arena
 from ..bots import BOTS
 from ..play.journal import Journal
 from ..rules import RULESETS
-from .app import app, console, user_errors, write_json
+from .app import app, console, user_errors
 from .options import file_name, whole_number
+from .runs import finish_run, progress_bar
 
 
 @app.command("arena")
@@ -47,6 +47,7 @@ def arena_command(
 
             raise ArenaError(f"--backend: local or ray, not {backend!r}")
         store = Journal(db) if db is not None else None  # refused here, in one line, before a hand is played
+        before = len(store) if store is not None else 0
         ids: list[int] = []
 
         def on_deal(d: DealResult) -> None:
@@ -55,18 +56,7 @@ def arena_command(
                     ids.append(store.save_hand(h.events, bots=h.bots))  # committed at once
 
         try:
-            bar = None
-            if not as_json:
-                bar = Progress(
-                    TextColumn("[bold]playing[/]"),
-                    BarColumn(),
-                    MofNCompleteColumn(),
-                    TextColumn("deals"),
-                    TimeElapsedColumn(),
-                    TimeRemainingColumn(),
-                    console=console,
-                    transient=True,
-                )
+            bar = progress_bar("deals", as_json)
             with bar if bar is not None else nullcontext():
                 task = bar.add_task("deals", total=deals) if bar is not None else None
                 report = arena(
@@ -82,19 +72,21 @@ def arena_command(
                     backend=backend,
                     address=address,
                 )
+        except KeyboardInterrupt:
+            # Ctrl-C: the workers ignore it and are stopped with the pool; every hand
+            # stored so far stays in the file, each committed on its own
+            if store is not None:
+                if store.conn.in_transaction:  # stopped inside a hand's transaction: it is not stored
+                    store.conn.execute("ROLLBACK")
+                n = len(store) - before  # what the file holds, whichever instant the Ctrl-C came
+                console.print(f"stopped: {n} hand{'' if n == 1 else 's'} stored in {db}", highlight=False)
+            else:
+                console.print("stopped (no --db: no hand stored)", highlight=False)
+            raise typer.Exit(130)
         finally:
             if store is not None:
                 store.close()
-    if as_json:
-        data = report.to_dict()
-        if store is not None:
-            data["db"] = db
-            data["game_ids"] = [ids[0], ids[-1]] if ids else []
-        write_json(data)
-        return
-    render_report(report)
-    if store is not None and ids:
-        console.print(f"stored hands {ids[0]}-{ids[-1]} in {db}; see one with: mahjongg replay {ids[0]} --db {db}", highlight=False)
+    finish_run(report.to_dict(), lambda: render_report(report), as_json, db if store is not None else None, ids)
 
 
 def render_report(r: Report) -> None:

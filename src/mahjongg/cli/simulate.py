@@ -7,16 +7,15 @@ from contextlib import nullcontext
 from typing import Optional
 
 import typer
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, ProgressColumn, TextColumn, TimeElapsedColumn
 from rich.table import Table
-from rich.text import Text
 
 from ..bots import BOTS
 from ..play.journal import Journal
 from ..rules import RULESETS
 from ..simulate import HandOutcome, SimulationError, Summary, check_bots, check_run, simulate, useful_workers
-from .app import app, console, fail, user_errors, write_json
+from .app import app, console, fail, user_errors
 from .options import file_name, whole_number
+from .runs import finish_run, progress_bar
 
 
 @app.command("simulate")
@@ -98,18 +97,7 @@ def simulate_command(
 
         try:
             # a progress bar on the terminal; none under --json (its output is the summary only)
-            bar = None
-            if not as_json:
-                bar = Progress(
-                    TextColumn("[bold]playing[/]"),
-                    BarColumn(),
-                    MofNCompleteColumn(),
-                    TextColumn("matches" if matches else "hands"),
-                    TimeElapsedColumn(),
-                    TimeLeftColumn(),
-                    console=console,
-                    transient=True,
-                )
+            bar = progress_bar("matches" if matches else "hands", as_json)
             with bar if bar is not None else nullcontext():
                 task = bar.add_task("hands", total=games) if bar is not None else None
                 summary = simulate(
@@ -139,41 +127,7 @@ def simulate_command(
         finally:
             if store is not None:
                 store.close()
-    if as_json:
-        data = summary.to_dict()
-        if store is not None:
-            data["db"] = db
-            data["game_ids"] = [ids[0], ids[-1]] if ids else []
-        write_json(data)
-        return
-    _render_summary(summary)
-    if store is not None and ids:
-        console.print(f"stored games {ids[0]}-{ids[-1]} in {db}; see one with: mahjongg replay {ids[0]} --db {db}", highlight=False)
-
-
-class TimeLeftColumn(ProgressColumn):
-    """The time left, estimated from the speed so far: ``0:03:12``; beyond a day in days,
-    beyond a thousand years said so (a run of 10**20 hands has no sensible clock time)."""
-
-    max_refresh = 0.5
-
-    def render(self, task) -> Text:
-        left = task.time_remaining
-        if left is None:
-            return Text("-:--:--", style="progress.remaining")
-        return Text(time_left(left), style="progress.remaining")
-
-
-def time_left(seconds: float) -> str:
-    """``seconds`` as a time left: ``0:03:12``, ``3 days``, ``more than 1000 years``."""
-    if seconds < 86400:
-        s = int(seconds)
-        return f"{s // 3600}:{s // 60 % 60:02d}:{s % 60:02d}"
-    days = seconds / 86400
-    if days < 365:
-        return f"{days:.0f} day{'' if round(days) == 1 else 's'}"
-    years = days / 365.25
-    return f"{years:.0f} years" if years < 1000 else "more than 1000 years"
+    finish_run(summary.to_dict(), lambda: _render_summary(summary), as_json, db if store is not None else None, ids)
 
 
 def _render_summary(s: Summary) -> None:

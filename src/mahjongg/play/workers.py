@@ -1,0 +1,45 @@
+"""Hands played across processes on one machine: how many worker processes
+are worth starting, and a pool whose workers leave Ctrl-C to the parent.
+
+``mahjongg simulate`` and ``mahjongg arena`` both run their hands through
+:func:`worker_pool`, so a Ctrl-C stops either quietly: the workers print no
+traceback (they ignore SIGINT), the parent's ``KeyboardInterrupt`` ends the
+run, and the pool is terminated on the way out. Every hand finished and
+stored before that stays stored (the journal commits each on its own).
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import signal
+from contextlib import contextmanager
+from typing import Iterator
+
+__all__ = ["useful_workers", "worker_pool"]
+
+
+def useful_workers(workers: int, jobs: int) -> int:
+    """The processes worth starting for ``jobs`` units of work (hands, matches,
+    deals) when ``workers`` are asked for: no more than this machine's CPUs
+    (:func:`os.cpu_count`) nor than the jobs, and at least one."""
+    return max(1, min(workers, os.cpu_count() or 1, jobs))
+
+
+def _quiet_worker() -> None:
+    """A worker leaves Ctrl-C to the parent (which stops the pool): no traceback of its own."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+@contextmanager
+def worker_pool(workers: int) -> Iterator[multiprocessing.pool.Pool]:
+    """A process pool of ``workers`` whose workers ignore Ctrl-C; on leaving
+    (a Ctrl-C included) they are stopped at once. Forked where the platform
+    can fork (the workers share the parent's lookup tables), else spawned."""
+    ctx = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
+    pool = ctx.Pool(workers, initializer=_quiet_worker)
+    try:
+        yield pool
+    finally:
+        pool.terminate()
+        pool.join()
