@@ -207,6 +207,7 @@ def test_score_command_on_the_hong_kong_winner_shows_each_items_faan(hk_hand):
 
 def test_terminal_score_screen_of_the_hong_kong_hand_shows_each_items_faan(hk_hand):
     from mahjongg.tui.app import PlayApp, ResultScreen
+    from test_tui import wait_for_result
     from mahjongg.play.session import new_session
 
     _, _, events, game = hk_hand
@@ -217,10 +218,7 @@ def test_terminal_score_screen_of_the_hong_kong_hand_shows_each_items_faan(hk_ha
         session = new_session(ruleset="hong-kong", bots=["greedy"] * 4, seat=None, seed=7, hands=2, first_game=finished)
         app = PlayApp(session, speed=0, claim_seconds=None, result_guard=0, auto_next=3600)
         async with app.run_test(size=(160, 50)) as pilot:
-            for _ in range(50):
-                await pilot.pause()
-                if isinstance(app.screen, ResultScreen):
-                    break
+            await wait_for_result(pilot, app)  # the finished hand's screen, mounted (not only pushed)
             assert isinstance(app.screen, ResultScreen)
             _faan_shown(text_of(app.screen.body, 160), sc)
 

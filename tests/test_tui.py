@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import time
 from collections import Counter
 
 from rich.console import Console
@@ -87,6 +88,40 @@ def text_of(renderable) -> str:
     return out.getvalue()
 
 
+async def until(pilot, condition, what: str, seconds: float = 30.0) -> None:
+    """Pause the pilot until ``condition()`` holds; fail naming ``what`` after
+    ``seconds`` (generous: a loaded machine may take a while, an idle one never
+    waits longer than it must). Tests wait for what they need, never a fixed pause."""
+    deadline = time.monotonic() + seconds
+    await pilot.pause()
+    while not condition():
+        assert time.monotonic() < deadline, f"not within {seconds:g} s: {what}"
+        await pilot.pause(0.01)
+
+
+def screen_shown(app, kind, body: str) -> bool:
+    """A screen of class ``kind`` is up and shown: mounted, its widget ``body``
+    (a selector) in place and laid out. (``push_screen`` makes it ``app.screen``
+    at once; it composes and mounts later, so a test that reads or leaves on
+    ``isinstance`` alone races with it.)"""
+    screen = app.screen
+    if not (isinstance(screen, kind) and screen.is_mounted):
+        return False
+    found = screen.query(body)
+    return bool(found) and found.first().size.width > 0
+
+
+def result_shown(app) -> bool:
+    """The score screen is shown (:func:`screen_shown`)."""
+    return screen_shown(app, ResultScreen, "#result")
+
+
+async def wait_for_result(pilot, app, seconds: float = 30.0) -> ResultScreen:
+    """Pause until the score screen is shown (:func:`result_shown`); the screen."""
+    await until(pilot, lambda: result_shown(app), "the score screen is shown", seconds)
+    return app.screen
+
+
 async def select(pilot, app, t: str) -> None:
     """Move the selection to tile ``t`` with the arrow keys."""
     for _ in range(20):
@@ -104,7 +139,7 @@ async def win_scripted_hand(pilot, app) -> None:
     await pilot.press("enter", "p")
     await select(pilot, app, "1d")
     await pilot.press("enter", "x", "m")
-    await pilot.pause()
+    await wait_for_result(pilot, app)
 
 
 def test_whole_hand_by_pilot():
@@ -149,7 +184,7 @@ def test_whole_hand_by_pilot():
             assert g.to_act() == [E]
             assert any(a.kind is K.MAHJONGG for a in session.human_legal())
             await pilot.press("m")
-            await pilot.pause()
+            await wait_for_result(pilot, app)
             assert g.is_over and g.result.winner == E
             assert isinstance(app.screen, ResultScreen)
             shown = text_of(app.screen.body)

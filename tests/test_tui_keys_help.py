@@ -23,6 +23,8 @@ from mahjongg.tui.faces import GLYPH_SAMPLES, glyph_trouble, terminal_cell_width
 from mahjongg.play.session import new_session
 from mahjongg.tui.reasons import KEYS
 
+from test_tui import screen_shown, until
+
 K = ActionKind
 
 
@@ -149,7 +151,7 @@ def test_the_footer_lists_the_keys_that_work_now_and_question_mark_lists_them_al
         assert len(row.rstrip()) <= 120
         # ? lists every key
         await pilot.press("question_mark")
-        await pilot.pause()
+        await until(pilot, lambda: screen_shown(app, KeysScreen, "#keys"), "the keys screen is shown")
         assert isinstance(app.screen, KeysScreen)
         shown = "\n".join(rows(app))
         for key, what in KEYS:

@@ -31,7 +31,7 @@ from mahjongg.play.session import new_session
 from mahjongg.tui.scorecard import score_line
 from mahjongg.play.scorecard import score_card
 
-from test_tui import text_of
+from test_tui import text_of, wait_for_result
 
 K = ActionKind
 
@@ -39,7 +39,8 @@ K = ActionKind
 async def play_to_the_score_screen(pilot, app, session, limit=400):
     for _ in range(limit):
         await pilot.pause()
-        if isinstance(app.screen, ResultScreen):
+        if isinstance(app.screen, ResultScreen):  # pushed: wait until it is shown
+            await wait_for_result(pilot, app)
             return
         legal = session.human_legal()
         kinds = {a.kind for a in legal}

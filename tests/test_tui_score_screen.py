@@ -26,6 +26,8 @@ from mahjongg.tui.app import PlayApp, ResultScreen
 from mahjongg.play.session import new_session
 from mahjongg.tui.scorecard import lost_claims
 
+from test_tui import wait_for_result
+
 runner = CliRunner()
 
 
@@ -83,10 +85,7 @@ def show(events, size, seat=Wind.EAST, check=None):
         session = new_session(ruleset=ruleset, bots=["greedy"] * 3, seat=seat, seed=1, hands=2, first_game=game)
         app = PlayApp(session, speed=0, claim_seconds=None, result_guard=0, auto_next=3600)
         async with app.run_test(size=size) as pilot:
-            for _ in range(50):
-                await pilot.pause()
-                if isinstance(app.screen, ResultScreen):
-                    break
+            await wait_for_result(pilot, app)  # the finished hand's screen, mounted (not only pushed)
             assert isinstance(app.screen, ResultScreen)
             await check(pilot, app, game)
 

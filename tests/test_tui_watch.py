@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+import time
 
 from textual.widgets import Button, Static
 
@@ -14,7 +15,9 @@ from mahjongg.tui.app import PlayApp, ResultScreen, describe_event
 from mahjongg.play.session import distinct_names, new_session
 from mahjongg.tui.widgets import HandView
 
-from test_tui import text_of
+from test_tui import text_of, until, wait_for_result
+
+MATCH_SECONDS = 120  # generous: two hands of bots take a few seconds on an idle machine
 
 
 def test_four_bots_watched_to_the_end_of_the_match():
@@ -25,11 +28,9 @@ def test_four_bots_watched_to_the_end_of_the_match():
         session = new_session(ruleset=PUNG_CHOW.name, bots=bots, names=["g1", "c", "r", "g2"], seat=None, seed=4, hands=2)
         app = PlayApp(session, speed=0, claim_seconds=None, auto_next=0.01, result_guard=0)
         async with app.run_test(size=(100, 32)) as pilot:
-            for _ in range(200):
-                await pilot.pause(0.02)
-                if session.match_over:
-                    break
-            assert session.match_over and len(session.match.records) == 2
+            await until(pilot, lambda: session.match_over, "the two hands are played", MATCH_SECONDS)
+            assert len(session.match.records) == 2
+            await wait_for_result(pilot, app)  # the last hand's screen, mounted (not only pushed)
             assert isinstance(app.screen, ResultScreen) and app.screen.final
             shown = text_of(app.screen.body)
             assert "The match is over. Final totals:" in shown
@@ -65,14 +66,17 @@ def test_watch_mode_says_you_nowhere_and_tells_two_greedy_bots_apart():
         app = PlayApp(session, speed=0.001, claim_seconds=None, auto_next=0.01, result_guard=0)
         seen, lines, titles = [], set(), set()
         async with app.run_test(size=(150, 45)) as pilot:
-            for _ in range(2000):
+            deadline = time.monotonic() + MATCH_SECONDS  # a bound in time, not in looks: a loaded machine looks less often
+            while True:
                 await pilot.pause(0.005)
                 seen.append(screen_text(app))
                 titles.update(str(app.query_one(f"#{p}").border_title) for p in ("left", "across", "right", "me"))
                 lines.update(x for e in session.game.events if (x := describe_event(e, None)))
                 if session.match_over:
                     break
-            assert session.match_over and isinstance(app.screen, ResultScreen)
+                assert time.monotonic() < deadline, f"the match did not end within {MATCH_SECONDS} s"
+            await wait_for_result(pilot, app)  # the last hand's screen, mounted (not only pushed)
+            assert isinstance(app.screen, ResultScreen) and app.screen.final
             seen.append(screen_text(app))
             shown = text_of(app.screen.body)
         assert len(seen) > 20  # the table was looked at move by move, not only at the end

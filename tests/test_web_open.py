@@ -255,9 +255,55 @@ def test_a_malformed_body_is_a_400_with_one_line_and_no_traceback(tmp_path, capl
 
 def test_a_body_larger_than_the_limit_is_not_read_whole(tmp_path):
     with TestClient(app(tmp_path, limits={"max_body": 100})) as c:
-        r = c.post("/api/tables", content=b'{"name": "' + b"x" * 200 + b'"}')
-        assert r.status_code == 400 and "at most 100 bytes" in r.json()["error"]
+        for url in ("/api/tables", "/api/score", "/api/settle"):  # the scoring API has the same limit
+            r = c.post(url, content=b'{"name": "' + b"x" * 200 + b'"}')
+            assert r.status_code == 400 and "at most 100 bytes" in r.json()["error"], url
         assert c.post("/api/tables", json={"name": "Ann"}).status_code == 200
+
+
+# --- the scoring API (issue 18: "the same limits on body size and rate") -----------------
+SCORE = {"hand": "[WhWhWh] [444b] GGG 888c 55d", "win": "8c", "by": "discard", "seat": "S"}  # README, 184
+SETTLE = {"scores": "E=8,S=184,W=8,N=4", "winner": "S"}  # README's settle example
+
+
+def test_a_scoring_flood_from_one_client_is_throttled_while_another_is_still_answered(tmp_path):
+    # The defaults (Limits, README "Play in the browser"): a burst of 30 requests,
+    # then one every 0.25 s; score and settle share the budget, tables have their own.
+    clock = TestClock()
+    a = app(tmp_path, clock=clock)
+    with TestClient(a) as flood:
+        other = TestClient(a, client=("10.0.0.2", 40000))
+        answers = [flood.post("/api/score" if i % 2 else "/api/settle", json=SCORE if i % 2 else SETTLE) for i in range(45)]
+        assert [r.status_code for r in answers[:30]] == [200] * 30
+        assert answers[1].json()["score"] == 184
+        refused = answers[30:]
+        # the bucket is empty: the next request is 0.25 s away, told as a whole second
+        assert all(r.status_code == 429 and r.headers["retry-after"] == "1" for r in refused)
+        assert all(r.json() == {"error": "too many scoring requests from you; try again in 1 s"} for r in refused)
+        r = other.post("/api/score", json=SCORE)
+        assert r.status_code == 200 and r.json()["score"] == 184
+        assert other.post("/api/settle", json=SETTLE).status_code == 200
+        assert flood.post("/api/tables", json={"name": "x"}).status_code == 200  # its own budget
+        clock.now += 0.25  # one request's worth of time
+        assert flood.post("/api/score", json=SCORE).status_code == 200
+        assert flood.post("/api/settle", json=SETTLE).status_code == 429
+        clock.now += 1  # the Retry-After told: four more
+        assert [flood.post("/api/score", json=SCORE).status_code for _ in range(5)] == [200] * 4 + [429]
+        clock.now += 3600  # a long wait refills the burst, and no more
+        assert [flood.post("/api/settle", json=SETTLE).status_code for _ in range(31)] == [200] * 30 + [429]
+
+
+def test_the_scoring_rate_is_a_setting(tmp_path):
+    clock = TestClock()
+    with TestClient(app(tmp_path, clock=clock, limits={"score_burst": 2, "score_every": 10.0})) as c:
+        assert [c.post("/api/score", json=SCORE).status_code for _ in range(3)] == [200, 200, 429]
+        r = c.post("/api/settle", json=SETTLE)
+        assert r.status_code == 429 and r.headers["retry-after"] == "10"  # 1 request at 10 s each
+        clock.now += 5
+        r = c.post("/api/settle", json=SETTLE)
+        assert r.status_code == 429 and r.headers["retry-after"] == "5"  # half of one has come back
+        clock.now += 5
+        assert c.post("/api/settle", json=SETTLE).status_code == 200
 
 
 # --- names ---------------------------------------------------------------------------

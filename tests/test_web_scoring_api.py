@@ -23,7 +23,9 @@ runner = CliRunner()
 
 @pytest.fixture
 def client(tmp_path):
-    with TestClient(create_app(tmp_path / "web.sqlite3")) as c:
+    # the rate limit is tested in test_web_open.py; here one client (the property
+    # test below, 30 examples on one client) asks more than a person would
+    with TestClient(create_app(tmp_path / "web.sqlite3", limits={"score_burst": 10_000})) as c:
         yield c
 
 

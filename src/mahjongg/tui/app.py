@@ -141,10 +141,13 @@ class ResultScreen(ModalScreen[bool]):
     def _fit(self) -> None:
         """The body laid out for the width the scroll area has (borders, padding and scroll bar off)."""
         width = max(20, self.app.size.width - 6)
+        shown = self.query("#result")
+        if not shown:  # a resize before the body is mounted or after it is taken down (auto-next): nothing to lay out
+            return
         if width != self._width:
             self._width = width
             self.body = self._make_body(width)
-            self.query_one("#result", Static).update(self.body)
+            shown.first(Static).update(self.body)
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         if action == "next":

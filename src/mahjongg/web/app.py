@@ -28,7 +28,9 @@ dropped after ``lobby_seconds``, a table nobody is connected to after
 a socket still open on one is told why and closed, code 4404).
 A seat has at most ``seat_conns`` sockets (a new one closes the oldest, which
 is told why, code 4409), a client ``client_conns`` (more are refused, 4429).
-A request body is at most ``max_body`` bytes of JSON (else 400 with a one-line
+The scoring API (``/api/score``, ``/api/settle``) answers a client
+``score_burst`` requests at once and then one every ``score_every`` seconds
+(else 429 with ``Retry-After``). A request body is at most ``max_body`` bytes of JSON (else 400 with a one-line
 reason, nothing in the log). A table's seed comes from the server: a client
 that sends one gets 400; ``seed`` (``serve --seed``) makes the server's own
 draws reproducible, a testing aid for whoever runs it.
@@ -90,6 +92,8 @@ class Limits:
     seat_conns: int = 5  # sockets on one seat (a new one replaces the oldest)
     client_conns: int = 40  # sockets from one client
     max_body: int = MAX_BODY  # bytes of a request body
+    score_burst: int = 30  # requests of /api/score and /api/settle a client may make at once
+    score_every: float = 0.25  # then one every this many seconds
 
 STATIC = Path(str(resources.files("mahjongg.web") / "static"))
 
@@ -154,7 +158,7 @@ class Server:
         self.limits = limits or Limits()
         self.clock = clock
         self.owners: dict[str, str] = {}  # table code -> the client that made it
-        self.buckets: dict[str, tuple[float, float]] = {}  # client -> (allowance, when)
+        self.buckets: dict[tuple[str, str], tuple[float, float]] = {}  # (budget, client) -> (allowance, when)
         self.client_conns: dict[str, int] = {}
         self.sweeper = None
 
@@ -173,17 +177,27 @@ class Server:
             raise TableError(f"you have {lim.tables_per_client} tables open already; play or leave one first")
         if len(live) >= lim.max_tables:
             raise TableError("too many tables on this server; try again later")
-        now = self.clock()
-        allowance, when = self.buckets.get(client, (float(lim.create_burst), now))
-        allowance = min(float(lim.create_burst), allowance + (now - when) / lim.create_every)
+        return self._take("create", client, lim.create_burst, lim.create_every)
+
+    def may_score(self, client: str) -> float:
+        """0 if ``client`` may make a request of the scoring API now (and it is
+        counted), else the seconds to wait (``score_burst``, ``score_every``)."""
+        return self._take("score", client, self.limits.score_burst, self.limits.score_every)
+
+    def _take(self, budget: str, client: str, burst: int, every: float) -> float:
+        """A token bucket per ``(budget, client)``: ``burst`` at once, then one
+        every ``every`` seconds. 0 if one is taken now, else the seconds to wait."""
+        now, key = self.clock(), (budget, client)
+        allowance, when = self.buckets.get(key, (float(burst), now))
+        allowance = min(float(burst), allowance + (now - when) / every)
         if allowance < 1:
-            self.buckets[client] = (allowance, now)
-            return (1 - allowance) * lim.create_every
-        self.buckets[client] = (allowance - 1, now)
+            self.buckets[key] = (allowance, now)
+            return (1 - allowance) * every
+        self.buckets[key] = (allowance - 1, now)
         if len(self.buckets) > 10_000:  # forget clients whose allowance is full again
-            full = [c for c, (a, w) in self.buckets.items() if a + (now - w) / lim.create_every >= lim.create_burst]
-            for c in full:
-                del self.buckets[c]
+            full = [k for k, (a, w) in self.buckets.items() if k[0] == budget and a + (now - w) / every >= burst]
+            for k in full:
+                del self.buckets[k]
         return 0.0
 
     def sweep(self) -> list[str]:
@@ -267,6 +281,12 @@ class Server:
 
 def _error(message: str, status: int = 400) -> JSONResponse:
     return JSONResponse({"error": message}, status_code=status)
+
+
+def _throttled(what: str, wait: float) -> JSONResponse:
+    """429 with ``Retry-After``: ``what`` was asked too often; ``wait`` seconds to go."""
+    seconds = math.ceil(wait)
+    return JSONResponse({"error": f"{what}; try again in {seconds} s"}, status_code=429, headers={"Retry-After": str(seconds)})
 
 
 class BadRequest(TableError):
@@ -357,11 +377,7 @@ def create_app(
             config = validate_config({**(defaults or {}), **data}, bot_names())
             wait = server.may_create(client)
             if wait > 0:
-                return JSONResponse(
-                    {"error": f"too many new tables from you; try again in {math.ceil(wait)} s"},
-                    status_code=429,
-                    headers={"Retry-After": str(math.ceil(wait))},
-                )
+                return _throttled("too many new tables from you", wait)
             config.seed = server.new_seed()
             table, token = LiveTable.create(server.store, config, data.get("name"), server.schedule)
         except TableError as e:
@@ -374,6 +390,11 @@ def create_app(
         if table is None:
             return _error("no table with that code", 404)
         return JSONResponse(table.public_info())
+
+    def score_limit(request: Request) -> Response | None:
+        """None if the scoring API may answer this client now, else its 429."""
+        wait = server.may_score(_client(request))
+        return _throttled("too many scoring requests from you", wait) if wait > 0 else None
 
     async def join(request: Request) -> Response:
         table = server.table(request.path_params["code"])
@@ -482,7 +503,8 @@ def create_app(
             Route("/api/tables/{code}", info),
             Route("/api/tables/{code}/join", join, methods=["POST"]),
             WebSocketRoute("/ws/{code}", play),
-            *scoring_routes(STATIC, _body),  # /score and /api/score, /api/settle (web/scoring.py)
+            # /score and /api/score, /api/settle (web/scoring.py), with the server's limits
+            *scoring_routes(STATIC, lambda request: _body(request, server.limits.max_body), score_limit),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ],
         lifespan=lifespan,

@@ -16,7 +16,9 @@ HTTP:
 A bad request is a 400 ``{"error": ...}`` with the command's one-line reason.
 The same function answers the command and the API
 (:mod:`mahjongg.scoring_requests`); the request body goes through the app's
-own body parsing (its size limit). Nothing here touches a table or a game.
+own body parsing (its size limit, ``Limits.max_body``) and each request through
+its per-client rate limit (``Limits.score_burst``, ``score_every``: else a 429
+with ``Retry-After``). Nothing here touches a table or a game.
 """
 
 from __future__ import annotations
@@ -36,12 +38,15 @@ from ..rules.sources import cite
 __all__ = ["scoring_routes"]
 
 Body = Callable[[Request], Awaitable[dict]]
+Limit = Callable[[Request], "Response | None"]
 
 
-def scoring_routes(static: Path, body: Body) -> list[Route]:
+def scoring_routes(static: Path, body: Body, limit: Limit) -> list[Route]:
     """The page's and the API's routes. ``static``: the folder of the page's
     files; ``body``: the app's request-body parser (a JSON object, or a
-    :class:`~mahjongg.errors.MahjonggError` saying why not)."""
+    :class:`~mahjongg.errors.MahjonggError` saying why not); ``limit``: the
+    app's rate limit for one API request (None: answer it; else the response
+    that refuses it, a 429)."""
 
     async def page(request: Request) -> Response:
         return FileResponse(static / "score.html")
@@ -51,6 +56,9 @@ def scoring_routes(static: Path, body: Body) -> list[Route]:
 
     def answering(parse, answer, shape=lambda result: result.to_dict()):
         async def endpoint(request: Request) -> Response:
+            refused = limit(request)
+            if refused is not None:
+                return refused
             try:
                 data = await body(request)
                 result = answer(parse(data))
