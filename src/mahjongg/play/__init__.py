@@ -7,6 +7,7 @@
   and bots (the library, ``simulate``, the terminal game and the web table run on it).
 * :mod:`.journal` -- :class:`~.journal.Journal`: one SQLite file for finished hands,
   matches in progress and their events.
+* :mod:`.lock` -- :func:`~.lock.hold_match`: one process at a time plays a match.
 * :mod:`.scorecard` -- :func:`score_card`, :func:`result_card`: the one layout of
   a scored hand (and the settlement grid) that every app prints.
 

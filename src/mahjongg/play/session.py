@@ -41,6 +41,7 @@ from ..table.seating import Seating
 from ..tiles import Wind
 from .config import ConfigError, MatchConfig
 from .journal import Journal, JournalError, SavedMatch, play_match_ids
+from .lock import MatchLock, hold_match
 from .seeds import BotMoveError, bot_seed
 
 __all__ = [
@@ -432,6 +433,7 @@ def new_session(
     recorder = None
     if db is not None:
         recorder = JournalRecorder.new(Journal(db), "play", config.to_dict())
+        recorder.lock = hold_match(db, recorder.match_id)  # a new id: nobody else can hold it yet
     return Session(config, match=match, recorder=recorder, first_game=first_game, bots=given)
 
 
@@ -440,24 +442,32 @@ def resume_session(db: str | Path, match_id: int) -> Session:
     completed action, its journal open to go on writing.
 
     The match is looked for first by reading only (a file without it is left as it
-    was), then the file is opened to write (a file of an older schema is migrated).
-    Raises :class:`~mahjongg.play.journal.JournalError`: no such match, the match is
-    over, or a file it may not write to."""
+    was), then taken for this process (:func:`~mahjongg.play.lock.hold_match`, held
+    until ``session.recorder.close()`` or the process ends), then the file is opened
+    to write (a file of an older schema is migrated). Raises
+    :class:`~mahjongg.play.journal.JournalError`: no such match, the match is over,
+    a file it may not write to, or
+    :class:`~mahjongg.play.lock.MatchBusyError`: another process is playing it
+    (nothing written)."""
     ids = play_match_ids(db)
     if match_id not in ids:
         known = f"matches there: {', '.join(map(str, ids))}" if ids else "it holds no saved match"
         raise JournalError(f"no match {match_id} in {db} ({known})")
-    journal = Journal(db)
+    lock = hold_match(db, match_id)
+    journal = None
     try:
+        journal = Journal(db)
         saved = journal.load_match(match_id)
-        recorder = JournalRecorder(journal, match_id, saved=len(saved.current))
+        recorder = JournalRecorder(journal, match_id, saved=len(saved.current), lock=lock)
         recorder.hands = list(saved.hands)
         session = Session.resume(saved, recorder=recorder)
     except BaseException:
-        journal.close()
+        if journal is not None:
+            journal.close()
+        lock.release()
         raise
     if session.match.game is None and session.match.is_over:
-        journal.close()
+        recorder.close()
         n = len(saved.hands)
         games = f" (games {saved.hands[0]}-{saved.hands[-1]})" if saved.hands else ""
         raise JournalError(
@@ -493,11 +503,13 @@ def rebuild_match(config: MatchConfig, saved: SavedMatch) -> Match:
 class JournalRecorder:
     """A :class:`Recorder` writing a match to a :class:`~mahjongg.play.journal.Journal` as it goes:
     every action committed as soon as it is applied (in ``match_events``), every finished hand
-    moved into the finished hands (``games``) in one transaction."""
+    moved into the finished hands (``games``) in one transaction. ``lock``: this process's
+    hold on the match (:func:`~mahjongg.play.lock.hold_match`), let go by :meth:`close`."""
 
-    def __init__(self, journal: Journal, match_id: int, saved: int = 0) -> None:
+    def __init__(self, journal: Journal, match_id: int, saved: int = 0, lock: MatchLock | None = None) -> None:
         self.journal = journal
         self.match_id = match_id
+        self.lock = lock
         self.hands: list[int] = []  # game ids of the hands finished, in order
         self._saved = saved  # events of the current hand already written
 
@@ -506,7 +518,10 @@ class JournalRecorder:
         return cls(journal, journal.new_match(app, config, code=code))
 
     def close(self) -> None:
+        """Close the journal and let the match go (another process may resume it now)."""
         self.journal.close()
+        if self.lock is not None:
+            self.lock.release()
 
     def hand_started(self, session: Session) -> None:
         self._saved = 0
