@@ -32,6 +32,10 @@ process killed at any moment loses nothing already finished, and readers
 engine's one replay function (:meth:`mahjongg.table.Game.replay`, see
 :func:`mahjongg.play.session.rebuild_match`).
 
+A match of ``mahjongg play`` is written by one process at a time: its
+session holds :func:`mahjongg.play.lock.hold_match` (an OS lock on a side file
+``FILE.lock-match-N``, dropped by the kernel when the process dies).
+
 The setup event of each hand holds the ruleset with its options, the built
 wall and the dice, so a hand replays exactly. Like Kajongg, the rules travel
 with the game.
