@@ -162,3 +162,12 @@ def test_cli_arena_table_and_errors():
     r = CliRunner().invoke(app, ["arena", "--challenger", "nobody"])
     assert r.exit_code != 0
     assert "unknown bot 'nobody'" in r.output and "Traceback" not in r.output
+
+
+def test_cli_arena_refuses_an_address_without_the_ray_backend(tmp_path):
+    # as simulate does: without --backend ray the address would be ignored and the deals run here
+    db = tmp_path / "a.sqlite3"
+    r = CliRunner().invoke(app, ["arena", "--challenger", "greedy", "--deals", "1", "--address", "ray://head:10001", "--db", str(db)])
+    assert r.exit_code == 2
+    assert r.stderr == "error: --address 'ray://head:10001' is a Ray cluster's address: give it with --backend ray\n"
+    assert not db.exists()  # refused before the file is made

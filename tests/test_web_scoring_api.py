@@ -160,6 +160,8 @@ def test_bad_requests_get_the_cli_error_line(client, case):
 def test_requests_the_cli_cannot_make(client):
     r = client.post("/api/score", json={"win": "5d"})
     assert r.status_code == 400 and "missing hand" in r.json()["error"]
+    r = client.post("/api/score", json={"hand": 5})  # a hand given, but not as notation
+    assert r.status_code == 400 and r.json()["error"].startswith("the hand is written in notation, as a string") and "not 5" in r.json()["error"]
     r = client.post("/api/score", json={"hand": "123b 456c 789d EEE 55d", "wind": "S"})
     assert r.status_code == 400 and r.json()["error"].startswith("no such field: 'wind'")
     r = client.post("/api/score", json={"hand": "123b 456c 789d EEE 55d", "win": "5d", "last_tile": "yes"})

@@ -128,8 +128,10 @@ class ScoreRequest:
         :class:`RequestError` for a missing hand, an unknown field or a bad value."""
         given = _fields(data, cls.FIELDS, "score")
         hand = given.get("hand")
-        if not isinstance(hand, str):
+        if hand is None:
             raise RequestError("missing hand: give the hand in notation, e.g. '123b 456c 789d EEE 55d'")
+        if not isinstance(hand, str):
+            raise RequestError(f"the hand is written in notation, as a string, e.g. '123b 456c 789d EEE 55d'; not {hand!r}")
         values: dict = {"hand": hand}
         for name in ("ruleset", "win"):
             if name in given:

@@ -12,7 +12,7 @@ from ..arena import DealResult, Report, arena, check_arena
 from ..bots import BOTS
 from ..play.journal import Journal
 from ..rules import RULESETS
-from .app import app, console, user_errors
+from .app import app, console, fail, user_errors
 from .options import file_name, whole_number
 from .runs import finish_run, progress_bar
 
@@ -46,6 +46,8 @@ def arena_command(
             from ..arena import ArenaError
 
             raise ArenaError(f"--backend: local or ray, not {backend!r}")
+        if address is not None and backend != "ray":  # as simulate: it would be silently ignored
+            fail(f"--address {address!r} is a Ray cluster's address: give it with --backend ray")
         store = Journal(db) if db is not None else None  # refused here, in one line, before a hand is played
         before = len(store) if store is not None else 0
         ids: list[int] = []
