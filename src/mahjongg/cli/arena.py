@@ -14,7 +14,7 @@ from ..play.journal import Journal
 from ..rules import RULESETS
 from .app import app, console, fail, user_errors
 from .options import file_name, whole_number
-from .runs import finish_run, progress_bar
+from .runs import finish_run, progress_bar, stopped
 
 
 @app.command("arena")
@@ -52,7 +52,10 @@ def arena_command(
         before = len(store) if store is not None else 0
         ids: list[int] = []
 
+        played = [0]  # deals finished
+
         def on_deal(d: DealResult) -> None:
+            played[0] += 1
             if store is not None:
                 for h in d.hands:
                     ids.append(store.save_hand(h.events, bots=h.bots))  # committed at once
@@ -75,16 +78,7 @@ def arena_command(
                     address=address,
                 )
         except KeyboardInterrupt:
-            # Ctrl-C: the workers ignore it and are stopped with the pool; every hand
-            # stored so far stays in the file, each committed on its own
-            if store is not None:
-                if store.conn.in_transaction:  # stopped inside a hand's transaction: it is not stored
-                    store.conn.execute("ROLLBACK")
-                n = len(store) - before  # what the file holds, whichever instant the Ctrl-C came
-                console.print(f"stopped: {n} hand{'' if n == 1 else 's'} stored in {db}", highlight=False)
-            else:
-                console.print("stopped (no --db: no hand stored)", highlight=False)
-            raise typer.Exit(130)
+            raise stopped(store, db, before, f"after {played[0]} deal{'' if played[0] == 1 else 's'}") from None
         finally:
             if store is not None:
                 store.close()

@@ -7,12 +7,14 @@ from __future__ import annotations
 
 from typing import Callable
 
+import typer
+
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, ProgressColumn, TextColumn, TimeElapsedColumn
 from rich.text import Text
 
 from .app import console, write_json
 
-__all__ = ["TimeLeftColumn", "time_left", "progress_bar", "finish_run"]
+__all__ = ["TimeLeftColumn", "time_left", "progress_bar", "stopped", "finish_run"]
 
 
 class TimeLeftColumn(ProgressColumn):
@@ -55,6 +57,21 @@ def progress_bar(unit: str, as_json: bool) -> Progress | None:
         console=console,
         transient=True,
     )
+
+
+def stopped(store, db: str | None, before: int, played: str) -> typer.Exit:
+    """A run stopped by Ctrl-C (its workers ignore it and are stopped with
+    the pool): say how many hands the file holds -- every hand finished and
+    stored so far, each committed on its own -- or, with no ``store``, what
+    was ``played`` (``"after 12 hands"``); the ``Exit`` (130) to raise."""
+    if store is not None:
+        if store.conn.in_transaction:  # stopped inside a hand's transaction: it is not stored
+            store.conn.execute("ROLLBACK")
+        n = len(store) - before  # what the file holds, whichever instant the Ctrl-C came
+        console.print(f"stopped: {n} hand{'' if n == 1 else 's'} stored in {db}", highlight=False)
+    else:
+        console.print(f"stopped {played} (no --db: none stored)", highlight=False)
+    return typer.Exit(130)
 
 
 def finish_run(data: dict, render: Callable[[], None], as_json: bool, db: str | None, ids: list[int]) -> None:

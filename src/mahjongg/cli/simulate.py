@@ -15,7 +15,7 @@ from ..rules import RULESETS
 from ..simulate import HandOutcome, SimulationError, Summary, check_bots, check_run, simulate, useful_workers
 from .app import app, console, fail, user_errors
 from .options import file_name, whole_number
-from .runs import finish_run, progress_bar
+from .runs import finish_run, progress_bar, stopped
 
 
 @app.command("simulate")
@@ -116,16 +116,7 @@ def simulate_command(
                     **match_args,
                 )
         except KeyboardInterrupt:
-            # Ctrl-C: the workers are stopped quietly (they ignore it; the pool is terminated);
-            # every hand finished and stored so far stays in the file, each committed on its own
-            if store is not None:
-                if store.conn.in_transaction:  # stopped inside a hand's transaction: it is not stored
-                    store.conn.execute("ROLLBACK")
-                n = len(store) - before  # what the file holds, whichever instant the Ctrl-C came
-                console.print(f"stopped: {n} hand{'' if n == 1 else 's'} stored in {db}", highlight=False)
-            else:
-                console.print(f"stopped after {played} hand{'' if played == 1 else 's'} (no --db: none stored)", highlight=False)
-            raise typer.Exit(130)
+            raise stopped(store, db, before, f"after {played} hand{'' if played == 1 else 's'}") from None
         finally:
             if store is not None:
                 store.close()
