@@ -76,18 +76,7 @@ class HiddenInfoCheck:
             return  # at the end of a hand every hand is shown
         g, m = t.game, t.match
         me = m.seat_of(player)
-        visible = {int(x) for x in g.hand(me).concealed} | {int(x) for x in getattr(g.hand(me), "hidden", ())}
-        for s in g.seats:
-            h = g.hand(s)
-            visible.update(int(x) for meld in h.melds for x in meld.tiles)
-            visible.update(int(x) for x in h.bonus)
-        visible.update(int(x) for _, x, _ in g.observation(me).discard_history)
-        hidden = set()
-        for s in g.seats:
-            if s != me:
-                hidden.update(int(x) for x in g.hand(s).concealed)
-                hidden.update(int(x) for x in getattr(g.hand(s), "hidden", ()))
-        forbidden = hidden - visible
+        _, forbidden = _seen_by(g, me)
         named = {int(Tile.parse(x)) for x in tiles_in(msg)}
         leak = named & forbidden
         assert not leak, f"player {player} was sent {[str(Tile(i)) for i in leak]}, held only by other seats"

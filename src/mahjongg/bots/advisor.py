@@ -38,6 +38,7 @@ from ..rules.context import Situation, Win, WinBy
 from ..scoring import ScoringError, score_hand
 from ..shanten import shanten, useful_tiles
 from ..table.observation import Observation
+from ..table.phase import Phase
 from ..tiles import NUM_KINDS, TILES, Tile, Wind
 from .expert import discard_value
 
@@ -114,7 +115,7 @@ def observation_for(
         seats=seats,
         round=round,
         ruleset=ruleset.name,
-        phase="turn",
+        phase=Phase.TURN,
         turn=seat,
         concealed=tuple(sorted(hand.concealed)),
         drawn=None,

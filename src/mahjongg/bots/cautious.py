@@ -52,6 +52,7 @@ from ..hand import MeldKind
 from ..rules import get_ruleset
 from ..table.actions import ADD_KONG, BONUS, CAPTURE, CONCEALED_KONG, DISCARD, KONG, MAHJONGG, PASS, PUNG, Action
 from ..table.observation import Observation
+from ..table.phase import Phase
 from ..shanten import shanten
 from ..tiles import Tile
 from .base import concealed_counts, unseen_counts
@@ -99,11 +100,10 @@ class CautiousBot(GreedyBot):
         for value loses to greedy's speed (bench/README.md, "The ladder")."""
         if self.plan_suit(obs) is not None:
             return True
-        faan = get_ruleset(obs.ruleset).faan
-        return faan is not None and faan.minimum > 0
+        return get_ruleset(obs.ruleset).minimum_to_declare > 0
 
     def act(self, observation: Observation, legal: list[Action]) -> Action:
-        if len(legal) > 1 and observation.phase != "claims":
+        if len(legal) > 1 and observation.phase != Phase.CLAIMS:
             # a bonus tile held back (a hunter, seed 001): capture its prey when it may (the
             # capture scores and a loose tile comes), else lay it out at once -- held back it
             # leaves the hand a tile short, unable to go out

@@ -76,6 +76,15 @@ _SETTLE_CACHE: dict = {}
 _CACHE_LIMIT = 100_000
 
 
+def _remember(cache: dict, key, value):
+    """Store ``value`` under ``key`` in a memo ``cache`` that is emptied when
+    it holds more than ``_CACHE_LIMIT`` entries (memory stays bounded); returns it."""
+    if len(cache) > _CACHE_LIMIT:
+        cache.clear()
+    cache[key] = value
+    return value
+
+
 def _chips_for_win(ruleset, seat: Wind, seats: tuple, score: int, discarder: Wind | None) -> int:
     """Chips ``seat`` collects winning with ``score`` (the others scoring nothing)."""
     key = (ruleset.name, seat, len(seats), score, discarder)
@@ -84,9 +93,7 @@ def _chips_for_win(ruleset, seat: Wind, seats: tuple, score: int, discarder: Win
         scores = {s: 0 for s in seats}
         scores[seat] = score
         v = ruleset.settle(scores, seat, discarder=discarder, east=Wind.EAST, dead=()).net.get(seat, 0)
-        if len(_SETTLE_CACHE) > _CACHE_LIMIT:
-            _SETTLE_CACHE.clear()
-        _SETTLE_CACHE[key] = v
+        _remember(_SETTLE_CACHE, key, v)
     return v
 
 
@@ -107,8 +114,8 @@ def _discarder_cost(ruleset, me: Wind, winner: Wind, seats: tuple, score: int) -
 def _typical_score(ruleset) -> int:
     """A typical winning score under ``ruleset`` (points): a plain hand with one double,
     or a faan ruleset's minimum."""
-    if ruleset.faan is not None:
-        return ruleset.faan.points_for(ruleset.faan.minimum)
+    if ruleset.unit == "faan":
+        return ruleset.faan.points_for(ruleset.minimum_to_declare)
     return 40
 
 
@@ -141,10 +148,7 @@ def win_score(obs: Observation, counts: list[int], w: Tile, by: WinBy = WinBy.DI
             v = s.score // 3 if ruleset.may_declare(s) else 0
     except ScoringError:
         v = 0
-    if len(_SCORE_CACHE) > _CACHE_LIMIT:
-        _SCORE_CACHE.clear()
-    _SCORE_CACHE[key] = v
-    return v
+    return _remember(_SCORE_CACHE, key, v)
 
 
 LOSER_VALUE = True
@@ -186,10 +190,7 @@ def loser_score(obs: Observation, counts: list[int]) -> int:
         v = score_hand(Hand(tuple(tiles), melds, bonus), get_ruleset(obs.ruleset), Situation(seat=seat, round=obs.round)).score
     except ScoringError:
         v = 0
-    if len(_SCORE_CACHE) > _CACHE_LIMIT:
-        _SCORE_CACHE.clear()
-    _SCORE_CACHE[key] = v
-    return v
+    return _remember(_SCORE_CACHE, key, v)
 
 
 def win_chance(shanten_after: int, live: int, unseen_total: int, draws_left: int) -> float:
@@ -372,8 +373,8 @@ def discard_value(obs: Observation, candidates=None, *, defence: bool = True, fo
             chance = win_chance(1, live, unseen_total, draws_left) * valid
         else:
             d = potential(obs, counts)
-            if ruleset.faan is not None:
-                value = plain_chips * min(1.0, (d + 1) / max(1, ruleset.faan.minimum))
+            if ruleset.unit == "faan":
+                value = plain_chips * min(1.0, (d + 1) / max(1, ruleset.minimum_to_declare))
             else:
                 value = plain_chips * (2**d) / 2
             chance = win_chance(s, live, unseen_total, draws_left)
@@ -423,10 +424,7 @@ def _one_step_table(obs: Observation, counts: list[int], declared: int, held: li
         held[x] -= 1
         out.append((x, tuple(ys)))
     r = tuple(out)
-    if len(_STEP_CACHE) > _CACHE_LIMIT:
-        _STEP_CACHE.clear()
-    _STEP_CACHE[key] = r
-    return r
+    return _remember(_STEP_CACHE, key, r)
 
 
 def _one_step_value(obs: Observation, counts: list[int], declared: int, held: list[int], unseen: list[int]) -> tuple[float, float]:

@@ -175,6 +175,12 @@ class Ruleset:
         Apps ask this, not the fields of a score's items."""
         return "points" if self.faan is None else "faan"
 
+    @property
+    def minimum_to_declare(self) -> int:
+        """The faan a winning hand needs before it may be declared (a faan
+        table's minimum); 0 for a ruleset with no such minimum (points)."""
+        return 0 if self.faan is None else self.faan.minimum
+
     def may_declare(self, score) -> bool:
         """Whether a winning hand with ``score`` may be declared (a faan
         ruleset's minimum); always true without a ``faan`` table."""
