@@ -6,8 +6,9 @@ Starts ``mahjongg serve``'s app under uvicorn in a subprocess (a fresh SQLite
 file, the flood limit and the per-client limits lifted, table seeds drawn from seed 1), creates N tables of four seats, connects four
 WebSocket clients to each that play from their own view (Mah-Jongg when they
 can, pass claims, discard the drawn tile), and prints the tables finished,
-actions a second, and the median and 99th percentile action latency (from
-sending an intention to receiving the state it made).
+actions a second, the median and 99th percentile action latency (from
+sending an intention to receiving the state it made), and the server's CPU
+time per action (which the machine's other load changes little).
 """
 
 from __future__ import annotations
@@ -101,6 +102,17 @@ async def table(base: str, i: int, hands: int, latencies: list, counts: dict) ->
     counts["tables"] += 1
 
 
+def server_cpu(pid: int) -> float:
+    """CPU seconds (user + system) the server process has used (Linux /proc; NaN elsewhere):
+    the server's work per action, which other load on the machine does not change."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return float("nan")
+
+
 async def main(args) -> None:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -123,6 +135,7 @@ async def main(args) -> None:
         except asyncio.TimeoutError:
             print(f"stopped after {args.seconds} s")
         dt = time.perf_counter() - t0
+        cpu = server_cpu(proc.pid)
     finally:
         proc.terminate()
         proc.wait(10)
@@ -132,6 +145,8 @@ async def main(args) -> None:
     print(f"actions: {counts['actions']} ({counts['actions'] / dt:.0f} a second), errors: {counts['errors']}")
     for msg, n in counts.get("messages", {}).items():
         print(f"  error x{n}: {msg}")
+    if counts["actions"]:
+        print(f"server CPU: {cpu:.1f} s, {cpu / counts['actions'] * 1000:.2f} ms an action")
     if lat:
         print(f"latency: median {statistics.median(lat) * 1000:.1f} ms, p99 {p99 * 1000:.1f} ms, max {lat[-1] * 1000:.1f} ms")
 

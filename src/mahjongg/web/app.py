@@ -14,7 +14,7 @@ HTTP:
 WebSocket ``/ws/{code}``: the first message must be ``{"type": "hello",
 "token": ...}`` (a seat token; anything else closes the socket with 4401).
 Then the client sends ``act`` (``kind``, ``tile``, ``chow``, optional ``v``),
-``start``, ``ready``, ``back`` or ``sync``; the server sends ``state`` (the seat's whole
+``start``, ``ready``, ``back``, ``hint`` (``on``: the advisor's line in one's views) or ``sync``; the server sends ``state`` (the seat's whole
 view, after every change) and ``error`` messages. Oversized, malformed,
 illegal or too frequent messages get an ``error`` and change nothing.
 
@@ -113,14 +113,15 @@ class Conn:
         self.strikes = 0
         self.closed = False
 
-    def send(self, msg: dict) -> None:
+    def send(self, msg: dict | str) -> None:
+        """Queue one message: a dict, or its JSON text already encoded (a table's view)."""
         if self.closed:
             return
         if self.queue.qsize() >= MAX_QUEUE:  # a client that does not read
             self.closed = True
             self.queue.put_nowait(None)
             return
-        self.queue.put_nowait(json.dumps(msg, separators=(",", ":")))
+        self.queue.put_nowait(msg if isinstance(msg, str) else json.dumps(msg, separators=(",", ":")))
 
     def kick(self, message: str, code: int = 4409) -> None:
         """Tell the client why, then close its socket (with ``code``)."""

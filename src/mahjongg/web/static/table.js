@@ -66,7 +66,7 @@
   function connect() {
     ws = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/ws/" + encodeURIComponent(code));
     let said = null;  // the server's last error before it closed the socket
-    ws.onopen = () => { ws.send(JSON.stringify({ type: "hello", token: seat.token })); $("conn").textContent = "connected"; $("conn").className = "conn ok"; retry = 0; offline(null); };
+    ws.onopen = () => { ws.send(JSON.stringify({ type: "hello", token: seat.token })); if (showHint) ws.send(JSON.stringify({ type: "hint", on: true })); $("conn").textContent = "connected"; $("conn").className = "conn ok"; retry = 0; offline(null); };
     ws.onmessage = ev => {
       const m = JSON.parse(ev.data);
       if (m.type === "error") { said = m.message; showError(m.message); return; }
@@ -133,7 +133,7 @@
     renderHand(); renderActions(); renderResult(); renderReturns(); renderHint();
   }
 
-  let showHint = false;  // h: the discard advisor's best discards (state.hint), in one's turn
+  let showHint = false;  // h: the discard advisor's best discards (state.hint, sent only once asked for), in one's turn
   function renderHint() {
     let el = $("hint");
     if (!el) { el = document.createElement("div"); el.id = "hint"; el.className = "hint"; $("actions").after(el); }
@@ -350,7 +350,7 @@
     if (k === "?") { toggleHelp(); return; }
     if (k === "g" || k === "G") { const f = $("faces"); f.value = FACES[(FACES.indexOf(f.value) + 1) % FACES.length]; setFaceMode(f.value); render(); return; }
     if (!state || !state.game) return;
-    if (k === "h" || k === "H") { showHint = !showHint; renderHint(); return; }
+    if (k === "h" || k === "H") { showHint = !showHint; send({ type: "hint", on: showHint }); renderHint(); return; }
     if ((k === "n" || k === "N") && state.result) { send({ type: "ready" }); return; }
     if (state.result && k === "Escape") { toggleResult(); return; }
     const acts = (state.legal || []).filter(a => a.kind !== "discard");
