@@ -666,8 +666,16 @@ function recordHand() {
   render();
 }
 
+// A CSV cell: text that a spreadsheet would read as a formula (starting with = + - @,
+// or a tab or carriage return) gets a leading ' (OWASP, "CSV Injection"); numbers stay numbers.
+function csvCell(v) {
+  let s = String(v);
+  if (typeof v !== "number" && /^[=+\-@\t\r]/.test(s)) s = "'" + s;
+  return /[",\n\r]/.test(s) ? '"' + s.replace(/"/g, '""') + '"' : s;
+}
+
 function csv() {
-  const q = (v) => { const s = String(v); return /[",\n]/.test(s) ? '"' + s.replace(/"/g, '""') + '"' : s; };
+  const q = csvCell;
   const head = ["hand", "round", "ruleset", "East", "winner"];
   for (const n of state.players) head.push(n + " score", n + " net", n + " total");
   const lines = [head.map(q).join(",")];
