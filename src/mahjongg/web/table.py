@@ -135,6 +135,8 @@ def validate_config(raw: dict, bot_kinds: list[str]) -> TableConfig:
         raise TableError(f"no such field: {unknown[0]!r} (fields of a table: {', '.join(TABLE_FIELDS)})")
     cfg = TableConfig()
     rounds = raw.get("rounds")
+    if rounds is not None and raw.get("hands") is not None:
+        raise TableError("a table plays so many hands or so many rounds, not both: send hands or rounds")
     hands = None if rounds is not None else (1 if raw.get("hands") is None else raw.get("hands"))
     options = raw.get("options") or {}
     if not isinstance(options, dict):
