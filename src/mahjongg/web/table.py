@@ -241,6 +241,7 @@ class LiveTable:
         self.next_timer = None
         self.ready: set[int] = set()
         self.offers: dict[int, tuple] = {}  # player -> (legal actions offered, version first offered at)
+        self.applied: dict[int, tuple] = {}  # player -> (view, kind, tile, chow) of his last act applied
         self.clock = time.time  # the server's clock (a test clock in tests)
         self.created = self.clock()
         self.seen = self.created  # when someone last connected, left or acted
@@ -430,9 +431,12 @@ class LiveTable:
 
     def act(self, player: int, msg: dict) -> None:
         g = self.game
+        v = msg.get("v")
+        copy = (v, msg.get("kind"), msg.get("tile"), msg.get("chow"))
+        if v is not None and self.applied.get(player) == copy:
+            return  # the act just applied, sent again from the same view (a double-click): nothing to do, nothing to say
         if self.status != "playing" or g is None or g.is_over:
             raise TableError("no hand is being played")
-        v = msg.get("v")
         offered = self.offers.get(player, (None, self.version))[1]
         if v is not None and (not isinstance(v, int) or isinstance(v, bool) or not offered <= v <= self.version):
             raise TableError("the table has moved on since that view; look again")
@@ -457,6 +461,7 @@ class LiveTable:
             self.seats[player].idle = False
             self._public(f"{self.seats[player].name} is back")
         self.session.act(action)
+        self.applied[player] = copy
         self._applied(action)
         self._advance()
 

@@ -69,7 +69,7 @@
     ws.onopen = () => { ws.send(JSON.stringify({ type: "hello", token: seat.token })); $("conn").textContent = "connected"; $("conn").className = "conn ok"; retry = 0; offline(null); };
     ws.onmessage = ev => {
       const m = JSON.parse(ev.data);
-      if (m.type === "error") { said = m.message; showError(m.message); return; }
+      if (m.type === "error") { said = m.message; actedAt = null; readyFor = null; showError(m.message); return; }
       if (m.type === "state") { state = m; received = performance.now(); render(); }
     };
     ws.onclose = ev => {
@@ -211,10 +211,11 @@
       const drawn = g.drawn && k === tiles.length - 1;
       const b = tileEl(t, { button: true, extra: (drawn ? "drawn" : "") + (k === selected ? " selected" : ""), suffix: drawn ? " (drawn)" : "" });
       b.disabled = !can.has(t);
+      // one act per intention: a tap chooses, a second tap discards (a double-click is
+      // those two clicks; there is no dblclick handler to send the discard again)
       b.addEventListener("click", () => {
         if (selected === k) discard(k); else { selected = k; renderHand(); }
       });
-      b.addEventListener("dblclick", () => discard(k));
       h.appendChild(b);
     });
   }
@@ -222,8 +223,23 @@
   function discard(k) {
     const t = handTiles()[k];
     if (!discardable().has(t)) return;
-    send({ type: "act", kind: "discard", tile: t, v: state.v });
+    act({ kind: "discard", tile: t });
     selected = -1;
+  }
+
+  // One act per view: after an act is sent, nothing more is sent from the same view
+  // (a double-click, a double tap, a key held down) until the server answers with a
+  // new view or an error.
+  let actedAt = null;
+  function act(a) {
+    if (actedAt === state.v) return false;
+    if (send({ type: "act", kind: a.kind, tile: a.tile, chow: a.chow, v: state.v })) { actedAt = state.v; return true; }
+    return false;
+  }
+  let readyFor = null;
+  function ready() {
+    if (readyFor === state.hand_no) return;
+    if (send({ type: "ready" })) readyFor = state.hand_no;
   }
 
   function actionLabel(a) {
@@ -251,7 +267,7 @@
       b.className = "act act-" + a.kind; b.dataset.kind = a.kind;
       b.appendChild(document.createTextNode((k + 1) + ". " + actionLabel(a) + " "));
       if (a.tile && a.kind !== "pass") b.appendChild(tileEl(a.tile, { extra: "small" }));
-      b.addEventListener("click", () => send({ type: "act", kind: a.kind, tile: a.tile, chow: a.chow, v: state.v }));
+      b.addEventListener("click", () => act(a));
       box.appendChild(b);
     });
     const p = $("prompt"); p.textContent = "";
@@ -339,7 +355,7 @@
 
   // --- input ------------------------------------------------------------------------
   $("start").addEventListener("click", () => send({ type: "start" }));
-  $("next").addEventListener("click", () => send({ type: "ready" }));
+  $("next").addEventListener("click", ready);
   $("hide-result").addEventListener("click", toggleResult);
   $("show-result").addEventListener("click", toggleResult);
   $("back").addEventListener("click", () => send({ type: "back" }));
@@ -351,11 +367,11 @@
     if (k === "g" || k === "G") { const f = $("faces"); f.value = FACES[(FACES.indexOf(f.value) + 1) % FACES.length]; setFaceMode(f.value); render(); return; }
     if (!state || !state.game) return;
     if (k === "h" || k === "H") { showHint = !showHint; renderHint(); return; }
-    if ((k === "n" || k === "N") && state.result) { send({ type: "ready" }); return; }
+    if ((k === "n" || k === "N") && state.result) { ready(); return; }
     if (state.result && k === "Escape") { toggleResult(); return; }
     const acts = (state.legal || []).filter(a => a.kind !== "discard");
-    const fire = kinds => { const a = acts.find(x => kinds.includes(x.kind)); if (a) { send({ type: "act", kind: a.kind, tile: a.tile, chow: a.chow, v: state.v }); ev.preventDefault(); } };
-    if (/^[1-9]$/.test(k)) { const a = acts[Number(k) - 1]; if (a) send({ type: "act", kind: a.kind, tile: a.tile, chow: a.chow, v: state.v }); return; }
+    const fire = kinds => { const a = acts.find(x => kinds.includes(x.kind)); if (a) { act(a); ev.preventDefault(); } };
+    if (/^[1-9]$/.test(k)) { const a = acts[Number(k) - 1]; if (a) act(a); return; }
     switch (k.toLowerCase()) {
       case "m": return fire(["mahjongg"]);
       case "p": return fire(["pung"]);
