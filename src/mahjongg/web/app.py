@@ -3,6 +3,7 @@
 HTTP:
   ``GET /``                         the lobby page (create or join a table)
   ``GET /t/{code}``                 the table page
+  ``GET /watch/{code}``             the table page for a spectator (the watch link)
   ``GET /api/rulesets``             rulesets, the options a table may set, bot kinds
   ``POST /api/tables``              create: ``{name, ruleset, options, hands|rounds, bots, ...}``
                                     -> ``{code, player, token}``
@@ -12,7 +13,11 @@ HTTP:
                                     and its API (``web/scoring.py``)
 
 WebSocket ``/ws/{code}``: the first message must be ``{"type": "hello",
-"token": ...}`` (a seat token; anything else closes the socket with 4401).
+"token": ...}`` (a seat token; anything else closes the socket with 4401), or
+``{"type": "watch"}`` for a spectator of a started table, who is sent the
+public view (no seat's concealed tiles) after every change and may send only
+``sync`` (at most ``table_watchers`` per table, each counted in ``client_conns``;
+the seated players' views say how many watch).
 Then the client sends ``act`` (``kind``, ``tile``, ``chow``, optional ``v``),
 ``start``, ``ready``, ``back`` or ``sync``; the server sends ``state`` (the seat's whole
 view, after every change) and ``error`` messages. Oversized, malformed,
@@ -90,7 +95,8 @@ class Limits:
     lobby_seconds: float = 1800.0  # a lobby that never starts lives this long
     abandoned_seconds: float = 1800.0  # a table with nobody connected lives this long
     seat_conns: int = 5  # sockets on one seat (a new one replaces the oldest)
-    client_conns: int = 40  # sockets from one client
+    client_conns: int = 40  # sockets from one client (a spectator's too)
+    table_watchers: int = 50  # spectators of one table
     max_body: int = MAX_BODY  # bytes of a request body
     score_burst: int = 30  # requests of /api/score and /api/settle a client may make at once
     score_every: float = 0.25  # then one every this many seconds
@@ -217,6 +223,9 @@ class Server:
                     for conn in list(seat.conns):
                         conn.kick(f"{why}, so it was closed; create a new one from the lobby", 4404)
                     seat.conns.clear()
+                for conn in list(t.watchers):
+                    conn.kick(f"{why}, so it was closed", 4404)
+                t.watchers.clear()
                 t.close()
                 del self.tables[code]
                 self.owners.pop(code, None)
@@ -445,11 +454,30 @@ def create_app(
             hello = None
         if first.get("type") == "websocket.disconnect":
             return
+        if isinstance(hello, dict) and hello.get("type") == "watch":
+            return await _watch(ws, table, conn, refuse)
         if not isinstance(hello, dict) or hello.get("type") != "hello":
             return await refuse("say hello with your seat token first", 4401)
         player = table.auth(hello.get("token"))
         if player is None:
             return await refuse("that is not a seat token of this table", 4401)
+
+        table.connect(player, conn, server.limits.seat_conns)
+        await _serve(ws, conn, lambda text, data: _handle(table.handle, player, conn, text, data),
+                     lambda: table.disconnect(player, conn))
+
+    async def _watch(ws: WebSocket, table: LiveTable, conn: Conn, refuse) -> None:
+        """A spectator: the public view after every change; only ``sync`` may be sent."""
+        try:
+            table.watch(conn, server.limits.table_watchers)
+        except TableError as e:
+            return await refuse(str(e), 4429 if table.status != "lobby" else 4404)
+        await _serve(ws, conn, lambda text, data: _handle(lambda _, msg: table.handle_watcher(conn, msg), None, conn, text, data),
+                     lambda: table.unwatch(conn))
+
+    async def _serve(ws: WebSocket, conn: Conn, handle, gone) -> None:
+        """Pump one socket: ``conn``'s queue out, each message in through ``handle``
+        (its reply, if any, sent back as an error); ``gone()`` when it ends."""
 
         async def sender() -> None:
             while True:
@@ -460,7 +488,6 @@ def create_app(
                 await ws.send_text(msg)
 
         task = asyncio.create_task(sender())
-        table.connect(player, conn, server.limits.seat_conns)
         try:
             while not conn.closed:
                 receiving = asyncio.ensure_future(ws.receive())
@@ -471,7 +498,7 @@ def create_app(
                 m = receiving.result()
                 if m["type"] == "websocket.disconnect":
                     break
-                reply = _handle(table, player, conn, m.get("text"), m.get("bytes"))
+                reply = handle(m.get("text"), m.get("bytes"))
                 if reply is not None:
                     conn.send({"type": "error", "message": reply})
                 if conn.strikes > MAX_STRIKES:
@@ -486,7 +513,7 @@ def create_app(
             # sender flush its goodbye and close; the client gone: just stop it
             closing = conn.closed
             conn.closed = True
-            table.disconnect(player, conn)
+            gone()
             if closing and not task.done():
                 try:
                     await asyncio.wait_for(task, 1.0)
@@ -498,6 +525,7 @@ def create_app(
         routes=[
             Route("/", page),
             Route("/t/{code}", table_page),
+            Route("/watch/{code}", table_page),  # the same page, as a spectator
             Route("/api/rulesets", rulesets),
             Route("/api/tables", create, methods=["POST"]),
             Route("/api/tables/{code}", info),
@@ -513,8 +541,8 @@ def create_app(
     return app
 
 
-def _handle(table: LiveTable, player: int, conn: Conn, text: str | None, data: bytes | None) -> str | None:
-    """Check and pass on one client message; the error to send back, if any."""
+def _handle(handle, player: int | None, conn: Conn, text: str | None, data: bytes | None) -> str | None:
+    """Check one client message and pass it on to ``handle(player, msg)``; the error to send back, if any."""
     if not conn.allow():
         return "too many messages; slow down" if conn.strikes % 20 == 1 else None
     if text is None:
@@ -528,10 +556,10 @@ def _handle(table: LiveTable, player: int, conn: Conn, text: str | None, data: b
     if not isinstance(msg, dict):
         return "a message is a JSON object with a type"
     try:
-        table.handle(player, msg)
+        handle(player, msg)
     except TableError as e:
         return str(e)
     except Exception:  # never let one message break the table
-        log.exception("table %s: message %r failed", table.code, text[:200])
+        log.exception("message %r failed", text[:200])
         return "that message could not be handled"
     return None

@@ -242,6 +242,7 @@ class LiveTable:
         self.ready: set[int] = set()
         self.offers: dict[int, tuple] = {}  # player -> (legal actions offered, version first offered at)
         self.applied: dict[int, tuple] = {}  # player -> (view, kind, tile, chow) of his last act applied
+        self.watchers: set = set()  # the spectators' connections (the public view, no seat)
         self.clock = time.time  # the server's clock (a test clock in tests)
         self.created = self.clock()
         self.seen = self.created  # when someone last connected, left or acted
@@ -375,6 +376,28 @@ class LiveTable:
                 self.session.standins.pop(player, None)
             self._public(f"{s.name} is back")
         self._advance()
+
+    def watch(self, conn, limit: int | None = None) -> None:
+        """A spectator's connection: sent the public view (:meth:`view` of no seat) after
+        every change. Raises :class:`TableError` before the table starts, or when
+        ``limit`` spectators watch already; the seated players see how many watch."""
+        if self.status == "lobby":
+            raise TableError("this table has not started yet; watch it once it plays")
+        if limit is not None and len(self.watchers) >= limit:
+            raise TableError(f"this table has as many spectators as it takes ({limit}); try again later")
+        self.watchers.add(conn)
+        self._changed()
+
+    def unwatch(self, conn) -> None:
+        if conn in self.watchers:
+            self.watchers.discard(conn)
+            self._changed()
+
+    def handle_watcher(self, conn, msg: dict) -> None:
+        """A spectator's message: only ``sync`` (send the view again); raises :class:`TableError` for any other."""
+        if msg.get("type") != "sync":
+            raise TableError("a spectator watches: only sync may be sent")
+        conn.send(self.view(None))
 
     def disconnect(self, player: int, conn) -> None:
         s = self.seats[player]
@@ -674,6 +697,10 @@ class LiveTable:
         for s in self.seats:
             if s.conns:
                 self._send(s.player)
+        if self.watchers:
+            view = self.view(None)  # one public view for every spectator
+            for conn in list(self.watchers):
+                conn.send(view)
 
     def _send(self, player: int) -> None:
         view = self.view(player)
@@ -692,12 +719,16 @@ class LiveTable:
             "seats": [{"player": s.player, "name": s.name, "kind": s.kind, "bot": s.bot} for s in self.seats],
         }
 
-    def view(self, player: int) -> dict:
+    def view(self, player: int | None) -> dict:
         """Everything ``player`` may see now, as one message. Built from the
-        player's own observation: no other seat's concealed tiles, no wall."""
+        player's own observation: no other seat's concealed tiles, no wall.
+        ``player`` ``None``: a spectator's view, the seat-less public view --
+        what lies on the table and the counts, no concealed tile of any seat
+        (until the hand is over and every hand is laid open)."""
         out: dict = {"type": "state", "v": self.version, "you": player, "log": self.log, **self.public_info()}
         out["claim_seconds"] = self.config.claim_seconds
         out["turn_seconds"] = self.config.turn_seconds
+        out["watching"] = len(self.watchers)
         for sv, s in zip(out["seats"], self.seats):
             sv["connected"] = bool(s.conns)
             sv["standin"] = s.standin
@@ -712,34 +743,21 @@ class LiveTable:
         g = self.game
         if g is None:
             return out
+        if player is None:
+            return self._public_view(out, g)
         seat = self.session.seat_of(player)  # after a hand: its seating, not the next hand's
         obs = g.observation(seat)
-        for sv, s in zip(out["seats"], self.seats):
-            w = self.session.seat_of(s.player)
-            sv["wind"] = w.letter
-            sv["east"] = w == Wind.EAST
-            sv["concealed_count"] = obs.concealed_counts[w]
-            sv["melds"] = [meld_view(x) for x in obs.melds[w]]
-            sv["bonus"] = tile_list(obs.bonus[w])
-            sv["discards"] = [{"tile": str(t), "taken": by is not None} for d, t, by in obs.discard_history if d == w]
-            sv["dead"] = w in obs.dead
+        self._table_view(out, obs)
         concealed = list(obs.concealed)
         if obs.drawn is not None:
             concealed.remove(obs.drawn)
         out["game"] = {
-            "phase": obs.phase,
-            "round": obs.round.letter,
-            "turn": obs.turn.letter if obs.turn is not None else None,
-            "wall_count": obs.wall_count,
-            "drawable": obs.drawable,
-            "last_discard": str(obs.last_discard) if obs.last_discard is not None else None,
-            "last_discarder": obs.last_discarder.letter if obs.last_discarder is not None else None,
+            **self._game_view(obs),
             "claim_window": obs.claim_window,
             "seat": seat.letter,
             "concealed": tile_list(concealed),
             "drawn": str(obs.drawn) if obs.drawn is not None else None,
             "hidden": tile_list(getattr(obs, "hidden", ())),  # own bonus tiles held back
-            "robbing": bool(getattr(obs, "robbing", False)),
         }
         legal = self.session.human_legal(player) if self.status == "playing" else []
         key = (self.hand_no, tuple(legal))
@@ -755,6 +773,50 @@ class LiveTable:
         if g.is_over and m.records:
             out["result"] = self.result_view()
         return out
+
+    def _public_view(self, out: dict, g) -> dict:
+        """The spectator's view: the table as any seat sees it, without that seat's own tiles.
+        Only the public fields of an observation are read (any seat's: they are the same)."""
+        obs = g.observation(g.seats[0])
+        self._table_view(out, obs)
+        out["game"] = {
+            **self._game_view(obs),
+            "claim_window": obs.phase == Phase.CLAIMS,
+            "seat": None,
+            "concealed": [],
+            "drawn": None,
+            "hidden": [],
+        }
+        out["legal"] = []
+        out["deadline"] = None
+        if g.is_over and self.match.records:
+            out["result"] = self.result_view()
+        return out
+
+    def _game_view(self, obs) -> dict:
+        """The public part of the hand on the table (the same for every seat and a spectator)."""
+        return {
+            "phase": obs.phase,
+            "round": obs.round.letter,
+            "turn": obs.turn.letter if obs.turn is not None else None,
+            "wall_count": obs.wall_count,
+            "drawable": obs.drawable,
+            "last_discard": str(obs.last_discard) if obs.last_discard is not None else None,
+            "last_discarder": obs.last_discarder.letter if obs.last_discarder is not None else None,
+            "robbing": bool(getattr(obs, "robbing", False)),
+        }
+
+    def _table_view(self, out: dict, obs) -> None:
+        """Each seat's public side of the table: wind, melds, bonus tiles, discards, how many tiles it holds."""
+        for sv, s in zip(out["seats"], self.seats):
+            w = self.session.seat_of(s.player)
+            sv["wind"] = w.letter
+            sv["east"] = w == Wind.EAST
+            sv["concealed_count"] = obs.concealed_counts[w]
+            sv["melds"] = [meld_view(x) for x in obs.melds[w]]
+            sv["bonus"] = tile_list(obs.bonus[w])
+            sv["discards"] = [{"tile": str(t), "taken": by is not None} for d, t, by in obs.discard_history if d == w]
+            sv["dead"] = w in obs.dead
 
     def result_view(self) -> dict:
         """The last hand's outcome: every hand itemized, the settlement, chips."""
