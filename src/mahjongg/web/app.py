@@ -8,6 +8,11 @@ HTTP:
   ``POST /api/tables``              create: ``{name, ruleset, options, hands|rounds, bots, ...}``
                                     -> ``{code, player, token}``
   ``GET /api/tables/{code}``        the lobby of a table (names and kinds of seats)
+  ``GET /replay/{code}[/{hand}]``   the replay page: a table's finished hands, one step by step
+  ``GET /api/tables/{code}/hands``  its finished hands (``web/replay.py`` ``history``)
+  ``GET /api/tables/{code}/hands/{n}``  hand ``n`` step by step, every hand open, its score
+                                    sheet (404 no such hand, 409 the hand still on the table:
+                                    nothing of it is shown)
   ``POST /api/tables/{code}/join``  ``{name}`` -> ``{player, token}``
   ``GET /score``, ``POST /api/score``, ``POST /api/settle``: the scoring page
                                     and its API (``web/scoring.py``)
@@ -64,6 +69,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from ..rules import RULESETS
 from .players import bot_names, default_bot
 from ..play.journal import Journal
+from .replay import NoReplay, hand_replay, history
 from .scoring import scoring_routes
 from .table import OPTION_FIELDS, LiveTable, TableError, validate_config
 
@@ -82,6 +88,7 @@ HELLO_SECONDS = 10.0
 MAX_TABLES = 2000
 FORGET_SECONDS = 3600.0  # a finished table is kept in memory this long
 SWEEP_SECONDS = 60.0  # how often expired tables are looked for
+REPLAYS_KEPT = 64  # replays of finished hands kept in memory
 
 
 @dataclass(frozen=True)
@@ -100,6 +107,8 @@ class Limits:
     max_body: int = MAX_BODY  # bytes of a request body
     score_burst: int = 30  # requests of /api/score and /api/settle a client may make at once
     score_every: float = 0.25  # then one every this many seconds
+    replay_burst: int = 30  # requests of a table's finished hands and replays a client may make at once
+    replay_every: float = 0.5  # then one every this many seconds
 
 STATIC = Path(str(resources.files("mahjongg.web") / "static"))
 
@@ -167,6 +176,7 @@ class Server:
         self.buckets: dict[tuple[str, str], tuple[float, float]] = {}  # (budget, client) -> (allowance, when)
         self.client_conns: dict[str, int] = {}
         self.sweeper = None
+        self.replays: dict[tuple[str, int], dict] = {}  # (table code, hand) -> its replay: a finished hand never changes
 
     def new_seed(self) -> int:
         return self.rng.randrange(2**32)
@@ -184,6 +194,21 @@ class Server:
         if len(live) >= lim.max_tables:
             raise TableError("too many tables on this server; try again later")
         return self._take("create", client, lim.create_burst, lim.create_every)
+
+    def may_replay(self, client: str) -> float:
+        """0 if ``client`` may read a table's finished hands now (and it is counted), else
+        the seconds to wait (``replay_burst``, ``replay_every``)."""
+        return self._take("replay", client, self.limits.replay_burst, self.limits.replay_every)
+
+    def replay(self, code: str, hand: int) -> dict:
+        """Hand ``hand`` of table ``code`` replayed from the journal (kept: it never changes);
+        raises :class:`~mahjongg.web.replay.NoReplay`."""
+        key = (code.upper(), hand)
+        if key not in self.replays:
+            if len(self.replays) >= REPLAYS_KEPT:
+                del self.replays[next(iter(self.replays))]
+            self.replays[key] = hand_replay(self.store, code, hand)
+        return self.replays[key]
 
     def may_score(self, client: str) -> float:
         """0 if ``client`` may make a request of the scoring API now (and it is
@@ -367,6 +392,34 @@ def create_app(
     async def table_page(request: Request) -> Response:
         return FileResponse(STATIC / "table.html")
 
+    async def replay_page(request: Request) -> Response:
+        return FileResponse(STATIC / "replay.html")
+
+    def replay_limit(request: Request) -> Response | None:
+        wait = server.may_replay(_client(request))
+        return _throttled("too many replay requests from you", wait) if wait > 0 else None
+
+    async def hands(request: Request) -> Response:
+        refused = replay_limit(request)
+        if refused is not None:
+            return refused
+        try:
+            return JSONResponse(history(server.store, request.path_params["code"]))
+        except NoReplay as e:
+            return _error(str(e), e.status)
+
+    async def hand(request: Request) -> Response:
+        refused = replay_limit(request)
+        if refused is not None:
+            return refused
+        n = request.path_params["hand"]
+        try:
+            if not n.isdigit() or len(n) > 6:
+                raise NoReplay("a hand is numbered from 1")
+            return JSONResponse(server.replay(request.path_params["code"], int(n)))
+        except NoReplay as e:
+            return _error(str(e), e.status)
+
     async def rulesets(request: Request) -> Response:
         return JSONResponse(
             {
@@ -526,6 +579,10 @@ def create_app(
             Route("/", page),
             Route("/t/{code}", table_page),
             Route("/watch/{code}", table_page),  # the same page, as a spectator
+            Route("/replay/{code}", replay_page),  # the table's finished hands
+            Route("/replay/{code}/{hand}", replay_page),  # one of them, step by step
+            Route("/api/tables/{code}/hands", hands),
+            Route("/api/tables/{code}/hands/{hand}", hand),
             Route("/api/rulesets", rulesets),
             Route("/api/tables", create, methods=["POST"]),
             Route("/api/tables/{code}", info),

@@ -52,6 +52,7 @@ from ..play.journal import Journal, MatchRow
 from ..play.scorecard import result_card
 from ..play.seeds import BotMoveError
 from ..play.session import JournalRecorder, Session
+from ..table import HandRecord
 from ..table.actions import Action, ActionKind
 from ..table.phase import Phase
 from ..table.describe import WEB, describe_line
@@ -822,18 +823,26 @@ class LiveTable:
         """The last hand's outcome: every hand itemized, the settlement, chips."""
         m = self.match
         rec = self.session.last_record or m.records[-1]
-        r = rec.result
-        names = {w.letter: self.seats[p].name for p, w in rec.seats.items()}
-        out = r.to_dict()
-        out["hands"] = {w.letter: hand_view(h) for w, h in r.hands.items()}
-        out["names"] = names
-        out["hand_no"] = rec.number
-        out["chips"] = {rec.seats[p].letter: c for p, c in enumerate(rec.chips)}
-        out["totals"] = {rec.seats[p].letter: c for p, c in enumerate(rec.totals)}
+        out = result_view(rec, [s.name for s in self.seats], m.ruleset, self.game.events if self.game is not None else ())
         out["match_over"] = m.is_over
-        out["seed"] = rec.seed  # the deal of this hand, now that it is over (mahjongg replay shows it too)
         if m.is_over:
             out["match_seed"] = self.config.seed
-        # the score sheet: every hand's score card and the settlement grid, laid out once (play.scorecard)
-        out["card"] = result_card(r, m.ruleset, self.game.events if self.game is not None else ()).to_dict()
         return out
+
+
+def result_view(rec: HandRecord, names: list[str], ruleset, events) -> dict:
+    """A finished hand's outcome (the score sheet and the replay's last step): every hand
+    laid open and itemized (``card``: the play layer's score card and settlement grid),
+    the seats' ``names`` (by player), chips this hand and running totals by seat letter,
+    its number and the seed it was dealt from."""
+    r = rec.result
+    out = r.to_dict()
+    out["hands"] = {w.letter: hand_view(h) for w, h in r.hands.items()}
+    out["names"] = {w.letter: names[p] for p, w in rec.seats.items()}
+    out["hand_no"] = rec.number
+    out["chips"] = {rec.seats[p].letter: c for p, c in enumerate(rec.chips)}
+    out["totals"] = {rec.seats[p].letter: c for p, c in enumerate(rec.totals)}
+    out["seed"] = rec.seed  # the deal of this hand, now that it is over (mahjongg replay shows it too)
+    # the score sheet: every hand's score card and the settlement grid, laid out once (play.scorecard)
+    out["card"] = result_card(r, ruleset, events).to_dict()
+    return out
