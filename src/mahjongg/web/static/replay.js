@@ -50,16 +50,19 @@
     try { data = await get("/api/tables/" + encodeURIComponent(code) + "/hands/" + encodeURIComponent(handNo)); }
     catch (e) { showError(e.message); $("to-history").hidden = false; return; }
     $("replay").hidden = false; $("to-history").hidden = false;
-    $("title").textContent = "Replay: table " + code + ", hand " + data.hand + " of " + data.hands + " · " + data.ruleset + " · " + WIND_NAMES[data.round] + " round";
+    $("title").textContent = "Replay: table " + code + ", hand " + data.hand + " · " + data.ruleset + " · " + WIND_NAMES[data.round] + " round";
     $("slider").max = String(data.steps.length - 1);
     const m = /^#(\d+)$/.exec(location.hash);
     go(m ? Number(m[1]) : 0);
   }
 
   function go(k) {
+    const was = at;
     at = Math.max(0, Math.min(data.steps.length - 1, k));
     history.replaceState(null, "", "#" + at);
     render();
+    if (at === data.steps.length - 1 && was !== at) $("sheet").scrollIntoView({ block: "start" });  // the end: its score sheet
+    else if (at !== data.steps.length - 1 && was === data.steps.length - 1) window.scrollTo(0, 0);
   }
   function nextClaim() {
     for (let k = at + 1; k < data.steps.length; k++) if (data.steps[k].kind === "claim") return go(k);

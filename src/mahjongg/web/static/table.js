@@ -98,7 +98,7 @@
     $("watching").hidden = !n;
     $("watching").textContent = watching ? "watching (" + n + " spectator" + (n === 1 ? "" : "s") + ")" : n + " watching";
     const started = state.status !== "lobby";
-    $("history-link").hidden = !started || !state.hand_no;
+    $("history-link").hidden = !started || !(state.hand_no > 1 || state.result);  // once a hand is over
     $("history-link").href = "/replay/" + encodeURIComponent(code);
     $("watch-copy").hidden = watching || !started;
   }
