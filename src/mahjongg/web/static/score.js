@@ -566,7 +566,10 @@ function renderSheet() {
       const td = tr.insertCell();
       td.className = "num" + (row.winner === p ? " won" : "");
       td.dataset.player = p;
-      td.innerHTML = "<span class='net'></span><br><small class='sum'></small>";
+      // whose the cell is: the column's head says so on a laptop; on a phone the rows are
+      // stacked without their head, so each cell names its player (app.css, score.css)
+      td.innerHTML = "<span class='who'></span><span class='net'></span><br><small class='sum'></small>";
+      td.querySelector(".who").textContent = names[p] + ": ";
       td.querySelector(".net").textContent = (row.winner === p ? "★ " : "") + (row.net[p] > 0 ? "+" : "") + row.net[p];
       td.querySelector(".sum").textContent = "= " + totals[p];
     }
