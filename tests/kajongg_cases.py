@@ -40,7 +40,7 @@ from mahjongg.rules import Situation, Win, WinBy, get_ruleset
 from mahjongg.scoring import ScoringError, calling, score_hand
 from mahjongg.tiles import TILES, Tile, Wind
 
-CASES = Path("/work/shared/kajongg/cases.tsv")
+CASES = Path(__file__).parent / "fixtures" / "kajongg" / "cases.tsv"
 _GROUP_BASE = {"b": 0, "c": 9, "s": 18}
 _HONORS = {"we": 27, "ws": 28, "ww": 29, "wn": 30, "dr": 31, "dg": 32, "db": 33}
 _BONUS = {"f": 34, "y": 38}
@@ -134,6 +134,10 @@ def convert(text: str, seat: str = "E", round_: str = "E") -> Converted:
     by = WinBy.WALL
     if last is None and source == "1" and concealed:
         last = (concealed[-1], False)  # East's dealt hand: no tile was drawn
+    if last is None and not source:  # no last tile named: one of an exposed pair, claimed
+        pair = next((t for t in text.split() if len(t) == 4 and t[0].islower() and t[:2] == t[2:]), None)
+        if pair is not None:  # its tiles are among the concealed ones already
+            last = kajongg_tile(pair[:2])
     if last is not None:
         winner_tile, claimed = last
         by = WinBy.DISCARD if claimed else WinBy.WALL
@@ -142,7 +146,7 @@ def convert(text: str, seat: str = "E", round_: str = "E") -> Converted:
     winner = size == 14 and winner_tile is not None
     if winner and by is WinBy.DISCARD and source == "k":
         by = WinBy.ROBBED_KONG
-    if not winner and completed:  # a loser's exposed meld after all
+    if not winner and completed and len(completed) >= 3:  # a loser's exposed meld after all
         melds.append((_meld(completed, last_meld), last_meld))
         completed = []
     concealed += completed

@@ -32,6 +32,7 @@ __all__ = [
     "HonorGroups",
     "LastTileCompletesPair",
     "OnlyPossibleTile",
+    "OtherPairsPoints",
     "ZeroPointHand",
     "NoChowDoubles",
     "ConcealedHandDoubles",
@@ -83,8 +84,9 @@ def _set_count(r: Reading, test) -> int:
 
 
 def _exposed(r: Reading) -> bool:
-    """Any exposed set (the set a claimed winning tile completed included)."""
-    return any(m.exposed for m in r.sets)
+    """Any exposed set, or the pair a claimed winning tile completed (Kajongg
+    exposes the last meld of a claimed tile, a pair too)."""
+    return any(m.exposed for m in r.sets) or (r.pair is not None and r.pair.exposed)
 
 
 # --- all hands ---------------------------------------------------------------------
@@ -138,6 +140,37 @@ class HonorGroups(ScoringRule):
         if paired == self.pair:
             return _own_line(self, doubles=self.doubles)
         return ()
+
+
+@dataclass(frozen=True)
+class OtherPairsPoints(ScoringRule):
+    """A loser's hand: points for each further pair held besides the one read
+    as its pair, as :class:`~mahjongg.rules.items.PairPoints` scores a pair
+    (Kajongg arranges a loser's tiles into every pair they hold and scores
+    each: ``hand.py`` ``__arrange``, its meld rules)."""
+
+    dragons: int = 2
+    seat_wind: int = 2
+    round_wind: int = 2
+    who: ClassVar[str] = "others"
+    wording: ClassVar[Wording] = Wording("points")
+
+    def applies(self, r) -> bool:
+        return not r.is_winner
+
+    def applies_to(self, winner, shape):
+        return not winner
+
+    def evaluate(self, r, so_far):
+        c = Counter(t for t in r.loose if t.is_honor)
+        out = []
+        for t, n in sorted(c.items()):
+            if n < 2:
+                continue
+            pts = self.dragons if t.is_dragon else (self.seat_wind if t.wind == r.seat else 0) + (self.round_wind if t.wind == r.round else 0)
+            if pts:
+                out.append(Item(f"pair of {t.name}", points=pts))
+        return tuple(out)
 
 
 # --- winning hand: points and doubles --------------------------------------------------
@@ -424,7 +457,7 @@ class TileWinLimit(LeagueLimit):
 
     def matches(self, r):
         w = r.win
-        if w.tile != self.tile:
+        if w.tile != self.tile or not _standard(r):
             return False
         if self.by == "last":
             return w.last_tile and w.by is WinBy.WALL
@@ -439,7 +472,7 @@ class TwofoldFortune(LeagueLimit):
     reads: ClassVar[tuple[str, ...]] = ("after_kong_on_kong",)
 
     def matches(self, r):
-        return r.win.after_kong_on_kong
+        return r.win.after_kong_on_kong and _standard(r)
 
 
 @dataclass(frozen=True)
@@ -449,7 +482,7 @@ class BlessingOfHeaven(LeagueLimit):
     reads: ClassVar[tuple[str, ...]] = ("original",)
 
     def matches(self, r):
-        return r.seat == Wind.EAST and r.win.original and r.win.by.self_drawn and not _exposed(r)
+        return r.seat == Wind.EAST and r.win.original and r.win.by.self_drawn and not _exposed(r) and _standard(r)
 
 
 @dataclass(frozen=True)
@@ -459,7 +492,7 @@ class BlessingOfEarth(LeagueLimit):
     reads: ClassVar[tuple[str, ...]] = ("first_discard",)
 
     def matches(self, r):
-        return r.seat != Wind.EAST and r.win.first_discard
+        return r.seat != Wind.EAST and r.win.first_discard and _standard(r)
 
 
 @dataclass(frozen=True)
