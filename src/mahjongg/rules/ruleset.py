@@ -154,6 +154,12 @@ class Ruleset:
         answer False for a hand its scoring rules would accept."""
         return self.special_shapes
 
+    @property
+    def complete_hand_wins(self) -> bool:
+        """Whether every hand of four sets and a pair may be declared without
+        scoring it first: no faan minimum and no limit on chows."""
+        return self.faan is None and self.max_chows is None
+
     def may_chow(self, melds) -> bool:
         """Whether a seat with the declared ``melds`` may claim a chow:
         fewer chows than ``max_chows`` declared (always, without it)."""
