@@ -522,5 +522,9 @@ def score_hand(hand: Hand, ruleset: Ruleset, situation: Situation = Situation())
             if best is None or rank > best_rank:
                 best, best_rank, best_reading = found, rank, r
     if best is None:
+        if winner and ruleset.max_chows is not None and arrangements(hand.counts()):
+            raise ScoringError(
+                f"{hand} goes out only with more chows than {ruleset.name} allows (at most {ruleset.max_chows})"
+            )
         raise ScoringError(f"{hand} is not a complete hand under {ruleset.name}: no arrangement and no special hand")
     return _score(best, best_reading)
