@@ -462,7 +462,7 @@ class Game:
     def _claim_options(self, seat: Wind, t: Tile, discarder: Wind) -> list[Action]:
         c = self._counts[seat]
         n = c[t]
-        chow = t < 27 and seat == self._next[discarder]
+        chow = t < 27 and seat == self._next[discarder] and self.ruleset.may_chow(self._melds[seat])
         dead = self._is_dead[seat]
         if not n and not chow and dead:
             return []
@@ -889,7 +889,7 @@ class Game:
             complete = not _isolated(counts, t) and is_complete(counts)
             if not complete and not r.could_be_special(counts, self._melds[seat], self._bonus[seat]):
                 return False
-        if complete and r.faan is None:
+        if complete and r.complete_hand_wins:
             return True
         sit = Situation(seat=seat, round=self.round, win=self._make_win(seat, by, t))
         hand = self.hand(seat)

@@ -20,6 +20,7 @@ const BY_LABELS = { wall: "from the wall", discard: "a discard", loose: "a loose
 const FLAG_LABELS = {
   last_tile: "the last tile of the wall", original: "on the original hand", first_discard: "on East's first discard",
   after_flower: "loose tile after a Flower/Season", kong_on_kong: "after a kong on a kong",
+  original_call: "after declaring Original Call",
 };
 const SUITED = /^([1-9])([bcd])$/;
 const BONUS = /^(f[1-4]|s[1-4]|Cat|Mouse|Fisherman|Fish|Cock|Worm|Man|Gold)$/;
