@@ -1,5 +1,5 @@
 """What a web table sends after each change (issue 29, a fast server): each seat's
-view is the JSON of :meth:`LiveTable.view`, the part every seat shares built once
+(and the spectators') view is the JSON of :meth:`LiveTable.view`, the part every seat shares built once
 per change, nothing built for a seat with no socket, nothing sent to a seat whose
 view did not change, and the advisor's hint worked out only for who asked for it."""
 
@@ -47,6 +47,8 @@ def test_each_seat_is_sent_the_json_of_its_view_all_hand_long():
         texts = {p: TextConn() for p in range(4)}
         for p, c in texts.items():
             t.connect(p, c)
+        texts[None] = TextConn()  # a spectator: the public view, one for all who watch
+        t.watch(texts[None])
 
         def check():
             for p, c in texts.items():

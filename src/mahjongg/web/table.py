@@ -56,6 +56,7 @@ from ..play.journal import Journal, MatchRow
 from ..play.scorecard import result_card
 from ..play.seeds import BotMoveError
 from ..play.session import JournalRecorder, Session
+from ..table import HandRecord
 from ..table.actions import Action, ActionKind
 from ..table.phase import Phase
 from ..table.describe import WEB, describe_line
@@ -139,6 +140,8 @@ def validate_config(raw: dict, bot_kinds: list[str]) -> TableConfig:
         raise TableError(f"no such field: {unknown[0]!r} (fields of a table: {', '.join(TABLE_FIELDS)})")
     cfg = TableConfig()
     rounds = raw.get("rounds")
+    if rounds is not None and raw.get("hands") is not None:
+        raise TableError("a table plays so many hands or so many rounds, not both: send hands or rounds")
     hands = None if rounds is not None else (1 if raw.get("hands") is None else raw.get("hands"))
     options = raw.get("options") or {}
     if not isinstance(options, dict):
@@ -262,6 +265,8 @@ class LiveTable:
         self.next_timer = None
         self.ready: set[int] = set()
         self.offers: dict[int, tuple] = {}  # player -> (legal actions offered, version first offered at)
+        self.applied: dict[int, tuple] = {}  # player -> (view, kind, tile, chow) of his last act applied
+        self.watchers: set = set()  # the spectators' connections (the public view, no seat)
         self.clock = time.time  # the server's clock (a test clock in tests)
         self.created = self.clock()
         self.seen = self.created  # when someone last connected, left or acted
@@ -401,6 +406,29 @@ class LiveTable:
             self._public(f"{s.name} is back")
         self._advance()
 
+    def watch(self, conn, limit: int | None = None) -> None:
+        """A spectator's connection: sent the public view (:meth:`view` of no seat) after
+        every change. Raises :class:`TableError` before the table starts, or when
+        ``limit`` spectators watch already; the seated players see how many watch."""
+        if self.status == "lobby":
+            raise TableError("this table has not started yet; watch it once it plays")
+        if limit is not None and len(self.watchers) >= limit:
+            raise TableError(f"this table has as many spectators as it takes ({limit}); try again later")
+        self.watchers.add(conn)
+        self.sent.pop(None, None)  # the new spectator is sent the view even if the others have it
+        self._changed()
+
+    def unwatch(self, conn) -> None:
+        if conn in self.watchers:
+            self.watchers.discard(conn)
+            self._changed()
+
+    def handle_watcher(self, conn, msg: dict) -> None:
+        """A spectator's message: only ``sync`` (send the view again); raises :class:`TableError` for any other."""
+        if msg.get("type") != "sync":
+            raise TableError("a spectator watches: only sync may be sent")
+        conn.send(self._view_text(None)[0])
+
     def disconnect(self, player: int, conn) -> None:
         s = self.seats[player]
         s.conns.discard(conn)
@@ -459,9 +487,12 @@ class LiveTable:
 
     def act(self, player: int, msg: dict) -> None:
         g = self.game
+        v = msg.get("v")
+        copy = (v, msg.get("kind"), msg.get("tile"), msg.get("chow"))
+        if v is not None and self.applied.get(player) == copy:
+            return  # the act just applied, sent again from the same view (a double-click): nothing to do, nothing to say
         if self.status != "playing" or g is None or g.is_over:
             raise TableError("no hand is being played")
-        v = msg.get("v")
         offered = self.offers.get(player, (None, self.version))[1]
         if v is not None and (not isinstance(v, int) or isinstance(v, bool) or not offered <= v <= self.version):
             raise TableError("the table has moved on since that view; look again")
@@ -486,6 +517,7 @@ class LiveTable:
             self.seats[player].idle = False
             self._public(f"{self.seats[player].name} is back")
         self.session.act(action)
+        self.applied[player] = copy
         self._applied(action)
         self._advance()
 
@@ -700,9 +732,11 @@ class LiveTable:
         for s in self.seats:
             if s.conns:
                 self._send(s.player)
+        if self.watchers:  # one public view for every spectator
+            self._send(None)
 
-    def _send(self, player: int, force: bool = False) -> None:
-        """Send ``player``'s view to each of his sockets, as JSON text, unless it is
+    def _send(self, player: int | None, force: bool = False) -> None:
+        """Send ``player``'s view to each of his sockets (``None``: the spectators'), as JSON text, unless it is
         what was sent last (``force``: send all the same, e.g. a ``sync``). Only
         the version and the seconds left may differ from the last one sent: the
         version an intention names may be any since its actions were offered."""
@@ -710,7 +744,7 @@ class LiveTable:
         if not force and self.sent.get(player) == same_as:
             return
         self.sent[player] = same_as
-        for conn in list(self.seats[player].conns):
+        for conn in list(self.seats[player].conns if player is not None else self.watchers):
             conn.send(text)
 
     def public_info(self) -> dict:
@@ -728,8 +762,6 @@ class LiveTable:
     # What every seat sees alike is built once per change (:meth:`_shared`), what
     # only one seat sees (its tiles, its actions, its hint, its deadline) per seat
     # (:meth:`_own`); the view is the two together.
-    _OWN_GAME = ("seat", "concealed", "drawn", "hidden", "robbing")
-
     def _shared(self) -> "_Shared":
         """The part of the view every seat shares, and its JSON, built once per version."""
         cached = self._shared_cache
@@ -738,6 +770,7 @@ class LiveTable:
         top: dict = {"log": self.log, **self.public_info()}
         top["claim_seconds"] = self.config.claim_seconds
         top["turn_seconds"] = self.config.turn_seconds
+        top["watching"] = len(self.watchers)
         for sv, s in zip(top["seats"], self.seats):
             sv["connected"] = bool(s.conns)
             sv["standin"] = s.standin
@@ -769,6 +802,7 @@ class LiveTable:
                 "last_discard": str(obs.last_discard) if obs.last_discard is not None else None,
                 "last_discarder": obs.last_discarder.letter if obs.last_discarder is not None else None,
                 "claim_window": obs.claim_window,
+                "robbing": bool(getattr(obs, "robbing", False)),
             }
             if g.is_over and m.records:
                 top["result"] = self._result()
@@ -777,12 +811,16 @@ class LiveTable:
         self._shared_cache = _Shared(self.version, rev, top, game, text)
         return self._shared_cache
 
-    def _own(self, player: int) -> tuple[dict, dict | None]:
-        """What only ``player`` sees: (top-level fields, fields of ``game``)."""
+    def _own(self, player: int | None) -> tuple[dict, dict | None]:
+        """What only ``player`` sees: (top-level fields, fields of ``game``); for a
+        spectator (``None``) no tile and no action."""
         top: dict = {"you": player}
         g = self.game
         if g is None:
             return top, None
+        if player is None:
+            top["legal"] = []
+            return top, {"seat": None, "concealed": [], "drawn": None, "hidden": []}
         seat = self.session.seat_of(player)  # after a hand: its seating, not the next hand's
         obs = g.observation(seat)
         concealed = list(obs.concealed)
@@ -793,7 +831,6 @@ class LiveTable:
             "concealed": tile_list(concealed),
             "drawn": str(obs.drawn) if obs.drawn is not None else None,
             "hidden": tile_list(getattr(obs, "hidden", ())),  # own bonus tiles held back
-            "robbing": bool(getattr(obs, "robbing", False)),
         }
         legal = self.session.human_legal(player) if self.status == "playing" else []
         key = (self.hand_no, tuple(legal))
@@ -811,13 +848,15 @@ class LiveTable:
             self._hint_cache = (key, advice_line(obs))
         return self._hint_cache[1]
 
-    def _deadline(self, player: int) -> float | None:
+    def _deadline(self, player: int | None) -> float | None:
+        if player is None:
+            return None
         d = self.deadlines.get(player)
         if d is None and self.turn_timer is not None and self.turn_timer[0][2] == player:
             d = self.turn_timer
         return max(0.0, round(d[1] - time.monotonic(), 1)) if d else None
 
-    def _view_text(self, player: int) -> tuple[str, tuple]:
+    def _view_text(self, player: int | None) -> tuple[str, tuple]:
         """``player``'s view as JSON text (the shared part's JSON reused as it is), and
         what tells it from another view but the version and the seconds left."""
         shared = self._shared()
@@ -828,10 +867,13 @@ class LiveTable:
         text += ("," + own_game + "}}") if shared.game is not None else "}"
         return text, (shared.rev, own, own_game)
 
-    def view(self, player: int) -> dict:
+    def view(self, player: int | None) -> dict:
         """Everything ``player`` may see now, as one message (the dict of the JSON
         text each of his sockets is sent). Built from the player's own observation
-        and what lies on the table: no other seat's concealed tiles, no wall."""
+        and what lies on the table: no other seat's concealed tiles, no wall.
+        ``player`` ``None``: a spectator's view, the seat-less public view --
+        what lies on the table and the counts, no concealed tile of any seat
+        (until the hand is over and every hand is laid open)."""
         shared = self._shared()
         top, game = self._own(player)
         out = {"type": "state", "v": self.version, "deadline": self._deadline(player), **top}
@@ -851,18 +893,26 @@ class LiveTable:
         """The last hand's outcome: every hand itemized, the settlement, chips."""
         m = self.match
         rec = self.session.last_record or m.records[-1]
-        r = rec.result
-        names = {w.letter: self.seats[p].name for p, w in rec.seats.items()}
-        out = r.to_dict()
-        out["hands"] = {w.letter: hand_view(h) for w, h in r.hands.items()}
-        out["names"] = names
-        out["hand_no"] = rec.number
-        out["chips"] = {rec.seats[p].letter: c for p, c in enumerate(rec.chips)}
-        out["totals"] = {rec.seats[p].letter: c for p, c in enumerate(rec.totals)}
+        out = result_view(rec, [s.name for s in self.seats], m.ruleset, self.game.events if self.game is not None else ())
         out["match_over"] = m.is_over
-        out["seed"] = rec.seed  # the deal of this hand, now that it is over (mahjongg replay shows it too)
         if m.is_over:
             out["match_seed"] = self.config.seed
-        # the score sheet: every hand's score card and the settlement grid, laid out once (play.scorecard)
-        out["card"] = result_card(r, m.ruleset, self.game.events if self.game is not None else ()).to_dict()
         return out
+
+
+def result_view(rec: HandRecord, names: list[str], ruleset, events) -> dict:
+    """A finished hand's outcome (the score sheet and the replay's last step): every hand
+    laid open and itemized (``card``: the play layer's score card and settlement grid),
+    the seats' ``names`` (by player), chips this hand and running totals by seat letter,
+    its number and the seed it was dealt from."""
+    r = rec.result
+    out = r.to_dict()
+    out["hands"] = {w.letter: hand_view(h) for w, h in r.hands.items()}
+    out["names"] = {w.letter: names[p] for p, w in rec.seats.items()}
+    out["hand_no"] = rec.number
+    out["chips"] = {rec.seats[p].letter: c for p, c in enumerate(rec.chips)}
+    out["totals"] = {rec.seats[p].letter: c for p, c in enumerate(rec.totals)}
+    out["seed"] = rec.seed  # the deal of this hand, now that it is over (mahjongg replay shows it too)
+    # the score sheet: every hand's score card and the settlement grid, laid out once (play.scorecard)
+    out["card"] = result_card(r, ruleset, events).to_dict()
+    return out
