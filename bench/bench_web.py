@@ -34,7 +34,8 @@ from mahjongg.web import create_app
 # one client (this benchmark) makes every table and socket: lift the per-client limits;
 # the server draws the tables' seeds (a client may not send one), reproducibly from seed 1
 app = create_app(sys.argv[1], rate=1e9, burst=1e9, seed=1,
-                 limits={"create_burst": 10**6, "tables_per_client": 10**6, "client_conns": 10**6})
+                 limits={"create_burst": 10**6, "tables_per_client": 10**6, "client_conns": 10**6,
+                         "lookup_burst": 10**6, "join_burst": 10**6})
 uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[2]), log_level="warning", ws_max_size=65536)
 """
 
