@@ -7,7 +7,8 @@ from __future__ import annotations
 import pytest
 
 from mahjongg.play.config import MatchConfig
-from mahjongg.play.journal import Journal, open_journal
+from mahjongg.play.journal import Journal
+from mahjongg.play.journals import open_journal
 from mahjongg.play.schema import JournalError
 from mahjongg.play.session import JournalRecorder, Session
 

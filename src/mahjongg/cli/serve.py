@@ -15,7 +15,8 @@ from .options import file_name, whole_number
 def _check_servers(db: str, redis: str | None) -> None:
     """A server of many processes: reach its PostgreSQL and its Redis once, so a wrong
     URL is a clear error (never the password), not a traceback."""
-    from ..play.journal import JournalError, is_url, open_journal
+    from ..play.journal import JournalError
+    from ..play.journals import is_url, open_journal
 
     if redis is not None and not is_url(db):
         fail("--redis is for many server processes on one database: give --db postgresql://...")
@@ -142,7 +143,7 @@ def serve(
         fail(f"the web server needs the web extra: pip install '.[web]' in the mahjongg folder ({e})")
     # the address first: a bad --host must not leave a new database file behind
     _check_listen(host, port)
-    from ..play.journal import is_url
+    from ..play.journals import is_url
 
     if is_url(db) or redis is not None:
         _check_servers(db, redis)

@@ -583,23 +583,6 @@ for _name in ("tables", "save_hand", "game", "games", "__len__", "load", "replay
     setattr(Journal, _name, _named_damage(getattr(Journal, _name)))
 
 
-def is_url(db: str | Path) -> bool:
-    """Whether ``db`` names a PostgreSQL database (``postgresql://...``) rather than a file."""
-    return isinstance(db, str) and db.startswith(("postgresql://", "postgres://"))
-
-
-def open_journal(db: str | Path, **kwargs):
-    """The journal at ``db``: a :class:`Journal` on the SQLite file, or for a
-    ``postgresql://`` URL a :class:`~mahjongg.play.journal_pg.PgJournal` (same
-    interface, for many server processes; needs psycopg). ``kwargs`` as for
-    :class:`Journal`."""
-    if is_url(db):
-        from .journal_pg import PgJournal
-
-        return PgJournal(str(db), **kwargs)
-    return Journal(db, **kwargs)
-
-
 def _play_ids_in_progress(conn: sqlite3.Connection, tables: set[str]) -> list[int]:
     """The ``mahjongg play`` matches with a hand on the table, in today's schema or the older one (reading only)."""
     ids: set[int] = set()

@@ -12,7 +12,7 @@ so what one backend writes the other reads alike. Every write is committed at
 once (one action, one transaction), as in SQLite: a process killed at any
 moment loses nothing already told to anyone, and another process reading the
 database (a server taking a table over) sees it. Needs the ``server`` extra
-(``psycopg``); :func:`mahjongg.play.journal.open_journal` picks this class for
+(``psycopg``); :func:`mahjongg.play.journals.open_journal` picks this class for
 a ``postgresql://`` URL.
 """
 

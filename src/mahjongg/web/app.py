@@ -85,7 +85,8 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..rules import RULESETS
 from .players import bot_names, default_bot
-from ..play.journal import Journal, open_journal
+from ..play.journal import Journal
+from ..play.journals import open_journal
 from .buckets import MemoryBuckets, RedisBuckets
 from .replay import NoReplay, hand_replay, history
 from .scoring import scoring_routes
