@@ -49,7 +49,7 @@ class Conn:
 
 def table(humans=2, **cfg):
     clock = Clock()
-    cfg = {"bot_delay": 0, "seed": 5, **cfg}
+    cfg = {"bot_delay": 0, "seed": 5, "deals": "match", **cfg}  # deals from the seed, as serve --seed
     t, _ = LiveTable.create(Journal(":memory:"), TableConfig(**cfg), "Ann", clock)
     for i in range(1, humans):
         t.join(f"P{i}")

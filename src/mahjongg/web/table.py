@@ -28,11 +28,16 @@ until its player reconnects; bots act after ``bot_delay`` seconds so people can
 follow; the next hand starts when every connected human is ready or after
 ``next_hand_seconds``.
 
-Randomness: a table's match seed (which fixes every deal, the dice and the
-bots' seeds) is drawn by the server (secret randomness, or ``serve --seed``
-for a reproducible server) and never comes from a client; it is in no message
-until its hand is over (the result names the hand's seed, and the match seed
-once the match is over).
+Randomness: a table's match seed (the seating and the bots' seeds) is drawn
+by the server and never comes from a client. Each hand is dealt from its own
+seed: 128 bits of the operating system's CSPRNG drawn for that hand alone
+(``deals == "secret"``: :func:`~mahjongg.play.seeds.secret_hand_seed`), so the
+seed the score sheet shows once a hand is over says nothing of the next one;
+or, on a server run with ``serve --seed`` (a testing aid), from the match
+seed (``deals == "match"``: every deal repeats, and can be foreseen by whoever
+knows the seed). No seed is in any message until its hand is over (the result
+names the hand's seed, and the match seed once the match is over), sent as
+decimal text (a 128-bit number does not fit a JavaScript number).
 """
 
 from __future__ import annotations
@@ -50,7 +55,7 @@ from ..hand import Hand, Meld
 from ..play.config import OPTION_FIELDS, ConfigError, MatchConfig
 from ..play.journal import Journal, MatchRow
 from ..play.scorecard import result_card
-from ..play.seeds import BotMoveError
+from ..play.seeds import BotMoveError, secret_hand_seed
 from ..play.session import JournalRecorder, Session
 from ..table.actions import Action, ActionKind
 from ..table.phase import Phase
@@ -94,6 +99,7 @@ class TableConfig:
     bot_delay: float = 0.7
     next_hand_seconds: float = 60.0
     seed: int | None = None
+    deals: str = "secret"  # "secret": each hand's seed from the CSPRNG; "match": from the seed (serve --seed)
 
     @classmethod
     def from_dict(cls, d: dict) -> "TableConfig":
@@ -313,11 +319,12 @@ class LiveTable:
                 s.kind, s.bot, s.name = "bot", kind, name
                 self.journal.put_seat(self.match_id, s.player, s.name, "bot", kind, None)
         if self.config.seed is None:  # tables made before the server drew seeds at creation
-            self.config.seed = secrets.randbits(32)
+            self.config.seed = secret_hand_seed()
         self.status = "playing"
         self.journal.set_match(self.match_id, config=self.config.to_dict(), status="playing")
         recorder = JournalRecorder(self.journal, self.match_id)
-        self.session = Session(self.config.match_config(self.seats), recorder=recorder)  # deals the first hand
+        # deals the first hand
+        self.session = Session(self.config.match_config(self.seats), recorder=recorder, hand_seeds=self._hand_seeds())
         for s in self.seats:
             if s.kind == "human" and not s.conns:
                 self._drop(s)
@@ -337,7 +344,9 @@ class LiveTable:
             return table
         saved = journal.load_match(row.id, app="serve")
         recorder = JournalRecorder(journal, row.id, saved=len(saved.current))
-        table.session = Session.resume(saved, config=table.config.match_config(table.seats), recorder=recorder, deal=False)
+        table.session = Session.resume(
+            saved, config=table.config.match_config(table.seats), recorder=recorder, deal=False, hand_seeds=table._hand_seeds()
+        )
         g = table.game
         table.log = []
         table._public(f"Hand {table.hand_no}: {table._name(Wind.EAST)} is East")
@@ -351,6 +360,10 @@ class LiveTable:
         else:
             table._advance()
         return table
+
+    def _hand_seeds(self):
+        """Where this table's hand seeds come from: the CSPRNG, hand by hand, or (``serve --seed``) the match seed."""
+        return secret_hand_seed if self.config.deals != "match" else None
 
     # --- connections ------------------------------------------------------------
     def connect(self, player: int, conn, limit: int | None = None) -> None:
@@ -762,9 +775,9 @@ class LiveTable:
         out["chips"] = {rec.seats[p].letter: c for p, c in enumerate(rec.chips)}
         out["totals"] = {rec.seats[p].letter: c for p, c in enumerate(rec.totals)}
         out["match_over"] = m.is_over
-        out["seed"] = rec.seed  # the deal of this hand, now that it is over (mahjongg replay shows it too)
+        out["seed"] = str(rec.seed)  # the deal of this hand, now that it is over (mahjongg replay shows it too)
         if m.is_over:
-            out["match_seed"] = self.config.seed
+            out["match_seed"] = str(self.config.seed)
         # the score sheet: every hand's score card and the settlement grid, laid out once (play.scorecard)
         out["card"] = result_card(r, m.ruleset, self.game.events if self.game is not None else ()).to_dict()
         return out
