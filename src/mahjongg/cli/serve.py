@@ -27,7 +27,7 @@ def _check_db(db: str) -> None:
             return
         except JournalError as e:
             why = str(e)
-            if "of another program" in why or why.startswith("cannot write"):  # words that name the file already
+            if "of another program" in why or why.startswith("cannot write") or " is damaged (" in why:  # words that name the file already
                 fail(why)
             why = why.removeprefix(f"{db} is not a game database: ")
         except sqlite3.Error as e:

@@ -3,16 +3,26 @@
 HTTP:
   ``GET /``                         the lobby page (create or join a table)
   ``GET /t/{code}``                 the table page
+  ``GET /watch/{code}``             the table page for a spectator (the watch link)
   ``GET /api/rulesets``             rulesets, the options a table may set, bot kinds
   ``POST /api/tables``              create: ``{name, ruleset, options, hands|rounds, bots, ...}``
                                     -> ``{code, player, token}``
   ``GET /api/tables/{code}``        the lobby of a table (names and kinds of seats)
+  ``GET /replay/{code}[/{hand}]``   the replay page: a table's finished hands, one step by step
+  ``GET /api/tables/{code}/hands``  its finished hands (``web/replay.py`` ``history``)
+  ``GET /api/tables/{code}/hands/{n}``  hand ``n`` step by step, every hand open, its score
+                                    sheet (404 no such hand, 409 the hand still on the table:
+                                    nothing of it is shown)
   ``POST /api/tables/{code}/join``  ``{name}`` -> ``{player, token}``
   ``GET /score``, ``POST /api/score``, ``POST /api/settle``: the scoring page
                                     and its API (``web/scoring.py``)
 
 WebSocket ``/ws/{code}``: the first message must be ``{"type": "hello",
-"token": ...}`` (a seat token; anything else closes the socket with 4401).
+"token": ...}`` (a seat token; anything else closes the socket with 4401), or
+``{"type": "watch"}`` for a spectator of a started table, who is sent the
+public view (no seat's concealed tiles) after every change and may send only
+``sync`` (at most ``table_watchers`` per table, each counted in ``client_conns``;
+the seated players' views say how many watch).
 Then the client sends ``act`` (``kind``, ``tile``, ``chow``, optional ``v``),
 ``start``, ``ready``, ``back`` or ``sync``; the server sends ``state`` (the seat's whole
 view, after every change) and ``error`` messages. Oversized, malformed,
@@ -77,6 +87,7 @@ from ..rules import RULESETS
 from .players import bot_names, default_bot
 from ..play.journal import Journal
 from ..play.seeds import secret_hand_seed
+from .replay import NoReplay, hand_replay, history
 from .scoring import scoring_routes
 from .table import OPTION_FIELDS, LiveTable, TableError, validate_config
 
@@ -95,6 +106,7 @@ HELLO_SECONDS = 10.0
 MAX_TABLES = 2000
 FORGET_SECONDS = 3600.0  # a finished table is kept in memory this long
 SWEEP_SECONDS = 60.0  # how often expired tables are looked for
+REPLAYS_KEPT = 64  # replays of finished hands kept in memory
 
 
 @dataclass(frozen=True)
@@ -108,7 +120,8 @@ class Limits:
     lobby_seconds: float = 1800.0  # a lobby that never starts lives this long
     abandoned_seconds: float = 1800.0  # a table with nobody connected lives this long
     seat_conns: int = 5  # sockets on one seat (a new one replaces the oldest)
-    client_conns: int = 40  # sockets from one client
+    client_conns: int = 40  # sockets from one client (a spectator's too)
+    table_watchers: int = 50  # spectators of one table
     max_body: int = MAX_BODY  # bytes of a request body
     score_burst: int = 30  # requests of /api/score and /api/settle a client may make at once
     score_every: float = 0.25  # then one every this many seconds
@@ -116,6 +129,8 @@ class Limits:
     lookup_every: float = 0.5  # then one every this many seconds
     join_burst: int = 10  # joins (POST /api/tables/{code}/join) at once
     join_every: float = 2.0  # then one every this many seconds
+    replay_burst: int = 30  # requests of a table's finished hands and replays a client may make at once
+    replay_every: float = 0.5  # then one every this many seconds
 
 
 CSP = (
@@ -224,6 +239,7 @@ class Server:
         self.buckets: dict[tuple[str, str], tuple[float, float]] = {}  # (budget, client) -> (allowance, when)
         self.client_conns: dict[str, int] = {}
         self.sweeper = None
+        self.replays: dict[tuple[str, int], dict] = {}  # (table code, hand) -> its replay: a finished hand never changes
 
     def new_seed(self) -> int:
         """A new table's match seed: 128 secret bits, or the next of ``serve --seed``'s draws."""
@@ -242,6 +258,21 @@ class Server:
         if len(live) >= lim.max_tables:
             raise TableError("too many tables on this server; try again later")
         return self._take("create", client, lim.create_burst, lim.create_every)
+
+    def may_replay(self, client: str) -> float:
+        """0 if ``client`` may read a table's finished hands now (and it is counted), else
+        the seconds to wait (``replay_burst``, ``replay_every``)."""
+        return self._take("replay", client, self.limits.replay_burst, self.limits.replay_every)
+
+    def replay(self, code: str, hand: int) -> dict:
+        """Hand ``hand`` of table ``code`` replayed from the journal (kept: it never changes);
+        raises :class:`~mahjongg.web.replay.NoReplay`."""
+        key = (code.upper(), hand)
+        if key not in self.replays:
+            if len(self.replays) >= REPLAYS_KEPT:
+                del self.replays[next(iter(self.replays))]
+            self.replays[key] = hand_replay(self.store, code, hand)
+        return self.replays[key]
 
     def may_score(self, client: str) -> float:
         """0 if ``client`` may make a request of the scoring API now (and it is
@@ -291,6 +322,9 @@ class Server:
                     for conn in list(seat.conns):
                         conn.kick(f"{why}, so it was closed; create a new one from the lobby", 4404)
                     seat.conns.clear()
+                for conn in list(t.watchers):
+                    conn.kick(f"{why}, so it was closed", 4404)
+                t.watchers.clear()
                 t.close()
                 del self.tables[code]
                 self.owners.pop(code, None)
@@ -453,6 +487,34 @@ def create_app(
     async def table_page(request: Request) -> Response:
         return FileResponse(STATIC / "table.html")
 
+    async def replay_page(request: Request) -> Response:
+        return FileResponse(STATIC / "replay.html")
+
+    def replay_limit(request: Request) -> Response | None:
+        wait = server.may_replay(_client(request))
+        return _throttled("too many replay requests from you", wait) if wait > 0 else None
+
+    async def hands(request: Request) -> Response:
+        refused = replay_limit(request)
+        if refused is not None:
+            return refused
+        try:
+            return JSONResponse(history(server.store, request.path_params["code"]))
+        except NoReplay as e:
+            return _error(str(e), e.status)
+
+    async def hand(request: Request) -> Response:
+        refused = replay_limit(request)
+        if refused is not None:
+            return refused
+        n = request.path_params["hand"]
+        try:
+            if not n.isdigit() or len(n) > 6:
+                raise NoReplay("a hand is numbered from 1")
+            return JSONResponse(server.replay(request.path_params["code"], int(n)))
+        except NoReplay as e:
+            return _error(str(e), e.status)
+
     async def rulesets(request: Request) -> Response:
         return JSONResponse(
             {
@@ -550,11 +612,30 @@ def create_app(
             hello = None
         if first.get("type") == "websocket.disconnect":
             return
+        if isinstance(hello, dict) and hello.get("type") == "watch":
+            return await _watch(ws, table, conn, refuse)
         if not isinstance(hello, dict) or hello.get("type") != "hello":
             return await refuse("say hello with your seat token first", 4401)
         player = table.auth(hello.get("token"))
         if player is None:
             return await refuse("that is not a seat token of this table", 4401)
+
+        table.connect(player, conn, server.limits.seat_conns)
+        await _serve(ws, conn, lambda text, data: _handle(table.handle, player, conn, text, data),
+                     lambda: table.disconnect(player, conn))
+
+    async def _watch(ws: WebSocket, table: LiveTable, conn: Conn, refuse) -> None:
+        """A spectator: the public view after every change; only ``sync`` may be sent."""
+        try:
+            table.watch(conn, server.limits.table_watchers)
+        except TableError as e:
+            return await refuse(str(e), 4429 if table.status != "lobby" else 4404)
+        await _serve(ws, conn, lambda text, data: _handle(lambda _, msg: table.handle_watcher(conn, msg), None, conn, text, data),
+                     lambda: table.unwatch(conn))
+
+    async def _serve(ws: WebSocket, conn: Conn, handle, gone) -> None:
+        """Pump one socket: ``conn``'s queue out, each message in through ``handle``
+        (its reply, if any, sent back as an error); ``gone()`` when it ends."""
 
         async def sender() -> None:
             while True:
@@ -565,7 +646,6 @@ def create_app(
                 await ws.send_text(msg)
 
         task = asyncio.create_task(sender())
-        table.connect(player, conn, server.limits.seat_conns)
         try:
             while not conn.closed:
                 receiving = asyncio.ensure_future(ws.receive())
@@ -576,7 +656,7 @@ def create_app(
                 m = receiving.result()
                 if m["type"] == "websocket.disconnect":
                     break
-                reply = _handle(table, player, conn, m.get("text"), m.get("bytes"))
+                reply = handle(m.get("text"), m.get("bytes"))
                 if reply is not None:
                     conn.send({"type": "error", "message": reply})
                 if conn.strikes > MAX_STRIKES:
@@ -591,7 +671,7 @@ def create_app(
             # sender flush its goodbye and close; the client gone: just stop it
             closing = conn.closed
             conn.closed = True
-            table.disconnect(player, conn)
+            gone()
             if closing and not task.done():
                 try:
                     await asyncio.wait_for(task, 1.0)
@@ -603,6 +683,11 @@ def create_app(
         routes=[
             Route("/", page),
             Route("/t/{code}", table_page),
+            Route("/watch/{code}", table_page),  # the same page, as a spectator
+            Route("/replay/{code}", replay_page),  # the table's finished hands
+            Route("/replay/{code}/{hand}", replay_page),  # one of them, step by step
+            Route("/api/tables/{code}/hands", hands),
+            Route("/api/tables/{code}/hands/{hand}", hand),
             Route("/api/rulesets", rulesets),
             Route("/api/tables", create, methods=["POST"]),
             Route("/api/tables/{code}", info),
@@ -619,8 +704,8 @@ def create_app(
     return app
 
 
-def _handle(table: LiveTable, player: int, conn: Conn, text: str | None, data: bytes | None) -> str | None:
-    """Check and pass on one client message; the error to send back, if any."""
+def _handle(handle, player: int | None, conn: Conn, text: str | None, data: bytes | None) -> str | None:
+    """Check one client message and pass it on to ``handle(player, msg)``; the error to send back, if any."""
     if not conn.allow():
         return "too many messages; slow down" if conn.strikes % 20 == 1 else None
     if text is None:
@@ -634,10 +719,10 @@ def _handle(table: LiveTable, player: int, conn: Conn, text: str | None, data: b
     if not isinstance(msg, dict):
         return "a message is a JSON object with a type"
     try:
-        table.handle(player, msg)
+        handle(player, msg)
     except TableError as e:
         return str(e)
     except Exception:  # never let one message break the table
-        log.exception("table %s: message %r failed", table.code, text[:200])
+        log.exception("message %r failed", text[:200])
         return "that message could not be handled"
     return None
