@@ -110,6 +110,12 @@ class TableConfig:
     def to_dict(self) -> dict:
         return asdict(self)
 
+    def hand_seeds(self):
+        """Where this table's hand seeds come from (``Session(hand_seeds=...)``): the
+        CSPRNG, hand by hand (:func:`~mahjongg.play.seeds.secret_hand_seed`), or
+        ``None``: the match seed (``serve --seed``)."""
+        return secret_hand_seed if self.deals != "match" else None
+
     def match_config(self, seats: list["Seat"]) -> MatchConfig:
         """The match of this table with these seats (humans, and bots by kind), checked."""
         return MatchConfig.make(
@@ -329,7 +335,7 @@ class LiveTable:
         self.journal.set_match(self.match_id, config=self.config.to_dict(), status="playing")
         recorder = JournalRecorder(self.journal, self.match_id)
         # deals the first hand
-        self.session = Session(self.config.match_config(self.seats), recorder=recorder, hand_seeds=self._hand_seeds())
+        self.session = Session(self.config.match_config(self.seats), recorder=recorder, hand_seeds=self.config.hand_seeds())
         for s in self.seats:
             if s.kind == "human" and not s.conns:
                 self._drop(s)
@@ -350,7 +356,7 @@ class LiveTable:
         saved = journal.load_match(row.id, app="serve")
         recorder = JournalRecorder(journal, row.id, saved=len(saved.current))
         table.session = Session.resume(
-            saved, config=table.config.match_config(table.seats), recorder=recorder, deal=False, hand_seeds=table._hand_seeds()
+            saved, config=table.config.match_config(table.seats), recorder=recorder, deal=False, hand_seeds=table.config.hand_seeds()
         )
         g = table.game
         table.log = []
@@ -365,10 +371,6 @@ class LiveTable:
         else:
             table._advance()
         return table
-
-    def _hand_seeds(self):
-        """Where this table's hand seeds come from: the CSPRNG, hand by hand, or (``serve --seed``) the match seed."""
-        return secret_hand_seed if self.config.deals != "match" else None
 
     # --- connections ------------------------------------------------------------
     def connect(self, player: int, conn, limit: int | None = None) -> None:
