@@ -337,7 +337,8 @@ def test_an_idle_players_turn_is_played_by_a_bot_over_the_wire(tmp_path):
                     break
                 assert not s.get("result"), "the hand ended before Ann's turn"
                 if "pass" in kinds:
-                    players.send(0, {"type": "act", "kind": "pass", "v": s["v"]})
+                    pass_ = next(a for a in s["legal"] if a["kind"] == "pass")
+                    players.send(0, {"type": "act", **pass_, "v": s["v"]})
                 else:
                     players.read(0)
             turn = players.states[0]

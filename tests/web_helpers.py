@@ -19,6 +19,7 @@ def create(client, name="Ann", seed=None, **cfg) -> tuple[str, str]:
         srv.predictable = True  # as serve --seed: the hands follow from the seed
     cfg.setdefault("bot_delay", 0)
     cfg.setdefault("claim_seconds", 120)
+    cfg.setdefault("claim_pause_seconds", 0)  # the pause closes on the last answer (its least length: test_web_claims.py)
     r = client.post("/api/tables", json={"name": name, **cfg})
     assert r.status_code == 200, r.text
     d = r.json()

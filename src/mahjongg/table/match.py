@@ -89,7 +89,8 @@ class Match:
     ``hand_seeds``: where each hand's seed comes from, a function of no
     argument (a shared table's :func:`mahjongg.play.seeds.secret_hand_seed`);
     default: drawn from ``random.Random(seed)``, so the match's seed repeats
-    every deal.
+    every deal. ``claims``: each hand's ``Game(claims=...)`` (``"all"``: every
+    seat answers every discard, as a table of several people plays).
     """
 
     def __init__(
@@ -103,6 +104,7 @@ class Match:
         sets: int | None = None,
         seating: Seating | None = None,
         hand_seeds: Callable[[], int] | None = None,
+        claims: str = "able",
     ) -> None:
         if sets is not None:
             if rounds is not None:
@@ -117,6 +119,7 @@ class Match:
         self.rounds = rounds
         self._rng: random.Random | None = None  # made when first needed (a match of one preset hand needs none)
         self.hand_seeds = hand_seeds
+        self.claims = claims
         if seating is None:
             seating = seat_players(ruleset.seating, self._random(), players, ruleset.seating_dice)
         if sorted(seating.order) != list(range(players)):
@@ -184,7 +187,7 @@ class Match:
             raise StateError("the current hand is not finished")
         if seed is None:
             seed = self.hand_seeds() if self.hand_seeds is not None else self._random().randrange(2**32)
-        self.game = Game(self.ruleset, seed, self.players, self.round)
+        self.game = Game(self.ruleset, seed, self.players, self.round, claims=self.claims)
         return self.game
 
     def record(self, game: Game | None = None) -> HandRecord:
