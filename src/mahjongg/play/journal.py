@@ -83,6 +83,7 @@ from .schema import (
     insert_hand,
     now,
     refuse_foreign,
+    seed_value,
     tables,
 )
 
@@ -398,7 +399,7 @@ class Journal:
             return insert_hand(self.conn, events, bots, match_id, hand)
 
     def _row(self, r) -> GameRow:
-        return GameRow(r[0], r[1], r[2], r[3], r[4], tuple(json.loads(r[5])), r[6], r[7], json.loads(r[8] or "{}"),
+        return GameRow(r[0], r[1], r[2], seed_value(r[3]), r[4], tuple(json.loads(r[5])), r[6], r[7], json.loads(r[8] or "{}"),
                        r[9], *(r[10:12] if len(r) > 10 else ()))
 
     def _columns(self) -> str:

@@ -11,6 +11,15 @@ Mah-Jongg; ``CLAIMS`` -- the claim window on a discard: every seat that could
 claim it answers (claim or PASS); ``OVER``. Draws and loose-tile draws are
 made by the engine.
 
+``claims``: which seats a claim window asks. ``"able"`` (the default): only
+those that could claim, and none is opened when nobody can -- fast, but who
+is asked, and whether a window opens at all, follows from the others'
+concealed tiles. ``"all"``: every other seat in play answers every discard
+(and every tile added to a pung, and the washing window of a ruleset that
+washes): a seat that cannot claim is offered PASS alone. What a seat observes
+is then a function of its own tiles and the table only (docs/claims.md); a
+table shared by people plays this way.
+
 Beside this module: :mod:`.tables` (the precomputed actions, melds and seat
 orders, the shuffle), :mod:`.explain` (why an action is refused),
 :mod:`.ending` (the end of a hand: scoring and settling, washing the tiles, a
@@ -118,9 +127,14 @@ class Game:
         wall: Sequence[Tile | str] | None = None,
         dice: tuple[Dice, ...] | None = None,
         allow_false_mahjongg: bool = False,
+        claims: str = "able",
     ) -> None:
         if type(players) is not int or players not in (2, 3, 4):
             raise GameError(f"Mah-Jongg is played by two, three or four players, not {players!r}")
+        if claims not in ("able", "all"):
+            raise GameError(f"claims is 'able' (the seats that can claim are asked) or 'all' (every seat), not {claims!r}")
+        self.claims = claims
+        self._ask_all = claims == "all"  # every other seat answers every claim window
         self.ruleset = ruleset
         self.players = players
         # an app may let a player declare Mah-Jongg with any hand; the ruleset's penalty judges it
@@ -212,6 +226,7 @@ class Game:
             round=self.round.letter,
             seed=seed,
             **({"allow_false_mahjongg": True} if self.allow_false_mahjongg else {}),
+            **({"claims": claims} if self._ask_all else {}),
             stacks=stacks,
             wall=list(map(_TSTR.__getitem__, self.built)),
             dice={
@@ -237,6 +252,7 @@ class Game:
         round: Wind = Wind.EAST,
         *,
         allow_false_mahjongg: bool = False,
+        claims: str = "able",
     ) -> "Game":
         """A hand dealt from a preset wall.
 
@@ -248,7 +264,7 @@ class Game:
         breaks at the 14th stack); for a ruleset with one throw
         (``dice_throws=1``) that throw alone, e.g. ``((6, 6, 5),)``.
         """
-        return cls(ruleset, None, players, round, wall=wall, dice=dice, allow_false_mahjongg=allow_false_mahjongg)
+        return cls(ruleset, None, players, round, wall=wall, dice=dice, allow_false_mahjongg=allow_false_mahjongg, claims=claims)
 
     @classmethod
     def replay(cls, events: Iterable[dict] | str, ruleset: Ruleset | None = None) -> "Game":
@@ -680,6 +696,8 @@ class Game:
             o = self._claim_options(s, t, seat)
             if o:
                 options[s] = o
+        if self._ask_all:  # every other seat answers, in seat order: PASS alone if it cannot claim
+            options = {s: options.get(s) or (_ACTS[PASS][s][t],) for s in self._others[seat]}
         self._window_tile, self._window_from = t, seat
         if options:
             self._answers = {}
@@ -784,6 +802,8 @@ class Game:
                 c[t] -= 1
             if ok:
                 options[s] = [_act(MAHJONGG, s, t), _act(PASS, s, t)]
+            elif self._ask_all:
+                options[s] = [_act(PASS, s, t)]
         if not options:
             return False
         self._window_tile, self._window_from = t, seat
@@ -1005,6 +1025,7 @@ def replay_steps(events: Sequence[dict], ruleset: Ruleset | None = None) -> Iter
         Wind.parse(setup["round"]),
         wall=setup["wall"],
         allow_false_mahjongg=setup.get("allow_false_mahjongg", False),
+        claims=setup.get("claims", "able"),
         dice=(tuple(setup["dice"]["east"]),) + ((tuple(setup["dice"]["break"]),) if setup["dice"]["break"] else ()),
     )
     yield game

@@ -86,6 +86,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from ..rules import RULESETS
 from .players import bot_names, default_bot
 from ..play.journal import Journal
+from ..play.seeds import secret_hand_seed
 from .replay import NoReplay, hand_replay, history
 from .scoring import scoring_routes
 from .table import OPTION_FIELDS, LiveTable, TableError, validate_config
@@ -217,17 +218,21 @@ class Conn:
 class Server:
     """The tables in memory and their store, and what each client holds.
 
-    ``seed``: None draws every table's seed from the operating system's secret
-    randomness (:class:`random.SystemRandom`); a number makes the draws
-    reproducible (a testing aid of ``serve --seed``). ``clock``: seconds, the
-    wall clock by default (a test clock in tests)."""
+    ``seed``: None draws every table's match seed (seating, bots) from the
+    operating system's CSPRNG (128 bits) and has every table deal each hand
+    from a fresh secret seed (:func:`~mahjongg.play.seeds.secret_hand_seed`);
+    a number makes the draws reproducible and the tables deal from their match
+    seeds (a testing aid of ``serve --seed``: anyone who knows it can predict
+    every hand). ``clock``: seconds, the wall clock by default (a test clock in
+    tests)."""
 
     def __init__(self, db: str | Path = ":memory:", *, seed: int | None = None, limits: Limits | None = None, clock=time.time) -> None:
         self.db = str(db)
         self.store: Journal | None = None
         self.tables: dict[str, LiveTable] = {}
         self.loop: asyncio.AbstractEventLoop | None = None
-        self.rng: random.Random = random.SystemRandom() if seed is None else random.Random(seed)
+        self.rng: random.Random | None = None if seed is None else random.Random(seed)
+        self.predictable = seed is not None  # serve --seed: every table deals from its match seed
         self.limits = limits or Limits()
         self.clock = clock
         self.owners: dict[str, str] = {}  # table code -> the client that made it
@@ -237,7 +242,8 @@ class Server:
         self.replays: dict[tuple[str, int], dict] = {}  # (table code, hand) -> its replay: a finished hand never changes
 
     def new_seed(self) -> int:
-        return self.rng.randrange(2**32)
+        """A new table's match seed: 128 secret bits, or the next of ``serve --seed``'s draws."""
+        return secret_hand_seed() if self.rng is None else self.rng.randrange(2**32)
 
     # --- what one client may take --------------------------------------------------
     def may_create(self, client: str) -> float:
@@ -530,6 +536,7 @@ def create_app(
             if wait > 0:
                 return _throttled("too many new tables from you", wait)
             config.seed = server.new_seed()
+            config.deals = "match" if server.predictable else "secret"
             table, token = LiveTable.create(server.store, config, data.get("name"), server.schedule)
         except TableError as e:
             return _error(str(e))

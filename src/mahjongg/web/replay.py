@@ -47,8 +47,10 @@ def _finished(journal: Journal, code: str):
     seats = [Seat(d["player"], d["name"], d["kind"], d["bot"]) for d in journal.seats(match_id)]
     if saved.row.status == "lobby" or not saved.finished:
         return saved.row, seats, None, []
-    config = TableConfig.from_dict(saved.row.config).match_config(seats)
-    match = rebuild_match(config, SavedMatch(saved.row, saved.hands, saved.finished, []))  # the finished hands only
+    table_config = TableConfig.from_dict(saved.row.config)
+    config = table_config.match_config(seats)
+    # the finished hands only, each dealt from the seed its log names when the table deals secret seeds
+    match = rebuild_match(config, SavedMatch(saved.row, saved.hands, saved.finished, []), table_config.hand_seeds())
     return saved.row, seats, match, saved.finished
 
 
