@@ -30,6 +30,7 @@ from itertools import compress
 from typing import Iterable, Sequence
 
 from ..decomposition import is_complete, waits
+from ..errors import MahjonggError
 from ..hand import Hand, Meld
 from ..rules.context import Situation, Win, WinBy
 from ..rules.pung_chow import PUNG_CHOW
@@ -56,6 +57,7 @@ from .observation import Observation, materialized
 from .result import Result
 from .ending import false_mahjongg, finish, may_declare_falsely, open_washing, resolve_washing
 from .events import ReplayError, from_jsonl, logged_ruleset, to_jsonl
+from .log_schema import check_log
 from .explain import explain, malformed, seat_problem
 from .phase import CLAIMS, OVER, TURN, Phase
 from .tables import (
@@ -996,31 +998,59 @@ def replay(events: Iterable[dict] | str, ruleset: Ruleset | None = None, *, chec
     """
     if isinstance(events, str):
         events = from_jsonl(events)
-    events = list(events)
-    if not events or events[0].get("type") != "setup":
-        raise ReplayError("an event log starts with a setup event")
+    elif not isinstance(events, list):
+        try:
+            events = list(events)
+        except TypeError:
+            raise ReplayError(f"an event log is a list of events, not {type(events).__name__}") from None
+    check_log(events)  # every event's fields and their types (log_schema); ReplayError naming them
     setup = events[0]
-    game = Game(
-        logged_ruleset(setup, ruleset),
-        setup.get("seed"),
-        setup["players"],
-        Wind.parse(setup["round"]),
-        wall=setup["wall"],
-        allow_false_mahjongg=setup.get("allow_false_mahjongg", False),
-        dice=(tuple(setup["dice"]["east"]),) + ((tuple(setup["dice"]["break"]),) if setup["dice"]["break"] else ()),
-    )
-    for e in events[1:]:
-        t = e.get("type")
-        if t == "action":
-            game.apply(Action.from_dict(e))
-        elif t == "dead_hand" and e.get("penalty"):
-            game.declare_dead(Wind.parse(e["seat"]), e.get("reason", "penalty"))
+    try:
+        game = Game(
+            logged_ruleset(setup, ruleset),
+            setup["seed"],
+            setup["players"],
+            Wind.parse(setup["round"]),
+            wall=setup["wall"],
+            allow_false_mahjongg=setup.get("allow_false_mahjongg", False),
+            dice=(tuple(setup["dice"]["east"]),) + ((tuple(setup["dice"]["break"]),) if setup["dice"]["break"] else ()),
+        )
+    except MahjonggError as exc:  # an unknown ruleset, a wall not of its set, bad dice, ...
+        raise ReplayError(f"event 0 (setup): {exc}") from None
+    for i, e in enumerate(events[1:], 1):
+        t = e["type"]
+        try:
+            if t == "action":
+                game.apply(Action.from_dict(e))
+            elif t == "dead_hand" and e["penalty"]:
+                game.declare_dead(Wind.parse(e["seat"]), e["reason"])
+        except MahjonggError as exc:  # not legal now, the hand over, ...
+            raise ReplayError(f"event {i} ({t}): {exc}") from None
     if check:
         mine = json.loads(json.dumps(game.events))
-        theirs = json.loads(json.dumps(events))
+        try:  # a log built in Python may hold tuples where JSON has lists
+            theirs = json.loads(json.dumps(events))
+        except (TypeError, ValueError) as exc:
+            raise ReplayError(f"the event log holds a value JSON cannot hold: {exc}") from None
         if mine != theirs:
-            for i, (a, b) in enumerate(zip(mine, theirs)):
-                if a != b:
-                    raise ReplayError(f"event {i} differs on replay: {a} != {b}")
-            raise ReplayError(f"replay produced {len(mine)} events, the log has {len(theirs)}")
+            raise ReplayError(_first_difference(mine, theirs))
     return game
+
+
+def _first_difference(mine: list[dict], theirs: list[dict]) -> str:
+    """The first event where a replay (``mine``) and its log (``theirs``) part, and the field."""
+    for i, (a, b) in enumerate(zip(mine, theirs)):
+        if a == b:
+            continue
+        if a["type"] != b["type"]:
+            return f"event {i} is a {b['type']} event in the log, a {a['type']} event on replay"
+        for k in sorted(set(a) | set(b)):
+            if a.get(k, _ABSENT) != b.get(k, _ABSENT):
+                shown = {x: "absent" if v is _ABSENT else json.dumps(v)[:60] for x, v in (("log", b.get(k, _ABSENT)), ("replay", a.get(k, _ABSENT)))}
+                return f"event {i} ({b['type']}): field {k} is {shown['log']} in the log, {shown['replay']} on replay"
+    if len(mine) > len(theirs):
+        return f"the log stops after event {len(theirs) - 1}; the replay goes on with a {mine[len(theirs)]['type']} event"
+    return f"the replay ends after event {len(mine) - 1}; the log goes on with a {theirs[len(mine)]['type']} event"
+
+
+_ABSENT = object()
