@@ -39,6 +39,7 @@ from itertools import compress
 from typing import Iterable, Iterator, Sequence
 
 from ..decomposition import is_complete, waits
+from ..errors import MahjonggError
 from ..hand import Hand, Meld
 from ..rules.context import Situation, Win, WinBy
 from ..rules.pung_chow import PUNG_CHOW
@@ -65,6 +66,7 @@ from .observation import Observation, materialized
 from .result import Result
 from .ending import false_mahjongg, finish, may_declare_falsely, open_washing, resolve_washing
 from .events import ReplayError, from_jsonl, logged_ruleset, to_jsonl
+from .log_schema import check_log
 from .explain import explain, malformed, seat_problem
 from .phase import CLAIMS, OVER, TURN, Phase
 from .tables import (
@@ -1008,35 +1010,52 @@ class Game:
         return f"<Game {self.ruleset.name} seed={self.seed} {self._phase} turn={self._turn.letter} wall={self.wall.count}>"
 
 
+def _as_list(events) -> list:
+    """A log given as any iterable, as a list (:class:`ReplayError` for what is none)."""
+    if isinstance(events, list):
+        return events
+    try:
+        return list(events)
+    except TypeError:
+        raise ReplayError(f"an event log is a list of events, not {type(events).__name__}") from None
+
+
 def replay_steps(events: Sequence[dict], ruleset: Ruleset | None = None) -> Iterator["Game"]:
     """The game a log records, step by step: the same :class:`Game` yielded once
     dealt, then again after each action (and penalty) of the log is applied to it
     -- a replay page reads each step's hands and events before asking for the
     next. ``events``: the list of dicts; ``ruleset`` as for :func:`replay`
     (which is this, run to the end and checked). Raises :class:`ReplayError`
-    for a log without its setup event."""
-    if not events or events[0].get("type") != "setup":
-        raise ReplayError("an event log starts with a setup event")
+    for a log that is not one of :mod:`~mahjongg.table.log_schema` (naming the
+    event and the field), and for an event the engine refuses (naming it)."""
+    events = _as_list(events)
+    check_log(events)  # every event's fields and their types (log_schema); ReplayError naming them
     setup = events[0]
-    game = Game(
-        logged_ruleset(setup, ruleset),
-        setup.get("seed"),
-        setup["players"],
-        Wind.parse(setup["round"]),
-        wall=setup["wall"],
-        allow_false_mahjongg=setup.get("allow_false_mahjongg", False),
-        claims=setup.get("claims", "able"),
-        dice=(tuple(setup["dice"]["east"]),) + ((tuple(setup["dice"]["break"]),) if setup["dice"]["break"] else ()),
-    )
+    try:
+        game = Game(
+            logged_ruleset(setup, ruleset),
+            setup["seed"],
+            setup["players"],
+            Wind.parse(setup["round"]),
+            wall=setup["wall"],
+            allow_false_mahjongg=setup.get("allow_false_mahjongg", False),
+            dice=(tuple(setup["dice"]["east"]),) + ((tuple(setup["dice"]["break"]),) if setup["dice"]["break"] else ()),
+        )
+    except MahjonggError as exc:  # an unknown ruleset, a wall not of its set, bad dice, ...
+        raise ReplayError(f"event 0 (setup): {exc}") from None
     yield game
-    for e in events[1:]:
-        t = e.get("type")
-        if t == "action":
-            game.apply(Action.from_dict(e))
-            yield game
-        elif t == "dead_hand" and e.get("penalty"):
-            game.declare_dead(Wind.parse(e["seat"]), e.get("reason", "penalty"))
-            yield game
+    for i, e in enumerate(events[1:], 1):
+        t = e["type"]
+        if t != "action" and not (t == "dead_hand" and e["penalty"]):
+            continue
+        try:
+            if t == "action":
+                game.apply(Action.from_dict(e))
+            else:
+                game.declare_dead(Wind.parse(e["seat"]), e["reason"])
+        except MahjonggError as exc:  # not legal now, the hand over, ...
+            raise ReplayError(f"event {i} ({t}): {exc}") from None
+        yield game
 
 
 def replay(events: Iterable[dict] | str, ruleset: Ruleset | None = None, *, check: bool = True):
@@ -1044,21 +1063,41 @@ def replay(events: Iterable[dict] | str, ruleset: Ruleset | None = None, *, chec
 
     ``events``: the list of dicts or the JSON-lines text. ``ruleset``: the
     ruleset to use if the log's ruleset name is not a known one (its options
-    from the log are applied to it). With ``check``, raises
-    :class:`ReplayError` if the replay does not produce the same events.
+    from the log are applied to it). Raises :class:`ReplayError` for a log
+    that is not one (:func:`replay_steps`) and, with ``check``, if the replay
+    does not produce the same events (naming the first event and field that differ).
     """
     if isinstance(events, str):
         events = from_jsonl(events)
-    events = list(events)
+    events = _as_list(events)
     game = None
     for game in replay_steps(events, ruleset):
         pass
     if check:
         mine = json.loads(json.dumps(game.events))
-        theirs = json.loads(json.dumps(events))
+        try:  # a log built in Python may hold tuples where JSON has lists
+            theirs = json.loads(json.dumps(events))
+        except (TypeError, ValueError) as exc:
+            raise ReplayError(f"the event log holds a value JSON cannot hold: {exc}") from None
         if mine != theirs:
-            for i, (a, b) in enumerate(zip(mine, theirs)):
-                if a != b:
-                    raise ReplayError(f"event {i} differs on replay: {a} != {b}")
-            raise ReplayError(f"replay produced {len(mine)} events, the log has {len(theirs)}")
+            raise ReplayError(_first_difference(mine, theirs))
     return game
+
+
+def _first_difference(mine: list[dict], theirs: list[dict]) -> str:
+    """The first event where a replay (``mine``) and its log (``theirs``) part, and the field."""
+    for i, (a, b) in enumerate(zip(mine, theirs)):
+        if a == b:
+            continue
+        if a["type"] != b["type"]:
+            return f"event {i} is a {b['type']} event in the log, a {a['type']} event on replay"
+        for k in sorted(set(a) | set(b)):
+            if a.get(k, _ABSENT) != b.get(k, _ABSENT):
+                shown = {x: "absent" if v is _ABSENT else json.dumps(v)[:60] for x, v in (("log", b.get(k, _ABSENT)), ("replay", a.get(k, _ABSENT)))}
+                return f"event {i} ({b['type']}): field {k} is {shown['log']} in the log, {shown['replay']} on replay"
+    if len(mine) > len(theirs):
+        return f"the log stops after event {len(theirs) - 1}; the replay goes on with a {mine[len(theirs)]['type']} event"
+    return f"the replay ends after event {len(mine) - 1}; the log goes on with a {theirs[len(mine)]['type']} event"
+
+
+_ABSENT = object()
