@@ -69,6 +69,12 @@ class ActionTable:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_index", {e: i for i, e in enumerate(self.entries)})
+        object.__setattr__(self, "_by_id", {})  # id(action) -> (action, index): see indices
+
+    @property
+    def index_of_pass(self) -> int:
+        """The index of PASS (every table has one)."""
+        return self._index[(ActionKind.PASS, None)]  # type: ignore[attr-defined]
 
     def __len__(self) -> int:
         return len(self.entries)
@@ -89,13 +95,25 @@ class ActionTable:
         except KeyError:
             raise ActionTableError(f"{action} has no index in the action table of {self.ruleset}") from None
 
-    def indices(self, legal: list[Action]) -> dict[int, Action]:
-        """``{index: action}`` for a seat's legal actions (one index each: the table tells them apart)."""
+    def indices(self, legal) -> dict[int, Action]:
+        """``{index: action}`` for a seat's legal actions (one index each: the table tells them apart).
+
+        The engine hands out the same action objects again and again (its
+        tables of actions): their indices are remembered by identity, each
+        entry holding its action (so an identity is never reused while it
+        is remembered; at most :data:`_REMEMBERED` entries)."""
+        by_id = self._by_id  # type: ignore[attr-defined]
         get = self._index.get  # type: ignore[attr-defined]
         out = {}
         for a in legal:
-            k = a.kind
-            i = get((k, a.chow) if k is ActionKind.CHOW else (k, a.tile) if k in _TILED else (k, None))
+            hit = by_id.get(id(a))
+            if hit is not None and hit[0] is a:
+                i = hit[1]
+            else:
+                k = a.kind
+                i = get((k, a.chow) if k is ActionKind.CHOW else (k, a.tile) if k in _TILED else (k, None))
+                if i is not None and len(by_id) < _REMEMBERED:
+                    by_id[id(a)] = (a, i)
             if i is None or i in out:
                 raise ActionTableError(f"{a} has no index of its own in the action table of {self.ruleset}")
             out[i] = a
@@ -113,6 +131,10 @@ class ActionTable:
 
 
 _TILED = frozenset({ActionKind.DISCARD, ActionKind.CONCEALED_KONG, ActionKind.ADD_KONG, ActionKind.BONUS, ActionKind.CAPTURE})
+
+_REMEMBERED = 8192
+"""How many action objects an :class:`ActionTable` remembers the index of
+(the engine's own shared actions are a few thousand)."""
 
 _TABLES: dict[int, tuple[Ruleset, ActionTable]] = {}
 

@@ -38,7 +38,7 @@ from ..bots import make_bot
 from ..errors import StateError
 from ..play.seeds import checked_bot_action
 from ..rules import RULESETS, Ruleset
-from .core import EnvError, Table, resolve_ruleset
+from .core import EnvError, Table, action_index, resolve_ruleset
 
 __all__ = ["SeatEnv", "ENV_IDS", "make_vec"]
 
@@ -162,7 +162,8 @@ class SeatEnv(gymnasium.Env):
         t = self._t
         if t.over or self._abandoned:
             raise StateError("the episode is over: call reset()")
-        if int(action) not in t.legal(self.seat):
+        action = action_index(action, len(self.action_table))  # junk: the library's error, never a guess
+        if action not in t.legal(self.seat):
             self._abandoned = True
             obs, info = self._obs()
             info["illegal"] = True
@@ -210,4 +211,11 @@ def make_vec(num_envs: int, ruleset: str | Ruleset = "pung-chow", **kwargs) -> g
 
 for _name, _id in ENV_IDS.items():
     if _id not in gymnasium.registry:
-        gymnasium.register(id=_id, entry_point="mahjongg.rl.seat_env:SeatEnv", kwargs={"ruleset": _name})
+        # make_vec(id) builds our make_vec (same-step autoreset: no all-zero mask after an
+        # episode's end), not Gymnasium's default next-step autoreset (issue 25)
+        gymnasium.register(
+            id=_id,
+            entry_point="mahjongg.rl.seat_env:SeatEnv",
+            vector_entry_point="mahjongg.rl.seat_env:make_vec",
+            kwargs={"ruleset": _name},
+        )
