@@ -69,7 +69,8 @@ class ActionTable:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_index", {e: i for i, e in enumerate(self.entries)})
-        object.__setattr__(self, "_by_id", {})  # id(action) -> (action, index): see indices
+        object.__setattr__(self, "_by_id", {})  # id(action) -> index, for the actions in _kept: see indices
+        object.__setattr__(self, "_kept", [])
 
     @property
     def index_of_pass(self) -> int:
@@ -99,21 +100,29 @@ class ActionTable:
         """``{index: action}`` for a seat's legal actions (one index each: the table tells them apart).
 
         The engine hands out the same action objects again and again (its
-        tables of actions): their indices are remembered by identity, each
-        entry holding its action (so an identity is never reused while it
-        is remembered; at most :data:`_REMEMBERED` entries)."""
-        by_id = self._by_id  # type: ignore[attr-defined]
+        tables of actions): their indices are remembered by identity, the
+        table keeping each such action (so its identity is never reused;
+        at most :data:`_REMEMBERED` of them)."""
+        try:
+            out = dict(zip(map(self._by_id.__getitem__, map(id, legal)), legal))  # type: ignore[attr-defined]
+        except KeyError:
+            return self._indices(legal)
+        if len(out) != len(legal):
+            return self._indices(legal)  # names the action without an index of its own
+        return out
+
+    def _indices(self, legal) -> dict[int, Action]:
+        by_id, keep = self._by_id, self._kept  # type: ignore[attr-defined]
         get = self._index.get  # type: ignore[attr-defined]
         out = {}
         for a in legal:
-            hit = by_id.get(id(a))
-            if hit is not None and hit[0] is a:
-                i = hit[1]
-            else:
+            i = by_id.get(id(a))
+            if i is None:
                 k = a.kind
                 i = get((k, a.chow) if k is ActionKind.CHOW else (k, a.tile) if k in _TILED else (k, None))
-                if i is not None and len(by_id) < _REMEMBERED:
-                    by_id[id(a)] = (a, i)
+                if i is not None and len(keep) < _REMEMBERED:
+                    keep.append(a)  # kept alive: id(a) stays its own
+                    by_id[id(a)] = i
             if i is None or i in out:
                 raise ActionTableError(f"{a} has no index of its own in the action table of {self.ruleset}")
             out[i] = a

@@ -189,7 +189,8 @@ class raw_env(AECEnv):
         t = self._t
         p = self._player[agent]
         i = action_index(action, self._n)
-        if i not in t.legal(p):
+        legal = t.legal(p)
+        if i not in legal:
             if self.illegal_reward is None:
                 raise ActionTableError(f"action {i} ({self.action_table.describe(i)}) is not legal for {agent} now")
             self._illegal(agent)
@@ -198,7 +199,7 @@ class raw_env(AECEnv):
             self.rewards = dict.fromkeys(self.agents, 0.0)
             self._dirty = False
         self._cumulative_rewards[agent] = 0.0
-        chips = t.apply(p, i)
+        chips = t.apply(p, i, legal)
         if chips is not None:
             rewards = self.rewards
             for q, c in enumerate(chips):

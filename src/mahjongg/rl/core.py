@@ -122,6 +122,7 @@ class Table:
         self.reward_scale = float(reward_scale)
         self.table: ActionTable = action_table(ruleset)
         self.obs_shape = shape(self.table)
+        self._actions = len(self.table)
         if claims not in ("all", "able"):
             raise EnvError(f"claims is 'all' (every seat answers every discard) or 'able' (only seats that can claim), not {claims!r}")
         self.claims_all = claims == "all"
@@ -164,6 +165,14 @@ class Table:
 
     def _new_hand(self) -> None:
         self._legal = None
+        m, n = self.match, self.players
+        if m is not None:
+            self._seat_of = [m.seat_of(p) for p in range(n)]
+        else:
+            self._seat_of = [Wind((p - self._east) % n) for p in range(n)]
+        self._player_at = [0] * n
+        for p, s in enumerate(self._seat_of):
+            self._player_at[s] = p
         self.planes.resync(self.game)
         self.pause = None
         if self._washing:  # every seat answers the washing window, whoever may wash
@@ -183,14 +192,12 @@ class Table:
         )
 
     def seat_of(self, player: int) -> Wind:
-        if self.match is not None:
-            return self.match.seat_of(player)
-        return Wind((player - self._east) % self.players)
+        """The wind ``player`` sits at in the hand on the table."""
+        return self._seat_of[player]
 
     def player_at(self, seat: Wind) -> int:
-        if self.match is not None:
-            return self.match.player_at(seat)
-        return (int(seat) + self._east) % self.players
+        """The player at wind ``seat`` in the hand on the table."""
+        return self._player_at[seat]
 
     def acting(self) -> int | None:
         """The player to act next (the first of the seats with a decision), ``None`` when over."""
@@ -264,7 +271,7 @@ class Table:
 
     def mask(self, player: int) -> np.ndarray:
         """``int8`` of the table's length, 1 at each legal action of ``player``."""
-        m = np.zeros(len(self.table), dtype=np.int8)
+        m = np.zeros(self._actions, dtype=np.int8)
         legal = self.legal(player)
         if legal:
             m[list(legal)] = 1
@@ -293,10 +300,13 @@ class Table:
             return None
         return self._hand_over()
 
-    def apply(self, player: int, index: int) -> list[float] | None:
-        """Play action ``index`` of the table for ``player`` (:class:`ActionTableError` if not legal)."""
-        i = action_index(index, len(self.table))
-        legal = self.legal(player)
+    def apply(self, player: int, index: int, legal: dict | None = None) -> list[float] | None:
+        """Play action ``index`` of the table for ``player`` (:class:`ActionTableError` if not legal).
+        ``legal``: :meth:`legal` of ``player`` now, if the caller has it."""
+        if legal is None:
+            index = action_index(index, len(self.table))
+            legal = self.legal(player)
+        i = index
         if i not in legal:
             raise ActionTableError(f"action {i} ({self.table.describe(i)}) is not legal for player_{player} now")
         if self.pause is None:
