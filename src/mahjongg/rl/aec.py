@@ -137,9 +137,16 @@ class raw_env(AECEnv):
 
     # --- AEC ------------------------------------------------------------------------
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        """Start the next episode. ``options={"wall": tiles, "dice": throws}`` deals
+        it from that built wall (:meth:`Game.from_wall <mahjongg.table.Game.from_wall>`;
+        one-hand episodes); any other option is an :class:`EnvError`."""
         if seed is not None:
             self._t.seed(seed)
-        self._t.new_episode()
+        opts = dict(options or {})
+        wall, dice = opts.pop("wall", None), opts.pop("dice", None)
+        if opts:
+            raise EnvError(f"reset options are 'wall' and 'dice', not {sorted(opts)}")
+        self._t.new_episode(wall, dice)
         self._started = True
         self._abandoned = False
         self._dirty = False

@@ -149,11 +149,21 @@ class Table:
         self._index = 0
         self.run_seed = seed
 
-    def new_episode(self) -> None:
-        """Start the next episode: a hand, or a match and its first hand."""
+    def new_episode(self, wall=None, dice=None) -> None:
+        """Start the next episode: a hand, or a match and its first hand.
+        ``wall``/``dice``: deal this hand from a built wall instead
+        (:meth:`Game.from_wall <mahjongg.table.Game.from_wall>`; one-hand episodes only)."""
         s = self.episode_seed = self._rng.randrange(2**32)
         self.hand_number = 0
-        if self.match_mode:
+        if wall is not None:
+            if self.match_mode:
+                raise EnvError("a preset wall deals one hand: not in match mode (hands= or rounds=)")
+            if dice is None:
+                raise EnvError("a preset wall needs its dice (options={'wall': ..., 'dice': ...})")
+            self.match = None
+            self.game = Game.from_wall(wall, tuple(map(tuple, dice)), self.ruleset, self.players)
+            self._east = self._index % self.players
+        elif self.match_mode:
             self.match = Match(self.ruleset, s, self.players, hands=self.hands, rounds=self.rounds)
             self.game = self.match.next_game()
         else:
