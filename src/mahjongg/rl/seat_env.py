@@ -54,7 +54,7 @@ ENV_IDS: dict[str, str] = {name: f"mahjongg/{_camel(name)}-v0" for name in RULES
 class SeatEnv(gymnasium.Env):
     """One learner against bots (see the module's docs)."""
 
-    metadata = {"render_modes": ["human", "ansi"]}
+    metadata = {"render_modes": ["human", "ansi"], "render_fps": 1}
 
     def __init__(
         self,
@@ -133,6 +133,13 @@ class SeatEnv(gymnasium.Env):
                     self._seat_bots()
                     bots = self._bots
 
+    def action_masks(self) -> np.ndarray:
+        """The learner's mask now (``int8``, 1 at each legal action; all 0 once the
+        episode is over): what sb3-contrib's ``MaskablePPO`` asks the env each step."""
+        if self._abandoned:
+            return np.zeros(len(self.action_table), dtype=np.int8)
+        return self._t.mask(self.seat)
+
     def _obs(self) -> tuple[dict, dict]:
         t = self._t
         mask = t.mask(self.seat)
@@ -184,6 +191,8 @@ class SeatEnv(gymnasium.Env):
         return obs, float(reward), done, False, info
 
     def render(self):
+        if self.render_mode is None:
+            return None
         text = self._t.render()
         if self.render_mode == "human":
             print(text)
