@@ -1,13 +1,14 @@
-"""A trained policy against three random bots, on duplicate deals, with a 95% confidence interval.
+"""A trained policy against three random (or ``--field``) bots, on duplicate deals, with a 95% confidence interval.
 
 Run by hand (not a test), with the rl extra::
 
     python bench/bench_policy.py                                  # examples/policy-pung-chow.npz, 500 deals
     python bench/bench_policy.py --policy my.npz --deals 1000 --seed 7
+    python bench/bench_policy.py --field greedy                   # against three greedy bots
 
 Duplicate deals: every deal (a hand seed drawn from ``--seed``, as
 ``mahjongg simulate`` draws them) is played once with the policy at each of
-the seats East, South, West, North and ``random`` bots at the others (their
+the seats East, South, West, North and ``random`` bots (``--field``) at the others (their
 seeds by the play layer's rule, :func:`mahjongg.play.seeds.bot_seed` of the
 deal's seed, hand 0 and the player), so every seat and
 every wall is played by the policy alike. A deal's value is the policy's
@@ -29,13 +30,13 @@ from mahjongg.rl.policy import load_policy
 from mahjongg.simulate import iter_hand_seeds, play_hand
 
 
-def duplicate(bot: str, seeds: list[int], ruleset: str, players: int) -> list[float]:
-    """Per deal, ``bot``'s mean chips over its ``players`` seatings against random bots."""
+def duplicate(bot: str, seeds: list[int], ruleset: str, players: int, field: str = "random") -> list[float]:
+    """Per deal, ``bot``'s mean chips over its ``players`` seatings against ``field`` bots."""
     out = []
     for s in seeds:
         total = 0
         for k in range(players):
-            bots = ["random"] * players
+            bots = [field] * players
             bots[k] = bot
             # hand 0: player k sits at wind k; the bots seeded from the deal's seed
             total += play_hand(bots, s, 0, ruleset, run_seed=s).net[k]
@@ -58,25 +59,29 @@ def main() -> None:
     ap.add_argument("--deals", type=int, default=500)
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--players", type=int, default=4)
+    ap.add_argument("--field", default="random", help="the bot in the other seats (random, greedy, ...)")
     args = ap.parse_args()
+    field = args.field
     policy, header = load_policy(args.policy)
     ruleset = header["ruleset"]
     seeds = list(iter_hand_seeds(args.seed, args.deals))
     print(f"bench_policy: {args.policy} (trained for {ruleset}: {header.get('hands')} hands, seed {header.get('seed')}, "
-          f"against {header.get('opponents')}); {args.deals} duplicate deals x {args.players} seatings, seed {args.seed}")
+          f"against {header.get('opponents')}); {args.deals} duplicate deals x {args.players} seatings, seed {args.seed}, "
+          f"the field {field}")
     results = {}
     for name, bot in (("policy", f"policy:{args.policy}"), ("random", "random"), ("greedy", "greedy")):
         start = time.perf_counter()
-        results[name] = duplicate(bot, seeds, ruleset, args.players)
+        results[name] = duplicate(bot, seeds, ruleset, args.players, field)
         m, lo, hi = interval(results[name])
-        print(f"  {name:7} vs 3 random: {m:+8.2f} chips/hand  95% CI [{lo:+.2f}, {hi:+.2f}]  "
+        print(f"  {name:7} vs {args.players - 1} {field}: {m:+8.2f} chips/hand  95% CI [{lo:+.2f}, {hi:+.2f}]  "
               f"({args.deals * args.players / (time.perf_counter() - start):.0f} hands/s)")
-    diff = [a - b for a, b in zip(results["policy"], results["random"])]
-    m, lo, hi = interval(diff)
-    print(f"  policy - random, same deals: {m:+.2f} chips/hand  95% CI [{lo:+.2f}, {hi:+.2f}]")
+    for other in ("random", "greedy"):
+        diff = [a - b for a, b in zip(results["policy"], results[other])]
+        m, lo, hi = interval(diff)
+        print(f"  policy - {other}, same deals: {m:+.2f} chips/hand  95% CI [{lo:+.2f}, {hi:+.2f}]")
     m, lo, hi = interval(results["policy"])
     verdict = "beats" if lo > 0 else "does not beat"
-    print(f"verdict: the policy {verdict} three random bots (95% interval of its chips per hand "
+    print(f"verdict: the policy {verdict} {args.players - 1} {field} bots (95% interval of its chips per hand "
           f"{'excludes' if lo > 0 or hi < 0 else 'includes'} zero)")
 
 

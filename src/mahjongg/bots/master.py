@@ -1,6 +1,32 @@
-"""The ``master`` bot: the expert's expected chips, with the next step's tiles looked at.
+"""The ``master`` bot: the expert's expected chips, with the step after next looked at.
 
-WORK IN PROGRESS
+It decides from its :class:`~mahjongg.table.Observation` alone, as every bot
+does, and plays exactly as ``expert`` (:mod:`mahjongg.bots.expert`) but where
+the expert guesses how good the hand's *next* step will be:
+
+* **One step from waiting** (shanten 1). The expert values such a hand by the
+  copies of its improving tiles and assumes about 6 live tiles at the wait to
+  come. Master works the wait out (:func:`one_step`): for each improving draw
+  ``x`` (weighted by its unseen copies) the discard after it whose waits are
+  worth most (unseen copies times the real scorer's score; a wait the ruleset
+  would not let it declare is worth nothing, as :func:`~mahjongg.bots.expert.win_score`
+  decides), then the chance of winning on *those* waits from the wall left
+  and the chips that win collects. Claims weigh the hand kept the same way.
+* **Two steps from waiting** (shanten 2, racing). The chance of getting there
+  counts, instead of 6, the live tiles the hand would have one step from
+  waiting after each improving draw and its best discard (:func:`next_live`;
+  the "two-step ukeire" of tile-efficiency analysis).
+
+The value of a win, the risk of each discard, folding, building a high hand on
+a long wall and the claims follow the expert's rules unchanged
+(:class:`~mahjongg.bots.expert.ExpertBot`); the ruleset's own questions
+(``may_declare``, ``settle``, ``minimum_to_declare``) are asked through them,
+never its name. Reproducible: ties go by tile order; no random numbers.
+
+Source: seed 000 (Pung Chow Part I), "Suggestions for careful playing of
+hands": "a player should plan and play to win at all times with as high a hand
+as possible" -- the value of each wait -- and the careful player's reading of
+"the discards of the other three players" (the unseen counts).
 """
 
 from __future__ import annotations
@@ -54,7 +80,7 @@ def chance(s: int, live: float, nxt: float, unseen_total: int, draws_left: int) 
     return 0.7 * step * chance(s - 1, nxt, 6, unseen_total, int(rest // 2))
 
 
-def one_step(obs: Observation, counts: list[int], declared: int, unseen: list[int]) -> tuple[float, float]:
+def one_step(obs: Observation, counts: list[int], declared: int, unseen: list[int], factor: float = 0.7) -> tuple[float, float]:
     """For a hand one step from waiting (``counts``, between turns): ``(chance, chips)``
     -- the chance of winning with it and the mean chips of such a win.
 
@@ -108,16 +134,24 @@ def one_step(obs: Observation, counts: list[int], declared: int, unseen: list[in
             acc_chips += u * c * chips
     if not acc:
         return 0.0, 0.0
-    return step * acc / weight, acc_chips / acc
+    return factor * step * acc / weight, acc_chips / acc
 
 
 class MasterBot(ExpertBot):
     """The expert, choosing among its best discards by the tiles of the next step too."""
 
     name = "master"
-    TWO_STEP = (1, 2)
+    TWO_STEP = (2,)
+    """The shanten at which discards (and the hand kept, in a claim window) are weighed by
+    the next step's tiles: 2 (:func:`next_live`); 1 adds :func:`one_step`'s worked-out
+    waits, measured worse under Hong Kong rules (docs/bots.md, "The master")."""
+    ONE_STEP_FACTOR = 0.7
+    """With 1 in :attr:`TWO_STEP`: the expert's discount of a chance a step from waiting."""
 
     def rank_discards(self, obs, candidates, defence=None):
+        """The expert's ranking (:func:`~mahjongg.bots.expert.discard_value`), the discards
+        of the lowest shanten, when it is in :attr:`TWO_STEP`, weighed again: their chance
+        with the next step's live tiles counted (the expert's risk kept as it is)."""
         ranked = ExpertBot.rank_discards(self, obs, candidates, defence)
         if not ranked:
             return ranked
@@ -136,7 +170,7 @@ class MasterBot(ExpertBot):
                 continue
             counts[v.tile] -= 1
             if best_s == 1:
-                new, value = one_step(obs, counts, declared, unseen)
+                new, value = one_step(obs, counts, declared, unseen, self.ONE_STEP_FACTOR)
             else:
                 nxt = next_live(counts, declared, unseen)
                 base = chance(best_s, v.live, 6, unseen_total, draws)
@@ -150,8 +184,9 @@ class MasterBot(ExpertBot):
         return out
 
     def _stay_value(self, obs, counts, declared, before):
+        """The hand kept in a claim window, weighed as :meth:`rank_discards` weighs a discard."""
         if before == 1 and 1 in self.TWO_STEP:
-            c, chips = one_step(obs, counts, declared, unseen_counts(obs))
+            c, chips = one_step(obs, counts, declared, unseen_counts(obs), self.ONE_STEP_FACTOR)
             return c * chips
         v = ExpertBot._stay_value(self, obs, counts, declared, before)
         if v <= 0 or before not in self.TWO_STEP:
