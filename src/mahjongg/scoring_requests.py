@@ -202,13 +202,17 @@ def score(request: ScoreRequest) -> ScoreAnswer:
             "--by, --last-tile, --original, --first-discard, --after-flower and --kong-on-kong describe a win:"
             " give the winning tile with --win"
         )
-    parsed = Hand.parse(q.hand)
+    unread = [f for f in ("kong_on_kong", "original_call") if flags[f] and f not in offers(rules)["flags"]]
+    if unread:
+        raise RequestError(f"{_option(unread[0])}: {rules.name} scores nothing for it (no rule of it reads it)")
+    # a dead hand has the wrong number of tiles: a long hand of 15, a short one (seed 000 "Score card")
+    parsed = Hand.parse(q.hand, sizes=None if q.dead and win_info is None else (13, 14))
     if win_info and parsed.size != 14:
         raise RequestError(
             f"a winning hand has 14 tiles plus one per kong; {parsed} has {parsed.tile_count}"
             f" with {parsed.kongs} kong(s): include the winning tile {win_info.tile} in the hand"
         )
-    if not win_info and parsed.size != 13:
+    if not win_info and parsed.size != 13 and not q.dead:
         hint = kong_hint(parsed, (13,))
         raise RequestError(
             f"{parsed} has 14 tiles plus one per kong: that is a winner's hand; "

@@ -165,6 +165,13 @@ class Ruleset:
         fewer chows than ``max_chows`` declared (always, without it)."""
         return self.max_chows is None or sum(1 for m in melds if m.is_chow) < self.max_chows
 
+    @property
+    def bonus_may_be_captured(self) -> bool:
+        """Whether a bonus tile a player laid out may be taken from him (so a
+        hand may have drawn a loose tile for a bonus tile it no longer
+        shows). Default: no."""
+        return False
+
     def may_hold_back(self, tile) -> bool:
         """Whether a seat may keep the bonus ``tile`` concealed
         (``Hand.hidden``) instead of laying it out at once. Default: no."""

@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..decomposition import is_seven_pairs, is_thirteen_orphans
-from ..tiles import BONUS_TILES, Suit
+from ..tiles import BONUS_TILES, TILES, Suit
 from .items import (
     AllHonorsDoubles,
     DragonSetDoubles,
@@ -102,6 +102,12 @@ class TraditionalRuleset(Ruleset):
         capture its prey (seed 001: "any player holding the Fisherman in
         their hand"). Other bonus tiles are laid out at once."""
         return tile in special_tiles.HUNTERS and int(tile) in self.bonus_tiles
+
+    @property
+    def bonus_may_be_captured(self) -> bool:
+        """With the special tiles: a prey laid out may be captured by its
+        hunter (seed 001, "additional special tiles")."""
+        return any(TILES[i] in special_tiles.PREY for i in self.bonus_tiles)
 
     def capture_claimant(self, exposed, exposer, hidden, laid_out=()):
         """:func:`mahjongg.rules.special_tiles.capture_claimant`."""
