@@ -256,7 +256,7 @@ def test_python_api_players_are_positions_from_zero():
         (["--bots", "greedy"], "error: --bots: a hand is played by two, three or four bots, not 1 (greedy)"),
         (["--workers", "0"], "error: --workers must be at least 1, not 0"),
         (["--workers", "x"], "error: --workers takes a whole number, not 'x'"),
-        (["--ruleset", "nosuch"], "error: unknown ruleset 'nosuch'; known: hong-kong, hong-kong-136, pung-chow"),
+        (["--ruleset", "nosuch"], "error: unknown ruleset 'nosuch'; known: bmja, dmjl, hong-kong, hong-kong-136, pung-chow"),
         # the seed is an integer: Typer's own check printed a boxed usage error
         (["--seed", "abc"], "error: --seed takes a whole number, not 'abc'"),
         (["--seed", "1.5"], "error: --seed takes a whole number, not '1.5'"),

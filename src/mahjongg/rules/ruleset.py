@@ -95,6 +95,10 @@ class Ruleset:
       ``reserved_tiles`` -- tiles never drawn; the hand is a draw when only
       these remain (loose tiles included).
       ``chow_from`` -- who may chow: ``"left"`` (only the next player).
+      ``special_tiles`` -- the set of special tiles in play (seed 001's
+      ``"cat-and-man"`` or ``"fisherman-and-cock"``), ``None`` for none; a
+      ruleset that has them lists the choices in :attr:`special_tile_sets`
+      and rebuilds itself in :meth:`with_options`.
       ``max_chows`` -- the most chows a hand may hold, declared and
       concealed (``None``: no limit; BMJA 1): a chow claim beyond it is not
       offered, and a hand with more does not go out (:meth:`may_chow`).
@@ -140,6 +144,7 @@ class Ruleset:
     robbing_kong: bool = False
     original_through_kongs: bool = False
     max_chows: int | None = None
+    special_tiles: str | None = None
 
     # --- hooks the table engine calls ----------------------------------------
     def could_be_special(self, counts, melds=(), bonus=()) -> bool:
@@ -153,6 +158,12 @@ class Ruleset:
         of its own shapes (thirteen orphans, seven pairs ...). It must never
         answer False for a hand its scoring rules would accept."""
         return self.special_shapes
+
+    @property
+    def special_tile_sets(self) -> tuple[str, ...]:
+        """The sets of special tiles this ruleset may play with (the values of
+        ``special_tiles``); none by default."""
+        return ()
 
     @property
     def complete_hand_wins(self) -> bool:
@@ -281,6 +292,11 @@ class Ruleset:
         unknown = set(changes) - set(self.__dataclass_fields__)
         if unknown:
             raise RulesetError(f"unknown ruleset option(s) for {self.name}: {', '.join(sorted(unknown))}")
+        special = changes.get("special_tiles")
+        if special is not None and special != self.special_tiles and special not in self.special_tile_sets:
+            sets = self.special_tile_sets
+            has = f"its sets: {', '.join(sets)}" if sets else "it has no special tiles"
+            raise RulesetError(f"{self.name} cannot play with the special tiles {special!r}: {has}")
         return replace(self, **changes)
 
     def to_dict(self) -> dict:
@@ -350,6 +366,7 @@ _OPTION_LABELS = {
     "robbing_kong": "a kong may be robbed",
     "original_through_kongs": "an original hand survives concealed kongs",
     "max_chows": "most chows in a hand",
+    "special_tiles": "special tiles in place of the Flowers",
     "seating": "seating and the first East",
     "seating_dice": "dice thrown for the seating",
     "match_rounds": "wind rounds in a match",
