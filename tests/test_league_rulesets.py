@@ -108,3 +108,48 @@ def test_a_loser_calling_for_a_limit_hand():
     s = score_hand(hand, BMJA, Situation())
     assert (s.score, s.limit_hand) == (400, "Calling for The 13 Unique Wonders")
     assert score_hand(hand, DMJL, Situation()).score == 0  # DMJL has no calling rules
+
+
+# --- settlement: the Dangerous Game, drawn hands (Kajongg game.py __payHand) --------------------
+
+W, S, E, N = Wind.WEST, Wind.SOUTH, Wind.EAST, Wind.NORTH
+
+
+def test_the_dangerous_game_discarder_pays_for_all():
+    """South has exposed pungs of 1, 5 and 9 bamboo (nine bamboo in view: "he may
+    try a True Color Game", Kajongg findDangerousTiles); West throws the 4b South
+    wins on. South's hand [111b] [555b] [999b] 234b 66b: exposed pungs 4 + 2 + 4,
+    Mah-Jongg 20 = 30 points; True Color Game 3 doubles: 240. West pays for all,
+    four times the score (South is not East): 960, and nobody else pays."""
+    winning = Hand.parse("[111b] [555b] [999b] 234b 66b")
+    s = score_hand(winning, DMJL, Situation(S, E, Win(Tile.parse("4b"), WinBy.DISCARD)))
+    assert (s.points, s.doubles, s.score) == (30, 3, 240)
+    west = Hand.parse("123c 456c 789c EE 5d 6d", sizes=(13,))
+    ruling = DMJL.judge_discard(winning, Tile.parse("4b"), west, W, S, E)
+    assert ruling.applies and ruling.seat == W and "True Color Game" in ruling.reason
+    settled = DMJL.settle({E: 8, S: 240, W: 4, N: 0}, S, discarder=W, east=E, ruling=ruling)
+    assert settled.net == {E: 0, S: 960, W: -960, N: 0}
+    # an East winner is paid six times (Kajongg: "score * 6 if winner.wind == East")
+    assert BMJA.settle({E: 240, S: 8, W: 4, N: 0}, E, discarder=W, east=E, ruling=ruling).net[E] == 1440
+
+
+def test_no_choice_excuses_the_dangerous_discard():
+    """West holds only bamboo (every tile as dangerous): he had no choice, the
+    ruling is recorded with its excuse and does not apply; a tile that is not
+    dangerous (a dot) gets no ruling at all."""
+    winning = Hand.parse("[111b] [555b] [999b] 234b 66b")
+    west = Hand.parse("223344b 667788b 8b", sizes=(13,))
+    ruling = DMJL.judge_discard(winning, Tile.parse("4b"), west, W, S, E)
+    assert not ruling.applies and "no choice" in ruling.excuse
+    plain = Hand.parse("[111b] [555b] [EEE] 234d 66b")
+    assert DMJL.judge_discard(plain, Tile.parse("4d"), west, W, S, E) is None
+
+
+def test_a_drawn_hand_is_settled_between_the_players():
+    """Kajongg pays every pair of players on a drawn hand too: each pays the other
+    the difference, East double. Scores E 40, S 10, W 0, N 20: E collects 60 from
+    S, 80 from W, 40 from N; S collects 10 from W and pays N 10; N collects 20
+    from W."""
+    assert DMJL.settle_draws and BMJA.settle_draws
+    net = DMJL.settle({E: 40, S: 10, W: 0, N: 20}, None, east=E).net
+    assert net == {E: 180, S: -60, W: -110, N: -10}
