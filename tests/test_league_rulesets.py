@@ -153,3 +153,23 @@ def test_a_drawn_hand_is_settled_between_the_players():
     assert DMJL.settle_draws and BMJA.settle_draws
     net = DMJL.settle({E: 40, S: 10, W: 0, N: 20}, None, east=E).net
     assert net == {E: 180, S: -60, W: -110, N: -10}
+
+
+def test_the_kong_box_is_not_replenished():
+    """Kajongg's kong box (16 tiles, DMJL; 14, BMJA) gives the loose tiles and
+    is not refilled from the live wall: in every hand nobody wins, the tiles
+    drawn from the live wall number 144 - 53 dealt - 16 = 75 (BMJA 77),
+    however many loose tiles were drawn; the box left holds 16 less them."""
+    for rules, box in ((DMJL, 16), (BMJA, 14)):
+        drawn_hands = loose_seen = 0
+        for seed in range(30):
+            g = run(seed, seed, 4, 0.95, check_every_step=False, ruleset=rules)
+            if g.result.winner is not None:
+                continue
+            draws = [e for e in g.events if e["type"] == "draw"]
+            loose = sum(1 for e in draws if e["source"] == "loose")
+            assert sum(1 for e in draws if e["source"] == "wall") == 144 - 53 - box
+            assert g.wall_count == g.reserved == box - loose
+            drawn_hands += 1
+            loose_seen += loose
+        assert drawn_hands and loose_seen

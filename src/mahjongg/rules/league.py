@@ -291,6 +291,7 @@ def dmjl(*, limit: int = 500, roof_off: bool = False, name: str = "dmjl") -> Rul
         bonus_tiles=BONUS,
         reserved_tiles=16,  # Kajongg "Size of Kong Box" 16
         loose_refill="end",
+        kong_box_replenished=False,  # Kajongg: loose tiles come out of the kong box, which is not refilled
         robbing_kong=True,
         original_through_kongs=True,
         draw_keeps_deal=True,
@@ -356,6 +357,7 @@ def bmja(*, limit: int = 1000, roof_off: bool = False, name: str = "bmja") -> Ru
         bonus_tiles=BONUS,
         reserved_tiles=14,  # Kajongg "Size of Kong Box" 14 for BMJA
         loose_refill="end",
+        kong_box_replenished=False,  # Kajongg: loose tiles come out of the kong box, which is not refilled
         robbing_kong=True,
         original_through_kongs=True,
         draw_keeps_deal=True,

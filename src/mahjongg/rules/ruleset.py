@@ -95,6 +95,10 @@ class Ruleset:
       ``reserved_tiles`` -- tiles never drawn; the hand is a draw when only
       these remain (loose tiles included).
       ``chow_from`` -- who may chow: ``"left"`` (only the next player).
+      ``kong_box_replenished`` -- whether the reserved tiles (the dead wall,
+      the kong box) keep their number as loose tiles are drawn from them
+      (True: the live wall gives up one tile per loose tile); False: the box
+      shrinks and the live wall keeps its length (Kajongg's kong box).
       ``special_tiles`` -- the set of special tiles in play (seed 001's
       ``"cat-and-man"`` or ``"fisherman-and-cock"``), ``None`` for none; a
       ruleset that has them lists the choices in :attr:`special_tile_sets`
@@ -145,6 +149,7 @@ class Ruleset:
     original_through_kongs: bool = False
     max_chows: int | None = None
     special_tiles: str | None = None
+    kong_box_replenished: bool = True
 
     # --- hooks the table engine calls ----------------------------------------
     def could_be_special(self, counts, melds=(), bonus=()) -> bool:
@@ -366,6 +371,7 @@ _OPTION_LABELS = {
     "robbing_kong": "a kong may be robbed",
     "original_through_kongs": "an original hand survives concealed kongs",
     "max_chows": "most chows in a hand",
+    "kong_box_replenished": "the tiles never drawn keep their number as loose tiles are drawn",
     "special_tiles": "special tiles in place of the Flowers",
     "seating": "seating and the first East",
     "seating_dice": "dice thrown for the seating",

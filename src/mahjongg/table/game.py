@@ -274,6 +274,7 @@ class Game:
                 if not self.wall.count:
                     break
                 nt = self.wall.draw_loose()
+                self._loose_drawn()
                 self._log(type="draw", seat=s.letter, tile=str(nt), source="loose")
                 self._receive(s, nt)
                 if s == Wind.EAST:
@@ -597,6 +598,13 @@ class Game:
             self._irregular = True
             self._mark_dead(seat, f"holds {n} tiles where {expected} are due", penalty=False)
 
+    def _loose_drawn(self) -> None:
+        """A loose tile was drawn: a kong box that is not replenished
+        (``Ruleset.kong_box_replenished``) is one tile smaller, so the live
+        wall keeps its length (Kajongg's kong box)."""
+        if not self.ruleset.kong_box_replenished and self.reserved > 0:
+            self.reserved -= 1
+
     def _mark_dead(self, seat: Wind, reason: str, penalty: bool) -> None:
         self._dead[seat] = reason
         self._is_dead[seat] = True
@@ -614,6 +622,7 @@ class Game:
                 return False
             if loose:
                 t = wall.draw_loose()
+                self._loose_drawn()
             else:
                 t = wall.draw()
             self.events.append({"type": "draw", "seat": _LETTER[seat], "tile": _TSTR[t], "source": "loose" if loose else "wall"})
