@@ -105,7 +105,7 @@ class MatchConfig:
                     sets = base.special_tile_sets
                     has = f"one of {', '.join(sets)}" if sets else f"{base.name} has no special tiles"
                     raise ConfigError(f"special_tiles: {has}, not {v!r}")
-            elif k == "settle_draws":
+            elif isinstance(getattr(base, k), bool):  # a yes-or-no option: the ruleset's own value says so
                 if not isinstance(v, bool):
                     raise ConfigError(f"{k} is true or false, not {v!r}")
             elif not (v is None and k in ("limit", "payment_limit")):
