@@ -173,3 +173,58 @@ def test_the_kong_box_is_not_replenished():
             drawn_hands += 1
             loose_seen += loose
         assert drawn_hands and loose_seen
+
+
+# --- robbing a concealed kong: only for Thirteen Orphans (Kajongg hand.py, "Millington 58") ------
+
+def _orphans_deal(ruleset):
+    """East is dealt four North winds and declares them a concealed kong at once;
+    South holds one of each head but North and a second White: Thirteen Orphans
+    waiting on the North wind -- the kong's fourth tile."""
+    from mahjongg.table import Game
+
+    from table_walls import arrange, deal_front
+
+    hands = {
+        E: "N N N N 2b 3b 4b 5c 6c 7c 2d 3d 4d 8d",
+        S: "1b 9b 1c 9c 1d 9d E S W R G Wh Wh",
+        W: "2c 2c 2c 3c 3c 3c 4c 4c 4c 5d 5d 5d 6d",
+        N: "6b 6b 6b 7b 7b 7b 8b 8b 8b 5b 5b 7d 7d",
+    }
+    dice = ((3, 4), (3, 4))
+    g = Game.from_wall(arrange(ruleset, dice, deal_front(ruleset, hands)), dice, ruleset)
+    from mahjongg.table import Action, ActionKind
+
+    g.apply(Action(ActionKind.CONCEALED_KONG, E, Tile.parse("N")))
+    return g
+
+
+def test_thirteen_orphans_robs_a_concealed_kong():
+    from mahjongg.table import Action, ActionKind, Game
+
+    for rules in (DMJL, BMJA):
+        g = _orphans_deal(rules)
+        assert g.phase == "claims" and g.to_act() == [S]
+        assert {a.kind for a in g.legal_actions(S)} == {ActionKind.MAHJONGG, ActionKind.PASS}
+        g.apply(Action(ActionKind.MAHJONGG, S, Tile.parse("N")))
+        r = g.result
+        assert r.winner == S and r.win.by is WinBy.ROBBED_KONG
+        assert r.scores[S].limit_hand in ("Thirteen Orphans", "The 13 Unique Wonders")
+        assert not g.hand(E).melds and g.hand(E).concealed.count(Tile.parse("N")) == 3  # the kong is undone
+        assert Counter(g.tiles_everywhere()) == Counter(full_set(rules))
+        assert Game.replay(g.events).snapshot() == g.snapshot()
+
+
+def test_no_other_ruleset_robs_a_concealed_kong():
+    """Traditional robs a kong being made from a pung only: East's concealed kong
+    draws its loose tile, South is offered nothing."""
+    from mahjongg.rules import TRADITIONAL
+
+    g = _orphans_deal(TRADITIONAL)
+    assert g.phase == "turn" and g.turn == E and g.hand(E).kongs == 1
+    # and a passed robbing window under dmjl draws East's loose tile
+    from mahjongg.table import Action
+
+    g = _orphans_deal(DMJL)
+    g.apply(Action.pass_(S, Tile.parse("N")))
+    assert g.phase == "turn" and g.turn == E and g.hand(E).kongs == 1

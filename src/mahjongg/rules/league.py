@@ -296,6 +296,7 @@ def dmjl(*, limit: int = 500, roof_off: bool = False, name: str = "dmjl") -> Rul
         original_through_kongs=True,
         draw_keeps_deal=True,
         match_rounds=4,  # Kajongg "Minimum number of rounds in game" 4
+        concealed_kong_robbed_for=("Thirteen Orphans",),  # Kajongg "mayrobhiddenkong" (Millington 58)
         shapes=("thirteen-orphans",),
     )
 
@@ -363,6 +364,7 @@ def bmja(*, limit: int = 1000, roof_off: bool = False, name: str = "bmja") -> Ru
         draw_keeps_deal=True,
         match_rounds=4,
         max_chows=1,  # Kajongg "number of allowed chows" 1 for BMJA
+        concealed_kong_robbed_for=("The 13 Unique Wonders",),  # Kajongg "mayrobhiddenkong" (Millington 58)
         shapes=("thirteen-orphans", "wriggling-snake", "knitting", "triple-knitting", "all-pair-honors"),
     )
 

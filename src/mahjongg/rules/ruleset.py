@@ -99,6 +99,9 @@ class Ruleset:
       the kong box) keep their number as loose tiles are drawn from them
       (True: the live wall gives up one tile per loose tile); False: the box
       shrinks and the live wall keeps its length (Kajongg's kong box).
+      ``concealed_kong_robbed_for`` -- the limit hands that may rob a
+      concealed kong (with ``robbing_kong``): none by default; the league
+      rules: Thirteen Orphans (Kajongg, after Millington 58).
       ``special_tiles`` -- the set of special tiles in play (seed 001's
       ``"cat-and-man"`` or ``"fisherman-and-cock"``), ``None`` for none; a
       ruleset that has them lists the choices in :attr:`special_tile_sets`
@@ -150,6 +153,7 @@ class Ruleset:
     max_chows: int | None = None
     special_tiles: str | None = None
     kong_box_replenished: bool = True
+    concealed_kong_robbed_for: tuple[str, ...] = ()
 
     # --- hooks the table engine calls ----------------------------------------
     def could_be_special(self, counts, melds=(), bonus=()) -> bool:
@@ -175,6 +179,11 @@ class Ruleset:
         """Whether every hand of four sets and a pair may be declared without
         scoring it first: no faan minimum and no limit on chows."""
         return self.faan is None and self.max_chows is None
+
+    def may_rob_concealed_kong(self, score) -> bool:
+        """Whether a hand scoring ``score`` (won by robbing the kong) may rob
+        a *concealed* kong: its limit hand is one of ``concealed_kong_robbed_for``."""
+        return score.limit_hand is not None and score.limit_hand in self.concealed_kong_robbed_for
 
     def may_chow(self, melds) -> bool:
         """Whether a seat with the declared ``melds`` may claim a chow:
@@ -372,6 +381,7 @@ _OPTION_LABELS = {
     "original_through_kongs": "an original hand survives concealed kongs",
     "max_chows": "most chows in a hand",
     "kong_box_replenished": "the tiles never drawn keep their number as loose tiles are drawn",
+    "concealed_kong_robbed_for": "a concealed kong may be robbed for",
     "special_tiles": "special tiles in place of the Flowers",
     "seating": "seating and the first East",
     "seating_dice": "dice thrown for the seating",
