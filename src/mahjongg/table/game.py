@@ -206,6 +206,7 @@ class Game:
         self._window_tile: Tile | None = None
         self._window_from: Wind | None = None
         self._robbing = False  # the claim window is on a tile being added to a pung
+        self._robbing_concealed = False  # ... or on a concealed kong (Ruleset.may_rob_concealed_kong)
         self._options: dict[Wind, list[Action]] = {}
         self._answers: dict[Wind, Action] = {}
         self._result: Result | None = None
@@ -292,6 +293,7 @@ class Game:
                 if not self.wall.count:
                     break
                 nt = self.wall.draw_loose()
+                self._loose_drawn()
                 self._log(type="draw", seat=s.letter, tile=str(nt), source="loose")
                 self._receive(s, nt)
                 if s == Wind.EAST:
@@ -617,6 +619,13 @@ class Game:
             self._irregular = True
             self._mark_dead(seat, f"holds {n} tiles where {expected} are due", penalty=False)
 
+    def _loose_drawn(self) -> None:
+        """A loose tile was drawn: a kong box that is not replenished
+        (``Ruleset.kong_box_replenished``) is one tile smaller, so the live
+        wall keeps its length (Kajongg's kong box)."""
+        if not self.ruleset.kong_box_replenished and self.reserved > 0:
+            self.reserved -= 1
+
     def _mark_dead(self, seat: Wind, reason: str, penalty: bool) -> None:
         self._dead[seat] = reason
         self._is_dead[seat] = True
@@ -634,6 +643,7 @@ class Game:
                 return False
             if loose:
                 t = wall.draw_loose()
+                self._loose_drawn()
             else:
                 t = wall.draw()
             self.events.append({"type": "draw", "seat": _LETTER[seat], "tile": _TSTR[t], "source": "loose" if loose else "wall"})
@@ -773,8 +783,11 @@ class Game:
         self._wait_sets[seat] = None
         self._melds[seat].append(_meld(_M_KONG, t, False))
         self._rare = None
+        r = self.ruleset
+        if r.robbing_kong and r.concealed_kong_robbed_for and self._open_robbing(seat, t, concealed=True):
+            return
         # seed 001 (Heavenly Peace): the original hand survives kongs "grounded"
-        self._after_kong(seat, played=not self.ruleset.original_through_kongs)
+        self._after_kong(seat, played=not r.original_through_kongs)
 
     def _add_kong(self, seat: Wind, t: Tile) -> None:
         melds = self._melds[seat]
@@ -788,11 +801,14 @@ class Game:
             return
         self._after_kong(seat)
 
-    def _open_robbing(self, seat: Wind, t: Tile) -> bool:
+    def _open_robbing(self, seat: Wind, t: Tile, concealed: bool = False) -> bool:
         """Robbing the kong: before the loose tile, every other seat whose
         hand ``t`` completes may go Mah-Jongg on it (a claim window on ``t``
-        offering MAHJONGG and PASS). Returns whether the window opened."""
+        offering MAHJONGG and PASS). A ``concealed`` kong only for the hands
+        the ruleset lets rob one (:meth:`~mahjongg.rules.Ruleset.may_rob_concealed_kong`).
+        Returns whether the window opened."""
         options = {}
+        r = self.ruleset
         for s in self.seats:
             if s == seat or self._is_dead[s]:
                 continue
@@ -800,6 +816,12 @@ class Game:
             c[t] += 1
             try:
                 ok = self._may_win(s, t, _BY_ROBBED)
+                if ok and concealed:
+                    sit = Situation(seat=s, round=self.round, win=self._make_win(s, _BY_ROBBED, t))
+                    try:
+                        ok = r.may_rob_concealed_kong(score_hand(self.hand(s), r, sit))
+                    except ScoringError:
+                        ok = False
             finally:
                 c[t] -= 1
             if ok:
@@ -812,6 +834,7 @@ class Game:
         self._answers = {}
         self._options = options
         self._robbing = True
+        self._robbing_concealed = concealed
         self._phase = CLAIMS
         return True
 
@@ -819,16 +842,21 @@ class Game:
         t, d = self._window_tile, self._window_from
         claims = [a for a in self._answers.values() if a.kind is MAHJONGG]
         self._options, self._answers = {}, {}
-        self._robbing = False
+        concealed, self._robbing, self._robbing_concealed = self._robbing_concealed, False, False
         self._phase = TURN
         if not claims:
-            self._after_kong(d)
+            self._after_kong(d, played=not (concealed and self.ruleset.original_through_kongs))
             return
         # between two, the nearest the robbed player counter-clockwise
         seat = min(claims, key=lambda x: (x.seat - d) % 4).seat
         melds = self._melds[d]
-        i = next(i for i, m in enumerate(melds) if m.kind is _M_KONG and m.exposed and m.tile == t)
-        melds[i] = _meld(_M_PUNG, t, True)
+        i = next(i for i, m in enumerate(melds) if m.kind is _M_KONG and m.exposed is not concealed and m.tile == t)
+        if concealed:  # the three tiles left go back into the robbed player's hand
+            del melds[i]
+            self._counts[d][t] += 3
+            self._wait_sets[d] = None
+        else:
+            melds[i] = _meld(_M_PUNG, t, True)
         self._rare = None
         self._log(type="claim", seat=seat.letter, kind=MAHJONGG.value, tile=str(t), **{"from": d.letter}, robbed=True)
         self._counts[seat][t] += 1

@@ -519,7 +519,13 @@ def create_app(
         return JSONResponse(
             {
                 "rulesets": [
-                    {"name": r.name, "title": r.title, "options": {k: getattr(r, k) for k in OPTION_FIELDS}}
+                    {
+                        "name": r.name,
+                        "title": r.title,
+                        "options": {k: getattr(r, k) for k in OPTION_FIELDS if k != "special_tiles"},
+                        "special_tiles": r.special_tiles,
+                        "special_tile_sets": list(r.special_tile_sets),
+                    }
                     for r in RULESETS.values()
                 ],
                 "bots": bot_names(),

@@ -35,6 +35,18 @@
       else { i.type = "number"; i.min = "1"; i.value = v === null ? "" : String(v); l.appendChild(i); }
       opts.appendChild(l);
     }
+    if (r.special_tile_sets.length) {  // a choice of special tiles (seed 001): a select, not a number
+      const l = document.createElement("label");
+      l.textContent = "Special tiles ";
+      const sel = document.createElement("select");
+      sel.id = "opt-special_tiles";
+      for (const name of ["", ...r.special_tile_sets]) {
+        const o = document.createElement("option");
+        o.value = name; o.textContent = name || "none (Flowers)"; o.selected = name === (r.special_tiles || "");
+        sel.appendChild(o);
+      }
+      l.appendChild(sel); opts.appendChild(l);
+    }
   }
   rsSel.addEventListener("change", showOptions);
   showOptions();
@@ -61,6 +73,8 @@
     });
     const r = meta.rulesets.find(x => x.name === rsSel.value);
     for (const k of Object.keys(options)) if (options[k] === r.options[k]) delete options[k];
+    const special = document.getElementById("opt-special_tiles");
+    if (special && special.value !== (r.special_tiles || "")) options.special_tiles = special.value || null;
     const body = {
       name: document.getElementById("create-name").value,
       ruleset: rsSel.value, options,
