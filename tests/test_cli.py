@@ -175,3 +175,12 @@ def test_help_shows_flags_without_a_metavar(command):
     if command == ["score"]:
         assert re.search(r"--seat +<e\|s\|w\|n>", result.output)
         assert re.search(r"--json +Print the score as JSON\.", result.output)
+
+
+def test_rules_takes_a_ruleset_name_in_either_case():
+    """Issue 28, item 10: ``rules PUNG-CHOW`` was refused though seats are case-insensitive."""
+    upper = runner.invoke(app, ["rules", "PUNG-CHOW"], env={"COLUMNS": "200"})
+    lower = runner.invoke(app, ["rules", "pung-chow"], env={"COLUMNS": "200"})
+    assert upper.exit_code == 0 and upper.output == lower.output
+    scored = runner.invoke(app, ["score", "[WhWhWh] [444b] GGG 888c 55d", "--win", "8c", "--by", "discard", "--seat", "S", "--ruleset", "Pung-Chow"])
+    assert scored.exit_code == 0 and "184" in scored.output  # Harr, Example No. 8 (README)
