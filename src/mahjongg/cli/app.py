@@ -156,6 +156,13 @@ def _main(
     """Classical Mahjong: score hands, settle payments, play and simulate games."""
 
 
+def say(text: str) -> None:
+    """A line of prose on stdout, wrapped at word boundaries to the terminal's
+    width (the console leaves long lines to the terminal, which breaks them
+    mid-word: "pung-c" / "how")."""
+    console.print(text, soft_wrap=False, highlight=False, markup=False)
+
+
 def command_name() -> str:
     """``mahjongg`` as the user can run it again from this shell, for the
     commands the CLI prints (``resume with mahjongg play --resume 1``): plain
