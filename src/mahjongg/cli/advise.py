@@ -70,7 +70,7 @@ def advise_command(
         if c.action == "mahjongg":
             waits = f"scores {c.score}"
         table.add_row(str(i), c.label, str(c.shanten), imp, waits, f"{c.ev:.1f}")
-    console.print(table)
+    console.print(table, soft_wrap=False)  # its title wraps at words too
     say(
         "value: expected chips -- the chance of winning from the unseen copies and the draws left, "
         "times what the win collects (a wait scoring 0 cannot be declared under the ruleset). "

@@ -107,7 +107,7 @@ def render_report(r: Report) -> None:
     )
     for row in rows:
         table.add_row(*row)
-    console.print(table)
+    console.print(table, soft_wrap=False)  # its title wraps at words too
     lo, hi = r.ci95
     verdict = "ahead" if lo > 0 else ("behind" if hi < 0 else "not distinguishable")
     say(
