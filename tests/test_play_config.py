@@ -55,6 +55,7 @@ def test_illegal_bot_action_names_the_bot_and_the_action():
         (dict(options={"wall": 1}), "unknown option 'wall'"),
         (dict(options={"limit": "high"}), "limit must be a whole number from 1 to 1000000"),
         (dict(options={"settle_draws": 1}), "settle_draws is true or false"),
+        (dict(options={"draw_keeps_deal": 1}), "draw_keeps_deal is true or false"),
         (dict(players=["greedy"] * 4, names=["a", "b"]), "names must be 4 names"),
         (dict(hands=65, max_hands=64), "hands must be a whole number from 1 to 64, not 65"),
     ],
@@ -62,6 +63,17 @@ def test_illegal_bot_action_names_the_bot_and_the_action():
 def test_one_clear_error_per_bad_field(kwargs, words):
     with pytest.raises(ConfigError, match=words.replace("(", r"\(").replace(")", r"\)")):
         MatchConfig.make(**kwargs)
+
+
+@pytest.mark.parametrize("keeps", [False, True])
+def test_east_keeping_the_deal_is_a_yes_or_no_option(keeps):
+    """Unticking "East keeps the deal when nobody wins" in the lobby sends False:
+    a yes-or-no option, taken as such (it was checked as a number and refused).
+    On a hand nobody wins East keeps the deal if ``draw_keeps_deal`` (seed 000
+    Part I, Procedure of play A; seed 003 (9) g), which a table may turn off."""
+    cfg = MatchConfig.make("pung-chow", {"draw_keeps_deal": keeps}, hands=2, players=[None] * 4, seed=1)
+    assert cfg.options == {"draw_keeps_deal": keeps}
+    assert cfg.ruleset_value().keeps_deal(None) is keeps
 
 
 def test_config_round_trips_and_applies_options():

@@ -94,6 +94,7 @@ def test_create_join_and_the_lobby(client):
         {"options": {"payment_limit": -5}},
         {"hands": 0},
         {"rounds": 9},
+        {"rounds": 1, "hands": 2},
         {"bots": ["nobody"]},
         {"claim_seconds": 1e9},
         {"seed": "x"},
@@ -102,6 +103,21 @@ def test_create_join_and_the_lobby(client):
 def test_bad_settings_are_refused(client, body):
     r = client.post("/api/tables", json={"name": "Ann", **body})
     assert r.status_code == 400 and r.json()["error"]
+
+
+def test_hands_and_rounds_together_are_refused_in_one_line(client):
+    """A table is so many hands or so many rounds long: both at once was taken as
+    rounds, hands silently dropped."""
+    r = client.post("/api/tables", json={"name": "Ann", "rounds": 1, "hands": 4})
+    assert r.status_code == 400
+    assert r.json()["error"] == "a table plays so many hands or so many rounds, not both: send hands or rounds"
+
+
+def test_unticking_east_keeps_the_deal_creates_the_table(client):
+    """The lobby's checkbox sends ``draw_keeps_deal: false``: a table is made with it."""
+    r = client.post("/api/tables", json={"name": "Ann", "hands": 2, "options": {"draw_keeps_deal": False}})
+    assert r.status_code == 200, r.text
+    assert client.get(f"/api/tables/{r.json()['code']}").json()["options"] == {"draw_keeps_deal": False}
 
 
 def test_bad_requests_are_refused(client):

@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import time
 
+import pytest
+
 from mahjongg.table.actions import ActionKind
 from mahjongg.play.journal import Journal
-from mahjongg.web.table import LiveTable, TableConfig
+from mahjongg.web.table import LiveTable, TableConfig, TableError
 
 
 class Clock:
@@ -213,3 +215,20 @@ def test_a_back_message_ends_idleness():
     assert t.seats[p].idle
     t.handle(p, {"type": "back"})
     assert not t.seats[p].idle
+
+
+def test_a_copy_of_the_act_just_applied_is_ignored_without_a_word():
+    """A double-click sends the discard twice from the same view: the copy changes
+    nothing and is no error (it used to say "the table has moved on since that
+    view; look again"); another act from that old view is still refused."""
+    t, clock, conns = table(humans=4)
+    p, s = human_to_act(t)
+    g = t.game
+    tile = next(a.tile for a in g.legal_actions(s) if a.kind is ActionKind.DISCARD)
+    msg = {"kind": "discard", "tile": str(tile), "v": t.version}
+    t.act(p, msg)
+    events, version = len(g.events), t.version
+    t.act(p, dict(msg))  # the copy: no error, nothing changes
+    assert len(g.events) == events and t.version == version
+    with pytest.raises(TableError):
+        t.act(p, {"kind": "pass", "tile": None, "v": msg["v"]})  # not a copy: refused as before

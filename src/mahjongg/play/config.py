@@ -99,7 +99,7 @@ class MatchConfig:
         for k, v in options.items():
             if k not in OPTION_FIELDS:
                 raise ConfigError(f"unknown option {k!r}; a match may set {', '.join(OPTION_FIELDS)}")
-            if k == "settle_draws":
+            if isinstance(getattr(base, k), bool):  # a yes-or-no option: the ruleset's own value says so
                 if not isinstance(v, bool):
                     raise ConfigError(f"{k} is true or false, not {v!r}")
             elif not (v is None and k in ("limit", "payment_limit")):

@@ -8,7 +8,7 @@ several hands with East's rotation and running chip totals.
 
 from .actions import Action, ActionKind, GameError, IllegalActionError
 from .events import ReplayError, from_jsonl, to_jsonl
-from .game import Game, replay
+from .game import Game, replay, replay_steps
 from .tables import full_set
 from .match import HandRecord, Match
 from .observation import Observation
@@ -33,6 +33,7 @@ __all__ = [
     "deal",
     "full_set",
     "replay",
+    "replay_steps",
     "ReplayError",
     "to_jsonl",
     "from_jsonl",

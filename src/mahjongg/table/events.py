@@ -56,7 +56,7 @@ def from_jsonl(text: str) -> list[dict]:
     return [json.loads(line) for line in text.splitlines() if line.strip()]
 
 
-LATE_OPTIONS = ("draw_keeps_deal", "mandarins")
+LATE_OPTIONS = ("draw_keeps_deal", "mandarins", "roof_off", "max_chows")
 """Ruleset options added after logs were first written: a ``setup`` event
 holds one only when it is not the option's default, and a log without it
 means the default -- so a log written before the option existed replays to

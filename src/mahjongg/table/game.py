@@ -27,7 +27,7 @@ from __future__ import annotations
 import json
 import random
 from itertools import compress
-from typing import Iterable, Sequence
+from typing import Iterable, Iterator, Sequence
 
 from ..decomposition import is_complete, waits
 from ..hand import Hand, Meld
@@ -88,7 +88,7 @@ from .tables import (
 )
 from .wall import Wall, deal
 
-__all__ = ["Game", "replay"]
+__all__ = ["Game", "replay", "replay_steps"]
 
 
 
@@ -193,7 +193,7 @@ class Game:
         self._options: dict[Wind, list[Action]] = {}
         self._answers: dict[Wind, Action] = {}
         self._result: Result | None = None
-        self._legal: list[list[Action] | None] = [None, None, None, None]
+        self._legal: list[tuple[Action, ...] | None] = [None, None, None, None]  # by seat, made by legal_actions
         self._pending_bonus: list[list[Tile]] = [[], [], [], []]  # bonus tiles received, not laid out (held back)
         self._captures: list[tuple[Wind, Wind, Tile]] = []  # (who may capture, from whom, the prey)
         self.events: list[dict] = []
@@ -382,20 +382,22 @@ class Game:
         return to_jsonl(self.events)
 
     # --- legal actions --------------------------------------------------------
-    def legal_actions(self, seat: Wind) -> list[Action]:
-        """Every action ``seat`` may take now (empty if it has no decision).
-        Raises :class:`~mahjongg.table.GameError` if ``seat`` is not a seat."""
+    def legal_actions(self, seat: Wind) -> tuple[Action, ...]:
+        """Every action ``seat`` may take now (empty if it has no decision), as a
+        tuple of frozen :class:`Action` values: nothing a caller does to what it is
+        given changes what is legal (:meth:`apply` checks against the engine's own
+        state). Raises :class:`~mahjongg.table.GameError` if ``seat`` is not a seat."""
         if type(seat) is not Wind:
             seat = self._seat(seat)
         cached = self._legal[seat]
         if cached is not None:
             return cached
         if self._phase is TURN and seat == self._turn:
-            acts = self._turn_actions(seat)
+            acts = tuple(self._turn_actions(seat))
         elif self._phase is CLAIMS and seat in self._options and seat not in self._answers:
-            acts = self._options[seat]
+            acts = tuple(self._options[seat])
         else:
-            acts = []
+            acts = ()
         self._legal[seat] = acts
         return acts
 
@@ -460,7 +462,7 @@ class Game:
     def _claim_options(self, seat: Wind, t: Tile, discarder: Wind) -> list[Action]:
         c = self._counts[seat]
         n = c[t]
-        chow = t < 27 and seat == self._next[discarder]
+        chow = t < 27 and seat == self._next[discarder] and self.ruleset.may_chow(self._melds[seat])
         dead = self._is_dead[seat]
         if not n and not chow and dead:
             return []
@@ -887,7 +889,7 @@ class Game:
             complete = not _isolated(counts, t) and is_complete(counts)
             if not complete and not r.could_be_special(counts, self._melds[seat], self._bonus[seat]):
                 return False
-        if complete and r.faan is None:
+        if complete and r.complete_hand_wins:
             return True
         sit = Situation(seat=seat, round=self.round, win=self._make_win(seat, by, t))
         hand = self.hand(seat)
@@ -986,17 +988,13 @@ class Game:
         return f"<Game {self.ruleset.name} seed={self.seed} {self._phase} turn={self._turn.letter} wall={self.wall.count}>"
 
 
-def replay(events: Iterable[dict] | str, ruleset: Ruleset | None = None, *, check: bool = True):
-    """The :class:`~mahjongg.table.Game` the log records, replayed.
-
-    ``events``: the list of dicts or the JSON-lines text. ``ruleset``: the
-    ruleset to use if the log's ruleset name is not a known one (its options
-    from the log are applied to it). With ``check``, raises
-    :class:`ReplayError` if the replay does not produce the same events.
-    """
-    if isinstance(events, str):
-        events = from_jsonl(events)
-    events = list(events)
+def replay_steps(events: Sequence[dict], ruleset: Ruleset | None = None) -> Iterator["Game"]:
+    """The game a log records, step by step: the same :class:`Game` yielded once
+    dealt, then again after each action (and penalty) of the log is applied to it
+    -- a replay page reads each step's hands and events before asking for the
+    next. ``events``: the list of dicts; ``ruleset`` as for :func:`replay`
+    (which is this, run to the end and checked). Raises :class:`ReplayError`
+    for a log without its setup event."""
     if not events or events[0].get("type") != "setup":
         raise ReplayError("an event log starts with a setup event")
     setup = events[0]
@@ -1009,12 +1007,31 @@ def replay(events: Iterable[dict] | str, ruleset: Ruleset | None = None, *, chec
         allow_false_mahjongg=setup.get("allow_false_mahjongg", False),
         dice=(tuple(setup["dice"]["east"]),) + ((tuple(setup["dice"]["break"]),) if setup["dice"]["break"] else ()),
     )
+    yield game
     for e in events[1:]:
         t = e.get("type")
         if t == "action":
             game.apply(Action.from_dict(e))
+            yield game
         elif t == "dead_hand" and e.get("penalty"):
             game.declare_dead(Wind.parse(e["seat"]), e.get("reason", "penalty"))
+            yield game
+
+
+def replay(events: Iterable[dict] | str, ruleset: Ruleset | None = None, *, check: bool = True):
+    """The :class:`~mahjongg.table.Game` the log records, replayed.
+
+    ``events``: the list of dicts or the JSON-lines text. ``ruleset``: the
+    ruleset to use if the log's ruleset name is not a known one (its options
+    from the log are applied to it). With ``check``, raises
+    :class:`ReplayError` if the replay does not produce the same events.
+    """
+    if isinstance(events, str):
+        events = from_jsonl(events)
+    events = list(events)
+    game = None
+    for game in replay_steps(events, ruleset):
+        pass
     if check:
         mine = json.loads(json.dumps(game.events))
         theirs = json.loads(json.dumps(events))

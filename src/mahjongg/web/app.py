@@ -3,16 +3,26 @@
 HTTP:
   ``GET /``                         the lobby page (create or join a table)
   ``GET /t/{code}``                 the table page
+  ``GET /watch/{code}``             the table page for a spectator (the watch link)
   ``GET /api/rulesets``             rulesets, the options a table may set, bot kinds
   ``POST /api/tables``              create: ``{name, ruleset, options, hands|rounds, bots, ...}``
                                     -> ``{code, player, token}``
   ``GET /api/tables/{code}``        the lobby of a table (names and kinds of seats)
+  ``GET /replay/{code}[/{hand}]``   the replay page: a table's finished hands, one step by step
+  ``GET /api/tables/{code}/hands``  its finished hands (``web/replay.py`` ``history``)
+  ``GET /api/tables/{code}/hands/{n}``  hand ``n`` step by step, every hand open, its score
+                                    sheet (404 no such hand, 409 the hand still on the table:
+                                    nothing of it is shown)
   ``POST /api/tables/{code}/join``  ``{name}`` -> ``{player, token}``
   ``GET /score``, ``POST /api/score``, ``POST /api/settle``: the scoring page
                                     and its API (``web/scoring.py``)
 
 WebSocket ``/ws/{code}``: the first message must be ``{"type": "hello",
-"token": ...}`` (a seat token; anything else closes the socket with 4401).
+"token": ...}`` (a seat token; anything else closes the socket with 4401), or
+``{"type": "watch"}`` for a spectator of a started table, who is sent the
+public view (no seat's concealed tiles) after every change and may send only
+``sync`` (at most ``table_watchers`` per table, each counted in ``client_conns``;
+the seated players' views say how many watch).
 Then the client sends ``act`` (``kind``, ``tile``, ``chow``, optional ``v``),
 ``start``, ``ready``, ``back`` or ``sync``; the server sends ``state`` (the seat's whole
 view, after every change) and ``error`` messages. Oversized, malformed,
@@ -30,7 +40,22 @@ A seat has at most ``seat_conns`` sockets (a new one closes the oldest, which
 is told why, code 4409), a client ``client_conns`` (more are refused, 4429).
 The scoring API (``/api/score``, ``/api/settle``) answers a client
 ``score_burst`` requests at once and then one every ``score_every`` seconds
-(else 429 with ``Retry-After``). A request body is at most ``max_body`` bytes of JSON (else 400 with a one-line
+(else 429 with ``Retry-After``). Looking a table up by its code (``GET
+/api/tables/{code}``, opening ``/ws/{code}``) is limited the same way
+(``lookup_burst``, ``lookup_every``), and so is joining (``join_burst``,
+``join_every``), so the six-letter codes cannot be enumerated. A client is
+its IPv4 address, or its IPv6 /64 network (one household or machine gets
+one: rotating addresses within it buys no fresh budget). Behind a reverse
+proxy every request comes from the proxy's address: ``serve --proxy-headers
+--forwarded-allow-ips IPS`` makes uvicorn take the client's address from
+``X-Forwarded-For`` when the request comes from one of those proxies (off by
+default: a client could write that header itself). A client that goes away
+in the middle of a request body is one line in the log.
+
+Every HTTP response carries :data:`SECURITY_HEADERS`: a Content-Security-Policy
+that allows scripts, styles and connections from this server only (no inline
+script or style), no framing by any page, ``nosniff`` and no referrer (the
+invite link holds the table's code). A request body is at most ``max_body`` bytes of JSON (else 400 with a one-line
 reason, nothing in the log). A table's seed comes from the server: a client
 that sends one gets 400; ``seed`` (``serve --seed``) makes the server's own
 draws reproducible, a testing aid for whoever runs it.
@@ -39,6 +64,7 @@ draws reproducible, a testing aid for whoever runs it.
 from __future__ import annotations
 
 import asyncio
+import ipaddress
 import json
 import logging
 import math
@@ -50,7 +76,8 @@ from importlib import resources
 from pathlib import Path
 
 from starlette.applications import Starlette
-from starlette.requests import Request
+from starlette.middleware import Middleware
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
@@ -59,10 +86,11 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from ..rules import RULESETS
 from .players import bot_names, default_bot
 from ..play.journal import Journal
+from .replay import NoReplay, hand_replay, history
 from .scoring import scoring_routes
 from .table import OPTION_FIELDS, LiveTable, TableError, validate_config
 
-__all__ = ["create_app", "Server", "Limits", "MAX_MESSAGE"]
+__all__ = ["create_app", "Server", "Limits", "MAX_MESSAGE", "CSP", "SECURITY_HEADERS", "client_key"]
 
 log = logging.getLogger("mahjongg.web")
 
@@ -77,6 +105,7 @@ HELLO_SECONDS = 10.0
 MAX_TABLES = 2000
 FORGET_SECONDS = 3600.0  # a finished table is kept in memory this long
 SWEEP_SECONDS = 60.0  # how often expired tables are looked for
+REPLAYS_KEPT = 64  # replays of finished hands kept in memory
 
 
 @dataclass(frozen=True)
@@ -90,10 +119,54 @@ class Limits:
     lobby_seconds: float = 1800.0  # a lobby that never starts lives this long
     abandoned_seconds: float = 1800.0  # a table with nobody connected lives this long
     seat_conns: int = 5  # sockets on one seat (a new one replaces the oldest)
-    client_conns: int = 40  # sockets from one client
+    client_conns: int = 40  # sockets from one client (a spectator's too)
+    table_watchers: int = 50  # spectators of one table
     max_body: int = MAX_BODY  # bytes of a request body
     score_burst: int = 30  # requests of /api/score and /api/settle a client may make at once
     score_every: float = 0.25  # then one every this many seconds
+    lookup_burst: int = 30  # look-ups of a table by code (GET /api/tables/{code}, /ws/{code}) at once
+    lookup_every: float = 0.5  # then one every this many seconds
+    join_burst: int = 10  # joins (POST /api/tables/{code}/join) at once
+    join_every: float = 2.0  # then one every this many seconds
+    replay_burst: int = 30  # requests of a table's finished hands and replays a client may make at once
+    replay_every: float = 0.5  # then one every this many seconds
+
+
+CSP = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; "
+    "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+)
+"""The Content-Security-Policy of every page: scripts, styles, images and
+connections (the table's WebSocket) from this server only -- no inline
+script or style, no ``eval`` -- and no page may frame these."""
+
+SECURITY_HEADERS = (
+    (b"content-security-policy", CSP.encode()),
+    (b"x-frame-options", b"DENY"),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
+)
+"""Headers added to every HTTP response (:class:`SecurityHeaders`)."""
+
+
+class SecurityHeaders:
+    """ASGI middleware: :data:`SECURITY_HEADERS` on every HTTP response (a header the
+    response sets itself is kept)."""
+
+    def __init__(self, app) -> None:
+        self.app = app
+
+    async def __call__(self, scope, receive, send) -> None:
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+
+        async def send_with_headers(message) -> None:
+            if message["type"] == "http.response.start":
+                have = {k.lower() for k, _ in message.get("headers", ())}
+                message["headers"] = list(message.get("headers", ())) + [h for h in SECURITY_HEADERS if h[0] not in have]
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
 
 STATIC = Path(str(resources.files("mahjongg.web") / "static"))
 
@@ -161,6 +234,7 @@ class Server:
         self.buckets: dict[tuple[str, str], tuple[float, float]] = {}  # (budget, client) -> (allowance, when)
         self.client_conns: dict[str, int] = {}
         self.sweeper = None
+        self.replays: dict[tuple[str, int], dict] = {}  # (table code, hand) -> its replay: a finished hand never changes
 
     def new_seed(self) -> int:
         return self.rng.randrange(2**32)
@@ -179,10 +253,35 @@ class Server:
             raise TableError("too many tables on this server; try again later")
         return self._take("create", client, lim.create_burst, lim.create_every)
 
+    def may_replay(self, client: str) -> float:
+        """0 if ``client`` may read a table's finished hands now (and it is counted), else
+        the seconds to wait (``replay_burst``, ``replay_every``)."""
+        return self._take("replay", client, self.limits.replay_burst, self.limits.replay_every)
+
+    def replay(self, code: str, hand: int) -> dict:
+        """Hand ``hand`` of table ``code`` replayed from the journal (kept: it never changes);
+        raises :class:`~mahjongg.web.replay.NoReplay`."""
+        key = (code.upper(), hand)
+        if key not in self.replays:
+            if len(self.replays) >= REPLAYS_KEPT:
+                del self.replays[next(iter(self.replays))]
+            self.replays[key] = hand_replay(self.store, code, hand)
+        return self.replays[key]
+
     def may_score(self, client: str) -> float:
         """0 if ``client`` may make a request of the scoring API now (and it is
         counted), else the seconds to wait (``score_burst``, ``score_every``)."""
         return self._take("score", client, self.limits.score_burst, self.limits.score_every)
+
+    def may_look_up(self, client: str) -> float:
+        """0 if ``client`` may look a table up by its code now (and it is counted),
+        else the seconds to wait (``lookup_burst``, ``lookup_every``)."""
+        return self._take("lookup", client, self.limits.lookup_burst, self.limits.lookup_every)
+
+    def may_join(self, client: str) -> float:
+        """0 if ``client`` may join a table now (and it is counted), else the
+        seconds to wait (``join_burst``, ``join_every``)."""
+        return self._take("join", client, self.limits.join_burst, self.limits.join_every)
 
     def _take(self, budget: str, client: str, burst: int, every: float) -> float:
         """A token bucket per ``(budget, client)``: ``burst`` at once, then one
@@ -217,6 +316,9 @@ class Server:
                     for conn in list(seat.conns):
                         conn.kick(f"{why}, so it was closed; create a new one from the lobby", 4404)
                     seat.conns.clear()
+                for conn in list(t.watchers):
+                    conn.kick(f"{why}, so it was closed", 4404)
+                t.watchers.clear()
                 t.close()
                 del self.tables[code]
                 self.owners.pop(code, None)
@@ -300,10 +402,14 @@ async def _body(request: Request, limit: int = MAX_BODY) -> dict:
     if length is not None and (not length.isdigit() or int(length) > limit):
         raise BadRequest(f"the request is too large (at most {limit} bytes)")
     raw = b""
-    async for chunk in request.stream():
-        raw += chunk
-        if len(raw) > limit:
-            raise BadRequest(f"the request is too large (at most {limit} bytes)")
+    try:
+        async for chunk in request.stream():
+            raw += chunk
+            if len(raw) > limit:
+                raise BadRequest(f"the request is too large (at most {limit} bytes)")
+    except ClientDisconnect:  # gone mid-body: nobody to answer, one line in the log
+        log.info("%s %s: the client went away before sending the whole request", request.method, request.url.path)
+        raise BadRequest("the request was cut off") from None
     try:
         data = json.loads(raw or b"{}")
     except RecursionError:  # [[[[...]]]]: nested deeper than the parser goes
@@ -315,9 +421,26 @@ async def _body(request: Request, limit: int = MAX_BODY) -> dict:
     return data
 
 
+def client_key(host: str) -> str:
+    """The client a budget is kept for: an IPv4 address as it is; an IPv6
+    address as its /64 network (``2001:db8::1`` and ``2001:db8::2`` are one
+    client: a /64 is one site's, whose machines may take any address in it);
+    an IPv4 address written in IPv6 (``::ffff:1.2.3.4``) as that IPv4
+    address; anything else (no address known) as it is."""
+    try:
+        ip = ipaddress.ip_address(host)
+    except ValueError:
+        return host
+    if ip.version == 6:
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+    return str(ip)
+
+
 def _client(conn) -> str:
-    """Who a request or socket comes from: its IP address."""
-    return conn.client.host if conn.client is not None else "unknown"
+    """Who a request or socket comes from: its IP address (:func:`client_key`)."""
+    return client_key(conn.client.host) if conn.client is not None else "unknown"
 
 
 def create_app(
@@ -358,6 +481,34 @@ def create_app(
     async def table_page(request: Request) -> Response:
         return FileResponse(STATIC / "table.html")
 
+    async def replay_page(request: Request) -> Response:
+        return FileResponse(STATIC / "replay.html")
+
+    def replay_limit(request: Request) -> Response | None:
+        wait = server.may_replay(_client(request))
+        return _throttled("too many replay requests from you", wait) if wait > 0 else None
+
+    async def hands(request: Request) -> Response:
+        refused = replay_limit(request)
+        if refused is not None:
+            return refused
+        try:
+            return JSONResponse(history(server.store, request.path_params["code"]))
+        except NoReplay as e:
+            return _error(str(e), e.status)
+
+    async def hand(request: Request) -> Response:
+        refused = replay_limit(request)
+        if refused is not None:
+            return refused
+        n = request.path_params["hand"]
+        try:
+            if not n.isdigit() or len(n) > 6:
+                raise NoReplay("a hand is numbered from 1")
+            return JSONResponse(server.replay(request.path_params["code"], int(n)))
+        except NoReplay as e:
+            return _error(str(e), e.status)
+
     async def rulesets(request: Request) -> Response:
         return JSONResponse(
             {
@@ -386,6 +537,9 @@ def create_app(
         return JSONResponse({"code": table.code, "player": 0, "token": token})
 
     async def info(request: Request) -> Response:
+        wait = server.may_look_up(_client(request))
+        if wait > 0:
+            return _throttled("too many table look-ups from you", wait)
         table = server.table(request.path_params["code"])
         if table is None:
             return _error("no table with that code", 404)
@@ -397,6 +551,9 @@ def create_app(
         return _throttled("too many scoring requests from you", wait) if wait > 0 else None
 
     async def join(request: Request) -> Response:
+        wait = server.may_join(_client(request))
+        if wait > 0:
+            return _throttled("too many joins from you", wait)
         table = server.table(request.path_params["code"])
         if table is None:
             return _error("no table with that code", 404)
@@ -419,6 +576,9 @@ def create_app(
 
         if server.client_conns.get(client, 0) >= server.limits.client_conns:
             return await refuse(f"too many connections from you (at most {server.limits.client_conns})", 4429)
+        wait = server.may_look_up(client)  # a socket on a code is a look-up of it
+        if wait > 0:
+            return await refuse(f"too many table look-ups from you; try again in {math.ceil(wait)} s", 4429)
         server.client_conns[client] = server.client_conns.get(client, 0) + 1
         try:
             await _play(ws, refuse)
@@ -445,11 +605,30 @@ def create_app(
             hello = None
         if first.get("type") == "websocket.disconnect":
             return
+        if isinstance(hello, dict) and hello.get("type") == "watch":
+            return await _watch(ws, table, conn, refuse)
         if not isinstance(hello, dict) or hello.get("type") != "hello":
             return await refuse("say hello with your seat token first", 4401)
         player = table.auth(hello.get("token"))
         if player is None:
             return await refuse("that is not a seat token of this table", 4401)
+
+        table.connect(player, conn, server.limits.seat_conns)
+        await _serve(ws, conn, lambda text, data: _handle(table.handle, player, conn, text, data),
+                     lambda: table.disconnect(player, conn))
+
+    async def _watch(ws: WebSocket, table: LiveTable, conn: Conn, refuse) -> None:
+        """A spectator: the public view after every change; only ``sync`` may be sent."""
+        try:
+            table.watch(conn, server.limits.table_watchers)
+        except TableError as e:
+            return await refuse(str(e), 4429 if table.status != "lobby" else 4404)
+        await _serve(ws, conn, lambda text, data: _handle(lambda _, msg: table.handle_watcher(conn, msg), None, conn, text, data),
+                     lambda: table.unwatch(conn))
+
+    async def _serve(ws: WebSocket, conn: Conn, handle, gone) -> None:
+        """Pump one socket: ``conn``'s queue out, each message in through ``handle``
+        (its reply, if any, sent back as an error); ``gone()`` when it ends."""
 
         async def sender() -> None:
             while True:
@@ -460,7 +639,6 @@ def create_app(
                 await ws.send_text(msg)
 
         task = asyncio.create_task(sender())
-        table.connect(player, conn, server.limits.seat_conns)
         try:
             while not conn.closed:
                 receiving = asyncio.ensure_future(ws.receive())
@@ -471,7 +649,7 @@ def create_app(
                 m = receiving.result()
                 if m["type"] == "websocket.disconnect":
                     break
-                reply = _handle(table, player, conn, m.get("text"), m.get("bytes"))
+                reply = handle(m.get("text"), m.get("bytes"))
                 if reply is not None:
                     conn.send({"type": "error", "message": reply})
                 if conn.strikes > MAX_STRIKES:
@@ -486,7 +664,7 @@ def create_app(
             # sender flush its goodbye and close; the client gone: just stop it
             closing = conn.closed
             conn.closed = True
-            table.disconnect(player, conn)
+            gone()
             if closing and not task.done():
                 try:
                     await asyncio.wait_for(task, 1.0)
@@ -498,6 +676,11 @@ def create_app(
         routes=[
             Route("/", page),
             Route("/t/{code}", table_page),
+            Route("/watch/{code}", table_page),  # the same page, as a spectator
+            Route("/replay/{code}", replay_page),  # the table's finished hands
+            Route("/replay/{code}/{hand}", replay_page),  # one of them, step by step
+            Route("/api/tables/{code}/hands", hands),
+            Route("/api/tables/{code}/hands/{hand}", hand),
             Route("/api/rulesets", rulesets),
             Route("/api/tables", create, methods=["POST"]),
             Route("/api/tables/{code}", info),
@@ -508,13 +691,14 @@ def create_app(
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ],
         lifespan=lifespan,
+        middleware=[Middleware(SecurityHeaders)],
     )
     app.state.server = server
     return app
 
 
-def _handle(table: LiveTable, player: int, conn: Conn, text: str | None, data: bytes | None) -> str | None:
-    """Check and pass on one client message; the error to send back, if any."""
+def _handle(handle, player: int | None, conn: Conn, text: str | None, data: bytes | None) -> str | None:
+    """Check one client message and pass it on to ``handle(player, msg)``; the error to send back, if any."""
     if not conn.allow():
         return "too many messages; slow down" if conn.strikes % 20 == 1 else None
     if text is None:
@@ -528,10 +712,10 @@ def _handle(table: LiveTable, player: int, conn: Conn, text: str | None, data: b
     if not isinstance(msg, dict):
         return "a message is a JSON object with a type"
     try:
-        table.handle(player, msg)
+        handle(player, msg)
     except TableError as e:
         return str(e)
     except Exception:  # never let one message break the table
-        log.exception("table %s: message %r failed", table.code, text[:200])
+        log.exception("message %r failed", text[:200])
         return "that message could not be handled"
     return None

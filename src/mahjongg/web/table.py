@@ -52,6 +52,7 @@ from ..play.journal import Journal, MatchRow
 from ..play.scorecard import result_card
 from ..play.seeds import BotMoveError
 from ..play.session import JournalRecorder, Session
+from ..table import HandRecord
 from ..table.actions import Action, ActionKind
 from ..table.phase import Phase
 from ..table.describe import WEB, describe_line
@@ -135,6 +136,8 @@ def validate_config(raw: dict, bot_kinds: list[str]) -> TableConfig:
         raise TableError(f"no such field: {unknown[0]!r} (fields of a table: {', '.join(TABLE_FIELDS)})")
     cfg = TableConfig()
     rounds = raw.get("rounds")
+    if rounds is not None and raw.get("hands") is not None:
+        raise TableError("a table plays so many hands or so many rounds, not both: send hands or rounds")
     hands = None if rounds is not None else (1 if raw.get("hands") is None else raw.get("hands"))
     options = raw.get("options") or {}
     if not isinstance(options, dict):
@@ -239,6 +242,8 @@ class LiveTable:
         self.next_timer = None
         self.ready: set[int] = set()
         self.offers: dict[int, tuple] = {}  # player -> (legal actions offered, version first offered at)
+        self.applied: dict[int, tuple] = {}  # player -> (view, kind, tile, chow) of his last act applied
+        self.watchers: set = set()  # the spectators' connections (the public view, no seat)
         self.clock = time.time  # the server's clock (a test clock in tests)
         self.created = self.clock()
         self.seen = self.created  # when someone last connected, left or acted
@@ -373,6 +378,28 @@ class LiveTable:
             self._public(f"{s.name} is back")
         self._advance()
 
+    def watch(self, conn, limit: int | None = None) -> None:
+        """A spectator's connection: sent the public view (:meth:`view` of no seat) after
+        every change. Raises :class:`TableError` before the table starts, or when
+        ``limit`` spectators watch already; the seated players see how many watch."""
+        if self.status == "lobby":
+            raise TableError("this table has not started yet; watch it once it plays")
+        if limit is not None and len(self.watchers) >= limit:
+            raise TableError(f"this table has as many spectators as it takes ({limit}); try again later")
+        self.watchers.add(conn)
+        self._changed()
+
+    def unwatch(self, conn) -> None:
+        if conn in self.watchers:
+            self.watchers.discard(conn)
+            self._changed()
+
+    def handle_watcher(self, conn, msg: dict) -> None:
+        """A spectator's message: only ``sync`` (send the view again); raises :class:`TableError` for any other."""
+        if msg.get("type") != "sync":
+            raise TableError("a spectator watches: only sync may be sent")
+        conn.send(self.view(None))
+
     def disconnect(self, player: int, conn) -> None:
         s = self.seats[player]
         s.conns.discard(conn)
@@ -428,9 +455,12 @@ class LiveTable:
 
     def act(self, player: int, msg: dict) -> None:
         g = self.game
+        v = msg.get("v")
+        copy = (v, msg.get("kind"), msg.get("tile"), msg.get("chow"))
+        if v is not None and self.applied.get(player) == copy:
+            return  # the act just applied, sent again from the same view (a double-click): nothing to do, nothing to say
         if self.status != "playing" or g is None or g.is_over:
             raise TableError("no hand is being played")
-        v = msg.get("v")
         offered = self.offers.get(player, (None, self.version))[1]
         if v is not None and (not isinstance(v, int) or isinstance(v, bool) or not offered <= v <= self.version):
             raise TableError("the table has moved on since that view; look again")
@@ -455,6 +485,7 @@ class LiveTable:
             self.seats[player].idle = False
             self._public(f"{self.seats[player].name} is back")
         self.session.act(action)
+        self.applied[player] = copy
         self._applied(action)
         self._advance()
 
@@ -667,6 +698,10 @@ class LiveTable:
         for s in self.seats:
             if s.conns:
                 self._send(s.player)
+        if self.watchers:
+            view = self.view(None)  # one public view for every spectator
+            for conn in list(self.watchers):
+                conn.send(view)
 
     def _send(self, player: int) -> None:
         view = self.view(player)
@@ -685,12 +720,16 @@ class LiveTable:
             "seats": [{"player": s.player, "name": s.name, "kind": s.kind, "bot": s.bot} for s in self.seats],
         }
 
-    def view(self, player: int) -> dict:
+    def view(self, player: int | None) -> dict:
         """Everything ``player`` may see now, as one message. Built from the
-        player's own observation: no other seat's concealed tiles, no wall."""
+        player's own observation: no other seat's concealed tiles, no wall.
+        ``player`` ``None``: a spectator's view, the seat-less public view --
+        what lies on the table and the counts, no concealed tile of any seat
+        (until the hand is over and every hand is laid open)."""
         out: dict = {"type": "state", "v": self.version, "you": player, "log": self.log, **self.public_info()}
         out["claim_seconds"] = self.config.claim_seconds
         out["turn_seconds"] = self.config.turn_seconds
+        out["watching"] = len(self.watchers)
         for sv, s in zip(out["seats"], self.seats):
             sv["connected"] = bool(s.conns)
             sv["standin"] = s.standin
@@ -705,34 +744,21 @@ class LiveTable:
         g = self.game
         if g is None:
             return out
+        if player is None:
+            return self._public_view(out, g)
         seat = self.session.seat_of(player)  # after a hand: its seating, not the next hand's
         obs = g.observation(seat)
-        for sv, s in zip(out["seats"], self.seats):
-            w = self.session.seat_of(s.player)
-            sv["wind"] = w.letter
-            sv["east"] = w == Wind.EAST
-            sv["concealed_count"] = obs.concealed_counts[w]
-            sv["melds"] = [meld_view(x) for x in obs.melds[w]]
-            sv["bonus"] = tile_list(obs.bonus[w])
-            sv["discards"] = [{"tile": str(t), "taken": by is not None} for d, t, by in obs.discard_history if d == w]
-            sv["dead"] = w in obs.dead
+        self._table_view(out, obs)
         concealed = list(obs.concealed)
         if obs.drawn is not None:
             concealed.remove(obs.drawn)
         out["game"] = {
-            "phase": obs.phase,
-            "round": obs.round.letter,
-            "turn": obs.turn.letter if obs.turn is not None else None,
-            "wall_count": obs.wall_count,
-            "drawable": obs.drawable,
-            "last_discard": str(obs.last_discard) if obs.last_discard is not None else None,
-            "last_discarder": obs.last_discarder.letter if obs.last_discarder is not None else None,
+            **self._game_view(obs),
             "claim_window": obs.claim_window,
             "seat": seat.letter,
             "concealed": tile_list(concealed),
             "drawn": str(obs.drawn) if obs.drawn is not None else None,
             "hidden": tile_list(getattr(obs, "hidden", ())),  # own bonus tiles held back
-            "robbing": bool(getattr(obs, "robbing", False)),
         }
         legal = self.session.human_legal(player) if self.status == "playing" else []
         key = (self.hand_no, tuple(legal))
@@ -749,22 +775,74 @@ class LiveTable:
             out["result"] = self.result_view()
         return out
 
+    def _public_view(self, out: dict, g) -> dict:
+        """The spectator's view: the table as any seat sees it, without that seat's own tiles.
+        Only the public fields of an observation are read (any seat's: they are the same)."""
+        obs = g.observation(g.seats[0])
+        self._table_view(out, obs)
+        out["game"] = {
+            **self._game_view(obs),
+            "claim_window": obs.phase == Phase.CLAIMS,
+            "seat": None,
+            "concealed": [],
+            "drawn": None,
+            "hidden": [],
+        }
+        out["legal"] = []
+        out["deadline"] = None
+        if g.is_over and self.match.records:
+            out["result"] = self.result_view()
+        return out
+
+    def _game_view(self, obs) -> dict:
+        """The public part of the hand on the table (the same for every seat and a spectator)."""
+        return {
+            "phase": obs.phase,
+            "round": obs.round.letter,
+            "turn": obs.turn.letter if obs.turn is not None else None,
+            "wall_count": obs.wall_count,
+            "drawable": obs.drawable,
+            "last_discard": str(obs.last_discard) if obs.last_discard is not None else None,
+            "last_discarder": obs.last_discarder.letter if obs.last_discarder is not None else None,
+            "robbing": bool(getattr(obs, "robbing", False)),
+        }
+
+    def _table_view(self, out: dict, obs) -> None:
+        """Each seat's public side of the table: wind, melds, bonus tiles, discards, how many tiles it holds."""
+        for sv, s in zip(out["seats"], self.seats):
+            w = self.session.seat_of(s.player)
+            sv["wind"] = w.letter
+            sv["east"] = w == Wind.EAST
+            sv["concealed_count"] = obs.concealed_counts[w]
+            sv["melds"] = [meld_view(x) for x in obs.melds[w]]
+            sv["bonus"] = tile_list(obs.bonus[w])
+            sv["discards"] = [{"tile": str(t), "taken": by is not None} for d, t, by in obs.discard_history if d == w]
+            sv["dead"] = w in obs.dead
+
     def result_view(self) -> dict:
         """The last hand's outcome: every hand itemized, the settlement, chips."""
         m = self.match
         rec = self.session.last_record or m.records[-1]
-        r = rec.result
-        names = {w.letter: self.seats[p].name for p, w in rec.seats.items()}
-        out = r.to_dict()
-        out["hands"] = {w.letter: hand_view(h) for w, h in r.hands.items()}
-        out["names"] = names
-        out["hand_no"] = rec.number
-        out["chips"] = {rec.seats[p].letter: c for p, c in enumerate(rec.chips)}
-        out["totals"] = {rec.seats[p].letter: c for p, c in enumerate(rec.totals)}
+        out = result_view(rec, [s.name for s in self.seats], m.ruleset, self.game.events if self.game is not None else ())
         out["match_over"] = m.is_over
-        out["seed"] = rec.seed  # the deal of this hand, now that it is over (mahjongg replay shows it too)
         if m.is_over:
             out["match_seed"] = self.config.seed
-        # the score sheet: every hand's score card and the settlement grid, laid out once (play.scorecard)
-        out["card"] = result_card(r, m.ruleset, self.game.events if self.game is not None else ()).to_dict()
         return out
+
+
+def result_view(rec: HandRecord, names: list[str], ruleset, events) -> dict:
+    """A finished hand's outcome (the score sheet and the replay's last step): every hand
+    laid open and itemized (``card``: the play layer's score card and settlement grid),
+    the seats' ``names`` (by player), chips this hand and running totals by seat letter,
+    its number and the seed it was dealt from."""
+    r = rec.result
+    out = r.to_dict()
+    out["hands"] = {w.letter: hand_view(h) for w, h in r.hands.items()}
+    out["names"] = {w.letter: names[p] for p, w in rec.seats.items()}
+    out["hand_no"] = rec.number
+    out["chips"] = {rec.seats[p].letter: c for p, c in enumerate(rec.chips)}
+    out["totals"] = {rec.seats[p].letter: c for p, c in enumerate(rec.totals)}
+    out["seed"] = rec.seed  # the deal of this hand, now that it is over (mahjongg replay shows it too)
+    # the score sheet: every hand's score card and the settlement grid, laid out once (play.scorecard)
+    out["card"] = result_card(r, ruleset, events).to_dict()
+    return out

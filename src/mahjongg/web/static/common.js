@@ -114,3 +114,69 @@ async function postJSON(url, body) {
   if (!r.ok) throw new Error(data.error || ("error " + r.status));
   return data;
 }
+
+// The score sheet of a finished hand (the table page's and the replay's): every hand laid
+// open with its score card item by item, chips and totals, then who pays whom. ``r``: the
+// server's result (web/table.py result_view). Returns the seat letters shown, in order.
+function fillScoreSheet(r, scores, settlement) {
+  const ORDER = ["E", "S", "W", "N"], names = r.names;
+  const tb = scores.querySelector("tbody"); tb.textContent = "";
+  for (const w of ORDER) {
+    if (!r.card.cards[w]) continue;
+    const card = r.card.cards[w], h = r.hands[w];
+    const tr = document.createElement("tr"); tr.dataset.wind = w;
+    if (w === r.winner) tr.className = "winner";
+    const td = (text, field) => { const c = document.createElement("td"); if (text !== undefined) c.textContent = text; if (field) c.dataset.field = field; tr.appendChild(c); return c; };
+    td(names[w], "name");
+    td(WIND_NAMES[w] + (w === "E" ? " ★" : ""), "wind");
+    const hc = td(undefined, "hand");
+    for (const m of h.melds) { const g = document.createElement("span"); g.className = "meld" + (m.exposed ? "" : " concealed"); for (const t of m.tiles) g.appendChild(tileEl(t, { extra: "small" })); hc.appendChild(g); }
+    const cg = document.createElement("span"); cg.className = "meld"; for (const t of h.concealed) cg.appendChild(tileEl(t, { extra: "small" })); hc.appendChild(cg);
+    for (const t of h.bonus.concat(h.hidden || [])) hc.appendChild(tileEl(t, { extra: "small" }));
+    const ic = td(undefined, "items"); const ul = document.createElement("ul");
+    for (const line of card.lines) {  // the server's score card: each line's value in words
+      const li = document.createElement("li");
+      li.textContent = line.name + ": " + line.text;
+      ul.appendChild(li);
+    }
+    ic.appendChild(ul);
+    for (const note of card.notes) { const p = document.createElement("p"); p.textContent = note; ic.appendChild(p); }
+    td(card.summary + (r.dead.includes(w) ? ", dead hand" : ""), "score").dataset.value = card.score;
+    td((r.chips[w] > 0 ? "+" : "") + r.chips[w], "chips").dataset.value = r.chips[w];
+    td(String(r.totals[w]), "total").dataset.value = r.totals[w];
+    tb.appendChild(tr);
+  }
+  const grid = r.card.settlement, seats = ORDER.filter(w => grid.seats.includes(w));
+  const th = settlement.querySelector("thead"), sb = settlement.querySelector("tbody");
+  th.textContent = ""; sb.textContent = "";
+  const hr = document.createElement("tr");
+  const corner = document.createElement("th"); corner.textContent = "pays → to"; hr.appendChild(corner);
+  for (const w of seats) { const c = document.createElement("th"); c.textContent = names[w]; hr.appendChild(c); }
+  const nc = document.createElement("th"); nc.textContent = "net"; hr.appendChild(nc);
+  const tc = document.createElement("th"); tc.textContent = "total"; hr.appendChild(tc);
+  th.appendChild(hr);
+  for (const a of seats) {
+    const tr = document.createElement("tr"); tr.dataset.wind = a;
+    const h = document.createElement("th"); h.textContent = names[a]; tr.appendChild(h);
+    for (const b of seats) {
+      const c = document.createElement("td");
+      const p = grid.pays[a][b];
+      c.textContent = a === b ? "—" : String(p); c.dataset.to = b; c.dataset.value = p; tr.appendChild(c);
+    }
+    const n = document.createElement("td"); n.dataset.field = "net"; n.dataset.value = grid.net[a];
+    n.textContent = String(grid.net[a]); tr.appendChild(n);
+    const t = document.createElement("td"); t.dataset.field = "total"; t.dataset.value = r.totals[a];  // the match so far
+    t.textContent = String(r.totals[a]); tr.appendChild(t);
+    sb.appendChild(tr);
+  }
+  if (!grid.settled) { const tr = document.createElement("tr"); const c = document.createElement("td"); c.colSpan = seats.length + 3; c.textContent = "A drawn hand is not settled under these rules."; tr.appendChild(c); sb.appendChild(tr); }
+  return seats;
+}
+
+// The sheet's title and how the hand ended: ["Hand 2: Ann goes Mah-Jongg", "on 5 dots, discard, discarded by Bob"].
+function resultHeadline(r) {
+  const names = r.names;
+  const title = "Hand " + r.hand_no + ": " + (r.winner ? names[r.winner] + " goes Mah-Jongg" : "a drawn hand");
+  const how = r.win ? "on " + tileName(r.win.tile) + ", " + r.win.by.replace("-", " ") + (r.card.discarder ? (r.win.by === "robbed-kong" ? ", robbed from " : ", discarded by ") + names[r.card.discarder] : "") : (r.reason || "");
+  return [title, how];
+}

@@ -4,6 +4,11 @@
   const rsSel = document.getElementById("ruleset");
   const opts = document.getElementById("options");
   const bots = document.getElementById("bots");
+  // An error is shown beside the button that was pressed, scrolled into sight.
+  function fail(el, message) {
+    el.textContent = message;
+    el.scrollIntoView({ block: "center" });
+  }
   let meta;
   try { meta = await (await fetch("/api/rulesets")).json(); } catch (e) { err.textContent = "The server does not answer."; return; }
   for (const r of meta.rulesets) {
@@ -47,6 +52,7 @@
   }
   document.getElementById("create").addEventListener("submit", async ev => {
     ev.preventDefault(); err.textContent = "";
+    const where = document.getElementById("create-error"); where.textContent = "";
     const options = {};
     opts.querySelectorAll("input").forEach(i => {
       const k = i.dataset.option;
@@ -68,15 +74,16 @@
       const t = await postJSON("/api/tables", body);
       saveToken(t.code, { token: t.token, player: t.player });
       location.href = "/t/" + t.code;
-    } catch (e) { err.textContent = e.message; }
+    } catch (e) { fail(where, e.message); }
   });
   document.getElementById("join").addEventListener("submit", async ev => {
     ev.preventDefault(); err.textContent = "";
+    const where = document.getElementById("join-error"); where.textContent = "";
     const code = document.getElementById("join-code").value.trim().toUpperCase();
     try {
       const t = await postJSON("/api/tables/" + encodeURIComponent(code) + "/join", { name: document.getElementById("join-name").value });
       saveToken(t.code, { token: t.token, player: t.player });
       location.href = "/t/" + t.code;
-    } catch (e) { err.textContent = e.message; }
+    } catch (e) { fail(where, e.message); }
   });
 })();

@@ -3,9 +3,11 @@
 "use strict";
 (function () {
   const code = decodeURIComponent(location.pathname.split("/").pop()).toUpperCase();
+  // /watch/CODE: a spectator, sent the public view (no seat, no concealed tile)
+  const watching = location.pathname.startsWith("/watch/");
   const $ = id => document.getElementById(id);
   const ORDER = ["E", "S", "W", "N"];
-  let seat = tokenFor(code);
+  let seat = watching ? null : tokenFor(code);
   let ws = null, state = null, received = 0, selected = -1, retry = 0, stopped = false, resultHidden = false;
 
   $("code").textContent = code;
@@ -35,7 +37,7 @@
 
   // --- connecting -------------------------------------------------------------
   async function boot() {
-    if (seat) return connect();
+    if (seat || watching) return connect();
     let info;
     try {
       const r = await fetch("/api/tables/" + encodeURIComponent(code));
@@ -66,10 +68,10 @@
   function connect() {
     ws = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/ws/" + encodeURIComponent(code));
     let said = null;  // the server's last error before it closed the socket
-    ws.onopen = () => { ws.send(JSON.stringify({ type: "hello", token: seat.token })); $("conn").textContent = "connected"; $("conn").className = "conn ok"; retry = 0; offline(null); };
+    ws.onopen = () => { ws.send(JSON.stringify(watching ? { type: "watch" } : { type: "hello", token: seat.token })); $("conn").textContent = "connected"; $("conn").className = "conn ok"; retry = 0; offline(null); };
     ws.onmessage = ev => {
       const m = JSON.parse(ev.data);
-      if (m.type === "error") { said = m.message; showError(m.message); return; }
+      if (m.type === "error") { said = m.message; actedAt = null; readyFor = null; showError(m.message); return; }
       if (m.type === "state") { state = m; received = performance.now(); render(); }
     };
     ws.onclose = ev => {
@@ -88,7 +90,23 @@
 
   // --- rendering ----------------------------------------------------------------
   function seatByWind(w) { return state.seats.find(s => s.wind === w); }
-  function me() { return state.seats[state.you]; }
+  function me() { return state.you === null ? undefined : state.seats[state.you]; }
+
+  // the header: how many watch, the watch link, the table's finished hands
+  function renderLinks() {
+    const n = state.watching || 0;
+    $("watching").hidden = !n;
+    $("watching").textContent = watching ? "watching (" + n + " spectator" + (n === 1 ? "" : "s") + ")" : n + " watching";
+    const started = state.status !== "lobby";
+    $("history-link").hidden = !started || !(state.hand_no > 1 || state.result);  // once a hand is over
+    $("history-link").href = "/replay/" + encodeURIComponent(code);
+    $("watch-copy").hidden = watching || !started;
+  }
+  $("watch-copy").addEventListener("click", () => {
+    const url = location.origin + "/watch/" + code;
+    if (navigator.clipboard) navigator.clipboard.writeText(url).catch(() => {});
+    showError("Watch link copied: " + url);
+  });
 
   function renderLobby(s) {
     $("lobby").hidden = false; $("board").hidden = true;
@@ -106,11 +124,12 @@
 
   function render() {
     if (!state) return;
+    renderLinks();
     if (!state.game) { renderLobby(state); return; }
     $("lobby").hidden = true; $("board").hidden = false;
     const g = state.game;
-    const mine = g.seat;
-    const i = ORDER.indexOf(mine);
+    const mine = g.seat;  // null for a spectator: East at the bottom, every seat's tiles face down
+    const i = Math.max(0, ORDER.indexOf(mine));
     const places = { bottom: ORDER[i], right: ORDER[(i + 1) % 4], top: ORDER[(i + 2) % 4], left: ORDER[(i + 3) % 4] };
     for (const [place, w] of Object.entries(places)) renderSeat($("seat-" + place), seatByWind(w), w === mine);
     $("info").textContent = state.ruleset + " · hand " + state.hand_no + (state.hands ? " of " + state.hands : "") + " · " + WIND_NAMES[g.round] + " round";
@@ -130,7 +149,9 @@
       log.appendChild(li);
     }
     log.scrollTop = log.scrollHeight;  // the newest line in sight
-    renderHand(); renderActions(); renderResult(); renderReturns(); renderHint();
+    $("mine").hidden = watching;
+    if (!watching) { renderHand(); renderActions(); renderHint(); }
+    renderResult(); renderReturns();
   }
 
   let showHint = false;  // h: the discard advisor's best discards (state.hint), in one's turn
@@ -148,7 +169,7 @@
     $("back").hidden = !(mine && mine.idle);
     const r = state.result;
     $("result-seed").textContent = r && r.seed !== undefined ? "This hand was dealt from seed " + r.seed +
-      (r.match_seed !== undefined ? " (the match's seed: " + r.match_seed + ")" : "") + "; mahjongg replay shows it move by move from the server's records." : "";
+      (r.match_seed !== undefined ? " (the match's seed: " + r.match_seed + ")" : "") + "; its replay shows it move by move from the server's records." : "";
   }
   function toggleResult() { resultHidden = !resultHidden; $("result").hidden = resultHidden; renderReturns(); if (!resultHidden) $("next").focus(); }
 
@@ -211,10 +232,11 @@
       const drawn = g.drawn && k === tiles.length - 1;
       const b = tileEl(t, { button: true, extra: (drawn ? "drawn" : "") + (k === selected ? " selected" : ""), suffix: drawn ? " (drawn)" : "" });
       b.disabled = !can.has(t);
+      // one act per intention: a tap chooses, a second tap discards (a double-click is
+      // those two clicks; there is no dblclick handler to send the discard again)
       b.addEventListener("click", () => {
         if (selected === k) discard(k); else { selected = k; renderHand(); }
       });
-      b.addEventListener("dblclick", () => discard(k));
       h.appendChild(b);
     });
   }
@@ -222,8 +244,23 @@
   function discard(k) {
     const t = handTiles()[k];
     if (!discardable().has(t)) return;
-    send({ type: "act", kind: "discard", tile: t, v: state.v });
+    act({ kind: "discard", tile: t });
     selected = -1;
+  }
+
+  // One act per view: after an act is sent, nothing more is sent from the same view
+  // (a double-click, a double tap, a key held down) until the server answers with a
+  // new view or an error.
+  let actedAt = null;
+  function act(a) {
+    if (actedAt === state.v) return false;
+    if (send({ type: "act", kind: a.kind, tile: a.tile, chow: a.chow, v: state.v })) { actedAt = state.v; return true; }
+    return false;
+  }
+  let readyFor = null;
+  function ready() {
+    if (readyFor === state.hand_no) return;
+    if (send({ type: "ready" })) readyFor = state.hand_no;
   }
 
   function actionLabel(a) {
@@ -251,7 +288,7 @@
       b.className = "act act-" + a.kind; b.dataset.kind = a.kind;
       b.appendChild(document.createTextNode((k + 1) + ". " + actionLabel(a) + " "));
       if (a.tile && a.kind !== "pass") b.appendChild(tileEl(a.tile, { extra: "small" }));
-      b.addEventListener("click", () => send({ type: "act", kind: a.kind, tile: a.tile, chow: a.chow, v: state.v }));
+      b.addEventListener("click", () => act(a));
       box.appendChild(b);
     });
     const p = $("prompt"); p.textContent = "";
@@ -283,63 +320,17 @@
     if (!r) { box.hidden = true; resultHidden = false; return; }
     box.hidden = resultHidden;
     const names = r.names;
-    $("result-title").textContent = "Hand " + r.hand_no + ": " + (r.winner ? names[r.winner] + " goes Mah-Jongg" : "a drawn hand");
-    $("result-how").textContent = r.win ? "on " + tileName(r.win.tile) + ", " + r.win.by.replace("-", " ") + (r.card.discarder ? (r.win.by === "robbed-kong" ? ", robbed from " : ", discarded by ") + names[r.card.discarder] : "") : (r.reason || "");
-    const tb = $("scores").querySelector("tbody"); tb.textContent = "";
-    for (const w of ORDER) {
-      if (!r.card.cards[w]) continue;
-      const card = r.card.cards[w], h = r.hands[w];
-      const tr = document.createElement("tr"); tr.dataset.wind = w;
-      if (w === r.winner) tr.className = "winner";
-      const td = (text, field) => { const c = document.createElement("td"); if (text !== undefined) c.textContent = text; if (field) c.dataset.field = field; tr.appendChild(c); return c; };
-      td(names[w], "name");
-      td(WIND_NAMES[w] + (w === "E" ? " ★" : ""), "wind");
-      const hc = td(undefined, "hand");
-      for (const m of h.melds) { const g = document.createElement("span"); g.className = "meld" + (m.exposed ? "" : " concealed"); for (const t of m.tiles) g.appendChild(tileEl(t, { extra: "small" })); hc.appendChild(g); }
-      const cg = document.createElement("span"); cg.className = "meld"; for (const t of h.concealed) cg.appendChild(tileEl(t, { extra: "small" })); hc.appendChild(cg);
-      for (const t of h.bonus.concat(h.hidden || [])) hc.appendChild(tileEl(t, { extra: "small" }));
-      const ic = td(undefined, "items"); const ul = document.createElement("ul");
-      for (const line of card.lines) {  // the server's score card: each line's value in words
-        const li = document.createElement("li");
-        li.textContent = line.name + ": " + line.text;
-        ul.appendChild(li);
-      }
-      ic.appendChild(ul);
-      for (const note of card.notes) { const p = document.createElement("p"); p.textContent = note; ic.appendChild(p); }
-      td(card.summary + (r.dead.includes(w) ? ", dead hand" : ""), "score").dataset.value = card.score;
-      td((r.chips[w] > 0 ? "+" : "") + r.chips[w], "chips").dataset.value = r.chips[w];
-      td(String(r.totals[w]), "total").dataset.value = r.totals[w];
-      tb.appendChild(tr);
-    }
-    const grid = r.card.settlement, seats = ORDER.filter(w => grid.seats.includes(w));
-    const th = $("settlement").querySelector("thead"), sb = $("settlement").querySelector("tbody");
-    th.textContent = ""; sb.textContent = "";
-    const hr = document.createElement("tr");
-    const corner = document.createElement("th"); corner.textContent = "pays → to"; hr.appendChild(corner);
-    for (const w of seats) { const c = document.createElement("th"); c.textContent = names[w]; hr.appendChild(c); }
-    const nc = document.createElement("th"); nc.textContent = "net"; hr.appendChild(nc);
-    th.appendChild(hr);
-    for (const a of seats) {
-      const tr = document.createElement("tr"); tr.dataset.wind = a;
-      const h = document.createElement("th"); h.textContent = names[a]; tr.appendChild(h);
-      for (const b of seats) {
-        const c = document.createElement("td");
-        const p = grid.pays[a][b];
-        c.textContent = a === b ? "—" : String(p); c.dataset.to = b; c.dataset.value = p; tr.appendChild(c);
-      }
-      const n = document.createElement("td"); n.dataset.field = "net"; n.dataset.value = grid.net[a];
-      n.textContent = String(grid.net[a]); tr.appendChild(n);
-      sb.appendChild(tr);
-    }
-    if (!grid.settled) { const tr = document.createElement("tr"); const c = document.createElement("td"); c.colSpan = seats.length + 2; c.textContent = "A drawn hand is not settled under these rules."; tr.appendChild(c); sb.appendChild(tr); }
-    $("next").hidden = r.match_over;
+    [$("result-title").textContent, $("result-how").textContent] = resultHeadline(r);
+    const seats = fillScoreSheet(r, $("scores"), $("settlement"));
+    $("replay-link").href = "/replay/" + encodeURIComponent(code) + "/" + r.hand_no;
+    $("next").hidden = r.match_over || watching;
     $("result-next").textContent = r.match_over ? "The match is over. Final chips: " + seats.map(w => names[w] + " " + r.totals[w]).join(", ") :
-      (state.ready.includes(state.you) ? "Waiting for the others…" : "");
+      (watching ? "The next hand starts when the players are ready." : state.ready.includes(state.you) ? "Waiting for the others…" : "");
   }
 
   // --- input ------------------------------------------------------------------------
   $("start").addEventListener("click", () => send({ type: "start" }));
-  $("next").addEventListener("click", () => send({ type: "ready" }));
+  $("next").addEventListener("click", ready);
   $("hide-result").addEventListener("click", toggleResult);
   $("show-result").addEventListener("click", toggleResult);
   $("back").addEventListener("click", () => send({ type: "back" }));
@@ -350,12 +341,13 @@
     if (k === "?") { toggleHelp(); return; }
     if (k === "g" || k === "G") { const f = $("faces"); f.value = FACES[(FACES.indexOf(f.value) + 1) % FACES.length]; setFaceMode(f.value); render(); return; }
     if (!state || !state.game) return;
-    if (k === "h" || k === "H") { showHint = !showHint; renderHint(); return; }
-    if ((k === "n" || k === "N") && state.result) { send({ type: "ready" }); return; }
     if (state.result && k === "Escape") { toggleResult(); return; }
+    if (watching) return;  // a spectator only looks
+    if (k === "h" || k === "H") { showHint = !showHint; renderHint(); return; }
+    if ((k === "n" || k === "N") && state.result) { ready(); return; }
     const acts = (state.legal || []).filter(a => a.kind !== "discard");
-    const fire = kinds => { const a = acts.find(x => kinds.includes(x.kind)); if (a) { send({ type: "act", kind: a.kind, tile: a.tile, chow: a.chow, v: state.v }); ev.preventDefault(); } };
-    if (/^[1-9]$/.test(k)) { const a = acts[Number(k) - 1]; if (a) send({ type: "act", kind: a.kind, tile: a.tile, chow: a.chow, v: state.v }); return; }
+    const fire = kinds => { const a = acts.find(x => kinds.includes(x.kind)); if (a) { act(a); ev.preventDefault(); } };
+    if (/^[1-9]$/.test(k)) { const a = acts[Number(k) - 1]; if (a) act(a); return; }
     switch (k.toLowerCase()) {
       case "m": return fire(["mahjongg"]);
       case "p": return fire(["pung"]);

@@ -1,0 +1,157 @@
+"""Replays of a web table's finished hands, read from the journal.
+
+A finished hand is a row of the journal's finished hands (what ``mahjongg
+replay`` reads); its replay here is the hand step by step with every hand laid
+open, then its score sheet. A hand still on the table has no replay: nothing of
+it is shown (not that it exists beyond its number), so a replay link may be
+shared at any time -- before its hand is over it says only that it is not.
+
+:func:`history` lists a table's finished hands; :func:`hand_replay` is one of
+them, as steps: the hand once dealt, then after each move (an action of the log,
+or a penalty), each step with its lines in ``mahjongg replay``'s words
+(:data:`~mahjongg.table.describe.REPLAY`, every draw shown, the players' names)
+and every seat's concealed tiles, melds, bonus tiles and discards as they stood.
+Steps whose move told nothing (a pass) are left out. The last step's ``result``
+is the score sheet of the table page (:func:`~mahjongg.web.table.result_view`).
+"""
+
+from __future__ import annotations
+
+from ..play.journal import Journal, SavedMatch
+from ..play.session import rebuild_match
+from ..table import Game, replay_steps
+from ..table.describe import OMNISCIENT, REPLAY, describe_line
+from ..tiles import Wind
+from .table import Seat, TableConfig, TableError, meld_view, result_view, tile_list
+
+__all__ = ["NoReplay", "history", "hand_replay", "CLAIMS"]
+
+CLAIMS = frozenset({"chow", "pung", "kong", "mahjongg"})
+"""The kinds of claim on a discard: the steps "jump to a claim" stops at."""
+
+
+class NoReplay(TableError):
+    """No replay to show: ``status`` 404 (no such table or hand) or 409 (not over yet)."""
+
+    def __init__(self, message: str, status: int = 404) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+def _finished(journal: Journal, code: str):
+    """(the match row, its seats by player, the match rebuilt from its finished hands, their logs)."""
+    match_id = journal.match_id(code.upper()) if isinstance(code, str) else None
+    if match_id is None:
+        raise NoReplay("no table with that code")
+    saved = journal.load_match(match_id, app="serve")
+    seats = [Seat(d["player"], d["name"], d["kind"], d["bot"]) for d in journal.seats(match_id)]
+    if saved.row.status == "lobby" or not saved.finished:
+        return saved.row, seats, None, []
+    config = TableConfig.from_dict(saved.row.config).match_config(seats)
+    match = rebuild_match(config, SavedMatch(saved.row, saved.hands, saved.finished, []))  # the finished hands only
+    return saved.row, seats, match, saved.finished
+
+
+def history(journal: Journal, code: str) -> dict:
+    """The table's finished hands: ``hands`` (number, round, East, winner or ``None``, why it
+    ended, each player's chips and running total), the players' ``names``, ``status``
+    (``playing``, ``finished``, ...), ``playing`` (the number of the hand on the table, if
+    any). Raises :class:`NoReplay` for an unknown code."""
+    row, seats, match, _ = _finished(journal, code)
+    names = [s.name for s in seats]
+    hands = []
+    for rec in match.records if match is not None else ():
+        winner = rec.winner_player
+        hands.append({
+            "hand": rec.number,
+            "round": rec.round.letter,
+            "east": names[rec.east_player],
+            "winner": None if winner is None else names[winner],
+            "reason": rec.result.reason,
+            "chips": list(rec.chips),
+            "totals": list(rec.totals),
+        })
+    playing = len(hands) + 1 if row.status == "playing" else None
+    return {"code": row.code, "status": row.status, "ruleset": row.config.get("ruleset"), "names": names,
+            "hands": hands, "playing": playing}
+
+
+def _seat_state(g: Game, w: Wind) -> dict:
+    h = g.hand(w)
+    return {
+        "concealed": tile_list(h.concealed),
+        "melds": [meld_view(m) for m in h.melds],
+        "bonus": tile_list(h.bonus) + tile_list(getattr(h, "hidden", ())),
+    }
+
+
+def _step(g: Game, lines: list, kind: str | None) -> dict:
+    obs = g.observation(g.seats[0])  # its public fields: every discard, who is dead, whose turn
+    seats = {}
+    for w in g.seats:
+        s = _seat_state(g, w)
+        s["discards"] = [{"tile": str(t), "taken": by is not None} for d, t, by in obs.discard_history if d == w]
+        s["dead"] = w in obs.dead
+        seats[w.letter] = s
+    return {
+        "lines": lines,
+        "kind": kind,
+        "seats": seats,
+        "turn": obs.turn.letter if obs.turn is not None else None,
+        "wall_count": obs.wall_count,
+        "last_discard": str(obs.last_discard) if obs.last_discard is not None else None,
+        "last_discarder": obs.last_discarder.letter if obs.last_discarder is not None else None,
+    }
+
+
+def steps(events: list[dict], names: dict[str, str], ruleset=None) -> list[dict]:
+    """The steps of one hand's log (see the module docs); ``names``: by seat letter."""
+    words = {w: names.get(w.letter, w.name.capitalize()) for w in Wind}
+    # a Mah-Jongg on a discard is told once, as the claim that took the tile (as mahjongg replay does)
+    claimed_mj = {e["seat"] for e in events if e.get("type") == "claim" and e.get("kind") == "mahjongg"}
+    out, told = [], 0
+    for g in replay_steps(events, ruleset):
+        new = g.events[told:]
+        told = len(g.events)
+        lines, kind = [], None
+        for e in new:
+            if e.get("type") == "action" and e.get("kind") == "mahjongg" and e["seat"] in claimed_mj:
+                continue
+            if e.get("type") == "claim":
+                kind = "claim"
+            line = describe_line(e, viewer=OMNISCIENT, wording=REPLAY, names=words)
+            if line is not None:
+                lines.append({"text": line.text, **({"tile": line.tile} if line.tile else {})})
+        if not out:
+            kind = "deal"
+        elif not lines:
+            continue  # a pass, or the end: nothing to tell
+        out.append(_step(g, lines, kind))
+    return out
+
+
+def hand_replay(journal: Journal, code: str, hand: int) -> dict:
+    """Hand ``hand`` (from 1) of the table, step by step, with its score sheet (``result``).
+    Raises :class:`NoReplay`: 404 for no such table or hand, 409 for the hand on the table."""
+    if not isinstance(hand, int) or isinstance(hand, bool) or hand < 1:
+        raise NoReplay("a hand is numbered from 1")
+    row, seats, match, logs = _finished(journal, code)
+    if hand > len(logs):
+        if hand == len(logs) + 1 and row.status == "playing":
+            raise NoReplay(f"hand {hand} of this table is not over yet: its replay opens when it is over", 409)
+        raise NoReplay(f"this table has no finished hand {hand} (it has {len(logs)})")
+    rec, events = match.records[hand - 1], logs[hand - 1]
+    names = [s.name for s in seats]
+    by_seat = {w.letter: names[p] for p, w in rec.seats.items()}
+    result = result_view(rec, names, match.ruleset, events)
+    result["match_over"] = match.is_over and hand == len(logs)
+    return {
+        "code": row.code,
+        "hand": hand,
+        "hands": len(logs),
+        "ruleset": row.config.get("ruleset"),
+        "round": rec.round.letter,
+        "names": by_seat,
+        "steps": steps(events, by_seat, match.ruleset),
+        "result": result,
+    }
