@@ -11,6 +11,7 @@ from typer.testing import CliRunner
 
 from mahjongg.cli import app
 from mahjongg.simulate import SimulationError, play_hand, simulate
+from mahjongg.play.workers import MOST_IN_A_RUN
 
 runner = CliRunner()
 
@@ -373,7 +374,7 @@ class _Stop(Exception):
 
 @pytest.mark.parametrize("kwargs", [{}, {"workers": 2}, {"matches": True, "match_hands": 1}])
 def test_a_huge_run_shows_progress_at_once(kwargs):
-    # 10**20 hands: the seeds and the workers' chunks are made as they are played, so
+    # the most hands one run takes (10**9): the seeds and the workers' chunks are made as they are played, so
     # the first progress comes after the first chunk (was: every seed in a list first,
     # which never ends); the alarm turns a hang into a failure
     import signal
@@ -391,11 +392,11 @@ def test_a_huge_run_shows_progress_at_once(kwargs):
     signal.alarm(30)
     try:
         with pytest.raises(_Stop):
-            simulate(10**20, MIX, seed=1, progress=progress, **kwargs)
+            simulate(MOST_IN_A_RUN, MIX, seed=1, progress=progress, **kwargs)
     finally:
         signal.alarm(0)
         signal.signal(signal.SIGALRM, old)
     # the first chunk: 25 hands in one process (min(25, games // 100)), 50 per
     # chunk across workers (min(50, games // (workers * 8))), a match at a time
     first = 1 if kwargs.get("matches") else 50 if kwargs.get("workers") else 25
-    assert seen == [(first, 10**20)]
+    assert seen == [(first, MOST_IN_A_RUN)]

@@ -42,7 +42,7 @@ from .bots import BotError, check_bot, make_bot
 from .errors import MahjonggError
 from .play.config import ConfigError, MatchConfig
 from .play.seeds import bot_seed, checked_bot_action
-from .play.workers import useful_workers, worker_pool
+from .play.workers import too_many, useful_workers, worker_pool
 from .rules import get_ruleset
 from .rules.context import WinBy
 from .table import Game
@@ -415,6 +415,8 @@ def check_arena(
         raise ArenaError(f"--field: one, two or three bots (the other seats), not {len(names)}")
     if not isinstance(deals, int) or deals < 1:
         raise ArenaError(f"--deals must be at least 1, not {deals}")
+    if too_many(deals, "--deals"):
+        raise ArenaError(too_many(deals, "--deals"))
     if not isinstance(workers, int) or workers < 1:
         raise ArenaError(f"--workers must be at least 1, not {workers}")
     get_ruleset(ruleset)

@@ -47,7 +47,7 @@ from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 from .bots import BotError, check_bot
 from .play.config import ConfigError, MatchConfig
 from .play.session import Session, rotation
-from .play.workers import useful_workers, worker_pool
+from .play.workers import too_many, useful_workers, worker_pool
 from .rules import get_ruleset
 from .table import Match
 
@@ -372,6 +372,8 @@ def check_run(
         raise SimulationError(str(exc)) from None
     if not isinstance(games, int) or games < 1:
         raise SimulationError(f"--games must be at least 1, not {games}")
+    if too_many(games, "--games"):
+        raise SimulationError(too_many(games, "--games"))
     if not isinstance(workers, int) or workers < 1:
         raise SimulationError(f"--workers must be at least 1, not {workers}")
     get_ruleset(ruleset)  # an unknown ruleset: RulesetError (a ValueError) listing the known ones

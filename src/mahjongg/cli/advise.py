@@ -13,7 +13,7 @@ from ..notation import parse_tiles
 from ..rules import RULESETS
 from ..scoring_requests import ruleset_for
 from ..tiles import Tile, Wind
-from .app import app, console, fail, user_errors, write_json
+from .app import app, console, fail, say, user_errors, write_json
 from .options import seat as seat_option
 from .options import special_tiles as special_tiles_option
 
@@ -65,17 +65,17 @@ def advise_command(
     table.add_column("waits (unseen: score)")
     table.add_column("value", justify="right")
     for i, c in enumerate(choices, 1):
+        # no space inside an entry: a narrow column wraps between entries, never inside one
         imp = " ".join(f"{t}({u})" for t, u in c.improving) if c.shanten > 0 else ""
         if c.shanten > 0:
-            imp += f"  = {sum(u for _, u in c.improving)}"
-        waits = " ".join(f"{t}({u}: {s})" for t, u, s in c.waits)
+            imp += f" ={sum(u for _, u in c.improving)}"
+        waits = " ".join(f"{t}({u}:{s})" for t, u, s in c.waits)
         if c.action == "mahjongg":
             waits = f"scores {c.score}"
         table.add_row(str(i), c.label, str(c.shanten), imp, waits, f"{c.ev:.1f}")
-    console.print(table)
-    console.print(
+    console.print(table, soft_wrap=False)  # its title wraps at words too
+    say(
         "value: expected chips -- the chance of winning from the unseen copies and the draws left, "
         "times what the win collects (a wait scoring 0 cannot be declared under the ruleset). "
-        "Shanten: tiles still to exchange before the hand is ready (0: ready, -1: complete).",
-        highlight=False,
+        "Shanten: tiles still to exchange before the hand is ready (0: ready, -1: complete)."
     )

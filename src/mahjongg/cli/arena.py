@@ -12,7 +12,7 @@ from ..arena import DealResult, Report, arena, check_arena
 from ..bots import BOTS
 from ..play.journal import Journal
 from ..rules import RULESETS
-from .app import app, console, fail, user_errors
+from .app import app, console, fail, say, user_errors
 from .options import file_name, whole_number
 from .options import special_tiles as special_tiles_option
 from .runs import finish_run, progress_bar, stopped
@@ -111,16 +111,14 @@ def render_report(r: Report) -> None:
     )
     for row in rows:
         table.add_row(*row)
-    console.print(table)
+    console.print(table, soft_wrap=False)  # its title wraps at words too
     lo, hi = r.ci95
     verdict = "ahead" if lo > 0 else ("behind" if hi < 0 else "not distinguishable")
-    console.print(
+    say(
         f"advantage: {r.advantage:+.2f} chips/hand, 95% interval [{lo:+.2f}, {hi:+.2f}] "
-        f"(bootstrap over deals, seed {r.bootstrap_seed}): the challenger is {verdict}",
-        highlight=False,
+        f"(bootstrap over deals, seed {r.bootstrap_seed}): the challenger is {verdict}"
     )
-    console.print(
+    say(
         f"draws: {r.draws} ({100 * r.draw_rate:.1f}%)   speed: {r.hands_per_second:.1f} hands/s "
-        f"({r.seconds:.2f} s, {r.workers} worker{'s' if r.workers > 1 else ''})",
-        highlight=False,
+        f"({r.seconds:.2f} s, {r.workers} worker{'s' if r.workers > 1 else ''})"
     )

@@ -10,7 +10,7 @@ import typer
 from ..bots import BOTS
 from ..rules import RULESETS
 from ..tiles import Wind
-from .app import app, console, fail, user_errors
+from .app import app, command_name, console, fail, user_errors
 from .options import file_name, seconds, whole_number
 from .options import special_tiles as special_tiles_option
 from .options import seat as seat_option
@@ -102,13 +102,13 @@ def play_command(
         console.print(f"Match {match_id} is over. Totals: " + session.standing_text(), highlight=False)
     else:
         console.print(
-            f"Saved as match {match_id} in {db}: resume with mahjongg play --resume {match_id} --db {db}",
+            f"Saved as match {match_id} in {db}: resume with {command_name()} play --resume {match_id} --db {db}",
             highlight=False,
         )
     if hands_saved:
         console.print(
             f"{'Finished hands are games' if len(hands_saved) > 1 else 'The finished hand is game'} "
-            f"{', '.join(map(str, hands_saved))}: mahjongg replay {hands_saved[0]} --db {db}",
+            f"{', '.join(map(str, hands_saved))}: {command_name()} replay {hands_saved[0]} --db {db}",
             highlight=False,
         )
 

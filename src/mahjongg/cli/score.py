@@ -51,8 +51,8 @@ def settlement_table(grid: SettlementGrid, name=lambda letter: letter) -> Table:
     for s in grid.seats:
         table.add_column(name(s.letter), justify="right")
     table.add_column("net", justify="right")
-    for a, row, net in zip(grid.seats, grid.pays, grid.net):
-        table.add_row(name(a.letter), *("" if a == b else str(v) for b, v in zip(grid.seats, row)), f"{net:+d}")
+    for a, row, net in zip(grid.seats, grid.cells(), grid.net):
+        table.add_row(name(a.letter), *row, f"{net:+d}")
     return table
 
 

@@ -149,7 +149,7 @@ def _render_summary(s: Summary) -> None:
             f"{s.net_per_game[p]:+.1f}",
             *([str(s.match_wins[p])] if s.matches else []),
         )
-    console.print(table)
+    console.print(table, soft_wrap=False)  # its title wraps at words too
     console.print(
         f"draws: {s.draws} ({100 * s.draw_rate:.1f}%)   "
         f"speed: {s.games_per_second:.1f} hands/s ({s.seconds:.2f} s, {s.workers} worker{'s' if s.workers > 1 else ''})",

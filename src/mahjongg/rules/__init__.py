@@ -20,9 +20,10 @@ RULESETS: dict[str, Ruleset] = {
 
 
 def get_ruleset(name: str) -> Ruleset:
-    """The ruleset called ``name``; raises :class:`RulesetError` listing the known ones."""
+    """The ruleset called ``name``, in either case (``PUNG-CHOW`` is ``pung-chow``,
+    as seats are ``e`` or ``E``); raises :class:`RulesetError` listing the known ones."""
     try:
-        return RULESETS[name]
+        return RULESETS[name.strip().lower() if isinstance(name, str) else name]
     except KeyError:
         raise RulesetError(f"unknown ruleset {name!r}; known: {', '.join(sorted(RULESETS))}") from None
 

@@ -236,6 +236,13 @@ class Ruleset:
         ruleset's minimum); always true without a ``faan`` table."""
         return self.faan is None or self.faan.may_declare(score)
 
+    @property
+    def washes_tiles(self) -> bool:
+        """Whether this ruleset has washing the tiles at all (:meth:`washing`
+        may then offer it to an original hand); apps ask this to say why ``w``
+        does nothing. Default: no."""
+        return False
+
     # --- end-of-hand hooks (defaults: the ruleset has no such rule) -----------------
     def washing(self, hand, seat) -> int | None:
         """What ``seat`` collects from each player for washing the tiles with
