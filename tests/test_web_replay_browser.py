@@ -107,6 +107,7 @@ def test_the_replay_page_steps_through_a_hand_as_the_journal_has_it(live, size):
             # back at the table: the score sheet links to the replay of the hand
             page.goto(f"{live.base}/t/{code}")
             page.wait_for_selector("#result:not([hidden])")
+            shot(page, f"{size}-score-sheet")
             if size == "laptop":  # who pays whom and the totals in sight without scrolling (item 7)
                 box = page.evaluate("(() => { const r = document.querySelector('#settlement').getBoundingClientRect(); return [r.top, r.bottom]; })()")
                 assert 0 <= box[0] and box[1] <= h, f"the settlement lies at {box}, below the fold of {h} px"
