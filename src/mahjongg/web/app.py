@@ -40,7 +40,9 @@ A seat has at most ``seat_conns`` sockets (a new one closes the oldest, which
 is told why, code 4409), a client ``client_conns`` (more are refused, 4429).
 The scoring API (``/api/score``, ``/api/settle``) answers a client
 ``score_burst`` requests at once and then one every ``score_every`` seconds
-(else 429 with ``Retry-After``). A request body is at most ``max_body`` bytes of JSON (else 400 with a one-line
+(else 429 with ``Retry-After``), the replays (``/api/tables/{code}/hands...``)
+``replay_burst`` at once and then one every ``replay_every`` seconds; a table
+takes ``table_watchers`` spectators. A request body is at most ``max_body`` bytes of JSON (else 400 with a one-line
 reason, nothing in the log). A table's seed comes from the server: a client
 that sends one gets 400; ``seed`` (``serve --seed``) makes the server's own
 draws reproducible, a testing aid for whoever runs it.
