@@ -98,3 +98,26 @@ def test_cli_advise_table_json_and_errors():
     assert r.exit_code != 0 and "--discard" in r.output and "Traceback" not in r.output
     r = CliRunner().invoke(app, ["advise", "123b 456b 789b EE 5c 6c", "--discard", "7c 8c"])
     assert r.exit_code != 0 and "one tile" in r.output
+
+
+def test_bonus_tiles_seen_elsewhere_change_nothing_but_are_checked():
+    """Issue 24, item 3: ``--seen "f1"`` gave an IndexError. A Flower, Season or
+    special tile another player laid out is in view but is no playing tile: the
+    advice is the same as without it. The Traditional rules' set holds one of each
+    bonus tile (seed 001: four Flowers, four Seasons; the special-tiles game Cat,
+    Mouse, Man and Pot of Gold in place of the Flowers), so a second Cat cannot be
+    seen; Pung Chow's set (seed 000) has no Flowers."""
+    hand = "123b 456b 789b EE 5c 6c 9d"
+    for ruleset, seen in (("hong-kong", "f1 s3"), ("traditional-special-tiles", "Cat Mouse")):
+        rules = get_ruleset(ruleset)
+        plain = advise(parse_hand(hand, sizes=None), rules, seen=parse_tiles("4c 4c"))
+        with_bonus = advise(parse_hand(hand, sizes=None), rules, seen=parse_tiles("4c 4c " + seen))
+        assert with_bonus == plain
+    with pytest.raises(AdviceError, match="more than one Cat"):
+        advise(parse_hand(hand, sizes=None), get_ruleset("traditional-special-tiles"), seen=parse_tiles("Cat Cat"))
+    with pytest.raises(AdviceError, match="f1 is not a tile of pung-chow"):
+        advise(parse_hand(hand, sizes=None), PC, seen=parse_tiles("f1"))
+    r = CliRunner().invoke(app, ["advise", hand, "--ruleset", "traditional-special-tiles", "--seen", "Cat Cat"])
+    assert r.exit_code != 0 and r.output.strip().count("\n") == 0 and "more than one Cat" in r.output, r.output
+    r = CliRunner().invoke(app, ["advise", hand, "--ruleset", "hong-kong", "--seen", "f1", "--json"])
+    assert r.exit_code == 0 and json.loads(r.output)["choices"][0]["choice"] == "discard 9d", r.output

@@ -15,7 +15,7 @@ from mahjongg.cli import app
 
 runner = CliRunner()
 HAND = "123b 456c 789d 22d 2d EE"  # a winner's hand: won on the 2 dot
-RULESETS = "known: hong-kong, hong-kong-136, pung-chow, pung-chow-limit, traditional, traditional-special-tiles"
+RULESETS = "known: bmja, dmjl, hong-kong, hong-kong-136, pung-chow, pung-chow-limit, traditional, traditional-special-tiles"
 
 
 @pytest.fixture(scope="module")

@@ -21,7 +21,7 @@ COMMANDS = [[]] + [[name] for name in sorted(GROUP.commands)]
 BOX = "│╭╮╰╯─┃┏┓┗┛━╇╈┡┩"
 # what Typer itself writes around the commands' own words
 TYPER_WORDS = {"Usage:", "[OPTIONS]", "COMMAND", "[ARGS]...", "Options", "Arguments", "Commands", "[default:",
-               "[required]", "*", "Show", "this", "message", "and", "exit.", "--help"}
+               "[required]", "*", "Show", "this", "message", "and", "exit.", "--help", "-h"}
 
 
 def help_of(command: list[str], columns: int) -> str:
@@ -107,3 +107,15 @@ def test_help_at_120_columns_is_whole_too():
         text = help_of(command, 120)
         assert all(len(line) <= 120 for line in rows(text))
         assert not re.search(r"\{\w+\}", text) and "range>" not in text
+
+
+@pytest.mark.parametrize("command", COMMANDS, ids=lambda c: " ".join(c) or "mahjongg")
+def test_dash_h_is_help_and_version_is_known_after_every_command(command):
+    """Issue 28, item 7: ``-h`` is ``--help`` and ``--version`` prints the
+    package's version, for the group and every command (both were "no such
+    option"); neither runs the command."""
+    from mahjongg import __version__
+
+    assert runner.invoke(app, [*command, "-h"], env={"COLUMNS": "80"}).output == help_of(command, 80)
+    r = runner.invoke(app, [*command, "--version"])
+    assert r.exit_code == 0 and r.output == f"mahjongg {__version__}\n", r.output

@@ -294,8 +294,8 @@ def test_washing_the_tiles_in_a_real_game():
     assert sorted(g.hand(Wind.SOUTH).concealed) == sorted(tiles(WASHING_HANDS[Wind.SOUTH]))
     # the washing window: only South may wash; nobody else has a decision yet
     assert g.phase == "claims" and g.to_act() == [Wind.SOUTH]
-    assert g.legal_actions(Wind.SOUTH) == [Action(K.WASH, Wind.SOUTH), Action(K.PASS, Wind.SOUTH)]
-    assert g.legal_actions(Wind.EAST) == []
+    assert g.legal_actions(Wind.SOUTH) == (Action(K.WASH, Wind.SOUTH), Action(K.PASS, Wind.SOUTH))
+    assert g.legal_actions(Wind.EAST) == ()
     with pytest.raises(IllegalActionError, match="original hand"):
         act(g, K.WASH, Wind.WEST)
     obs = g.observation(Wind.SOUTH)

@@ -54,7 +54,7 @@ def test_hong_kong_score_sheet_shows_each_items_faan(live):
                 if rec.result.winner is not None:
                     break
                 page.click("#next")
-                page.wait_for_function("document.getElementById('result').hidden")
+                page.wait_for_function("() => document.getElementById('result').hidden")
             r = rec.result
             assert r.winner is not None, "no hand of eight was won"
             assert not errors, errors

@@ -296,7 +296,7 @@ def test_hong_kong_withholds_mahjongg_below_the_minimum():
     g = hk_game("1b 2b 3b 4c 5c 6c 6d 7d 8d 2c 2c 2c 5d")
     west = g.legal_actions(W)
     assert all(a.kind is not K.MAHJONGG for a in west)
-    assert west == [Action(K.CHOW, W, T("5d"), T("5d")), Action.pass_(W, T("5d"))]
+    assert west == (Action(K.CHOW, W, T("5d"), T("5d")), Action.pass_(W, T("5d")))
     snapshot_then_illegal(g, Action(K.MAHJONGG, W, T("5d")))
     # the scorer agrees: 2 faan, may not be declared
     sc = score_hand(Hand.parse("123b 456c 678d 222c 55d"), HK, Situation(W, E, Win(T("5d"), WinBy.DISCARD)))

@@ -61,7 +61,7 @@ def test_declaring_dead_the_only_seat_that_may_answer_closes_the_claim_window():
     # its Mah-Jongg lapses, it has nothing left to answer: the discard is dead and the
     # next player (West, after the discarder South) draws
     assert g.phase == Phase.TURN and g.to_act() == [W]
-    assert N in g.dead and g.legal_actions(N) == []
+    assert N in g.dead and g.legal_actions(N) == ()
     while not g.is_over:
         play_until(g, bots, 1)
     assert Game.replay(g.events).snapshot() == g.snapshot()
@@ -81,7 +81,7 @@ def test_declaring_dead_in_a_window_that_others_still_answer_keeps_it_open():
     assert [a.kind for a in g.legal_actions(W)] == [ActionKind.MAHJONGG, ActionKind.PASS]
     g.declare_dead(W)
     # West's claim lapses; East still answers, and the window stays open for him
-    assert g.phase == Phase.CLAIMS and g.to_act() == [E] and g.legal_actions(W) == []
+    assert g.phase == Phase.CLAIMS and g.to_act() == [E] and g.legal_actions(W) == ()
 
 
 # --- malformed actions ------------------------------------------------------------------------
@@ -163,7 +163,7 @@ def test_observing_a_dummy_seat_is_refused():
     g = Game(get_ruleset("pung-chow"), 5, 3)
     with pytest.raises(IllegalActionError, match="not playing"):
         g.observation(N)
-    assert g.legal_actions(N) == []
+    assert g.legal_actions(N) == ()
 
 
 # --- an observation is a plain value -------------------------------------------------------

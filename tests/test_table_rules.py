@@ -101,7 +101,7 @@ def test_actions_after_the_hand_is_over():
     act(g, K.DISCARD, S, "W")
     act(g, K.MAHJONGG, E, "W")
     act(g, K.MAHJONGG, N, "W")
-    assert g.is_over and g.to_act() == [] and g.legal_actions(E) == []
+    assert g.is_over and g.to_act() == [] and g.legal_actions(E) == ()
     with pytest.raises(IllegalActionError, match="the hand is over"):
         g.apply(Action(K.DISCARD, S, tile("1b")))
 

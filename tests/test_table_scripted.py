@@ -173,7 +173,7 @@ def test_scripted_hand():
     assert g.phase == "claims" and g.to_act() == [S, W]
     assert set(g.legal_actions(S)) == {Action(K.CHOW, S, tile("5c"), tile("4c")), Action(K.PASS, S, tile("5c"))}
     assert set(g.legal_actions(W)) == {Action(K.PUNG, W, tile("5c")), Action(K.PASS, W, tile("5c"))}
-    assert g.legal_actions(N) == []  # North has no claim and is not asked
+    assert g.legal_actions(N) == ()  # North has no claim and is not asked
     # "A Pung has precedence over a Chow" (To pung, rule 4), whatever the order of the answers
     act(g, K.CHOW, S, "5c", "4c")
     assert g.to_act() == [W]
@@ -227,7 +227,7 @@ def test_scripted_hand():
     # but may not claim a fourth onto it ("he would have to pung it ... This he has
     # not the privilege of doing"): nobody can claim, the tile is dead, West draws.
     act(g, K.DISCARD, S, "R")
-    assert g.legal_actions(E) == [] and g.to_act() == [W]
+    assert g.legal_actions(E) == () and g.to_act() == [W]
     before = g.snapshot()
     for kind in (K.KONG, K.PUNG):
         with pytest.raises(IllegalActionError, match="claim window"):

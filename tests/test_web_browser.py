@@ -101,7 +101,7 @@ def test_two_humans_and_two_bots_play_a_hand_in_the_browser(live):
             bob.fill("#join-name", "Bob")
             bob.click("#join-button")
             bob.wait_for_selector("#lobby-seats li.you")
-            ann.wait_for_function("document.querySelectorAll('#lobby-seats li')[1].textContent.includes('Bob')")
+            ann.wait_for_function("() => document.querySelectorAll('#lobby-seats li')[1].textContent.includes('Bob')")
             shot(ann, "2-waiting")
             assert bob.locator("#start").is_hidden()
 

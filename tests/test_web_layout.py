@@ -96,7 +96,7 @@ def test_a_whole_hand_fits_the_screen(live, size):
                 if buttons.count():
                     kinds = [buttons.nth(i).get_attribute("data-kind") for i in range(buttons.count())]
                     if "pass" in kinds:
-                        page.wait_for_function("(document.getElementById('countdown') || {}).textContent?.includes('s left')")
+                        page.wait_for_function("() => (document.getElementById('countdown') || {}).textContent?.includes('s left')")
                         bad = on_screen(page, "#hand .tile, #actions button.act, #countdown")
                         assert not bad, f"{size}, a claim: {bad}"
                         if claims == 0:
@@ -145,7 +145,7 @@ def test_a_whole_hand_fits_the_screen(live, size):
             page.click("#show-result")
             assert page.locator("#result").is_visible()
             page.click("#next")  # the next hand: the sheet goes, the new hand is on screen
-            page.wait_for_function("!document.getElementById('result') || document.getElementById('result').hidden")
+            page.wait_for_function("() => !document.getElementById('result') || document.getElementById('result').hidden")
             page.wait_for_selector("#hand button.tile")
             bad = on_screen(page, "#hand .tile")
             assert not bad, f"{size}, hand 2: {bad}"
@@ -154,14 +154,14 @@ def test_a_whole_hand_fits_the_screen(live, size):
             assert page.evaluate("""() => { const t = document.querySelectorAll('#hand .tile');
                 return t.length > 0 && [...t].every(x => x.querySelector('svg.mj-tile')); }""")
             page.select_option("#faces", "text")
-            page.wait_for_function("!document.querySelector('#hand .tile svg')")
+            page.wait_for_function("() => !document.querySelector('#hand .tile svg')")
             assert page.locator("#hand .tile .face").first.inner_text().strip()
             assert page.locator("#hand .tile").first.get_attribute("aria-label")
             shot(page, f"{size}-9-letters")
             page.select_option("#faces", "glyphs")
-            page.wait_for_function("document.querySelector('#hand .tile.glyph')")
+            page.wait_for_function("() => document.querySelector('#hand .tile.glyph')")
             page.select_option("#faces", "pictures")
-            page.wait_for_function("document.querySelector('#hand .tile svg')")
+            page.wait_for_function("() => document.querySelector('#hand .tile svg')")
             assert not errors, errors
         finally:
             browser.close()

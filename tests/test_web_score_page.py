@@ -121,7 +121,7 @@ def test_score_a_deal_on_a_phone(live, tmp_path):
 
             # an impossible hand: the CLI's one-line reason next to the tiles
             page.fill("#notation", "[WhWhWh] [444b] [888c] GGG 55d")
-            page.wait_for_function("document.getElementById('hand-error').textContent.includes('must be among the concealed')")
+            page.wait_for_function("() => document.getElementById('hand-error').textContent.includes('must be among the concealed')")
             assert page.locator("#groups .group.exposed").count() == 3  # the typed notation's groups
             assert page.text_content("#hand-error") == (
                 "the winning tile 8c must be among the concealed tiles of 55d GGG [WhWhWh] [444b] [888c]"

@@ -26,7 +26,7 @@ from .rules.items import Item
 from .rules.ruleset import Ruleset
 from .tiles import NUM_KINDS, TILES, Suit, Wind
 
-__all__ = ["ImpossibleWin", "Score", "ScoringError", "score_hand", "readings"]
+__all__ = ["ImpossibleWin", "Score", "ScoringError", "calling", "score_hand", "readings"]
 
 
 class ScoringError(HandError):
@@ -81,6 +81,9 @@ class Score:
         if nothing:
             return nothing[0]
         if self.limit_hand is not None:
+            share = self.items[0].fraction if self.items else 1
+            if share != 1:
+                return f"{share:g} of the limit"
             return "the limit" if self.faan is None else f"the limit, {self.faan} faan"
         if self.faan is not None:
             return f"{self.faan} faan"
@@ -149,7 +152,9 @@ def _reading(facts, hand, situation, sets, pair=None, loose=(), winning_meld=Non
     return r
 
 
-def _winner_readings(hand: Hand, situation: Situation, special: bool = False, facts: tuple | None = None) -> list[Reading]:
+def _winner_readings(
+    hand: Hand, situation: Situation, special: bool = False, facts: tuple | None = None, max_chows: int | None = None
+) -> list[Reading]:
     win = situation.win
     declared = len(hand.melds)
     if hand.size != 14:
@@ -163,6 +168,12 @@ def _winner_readings(hand: Hand, situation: Situation, special: bool = False, fa
         )
     counts = hand.counts()
     found = arrangements(counts)
+    if max_chows is not None and found:
+        declared_chows = sum(1 for m in hand.melds if m.is_chow)
+        allowed = [arr for arr in found if declared_chows + sum(1 for m in arr if m.is_chow) <= max_chows]
+        if not allowed and not special:
+            raise ScoringError(f"{hand} does not go out with at most {max_chows} chow{'s' * (max_chows != 1)}")
+        found = allowed
     if not found and not special:
         raise ScoringError(f"{hand} is not a complete hand: its concealed tiles do not form {4 - declared} sets and a pair")
     if facts is None:
@@ -192,16 +203,18 @@ def _winner_readings(hand: Hand, situation: Situation, special: bool = False, fa
     return out
 
 
-def _loser_readings(hand: Hand, situation: Situation, facts: tuple | None = None) -> list[Reading]:
+def _loser_readings(hand: Hand, situation: Situation, facts: tuple | None = None, calls: tuple = ()) -> list[Reading]:
     """Pungs found in the hand count as concealed (four held count as three);
-    at most one pair counts, as in a complete hand's four sets and a pair."""
+    at most one pair counts, as in a complete hand's four sets and a pair.
+    ``calls``: :attr:`Reading.calls`, given to every reading."""
     if facts is None:
         facts = _facts(hand)
     concealed = hand.concealed  # sorted
     # equal neighbours: a tile listed once here is held twice (a pair), twice or more three or four times (a pung)
     repeats = [a for a, b in zip(concealed, concealed[1:]) if a == b]
     if not repeats:  # no pung, no pair: one reading, every tile loose
-        return [_reading(facts, hand, situation, hand.melds, None, concealed)]
+        out = [_reading(facts, hand, situation, hand.melds, None, concealed)]
+        return _with_calls(out, calls)
     pungs = ()
     pairs = []
     loose = concealed
@@ -224,20 +237,60 @@ def _loser_readings(hand: Hand, situation: Situation, facts: tuple | None = None
         i = rest.index(p)
         del rest[i : i + 2]
         out.append(_reading(facts, hand, situation, sets, _PAIRS[p], tuple(rest)))
+    return _with_calls(out, calls)
+
+
+def _with_calls(out: list[Reading], calls: tuple) -> list[Reading]:
+    if calls:
+        for r in out:
+            r.__dict__["calls"] = calls
     return out
 
 
-def readings(hand: Hand, situation: Situation, special_shapes: bool = False) -> list[Reading]:
+def calling(hand: Hand, ruleset: Ruleset, situation: Situation = Situation()) -> tuple:
+    """What a waiting hand (13 tiles plus one per kong) calls for under
+    ``ruleset``: one ``(tile, score)`` per tile that would complete it, the
+    completed hand scored as won with that tile drawn from the wall
+    (special hands included). A tile the hand holds all four of is not
+    called for. Source: Kajongg, ``hand.py`` (calling hands): the BMJA's
+    losers' "calling for" a limit hand reads them."""
+    if hand.size != 13 or situation.dead:
+        return ()
+    held = hand.all_counts()
+    counts = hand.counts()
+    candidates = set(waits(counts, held))
+    if ruleset.special_shapes:
+        for t in range(NUM_KINDS):
+            if t in candidates or held[t] >= 4:
+                continue
+            counts[t] += 1
+            if ruleset.could_be_special(counts, hand.melds, hand.bonus):
+                candidates.add(TILES[t])
+            counts[t] -= 1
+    out = []
+    for t in sorted(candidates):
+        tile = TILES[t]
+        won = Situation(situation.seat, situation.round, Win(tile, WinBy.WALL))
+        try:
+            s = score_hand(hand.add(tile), ruleset, won)
+        except ScoringError:
+            continue
+        out.append((tile, s))
+    return tuple(out)
+
+
+def readings(hand: Hand, situation: Situation, special_shapes: bool = False, max_chows: int | None = None) -> list[Reading]:
     """Every arrangement of ``hand`` the scorer considers, as :class:`Reading` s.
 
     For a winner: every arrangement into sets and a pair, and for a claimed
     winning tile every set it could have completed (that set exposed); with
     ``special_shapes`` also one ``"special"`` reading of the whole hand.
     Raises :class:`ScoringError` if a winner's hand is not complete (and
-    ``special_shapes`` is off).
+    ``special_shapes`` is off). ``max_chows``: a ruleset's most chows
+    (:attr:`Ruleset.max_chows`): arrangements with more are not read.
     """
     if situation.win is not None:
-        return _winner_readings(hand, situation, special_shapes)
+        return _winner_readings(hand, situation, special_shapes, max_chows=max_chows)
     return _loser_readings(hand, situation)
 
 
@@ -245,7 +298,8 @@ _RULES: dict[int, tuple] = {}
 
 
 def _rules_of(ruleset: Ruleset) -> tuple:
-    """``(ruleset, loser rules, winner rules, bonus tiles allowed)``, made once
+    """``(ruleset, loser rules, winner rules, bonus tiles allowed, whether a
+    rule reads a loser's calls)``, made once
     per ruleset; the rules of each side by reading shape (filled in as shapes
     come: :func:`_rules_for`)."""
     entry = _RULES.get(id(ruleset))
@@ -253,7 +307,8 @@ def _rules_of(ruleset: Ruleset) -> tuple:
         return entry
     if len(_RULES) >= 64:  # only a cache (rulesets made with with_options come and go)
         _RULES.clear()
-    entry = _RULES[id(ruleset)] = (ruleset, {}, {}, frozenset(ruleset.bonus_tiles))
+    calls = any(rule.reads_calls for rule in ruleset.rules)
+    entry = _RULES[id(ruleset)] = (ruleset, {}, {}, frozenset(ruleset.bonus_tiles), calls)
     return entry
 
 
@@ -313,13 +368,24 @@ def _evaluate(reading: Reading, ruleset: Ruleset, rules: tuple | None = None) ->
         limits = [i for i in items if i.limit]
         if ruleset.limit is None:
             raise ScoringError(f"ruleset {ruleset.name} has a limit hand ({limits[0].name}) but no limit")
-        return (ruleset.limit, 0, 0, tuple(limits), limits[0].name, None)
+        best = max(limits, key=lambda i: i.fraction)  # the first of the highest
+        if best.fraction >= 1:
+            return (ruleset.limit, 0, 0, tuple(i for i in limits if i.fraction >= 1), best.name, None)
+        # a fraction of the limit is scored only when worth more than the points
+        # doubled (Kajongg, rule.py Score.total); a special shape has no points
+        share = round(best.fraction * ruleset.limit)
+        items = [i for i in items if not i.limit]
+        points = sum(i.points for i in items)
+        doubles = sum(i.doubles for i in items)
+        full = points << doubles
+        if reading.shape != "standard" or share > (full if ruleset.roof_off else min(full, ruleset.limit)):
+            return (share, 0, 0, (best,), best.name, None)
     if reading.shape != "standard":
         return None
     points = sum(i.points for i in items)
     doubles = sum(i.doubles for i in items)
     score = points << doubles
-    if ruleset.limit is not None and score > ruleset.limit:
+    if ruleset.limit is not None and score > ruleset.limit and not ruleset.roof_off:
         score = ruleset.limit
     return (score, points, doubles, tuple(items), None, None)
 
@@ -439,9 +505,12 @@ def score_hand(hand: Hand, ruleset: Ruleset, situation: Situation = Situation())
     facts = _facts(hand)
     winner = situation.win is not None
     if winner:
-        found_readings = _winner_readings(hand, situation, ruleset.special_shapes, facts)
+        found_readings = _winner_readings(hand, situation, ruleset.special_shapes, facts, ruleset.max_chows)
     else:
-        found_readings = _loser_readings(hand, situation, facts)
+        calls = ()
+        if _rules_of(ruleset)[4]:
+            calls = tuple((t, frozenset(i.name for i in s.items)) for t, s in calling(hand, ruleset, situation))
+        found_readings = _loser_readings(hand, situation, facts, calls)
     shape = rules = None
     for r in found_readings:
         if r.shape is not shape:
@@ -453,5 +522,9 @@ def score_hand(hand: Hand, ruleset: Ruleset, situation: Situation = Situation())
             if best is None or rank > best_rank:
                 best, best_rank, best_reading = found, rank, r
     if best is None:
+        if winner and ruleset.max_chows is not None and arrangements(hand.counts()):
+            raise ScoringError(
+                f"{hand} goes out only with more chows than {ruleset.name} allows (at most {ruleset.max_chows})"
+            )
         raise ScoringError(f"{hand} is not a complete hand under {ruleset.name}: no arrangement and no special hand")
     return _score(best, best_reading)

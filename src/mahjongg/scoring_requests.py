@@ -56,6 +56,7 @@ _WIN_FLAGS = {  # request field -> Win field
     "first_discard": "first_discard",
     "after_flower": "after_flower",
     "kong_on_kong": "after_kong_on_kong",
+    "original_call": "original_call",
 }
 
 
@@ -100,7 +101,8 @@ class ScoreRequest:
     flags of a win (``last_tile``, ``original``, ``first_discard``,
     ``after_flower``, ``kong_on_kong``) and ``dead`` (a loser's dead hand);
     ``mandarins``: a Pung Chow ruleset with its Mandarins option on (Flowers
-    and Seasons 1-4 for East-North)."""
+    and Seasons 1-4 for East-North); ``original_call``: the winner had
+    declared Original Call (the league rulesets)."""
 
     hand: str
     ruleset: str = "pung-chow"
@@ -115,10 +117,12 @@ class ScoreRequest:
     kong_on_kong: bool = False
     dead: bool = False
     mandarins: bool = False
+    original_call: bool = False
 
     FIELDS = (
         "hand", "ruleset", "seat", "round", "win", "by",
         "last_tile", "original", "first_discard", "after_flower", "kong_on_kong", "dead", "mandarins",
+        "original_call",
     )  # fmt: skip
 
     @classmethod

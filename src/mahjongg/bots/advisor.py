@@ -150,6 +150,26 @@ def _unseen(hand: Hand, seen) -> list[int]:
     return c
 
 
+def _playing_seen(hand: Hand, ruleset: Ruleset, seen: tuple) -> tuple:
+    """The playing tiles of ``seen``. A bonus tile seen elsewhere (another player's
+    Flower) tells nothing of the unseen playing tiles; it is checked against the
+    ruleset's set (each bonus tile is one of a kind) and left out."""
+    bonus = [t for t in seen if t.is_bonus]
+    if not bonus:
+        return seen
+    held = list(ruleset.bonus_tiles)
+    for t in hand.bonus:
+        if int(t) in held:
+            held.remove(int(t))
+    for t in bonus:
+        if int(t) not in ruleset.bonus_tiles:
+            raise AdviceError(f"{t} is not a tile of {ruleset.name}: its set has no such bonus tile")
+        if int(t) not in held:
+            raise AdviceError(f"more than one {t} between the hand and --seen: the set has one")
+        held.remove(int(t))
+    return tuple(t for t in seen if not t.is_bonus)
+
+
 def _size(hand: Hand) -> int:
     return len(hand.concealed) + 3 * len(hand.melds)
 
@@ -186,7 +206,7 @@ def advise(
     (14 to discard from, 13 with ``discard``; one more per kong), or tiles
     more than four of a kind.
     """
-    seen = tuple(seen)
+    seen = _playing_seen(hand, ruleset, tuple(seen))
     n = _size(hand)
     if any(t.is_bonus for t in hand.concealed):
         raise AdviceError("bonus tiles (Flowers, Seasons) are laid out, not held: put them after the hand's sets")

@@ -2,7 +2,7 @@
 
 A bot sees one :class:`~mahjongg.table.Observation` (its own concealed tiles
 and what lies on the table, never another seat's concealed tiles or the wall
-order) and the list of its legal actions, and returns one of them::
+order) and the tuple of its legal actions, and returns one of them::
 
     action = bot.act(game.observation(seat), game.legal_actions(seat))
 
@@ -50,8 +50,9 @@ class Bot:
         self.seed = seed
         self.rng = random.Random(seed)
 
-    def act(self, observation: Observation, legal: list[Action]) -> Action:
-        """One of ``legal`` (never empty): the bot's decision."""
+    def act(self, observation: Observation, legal: tuple[Action, ...]) -> Action:
+        """One of ``legal`` (never empty; a tuple of frozen actions: nothing a bot
+        does to it or to the observation changes the game): the bot's decision."""
         raise NotImplementedError
 
     def __repr__(self) -> str:

@@ -98,14 +98,15 @@ def _chips_for_win(ruleset, seat: Wind, seats: tuple, score: int, discarder: Win
 
 
 def _discarder_cost(ruleset, me: Wind, winner: Wind, seats: tuple, score: int) -> tuple[int, int]:
-    """What ``me`` pays when ``winner`` wins with ``score``: (off my discard, off another's)."""
+    """What ``me`` pays when ``winner`` wins with ``score``: (off my discard, off another's;
+    at a table of two, where no third seat discards, self-drawn)."""
     key = ("cost", ruleset.name, me, winner, len(seats), score)
     v = _SETTLE_CACHE.get(key)
     if v is None:
         scores = {s: 0 for s in seats}
         scores[winner] = score
         mine = -ruleset.settle(scores, winner, discarder=me, east=Wind.EAST, dead=()).net.get(me, 0)
-        other = next(s for s in seats if s != me and s != winner)
+        other = next((s for s in seats if s != me and s != winner), None)
         theirs = -ruleset.settle(scores, winner, discarder=other, east=Wind.EAST, dead=()).net.get(me, 0)
         v = _SETTLE_CACHE[key] = (mine, theirs)
     return v

@@ -85,6 +85,10 @@ class _Commands(TyperGroup):
     stderr (``error: ...``, exit 2) like the commands' own errors, not Typer's
     boxed panel. It comes before a command runs, so no file is made or changed."""
 
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self._version_everywhere()
+
     def make_context(self, info_name, args, parent=None, **extra):
         with _one_line_usage_errors():
             return super().make_context(info_name, args, parent=parent, **extra)
@@ -98,6 +102,20 @@ class _Commands(TyperGroup):
         _tidy_params(self.get_params(ctx))
         _short_help(self)
         return super().format_help(ctx, formatter)
+
+    def _version_everywhere(self) -> None:
+        """``--version`` after any command too (``mahjongg play --version``): the
+        group's own option, given to each command once."""
+        import copy
+
+        version = next((p for p in self.params if p.name == "version"), None)
+        if version is None:
+            return
+        for command in self.commands.values():
+            if not any(p.name == "version" for p in command.params):
+                own = copy.copy(version)
+                own.expose_value = False  # the command's function takes no such argument
+                command.params.append(own)
 
 
 class _App(typer.Typer):
@@ -114,9 +132,28 @@ app = _App(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    # -h as well as --help, for the group and (click passes it down) every command
+    context_settings={"help_option_names": ["-h", "--help"]},
 )
 console = Console(soft_wrap=True)
 err_console = Console(stderr=True, soft_wrap=True)
+
+
+def _print_version(value: bool) -> None:
+    if value:
+        from mahjongg import __version__
+
+        console.print(f"mahjongg {__version__}", highlight=False)
+        raise typer.Exit()
+
+
+@app.callback()
+def _main(
+    version: bool = typer.Option(
+        False, "--version", callback=_print_version, is_eager=True, help="Print the version of mahjongg and exit."
+    ),
+) -> None:
+    """Classical Mahjong: score hands, settle payments, play and simulate games."""
 
 
 def fail(message: str) -> None:

@@ -156,6 +156,9 @@ def score_command(
     mandarins: bool = typer.Option(
         False, "--mandarins", help="Pung Chow with the Mandarins: Flowers and Seasons 1-4 for East-North (Harr, Part I)."
     ),
+    original_call: bool = typer.Option(
+        False, "--original-call", help="The winner had declared Original Call (the league rulesets dmjl, bmja)."
+    ),
     as_json: bool = typer.Option(False, "--json", help="Print the score as JSON."),
 ) -> None:
     """Score one hand and explain every item (points, doubles, limit).
@@ -163,7 +166,8 @@ def score_command(
     Without --win the hand is a loser's (13 tiles plus one per kong).
     """
     request = requests.ScoreRequest(
-        hand, ruleset, seat, round_, win, by, last_tile, original, first_discard, after_flower, kong_on_kong, dead, mandarins
+        hand, ruleset, seat, round_, win, by, last_tile, original, first_discard, after_flower, kong_on_kong, dead, mandarins,
+        original_call,
     )
     with user_errors():
         answer = requests.score(request)

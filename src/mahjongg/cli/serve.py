@@ -27,7 +27,7 @@ def _check_db(db: str) -> None:
             return
         except JournalError as e:
             why = str(e)
-            if "of another program" in why or why.startswith("cannot write"):  # words that name the file already
+            if "of another program" in why or why.startswith("cannot write") or " is damaged (" in why:  # words that name the file already
                 fail(why)
             why = why.removeprefix(f"{db} is not a game database: ")
         except sqlite3.Error as e:
@@ -85,6 +85,17 @@ def serve(
         None, **whole_number(at_least=0, at_most=2**32 - 1),
         help="testing aid: draw the tables' seeds from this seed, so deals repeat from one run to the next (anyone who knows it can predict every hand; default: secret randomness)",
     ),
+    proxy_headers: bool = typer.Option(
+        False, "--proxy-headers",
+        help="behind a reverse proxy: take each client's address from X-Forwarded-For (and the scheme from "
+        "X-Forwarded-Proto), but only on requests from --forwarded-allow-ips, so the per-client limits "
+        "count players, not the proxy (off: the header is ignored, a client could write it itself)",
+    ),
+    forwarded_allow_ips: str = typer.Option(
+        "127.0.0.1", "--forwarded-allow-ips", metavar="IPS",
+        help="with --proxy-headers: the proxies trusted to set those headers, comma-separated addresses or networks "
+        "(e.g. 127.0.0.1,10.0.0.0/8; '*' trusts everyone: only when nothing but the proxy can reach the server)",
+    ),
 ) -> None:
     """Serve tables in the browser: open http://HOST:PORT/, create a table, send the invite link."""
     _register_policies(policy)
@@ -101,4 +112,10 @@ def serve(
     console.print(f"mahjongg: tables at [bold]http://{host}:{port}/[/] (database {db}); Ctrl-C stops", highlight=False)
     if seed is not None:
         console.print(f"--seed {seed}: the deals can be predicted by anyone who knows it; for testing only", highlight=False)
-    uvicorn.run(create_app(db, seed=seed), host=host, port=port, ws_max_size=65536, log_level="warning")
+    if proxy_headers:
+        console.print(f"--proxy-headers: client addresses from X-Forwarded-For on requests from {forwarded_allow_ips}", highlight=False)
+    uvicorn.run(
+        create_app(db, seed=seed), host=host, port=port, ws_max_size=65536, log_level="warning",
+        # uvicorn's own handling of the proxy headers, off unless asked for (its default trusts 127.0.0.1)
+        proxy_headers=proxy_headers, forwarded_allow_ips=forwarded_allow_ips if proxy_headers else None,
+    )

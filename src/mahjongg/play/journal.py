@@ -59,10 +59,12 @@ never creates a table and never migrates.
 """
 from __future__ import annotations
 
+import functools
 import json
 import os
 import shlex
 import sqlite3
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Sequence
@@ -97,6 +99,8 @@ __all__ = [
     "refuse_foreign",
     "migrate",
     "play_match_ids",
+    "check_intact",
+    "WHOLE_CHECK_PAGES",
 ]
 
 
@@ -114,6 +118,108 @@ def _writable(path: Path) -> None:
     if _read_only(path.parent):
         raise JournalError(f"cannot write to {path}: the folder {path.parent} is read-only")
 
+
+
+def _not_a_file(path: Path) -> str | None:
+    """What ``path`` (which exists and is no folder) is when it is not a regular file: ``"a FIFO"``, ..."""
+    mode = path.stat().st_mode
+    if stat.S_ISREG(mode):
+        return None
+    for test, word in ((stat.S_ISFIFO, "a FIFO (a named pipe)"), (stat.S_ISCHR, "a character device"),
+                       (stat.S_ISBLK, "a block device"), (stat.S_ISSOCK, "a socket")):
+        if test(mode):
+            return word
+    return "not a regular file"
+
+
+# --- damaged files ------------------------------------------------------------------------
+
+WHOLE_CHECK_PAGES = 4096
+"""A file of at most this many pages (16 MiB at SQLite's 4 KiB) is checked whole when opened
+(``PRAGMA quick_check``: a few hundredths of a second); a bigger one, every table whole but the
+two that grow with every hand (``games``, ``events``), which are probed at both ends."""
+
+_GROWING = {"games": ("id", "id"), "events": ("rowid", "game_id")}
+"""The tables that grow with every hand, and the keys their probes read at both ends."""
+
+_INTACT: dict[str, tuple[int, int, int, int]] = {}
+"""Files this process found intact, or wrote and closed, by real path: (device, inode, size,
+mtime) then. A file unchanged since is not checked again (an app may open one file often)."""
+
+
+def _stat_key(path: Path) -> tuple[str, tuple[int, int, int, int]] | None:
+    try:
+        st = path.stat()
+    except OSError:
+        return None
+    return str(path.resolve()), (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns)
+
+
+def _is_damage(exc: sqlite3.DatabaseError) -> bool:
+    """Whether SQLite's error says the file is damaged (SQLITE_CORRUPT; SQLITE_NOTADB once open)."""
+    return getattr(exc, "sqlite_errorcode", 0) & 0xFF in (11, 26) or type(exc) is sqlite3.DatabaseError
+
+
+def _damaged(path: Path, problems: Sequence[str]) -> JournalError:
+    """The one-line refusal of a damaged file, with SQLite's first finding."""
+    first = next((ln.strip() for p in problems for ln in str(p).splitlines() if ln.strip() and not ln.startswith("***")), "?")
+    n = len(problems) - 1
+    more = f", and {n} more problem{'s' if n > 1 else ''}" if n else ""
+    return JournalError(
+        f"{path} is damaged (SQLite finds: {first}{more}); mahjongg will not use it: "
+        "restore a copy, or use another file"
+    )
+
+
+def _unreadable_tables(conn: sqlite3.Connection) -> list[str]:
+    """``table NAME: SQLite's error`` for each table SQLite cannot check (its pages damaged)."""
+    out = []
+    try:
+        names = sorted(tables(conn))
+    except sqlite3.DatabaseError as exc:
+        return [f"its list of tables: {exc}"]
+    for name in names:
+        try:
+            found = [r[0] for r in conn.execute(f'PRAGMA quick_check("{name}")') if r[0] != "ok"]
+        except sqlite3.DatabaseError as exc:
+            found = [str(exc)]
+        out += [f"table {name}: {f}" for f in found]
+    return out
+
+
+def check_intact(conn: sqlite3.Connection, path: Path) -> None:
+    """Raise :class:`JournalError` (one line naming the file and SQLite's finding) if the
+    SQLite file ``path`` open on ``conn`` is damaged: checked whole when it has at most
+    :data:`WHOLE_CHECK_PAGES` pages, else every table but ``games`` and ``events``
+    whole and those two at both ends of their keys (cheap on a big file; damage inside
+    them is found when read, and :class:`Journal` names it the same way). A file that
+    is not SQLite raises :class:`sqlite3.DatabaseError` (``file is not a database``)
+    for the caller to word; a file this process found intact and that has not changed
+    since is not read again."""
+    key = _stat_key(path)
+    if key is not None and _INTACT.get(key[0]) == key[1]:
+        return
+    try:
+        if conn.execute("PRAGMA page_count").fetchone()[0] <= WHOLE_CHECK_PAGES:
+            found = [r[0] for r in conn.execute("PRAGMA quick_check")]
+        else:
+            names = tables(conn)
+            found = []
+            for name in sorted(names - set(_GROWING)):
+                found += [r[0] for r in conn.execute(f'PRAGMA quick_check("{name}")')]
+            for name in sorted(names & set(_GROWING)):
+                for column in _GROWING[name]:
+                    for end in ("MIN", "MAX"):
+                        conn.execute(f'SELECT {end}({column}) FROM "{name}"').fetchone()
+    except sqlite3.DatabaseError as exc:
+        if getattr(exc, "sqlite_errorcode", 0) & 0xFF != 11:  # not SQLITE_CORRUPT: not SQLite, locked, ...
+            raise
+        found = _unreadable_tables(conn) or [str(exc)]
+    problems = [f for f in found if f != "ok"]
+    if problems:
+        raise _damaged(path, problems)
+    if key is not None:
+        _INTACT[key[0]] = key[1]
 
 
 # --- rows ---------------------------------------------------------------------------------
@@ -204,6 +310,9 @@ class Journal:
         if not memory:
             if self.path.is_dir():
                 raise JournalError(f"{self.path} is a folder, not a game database")
+            kind = _not_a_file(self.path) if self.path.exists() else None
+            if kind is not None:  # /dev/null, a FIFO: SQLite would fail on them in words of its own
+                raise JournalError(f"{self.path} is not a game database: it is {kind}, not a file")
             if not create and not self.path.is_file():
                 raise JournalError(f"no game database at {self.path}: the file does not exist")
             parent = self.path.parent
@@ -218,6 +327,8 @@ class Journal:
         except sqlite3.Error as exc:
             raise JournalError(f"cannot open {self.path} as a game database: {exc}") from None
         try:
+            if not memory:
+                check_intact(self.conn, self.path)
             if create:
                 refuse_foreign(self.conn, self.path)
                 if self.conn.execute("PRAGMA user_version").fetchone()[0] != VERSION or not {"matches", "games"} <= self.tables():
@@ -266,6 +377,10 @@ class Journal:
 
     def close(self) -> None:
         self.conn.close()
+        if self.writing:  # what this process wrote is intact: no need to check it when reopened
+            key = _stat_key(self.path)
+            if key is not None and key[0] in _INTACT:
+                _INTACT[key[0]] = key[1]
 
     def _write(self):
         """A transaction, committed on leaving (rolled back on an error)."""
@@ -444,6 +559,28 @@ class Journal:
             )
         ]
         return saved
+
+
+def _named_damage(method):
+    """``method`` of :class:`Journal`, SQLite's "database disk image is malformed" (damage
+    found when a page is read) raised as a one-line :class:`JournalError` naming the file."""
+
+    @functools.wraps(method)
+    def checked(self, *args, **kwargs):
+        try:
+            return method(self, *args, **kwargs)
+        except sqlite3.DatabaseError as exc:
+            if not _is_damage(exc):
+                raise
+            _INTACT.pop(str(self.path.resolve()), None)
+            raise _damaged(self.path, [str(exc)]) from None
+
+    return checked
+
+
+for _name in ("tables", "save_hand", "game", "games", "__len__", "load", "replay", "new_match", "set_match",
+              "match_id", "matches", "put_seat", "seats", "append_events", "finish_hand", "hand_events", "load_match"):
+    setattr(Journal, _name, _named_damage(getattr(Journal, _name)))
 
 
 def _play_ids_in_progress(conn: sqlite3.Connection, tables: set[str]) -> list[int]:

@@ -274,7 +274,7 @@ class Session:
         """The seats with a decision to make now."""
         return self.game.to_act()
 
-    def legal(self, seat: Wind) -> list[Action]:
+    def legal(self, seat: Wind) -> tuple[Action, ...]:
         return self.game.legal_actions(seat)
 
     def human_legal(self, player: int | None = None) -> list[Action]:

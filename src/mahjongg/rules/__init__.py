@@ -8,13 +8,14 @@ from .context import Reading, Situation, Win, WinBy
 from .items import Item, ScoringRule, Wording
 from .hong_kong import HONG_KONG
 from .hong_kong_136 import HONG_KONG_136
+from .league import BMJA, DMJL
 from .pung_chow import PUNG_CHOW
 from .pung_chow_limit import PUNG_CHOW_LIMIT
 from .ruleset import Ruleset, RulesetError
 from .traditional import TRADITIONAL, TRADITIONAL_SPECIAL_TILES
 
 RULESETS: dict[str, Ruleset] = {
-    r.name: r for r in (PUNG_CHOW, HONG_KONG, HONG_KONG_136, PUNG_CHOW_LIMIT, TRADITIONAL, TRADITIONAL_SPECIAL_TILES)
+    r.name: r for r in (PUNG_CHOW, HONG_KONG, HONG_KONG_136, PUNG_CHOW_LIMIT, TRADITIONAL, TRADITIONAL_SPECIAL_TILES, DMJL, BMJA)
 }
 
 
@@ -26,4 +27,4 @@ def get_ruleset(name: str) -> Ruleset:
         raise RulesetError(f"unknown ruleset {name!r}; known: {', '.join(sorted(RULESETS))}") from None
 
 
-__all__ = ["RULESETS", "get_ruleset", "Ruleset", "RulesetError", "PUNG_CHOW", "TRADITIONAL", "TRADITIONAL_SPECIAL_TILES", "HONG_KONG", "HONG_KONG_136", "PUNG_CHOW_LIMIT", "Reading", "Situation", "Win", "WinBy", "Item", "ScoringRule", "Wording"]
+__all__ = ["RULESETS", "get_ruleset", "Ruleset", "RulesetError", "PUNG_CHOW", "TRADITIONAL", "TRADITIONAL_SPECIAL_TILES", "HONG_KONG", "HONG_KONG_136", "PUNG_CHOW_LIMIT", "DMJL", "BMJA", "Reading", "Situation", "Win", "WinBy", "Item", "ScoringRule", "Wording"]

@@ -65,6 +65,8 @@ class Win:
     Blossom on the Roof and the loose-tile bonus need a kong).
     ``first_discard``: the winning tile is East's first discard of the hand
     (seed 001: Earthly Peace).
+    ``original_call``: the winner declared Original Call (the league rules:
+    waiting after his first discard and not altering the hand since).
     """
 
     tile: Tile
@@ -74,6 +76,7 @@ class Win:
     after_kong_on_kong: bool = False
     after_flower: bool = False
     first_discard: bool = False
+    original_call: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,7 +110,11 @@ class Reading:
     winning tile. ``shape``: ``"standard"`` (sets and a pair) or
     ``"special"`` -- the concealed tiles left whole in ``loose`` for limit
     hands of another shape (thirteen orphans, seven pairs); a special
-    reading counts only if a limit-hand rule accepts it.
+    reading counts only if a limit-hand rule accepts it. ``calls``: for a
+    loser's hand under a ruleset with a rule that reads it
+    (:attr:`~mahjongg.rules.items.ScoringRule.reads_calls`), what the hand is
+    calling for: one ``(tile, names)`` per tile that would complete it,
+    ``names`` the items the completed hand (drawn from the wall) scores.
     """
 
     hand: Hand
@@ -118,6 +125,7 @@ class Reading:
     winning_meld: Meld | None = None
     waits: tuple[Tile, ...] = field(default=())
     shape: str = "standard"
+    calls: tuple = ()
 
     @property
     def is_winner(self) -> bool:

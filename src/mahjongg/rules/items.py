@@ -47,18 +47,25 @@ class Item:
     """One scored line: ``points`` added, or ``doubles`` applied to the total,
     or ``limit``: a limit hand, which scores the ruleset's limit and absorbs
     every other item, or ``void``: the hand scores nothing at all (seed 001:
-    a special tile held unexposed when someone goes Mah-Jongg)."""
+    a special tile held unexposed when someone goes Mah-Jongg).
+    ``fraction``: for a limit item, the share of the limit it scores (1; the
+    league rules' half limits and BMJA's 0.4 and 0.2 for calling hands): a
+    fraction below 1 is scored only when it is worth more than the hand's
+    points doubled (Kajongg, ``rule.py`` ``Score.total``)."""
 
     name: str
     points: int = 0
     doubles: int = 0
     limit: bool = False
     void: bool = False
+    fraction: float = 1.0
 
     def to_dict(self) -> dict:
         if self.void:
             return {"name": self.name, "void": True}
         if self.limit:
+            if self.fraction != 1:
+                return {"name": self.name, "limit": True, "fraction": self.fraction}
             return {"name": self.name, "limit": True}
         if self.doubles:
             return {"name": self.name, "doubles": self.doubles}
@@ -104,13 +111,17 @@ class ScoringRule:
     win beyond its tile and where it came from that the rule reads
     (:class:`~mahjongg.rules.context.Win` fields ``last_tile``, ``original``,
     ``first_discard``, ``after_flower``, ``after_kong_on_kong``): an app
-    offers a fact where some rule of the ruleset reads it."""
+    offers a fact where some rule of the ruleset reads it. ``reads_calls``:
+    the rule reads a loser's :attr:`Reading.calls
+    <mahjongg.rules.context.Reading.calls>` (the scorer works them out only
+    for a ruleset with such a rule)."""
 
     name: str
     source: str = ""
     who: ClassVar[str] = "all"
     wording: ClassVar[Wording] = Wording()
     reads: ClassVar[tuple[str, ...]] = ()
+    reads_calls: ClassVar[bool] = False
 
     def evaluate(self, r: Reading, so_far: list[Item]) -> Iterable[Item]:  # pragma: no cover
         raise NotImplementedError

@@ -76,6 +76,8 @@ class Ruleset:
       ``rules`` -- scoring rules, evaluated in order on every arrangement.
       ``limit`` -- the most a hand may score (points), ``None`` for no limit;
       also what a limit hand scores.
+      ``roof_off`` -- an ordinary hand is not capped at ``limit`` (a limit
+      hand still scores it): Kajongg's "Play with the roof off".
       ``special_shapes`` -- whether winning hands that are not sets and a
       pair are read too (for limit hands such as thirteen orphans).
       ``faan`` -- a :class:`~mahjongg.rules.faan_items.FaanTable` for a
@@ -93,6 +95,9 @@ class Ruleset:
       ``reserved_tiles`` -- tiles never drawn; the hand is a draw when only
       these remain (loose tiles included).
       ``chow_from`` -- who may chow: ``"left"`` (only the next player).
+      ``max_chows`` -- the most chows a hand may hold, declared and
+      concealed (``None``: no limit; BMJA 1): a chow claim beyond it is not
+      offered, and a hand with more does not go out (:meth:`may_chow`).
     Match (``mahjongg.table.match``):
       ``seating`` -- how the players are seated and the first East chosen,
       one of :data:`SEATINGS` (``"dice"``: Pung Chow Part I).
@@ -119,6 +124,7 @@ class Ruleset:
     source: str
     rules: tuple[ScoringRule, ...]
     limit: int | None = None
+    roof_off: bool = False
     special_shapes: bool = False
     payment_limit: int | None = None
     east_factor: int = 2
@@ -133,6 +139,7 @@ class Ruleset:
     jump_deal: bool = False
     robbing_kong: bool = False
     original_through_kongs: bool = False
+    max_chows: int | None = None
 
     # --- hooks the table engine calls ----------------------------------------
     def could_be_special(self, counts, melds=(), bonus=()) -> bool:
@@ -146,6 +153,17 @@ class Ruleset:
         of its own shapes (thirteen orphans, seven pairs ...). It must never
         answer False for a hand its scoring rules would accept."""
         return self.special_shapes
+
+    @property
+    def complete_hand_wins(self) -> bool:
+        """Whether every hand of four sets and a pair may be declared without
+        scoring it first: no faan minimum and no limit on chows."""
+        return self.faan is None and self.max_chows is None
+
+    def may_chow(self, melds) -> bool:
+        """Whether a seat with the declared ``melds`` may claim a chow:
+        fewer chows than ``max_chows`` declared (always, without it)."""
+        return self.max_chows is None or sum(1 for m in melds if m.is_chow) < self.max_chows
 
     def may_hold_back(self, tile) -> bool:
         """Whether a seat may keep the bonus ``tile`` concealed
@@ -301,6 +319,7 @@ class Ruleset:
 
 _OPTION_LABELS = {
     "limit": "limit on a hand's score",
+    "roof_off": "roof off: an ordinary hand is not capped at the limit",
     "special_shapes": "special hands (not four sets and a pair)",
     "payment_limit": "limit on one payment",
     "east_factor": "East pays and collects (times the others)",
@@ -323,6 +342,7 @@ _OPTION_LABELS = {
     "jump_deal": "East's jump pick in the deal",
     "robbing_kong": "a kong may be robbed",
     "original_through_kongs": "an original hand survives concealed kongs",
+    "max_chows": "most chows in a hand",
     "seating": "seating and the first East",
     "seating_dice": "dice thrown for the seating",
     "match_rounds": "wind rounds in a match",

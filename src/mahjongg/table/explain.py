@@ -9,7 +9,7 @@ a kind"; Part II, "Washing the tiles".
 
 from __future__ import annotations
 
-from ..tiles import Tile, Wind
+from ..tiles import TILES, Tile, Wind
 from .actions import ADD_KONG, CHOW, CLAIM_KINDS, CONCEALED_KONG, DISCARD, KONG, MAHJONGG, PASS, PUNG, WASH, Action, ActionKind
 from .phase import TURN
 from .tables import _M_PUNG
@@ -123,6 +123,11 @@ def malformed(a) -> str | None:
     action with the tile 1b, but 0 is no tile: its log could not be replayed)."""
     if type(a) is not Action:
         return f"{a!r} is not an Action (Action(kind, seat, tile, chow) of mahjongg.table)"
+    for name, t in (("tile", a.tile), ("chow", a.chow)):
+        # a Tile made from an int out of range (Tile.__new__ refuses one; int.__new__ does not):
+        # formatted as a plain number, since it has no notation
+        if type(t) is Tile and not 0 <= t < len(TILES):
+            return f"the {name} of the action, Tile({int(t)}), is no tile: tiles are numbered 0-{len(TILES) - 1}"
     what = f"Action(kind={a.kind!r}, seat={a.seat!r}, tile={a.tile!r}, chow={a.chow!r})"
     if type(a.kind) is not ActionKind:
         return f"{what}: the kind {a.kind!r} is not an ActionKind"

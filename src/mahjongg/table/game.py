@@ -193,7 +193,7 @@ class Game:
         self._options: dict[Wind, list[Action]] = {}
         self._answers: dict[Wind, Action] = {}
         self._result: Result | None = None
-        self._legal: list[list[Action] | None] = [None, None, None, None]
+        self._legal: list[tuple[Action, ...] | None] = [None, None, None, None]  # by seat, made by legal_actions
         self._pending_bonus: list[list[Tile]] = [[], [], [], []]  # bonus tiles received, not laid out (held back)
         self._captures: list[tuple[Wind, Wind, Tile]] = []  # (who may capture, from whom, the prey)
         self.events: list[dict] = []
@@ -382,20 +382,22 @@ class Game:
         return to_jsonl(self.events)
 
     # --- legal actions --------------------------------------------------------
-    def legal_actions(self, seat: Wind) -> list[Action]:
-        """Every action ``seat`` may take now (empty if it has no decision).
-        Raises :class:`~mahjongg.table.GameError` if ``seat`` is not a seat."""
+    def legal_actions(self, seat: Wind) -> tuple[Action, ...]:
+        """Every action ``seat`` may take now (empty if it has no decision), as a
+        tuple of frozen :class:`Action` values: nothing a caller does to what it is
+        given changes what is legal (:meth:`apply` checks against the engine's own
+        state). Raises :class:`~mahjongg.table.GameError` if ``seat`` is not a seat."""
         if type(seat) is not Wind:
             seat = self._seat(seat)
         cached = self._legal[seat]
         if cached is not None:
             return cached
         if self._phase is TURN and seat == self._turn:
-            acts = self._turn_actions(seat)
+            acts = tuple(self._turn_actions(seat))
         elif self._phase is CLAIMS and seat in self._options and seat not in self._answers:
-            acts = self._options[seat]
+            acts = tuple(self._options[seat])
         else:
-            acts = []
+            acts = ()
         self._legal[seat] = acts
         return acts
 
@@ -460,7 +462,7 @@ class Game:
     def _claim_options(self, seat: Wind, t: Tile, discarder: Wind) -> list[Action]:
         c = self._counts[seat]
         n = c[t]
-        chow = t < 27 and seat == self._next[discarder]
+        chow = t < 27 and seat == self._next[discarder] and self.ruleset.may_chow(self._melds[seat])
         dead = self._is_dead[seat]
         if not n and not chow and dead:
             return []
@@ -887,7 +889,7 @@ class Game:
             complete = not _isolated(counts, t) and is_complete(counts)
             if not complete and not r.could_be_special(counts, self._melds[seat], self._bonus[seat]):
                 return False
-        if complete and r.faan is None:
+        if complete and r.complete_hand_wins:
             return True
         sit = Situation(seat=seat, round=self.round, win=self._make_win(seat, by, t))
         hand = self.hand(seat)

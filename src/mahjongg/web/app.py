@@ -40,9 +40,23 @@ A seat has at most ``seat_conns`` sockets (a new one closes the oldest, which
 is told why, code 4409), a client ``client_conns`` (more are refused, 4429).
 The scoring API (``/api/score``, ``/api/settle``) answers a client
 ``score_burst`` requests at once and then one every ``score_every`` seconds
-(else 429 with ``Retry-After``), the replays (``/api/tables/{code}/hands...``)
-``replay_burst`` at once and then one every ``replay_every`` seconds; a table
-takes ``table_watchers`` spectators. A request body is at most ``max_body`` bytes of JSON (else 400 with a one-line
+(else 429 with ``Retry-After``); a table takes ``table_watchers`` spectators.
+Looking a table up by its code (``GET /api/tables/{code}``, its finished hands
+``/api/tables/{code}/hands[/{n}]``, opening ``/ws/{code}``) is limited the same way
+(``lookup_burst``, ``lookup_every``), and so is joining (``join_burst``,
+``join_every``), so the six-letter codes cannot be enumerated. A client is
+its IPv4 address, or its IPv6 /64 network (one household or machine gets
+one: rotating addresses within it buys no fresh budget). Behind a reverse
+proxy every request comes from the proxy's address: ``serve --proxy-headers
+--forwarded-allow-ips IPS`` makes uvicorn take the client's address from
+``X-Forwarded-For`` when the request comes from one of those proxies (off by
+default: a client could write that header itself). A client that goes away
+in the middle of a request body is one line in the log.
+
+Every HTTP response carries :data:`SECURITY_HEADERS`: a Content-Security-Policy
+that allows scripts, styles and connections from this server only (no inline
+script or style), no framing by any page, ``nosniff`` and no referrer (the
+invite link holds the table's code). A request body is at most ``max_body`` bytes of JSON (else 400 with a one-line
 reason, nothing in the log). A table's seed comes from the server: a client
 that sends one gets 400; ``seed`` (``serve --seed``) makes the server's own
 draws reproducible, a testing aid for whoever runs it.
@@ -51,6 +65,7 @@ draws reproducible, a testing aid for whoever runs it.
 from __future__ import annotations
 
 import asyncio
+import ipaddress
 import json
 import logging
 import math
@@ -62,7 +77,8 @@ from importlib import resources
 from pathlib import Path
 
 from starlette.applications import Starlette
-from starlette.requests import Request
+from starlette.middleware import Middleware
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
@@ -75,7 +91,7 @@ from .replay import NoReplay, hand_replay, history
 from .scoring import scoring_routes
 from .table import OPTION_FIELDS, LiveTable, TableError, validate_config
 
-__all__ = ["create_app", "Server", "Limits", "MAX_MESSAGE"]
+__all__ = ["create_app", "Server", "Limits", "MAX_MESSAGE", "CSP", "SECURITY_HEADERS", "client_key"]
 
 log = logging.getLogger("mahjongg.web")
 
@@ -109,8 +125,47 @@ class Limits:
     max_body: int = MAX_BODY  # bytes of a request body
     score_burst: int = 30  # requests of /api/score and /api/settle a client may make at once
     score_every: float = 0.25  # then one every this many seconds
-    replay_burst: int = 30  # requests of a table's finished hands and replays a client may make at once
-    replay_every: float = 0.5  # then one every this many seconds
+    lookup_burst: int = 30  # look-ups of a table by code (GET /api/tables/{code}, /ws/{code}) at once
+    lookup_every: float = 0.5  # then one every this many seconds
+    join_burst: int = 10  # joins (POST /api/tables/{code}/join) at once
+    join_every: float = 2.0  # then one every this many seconds
+
+
+CSP = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; "
+    "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+)
+"""The Content-Security-Policy of every page: scripts, styles, images and
+connections (the table's WebSocket) from this server only -- no inline
+script or style, no ``eval`` -- and no page may frame these."""
+
+SECURITY_HEADERS = (
+    (b"content-security-policy", CSP.encode()),
+    (b"x-frame-options", b"DENY"),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
+)
+"""Headers added to every HTTP response (:class:`SecurityHeaders`)."""
+
+
+class SecurityHeaders:
+    """ASGI middleware: :data:`SECURITY_HEADERS` on every HTTP response (a header the
+    response sets itself is kept)."""
+
+    def __init__(self, app) -> None:
+        self.app = app
+
+    async def __call__(self, scope, receive, send) -> None:
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+
+        async def send_with_headers(message) -> None:
+            if message["type"] == "http.response.start":
+                have = {k.lower() for k, _ in message.get("headers", ())}
+                message["headers"] = list(message.get("headers", ())) + [h for h in SECURITY_HEADERS if h[0] not in have]
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
 
 STATIC = Path(str(resources.files("mahjongg.web") / "static"))
 
@@ -197,11 +252,6 @@ class Server:
             raise TableError("too many tables on this server; try again later")
         return self._take("create", client, lim.create_burst, lim.create_every)
 
-    def may_replay(self, client: str) -> float:
-        """0 if ``client`` may read a table's finished hands now (and it is counted), else
-        the seconds to wait (``replay_burst``, ``replay_every``)."""
-        return self._take("replay", client, self.limits.replay_burst, self.limits.replay_every)
-
     def replay(self, code: str, hand: int) -> dict:
         """Hand ``hand`` of table ``code`` replayed from the journal (kept: it never changes);
         raises :class:`~mahjongg.web.replay.NoReplay`."""
@@ -216,6 +266,16 @@ class Server:
         """0 if ``client`` may make a request of the scoring API now (and it is
         counted), else the seconds to wait (``score_burst``, ``score_every``)."""
         return self._take("score", client, self.limits.score_burst, self.limits.score_every)
+
+    def may_look_up(self, client: str) -> float:
+        """0 if ``client`` may look a table up by its code now (and it is counted),
+        else the seconds to wait (``lookup_burst``, ``lookup_every``)."""
+        return self._take("lookup", client, self.limits.lookup_burst, self.limits.lookup_every)
+
+    def may_join(self, client: str) -> float:
+        """0 if ``client`` may join a table now (and it is counted), else the
+        seconds to wait (``join_burst``, ``join_every``)."""
+        return self._take("join", client, self.limits.join_burst, self.limits.join_every)
 
     def _take(self, budget: str, client: str, burst: int, every: float) -> float:
         """A token bucket per ``(budget, client)``: ``burst`` at once, then one
@@ -336,10 +396,14 @@ async def _body(request: Request, limit: int = MAX_BODY) -> dict:
     if length is not None and (not length.isdigit() or int(length) > limit):
         raise BadRequest(f"the request is too large (at most {limit} bytes)")
     raw = b""
-    async for chunk in request.stream():
-        raw += chunk
-        if len(raw) > limit:
-            raise BadRequest(f"the request is too large (at most {limit} bytes)")
+    try:
+        async for chunk in request.stream():
+            raw += chunk
+            if len(raw) > limit:
+                raise BadRequest(f"the request is too large (at most {limit} bytes)")
+    except ClientDisconnect:  # gone mid-body: nobody to answer, one line in the log
+        log.info("%s %s: the client went away before sending the whole request", request.method, request.url.path)
+        raise BadRequest("the request was cut off") from None
     try:
         data = json.loads(raw or b"{}")
     except RecursionError:  # [[[[...]]]]: nested deeper than the parser goes
@@ -351,9 +415,26 @@ async def _body(request: Request, limit: int = MAX_BODY) -> dict:
     return data
 
 
+def client_key(host: str) -> str:
+    """The client a budget is kept for: an IPv4 address as it is; an IPv6
+    address as its /64 network (``2001:db8::1`` and ``2001:db8::2`` are one
+    client: a /64 is one site's, whose machines may take any address in it);
+    an IPv4 address written in IPv6 (``::ffff:1.2.3.4``) as that IPv4
+    address; anything else (no address known) as it is."""
+    try:
+        ip = ipaddress.ip_address(host)
+    except ValueError:
+        return host
+    if ip.version == 6:
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+    return str(ip)
+
+
 def _client(conn) -> str:
-    """Who a request or socket comes from: its IP address."""
-    return conn.client.host if conn.client is not None else "unknown"
+    """Who a request or socket comes from: its IP address (:func:`client_key`)."""
+    return client_key(conn.client.host) if conn.client is not None else "unknown"
 
 
 def create_app(
@@ -398,8 +479,9 @@ def create_app(
         return FileResponse(STATIC / "replay.html")
 
     def replay_limit(request: Request) -> Response | None:
-        wait = server.may_replay(_client(request))
-        return _throttled("too many replay requests from you", wait) if wait > 0 else None
+        """None if this client may look a table's finished hands up now, else its 429 (a look-up by code)."""
+        wait = server.may_look_up(_client(request))
+        return _throttled("too many table look-ups from you", wait) if wait > 0 else None
 
     async def hands(request: Request) -> Response:
         refused = replay_limit(request)
@@ -450,6 +532,9 @@ def create_app(
         return JSONResponse({"code": table.code, "player": 0, "token": token})
 
     async def info(request: Request) -> Response:
+        wait = server.may_look_up(_client(request))
+        if wait > 0:
+            return _throttled("too many table look-ups from you", wait)
         table = server.table(request.path_params["code"])
         if table is None:
             return _error("no table with that code", 404)
@@ -461,6 +546,9 @@ def create_app(
         return _throttled("too many scoring requests from you", wait) if wait > 0 else None
 
     async def join(request: Request) -> Response:
+        wait = server.may_join(_client(request))
+        if wait > 0:
+            return _throttled("too many joins from you", wait)
         table = server.table(request.path_params["code"])
         if table is None:
             return _error("no table with that code", 404)
@@ -483,6 +571,9 @@ def create_app(
 
         if server.client_conns.get(client, 0) >= server.limits.client_conns:
             return await refuse(f"too many connections from you (at most {server.limits.client_conns})", 4429)
+        wait = server.may_look_up(client)  # a socket on a code is a look-up of it
+        if wait > 0:
+            return await refuse(f"too many table look-ups from you; try again in {math.ceil(wait)} s", 4429)
         server.client_conns[client] = server.client_conns.get(client, 0) + 1
         try:
             await _play(ws, refuse)
@@ -595,6 +686,7 @@ def create_app(
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ],
         lifespan=lifespan,
+        middleware=[Middleware(SecurityHeaders)],
     )
     app.state.server = server
     return app

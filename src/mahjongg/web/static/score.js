@@ -20,6 +20,7 @@ const BY_LABELS = { wall: "from the wall", discard: "a discard", loose: "a loose
 const FLAG_LABELS = {
   last_tile: "the last tile of the wall", original: "on the original hand", first_discard: "on East's first discard",
   after_flower: "loose tile after a Flower/Season", kong_on_kong: "after a kong on a kong",
+  original_call: "after declaring Original Call",
 };
 const SUITED = /^([1-9])([bcd])$/;
 const BONUS = /^(f[1-4]|s[1-4]|Cat|Mouse|Fisherman|Fish|Cock|Worm|Man|Gold)$/;
@@ -669,8 +670,16 @@ function recordHand() {
   render();
 }
 
+// A CSV cell: text that a spreadsheet would read as a formula (starting with = + - @,
+// or a tab or carriage return) gets a leading ' (OWASP, "CSV Injection"); numbers stay numbers.
+function csvCell(v) {
+  let s = String(v);
+  if (typeof v !== "number" && /^[=+\-@\t\r]/.test(s)) s = "'" + s;
+  return /[",\n\r]/.test(s) ? '"' + s.replace(/"/g, '""') + '"' : s;
+}
+
 function csv() {
-  const q = (v) => { const s = String(v); return /[",\n]/.test(s) ? '"' + s.replace(/"/g, '""') + '"' : s; };
+  const q = csvCell;
   const head = ["hand", "round", "ruleset", "East", "winner"];
   for (const n of state.players) head.push(n + " score", n + " net", n + " total");
   const lines = [head.map(q).join(",")];

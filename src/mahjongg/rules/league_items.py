@@ -1,0 +1,714 @@
+"""Scoring rule kinds of the league rules (``dmjl``, ``bmja``).
+
+The two classical rulesets that clubs play today, as Kajongg (KDE) defines
+them: the Deutsche Mah Jongg Liga's Classical Chinese rules and the British
+Mah-Jong Association's. Each kind here is one rule of Kajongg's
+``src/predefined.py`` (its name, its value) with the test of its
+``src/rulecode.py`` written anew; the rulesets in ``rules/league.py`` set
+their values and cite them. Rules shared with the other rulesets
+(set points, pairs, dragon and wind doubles, bonus tiles) are the kinds of
+``rules/items.py`` and ``rules/traditional_items.py``.
+
+A limit here may be a **fraction** of the limit (``fraction``: BMJA's half
+limits, 0.4 and 0.2 for a loser calling for a limit hand): the scorer scores
+it only when it is worth more than the hand's points doubled.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import ClassVar
+
+from ..hand import MeldKind
+from ..tiles import TILES, Suit, Tile, Wind
+from .context import Reading, WinBy
+from .items import Item, OneSuitDoubles, ScoringRule, Wording, _own_line
+
+__all__ = [
+    "LeagueLimit",
+    "OwnFlowerAndSeason",
+    "ThreeConcealedPungs",
+    "HonorGroups",
+    "LastTileCompletesPair",
+    "OnlyPossibleTile",
+    "OtherPairsPoints",
+    "ZeroPointHand",
+    "NoChowDoubles",
+    "ConcealedHandDoubles",
+    "WinnerOneSuitDoubles",
+    "Purity",
+    "OnlyHeadsDoubles",
+    "LooseTileWinDoubles",
+    "LastTileOfWallDoubles",
+    "RobbingKongDoubles",
+    "OriginalCallDoubles",
+    "ConcealedTrueColor",
+    "OnlyHonors",
+    "HiddenTreasure",
+    "HeadsAndTails",
+    "FourfoldPlenty",
+    "ThreeGreatScholars",
+    "FourBlessings",
+    "ImperialJade",
+    "TileWinLimit",
+    "TwofoldFortune",
+    "BlessingOfHeaven",
+    "BlessingOfEarth",
+    "BuriedTreasure",
+    "NineGates",
+    "GatesOfHeaven",
+    "ThirteenOrphans",
+    "SquirmingSnake",
+    "WrigglingSnake",
+    "TripleKnitting",
+    "Knitting",
+    "AllPairHonors",
+    "CallingFor",
+    "CallingForDoubles",
+    "is_wriggling_snake",
+    "is_knitting",
+    "is_triple_knitting",
+    "is_all_pair_honors",
+]
+
+_GREEN = frozenset(int(t) for t in (TILES[1], TILES[2], TILES[3], TILES[5], TILES[7], TILES[32]))  # 2 3 4 6 8 bamboo, green dragon
+
+
+def _standard(r: Reading) -> bool:
+    return r.shape == "standard" and r.pair is not None and len(r.sets) == 4
+
+
+def _set_count(r: Reading, test) -> int:
+    return sum(1 for m in r.sets if m.is_pung_or_kong and test(m.tile))
+
+
+def _exposed(r: Reading) -> bool:
+    """Any exposed set, or the pair a claimed winning tile completed (Kajongg
+    exposes the last meld of a claimed tile, a pair too)."""
+    return any(m.exposed for m in r.sets) or (r.pair is not None and r.pair.exposed)
+
+
+# --- all hands ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class OwnFlowerAndSeason(ScoringRule):
+    """Doubles for holding both the player's own Flower and own Season
+    (DMJL; Kajongg ``OwnFlowerOwnSeason``)."""
+
+    doubles: int = 1
+
+    def evaluate(self, r, so_far):
+        own = [t for t in r.hand.bonus if t.suit in (Suit.FLOWER, Suit.SEASON) and t.wind == r.seat]
+        if len({t.suit for t in own}) == 2:
+            return _own_line(self, doubles=self.doubles)
+        return ()
+
+
+@dataclass(frozen=True)
+class ThreeConcealedPungs(ScoringRule):
+    """Doubles for three or more concealed pungs or kongs (Kajongg
+    ``ThreeConcealedPongs``); a set a claimed winning tile completed is
+    exposed."""
+
+    doubles: int = 1
+
+    def evaluate(self, r, so_far):
+        if sum(1 for m in r.sets if m.is_pung_or_kong and not m.exposed) >= 3:
+            return _own_line(self, doubles=self.doubles)
+        return ()
+
+
+@dataclass(frozen=True)
+class HonorGroups(ScoringRule):
+    """Doubles for sets of dragons (``group`` ``"dragons"``) or winds
+    (``"winds"``): ``sets`` pungs or kongs of them, and with ``pair`` the pair
+    of another one too (Kajongg ``LittleThreeDragons``, ``BigThreeDragons``,
+    ``LittleFourJoys``, ``BigFourJoys``)."""
+
+    group: str = "dragons"
+    sets: int = 3
+    pair: bool = False
+    doubles: int = 1
+
+    def evaluate(self, r, so_far):
+        test = Tile.is_dragon.fget if self.group == "dragons" else Tile.is_wind.fget
+        if _set_count(r, test) != self.sets:
+            return ()
+        paired = r.pair is not None and test(r.pair.tile)
+        if paired == self.pair:
+            return _own_line(self, doubles=self.doubles)
+        return ()
+
+
+@dataclass(frozen=True)
+class OtherPairsPoints(ScoringRule):
+    """A loser's hand: points for each further pair held besides the one read
+    as its pair, as :class:`~mahjongg.rules.items.PairPoints` scores a pair
+    (Kajongg arranges a loser's tiles into every pair they hold and scores
+    each: ``hand.py`` ``__arrange``, its meld rules)."""
+
+    dragons: int = 2
+    seat_wind: int = 2
+    round_wind: int = 2
+    who: ClassVar[str] = "others"
+    wording: ClassVar[Wording] = Wording("points")
+
+    def applies(self, r) -> bool:
+        return not r.is_winner
+
+    def applies_to(self, winner, shape):
+        return not winner
+
+    def evaluate(self, r, so_far):
+        c = Counter(t for t in r.loose if t.is_honor)
+        out = []
+        for t, n in sorted(c.items()):
+            if n < 2:
+                continue
+            pts = self.dragons if t.is_dragon else (self.seat_wind if t.wind == r.seat else 0) + (self.round_wind if t.wind == r.round else 0)
+            if pts:
+                out.append(Item(f"pair of {t.name}", points=pts))
+        return tuple(out)
+
+
+# --- winning hand: points and doubles --------------------------------------------------
+
+
+@dataclass(frozen=True)
+class LastTileCompletesPair(ScoringRule):
+    """Points when the winning tile completed the pair: ``simple`` for a
+    pair of twos to eights, ``head`` for ones, nines, winds and dragons
+    (DMJL; Kajongg ``LastTileCompletesPairMinor``/``Major``)."""
+
+    simple: int = 2
+    head: int = 4
+    who: ClassVar[str] = "winner"
+    wording: ClassVar[Wording] = Wording("points")
+
+    def evaluate(self, r, so_far):
+        m = r.winning_meld
+        if m is None or not m.is_pair:
+            return ()
+        if m.tile.is_head:
+            return (Item(f"{self.name} (head)", points=self.head),)
+        return (Item(self.name, points=self.simple),)
+
+
+@dataclass(frozen=True)
+class OnlyPossibleTile(ScoringRule):
+    """Points when only one tile could complete the hand, and the winning
+    tile is not of a kong the hand holds (DMJL; Kajongg ``LastOnlyPossible``)."""
+
+    points: int = 2
+    who: ClassVar[str] = "winner"
+
+    def evaluate(self, r, so_far):
+        t = r.win.tile
+        if tuple(r.waits) != (t,) or any(m.is_kong and m.tile == t for m in r.sets):
+            return ()
+        return _own_line(self, points=self.points)
+
+
+@dataclass(frozen=True)
+class ZeroPointHand(ScoringRule):
+    """Doubles for a winning hand whose sets and pair score no points
+    (bonus tiles aside): no pung or kong, a pair of no scoring kind (DMJL;
+    Kajongg ``ZeroPointHand``). ``pair_scores``: the pairs that score --
+    ``"dragons"``, ``"seat"``, ``"round"``."""
+
+    doubles: int = 1
+    who: ClassVar[str] = "winner"
+
+    def evaluate(self, r, so_far):
+        if not _standard(r) or any(m.is_pung_or_kong for m in r.sets):
+            return ()
+        t = r.pair.tile
+        if t.is_dragon or (t.is_wind and t.wind in (r.seat, r.round)):
+            return ()
+        return _own_line(self, doubles=self.doubles)
+
+
+@dataclass(frozen=True)
+class NoChowDoubles(ScoringRule):
+    """Doubles for a winning hand with no chow (Kajongg ``NoChow``)."""
+
+    doubles: int = 1
+    who: ClassVar[str] = "winner"
+
+    def evaluate(self, r, so_far):
+        if _standard(r) and not any(m.is_chow for m in r.sets):
+            return _own_line(self, doubles=self.doubles)
+        return ()
+
+
+@dataclass(frozen=True)
+class ConcealedHandDoubles(ScoringRule):
+    """Doubles for a winning hand with nothing exposed, the set completed by
+    a claimed winning tile included (Kajongg ``OnlyConcealedMelds``)."""
+
+    doubles: int = 1
+    who: ClassVar[str] = "winner"
+
+    def evaluate(self, r, so_far):
+        if not _exposed(r):
+            return _own_line(self, doubles=self.doubles)
+        return ()
+
+
+@dataclass(frozen=True)
+class WinnerOneSuitDoubles(OneSuitDoubles):
+    """:class:`OneSuitDoubles` for the winning hand only (DMJL's False and
+    True Color Game; Kajongg ``FalseColorGame``, ``TrueColorGame``)."""
+
+    who: ClassVar[str] = "winner"
+
+
+@dataclass(frozen=True)
+class Purity(ScoringRule):
+    """Doubles for a hand of one suit, no honours and no chow (BMJA; Kajongg
+    ``Purity``)."""
+
+    doubles: int = 3
+    who: ClassVar[str] = "winner"
+
+    def evaluate(self, r, so_far):
+        if len(r.suits) == 1 and not r.has_honors and not any(m.is_chow for m in r.sets):
+            return _own_line(self, doubles=self.doubles)
+        return ()
+
+
+@dataclass(frozen=True)
+class OnlyHeadsDoubles(ScoringRule):
+    """Doubles for a hand of ones, nines, winds and dragons only (Kajongg
+    ``OnlyMajors``)."""
+
+    doubles: int = 1
+    who: ClassVar[str] = "winner"
+
+    def evaluate(self, r, so_far):
+        if r.tiles and all(t.is_head for t in r.tiles):
+            return _own_line(self, doubles=self.doubles)
+        return ()
+
+
+@dataclass(frozen=True)
+class LooseTileWinDoubles(ScoringRule):
+    """Doubles for winning with a loose tile from the dead wall (DMJL;
+    Kajongg ``LastTileFromDeadWall``)."""
+
+    doubles: int = 1
+    who: ClassVar[str] = "winner"
+
+    def evaluate(self, r, so_far):
+        if r.win.by is WinBy.LOOSE:
+            return _own_line(self, doubles=self.doubles)
+        return ()
+
+
+@dataclass(frozen=True)
+class LastTileOfWallDoubles(ScoringRule):
+    """Doubles for winning with the last tile of the wall: ``drawn`` it, or
+    (``drawn`` False) claimed as it was discarded (Kajongg
+    ``IsLastTileFromWall``, ``IsLastTileFromWallDiscarded``)."""
+
+    reads: ClassVar[tuple[str, ...]] = ("last_tile",)
+    doubles: int = 1
+    drawn: bool = True
+    who: ClassVar[str] = "winner"
+
+    def evaluate(self, r, so_far):
+        w = r.win
+        if w.last_tile and (w.by is WinBy.WALL if self.drawn else w.by is WinBy.DISCARD):
+            return _own_line(self, doubles=self.doubles)
+        return ()
+
+
+@dataclass(frozen=True)
+class RobbingKongDoubles(ScoringRule):
+    """Doubles for winning by robbing a kong (Kajongg ``RobbingKong``)."""
+
+    doubles: int = 1
+    who: ClassVar[str] = "winner"
+
+    def evaluate(self, r, so_far):
+        if r.win.by is WinBy.ROBBED_KONG:
+            return _own_line(self, doubles=self.doubles)
+        return ()
+
+
+@dataclass(frozen=True)
+class OriginalCallDoubles(ScoringRule):
+    """Doubles for winning after declaring Original Call, with fewer than
+    three exposed sets (Kajongg ``MahJonggWithOriginalCall``)."""
+
+    reads: ClassVar[tuple[str, ...]] = ("original_call",)
+    doubles: int = 1
+    who: ClassVar[str] = "winner"
+
+    def evaluate(self, r, so_far):
+        if r.win.original_call and sum(1 for m in r.sets if m.exposed) < 3:
+            return _own_line(self, doubles=self.doubles)
+        return ()
+
+
+# --- winning hand: limit hands ---------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class LeagueLimit(ScoringRule):
+    """Base of the league limit hands: a winning reading that
+    :meth:`matches` scores ``fraction`` of the limit."""
+
+    who: ClassVar[str] = "winner"
+    wording: ClassVar[Wording] = Wording(limit=True)
+    fraction: float = 1.0
+
+    def matches(self, r: Reading) -> bool:  # pragma: no cover
+        raise NotImplementedError
+
+    def evaluate(self, r, so_far):
+        if self.matches(r):
+            return (Item(self.name, limit=True, fraction=self.fraction),)
+        return ()
+
+
+@dataclass(frozen=True)
+class ConcealedTrueColor(LeagueLimit):
+    """One suit, no honours, nothing exposed (DMJL; Kajongg ``ConcealedTrueColorGame``)."""
+
+    def matches(self, r):
+        return _standard(r) and len(r.suits) == 1 and not r.has_honors and not _exposed(r)
+
+
+@dataclass(frozen=True)
+class OnlyHonors(LeagueLimit):
+    """Winds and dragons only (Kajongg ``OnlyHonors``)."""
+
+    def matches(self, r):
+        return r.tiles and not r.suits and (r.shape == "standard" or is_all_pair_honors(r.hand))
+
+
+@dataclass(frozen=True)
+class HiddenTreasure(LeagueLimit):
+    """Four concealed pungs or kongs and a pair, the winning tile drawn (DMJL;
+    Kajongg ``HiddenTreasure``)."""
+
+    def matches(self, r):
+        return _standard(r) and r.win.by.self_drawn and all(m.is_pung_or_kong and not m.exposed for m in r.sets)
+
+
+@dataclass(frozen=True)
+class HeadsAndTails(LeagueLimit):
+    """Suited ones and nines only (Kajongg ``AllTerminals``)."""
+
+    def matches(self, r):
+        return _standard(r) and all(t.is_terminal for t in r.tiles)
+
+
+@dataclass(frozen=True)
+class FourfoldPlenty(LeagueLimit):
+    """Four kongs (Kajongg ``FourfoldPlenty``)."""
+
+    def matches(self, r):
+        return _standard(r) and sum(1 for m in r.sets if m.is_kong) == 4
+
+
+@dataclass(frozen=True)
+class ThreeGreatScholars(LeagueLimit):
+    """Pungs or kongs of the three dragons; ``no_chow``: and no chow (BMJA)
+    (Kajongg ``ThreeGreatScholars``)."""
+
+    no_chow: bool = False
+
+    def matches(self, r):
+        if not _standard(r) or _set_count(r, Tile.is_dragon.fget) != 3:
+            return False
+        return not (self.no_chow and any(m.is_chow for m in r.sets))
+
+
+@dataclass(frozen=True)
+class FourBlessings(LeagueLimit):
+    """Pungs or kongs of the four winds (Kajongg ``FourBlessingsHoveringOverTheDoor``)."""
+
+    def matches(self, r):
+        return _standard(r) and _set_count(r, Tile.is_wind.fget) == 4
+
+
+@dataclass(frozen=True)
+class ImperialJade(LeagueLimit):
+    """Green tiles only: 2 3 4 6 8 bamboo and green dragons (Kajongg ``AllGreen``)."""
+
+    def matches(self, r):
+        return _standard(r) and all(int(t) in _GREEN for t in r.tiles)
+
+
+@dataclass(frozen=True)
+class TileWinLimit(LeagueLimit):
+    """Won with ``tile``: from a loose tile (``by`` ``"loose"``), as the last
+    tile drawn from the wall (``"last"``), or robbing a kong
+    (``"robbed-kong"``) -- Kajongg ``GatheringPlumBlossomFromRoof``,
+    ``PluckingMoon``, ``ScratchingPole``."""
+
+    tile: Tile = TILES[22]
+    by: str = "loose"
+    reads: ClassVar[tuple[str, ...]] = ("last_tile",)
+
+    def matches(self, r):
+        w = r.win
+        if w.tile != self.tile or not _standard(r):
+            return False
+        if self.by == "last":
+            return w.last_tile and w.by is WinBy.WALL
+        return w.by.value == self.by
+
+
+@dataclass(frozen=True)
+class TwofoldFortune(LeagueLimit):
+    """Won on the loose tile after a kong declared with a loose tile (Kajongg
+    ``TwofoldFortune``)."""
+
+    reads: ClassVar[tuple[str, ...]] = ("after_kong_on_kong",)
+
+    def matches(self, r):
+        return r.win.after_kong_on_kong and _standard(r)
+
+
+@dataclass(frozen=True)
+class BlessingOfHeaven(LeagueLimit):
+    """East wins with the tiles dealt him (Kajongg ``BlessingOfHeaven``)."""
+
+    reads: ClassVar[tuple[str, ...]] = ("original",)
+
+    def matches(self, r):
+        return r.seat == Wind.EAST and r.win.original and r.win.by.self_drawn and not _exposed(r) and _standard(r)
+
+
+@dataclass(frozen=True)
+class BlessingOfEarth(LeagueLimit):
+    """Another player wins with East's first discard (Kajongg ``BlessingOfEarth``)."""
+
+    reads: ClassVar[tuple[str, ...]] = ("first_discard",)
+
+    def matches(self, r):
+        return r.seat != Wind.EAST and r.win.first_discard and _standard(r)
+
+
+@dataclass(frozen=True)
+class BuriedTreasure(LeagueLimit):
+    """Four concealed pungs (no kong) of one suit and honours, and a pair
+    (BMJA; Kajongg ``BuriedTreasure``)."""
+
+    def matches(self, r):
+        return (
+            _standard(r)
+            and len(r.suits) == 1
+            and all(m.kind is MeldKind.PUNG and not m.exposed for m in r.sets)
+        )
+
+
+# --- the ways to go out besides four sets and a pair (Kajongg's mjRules) ------------------
+
+
+def _one_suit_values(r: Reading):
+    """The ranks (1-9) of a hand of one suit without honours, or ``None``."""
+    if len(r.suits) != 1 or r.has_honors:
+        return None
+    return Counter(t % 9 + 1 for t in r.tiles)
+
+
+@dataclass(frozen=True)
+class NineGates(LeagueLimit):
+    """All concealed, one suit: 1112345678999 and one more, the winning tile
+    (DMJL; Kajongg ``NineGates``)."""
+
+    def matches(self, r):
+        v = _one_suit_values(r)
+        if v is None or r.hand.melds:
+            return False
+        rest = v.copy()
+        rest.subtract({1: 3, 9: 3, **{n: 1 for n in range(2, 9)}})
+        if any(n < 0 for n in rest.values()):
+            return False
+        return [k for k, n in rest.items() if n] == [r.win.tile % 9 + 1]
+
+
+@dataclass(frozen=True)
+class GatesOfHeaven(LeagueLimit):
+    """All concealed, one suit: 1112345678999 and a pair of 2 to 8 (BMJA;
+    Kajongg ``GatesOfHeaven``)."""
+
+    def matches(self, r):
+        v = _one_suit_values(r)
+        if v is None or r.hand.melds:
+            return False
+        rest = v.copy()
+        rest.subtract({1: 3, 9: 3, **{n: 1 for n in range(2, 9)}})
+        extra = [k for k, n in rest.items() if n]
+        return all(n >= 0 for n in rest.values()) and len(extra) == 1 and 2 <= extra[0] <= 8
+
+
+@dataclass(frozen=True)
+class ThirteenOrphans(LeagueLimit):
+    """One of each one, nine, wind and dragon, and a second of one of them
+    (Kajongg ``ThirteenOrphans``; BMJA: The 13 Unique Wonders)."""
+
+    def matches(self, r):
+        h = r.hand
+        return not h.melds and len(h.concealed) == 14 and all(t.is_head for t in h.concealed) and len(set(h.concealed)) == 13
+
+
+@dataclass(frozen=True)
+class SquirmingSnake(LeagueLimit):
+    """One suit: pungs of 1 and 9, a pair of 2, 5 or 8 and two chows of the
+    other ranks (DMJL; Kajongg ``SquirmingSnake``)."""
+
+    def matches(self, r):
+        v = _one_suit_values(r)
+        if v is None or not _standard(r) or v[1] < 3 or v[9] < 3:
+            return False
+        pairs = [n for n in (2, 5, 8) if v[n] == 2]
+        return len(pairs) == 1 and len(v) == 9
+
+
+def is_wriggling_snake(hand) -> bool:
+    """Nothing declared; a pair of ones, 2 to 9 of the same suit and the four
+    winds (Kajongg ``WrigglingSnake``)."""
+    if hand.melds or len(hand.concealed) != 14:
+        return False
+    winds = [t for t in hand.concealed if t.is_wind]
+    suited = [t for t in hand.concealed if t.is_suited]
+    if len(set(winds)) != 4 or len(winds) + len(suited) != 14 or len({t // 9 for t in suited}) != 1:
+        return False
+    ranks = Counter(t % 9 + 1 for t in suited)
+    if len(winds) == 4:
+        return ranks[1] == 2 and len(ranks) == 9
+    return False
+
+
+@dataclass(frozen=True)
+class WrigglingSnake(LeagueLimit):
+    """:func:`is_wriggling_snake` (BMJA)."""
+
+    def matches(self, r):
+        return is_wriggling_snake(r.hand)
+
+
+def _suited_concealed(hand):
+    if hand.melds or len(hand.concealed) != 14 or any(not t.is_suited for t in hand.concealed):
+        return None
+    return hand.concealed
+
+
+def is_triple_knitting(hand) -> bool:
+    """Four knitted triples (one rank in each of the three suits) and a
+    knitted pair (one rank in two suits); nothing declared, no honours
+    (Kajongg ``TripleKnitting``)."""
+    tiles = _suited_concealed(hand)
+    if tiles is None:
+        return False
+    c = Counter(tiles)
+    triples = 0
+    for rank in range(9):
+        while all(c[s * 9 + rank] for s in range(3)):
+            for s in range(3):
+                c[s * 9 + rank] -= 1
+            triples += 1
+    rest = sorted(c.elements())
+    return triples == 4 and len(rest) == 2 and rest[0] % 9 == rest[1] % 9 and rest[0] // 9 != rest[1] // 9
+
+
+def is_knitting(hand) -> bool:
+    """Seven knitted pairs: each one rank in both of two suits; nothing
+    declared, no honours (Kajongg ``Knitting``)."""
+    tiles = _suited_concealed(hand)
+    if tiles is None:
+        return False
+    suits = Counter(t // 9 for t in tiles)
+    if len(suits) != 2:
+        return False
+    a, b = sorted(suits)
+    c = Counter(tiles)
+    return all(c[a * 9 + rank] == c[b * 9 + rank] for rank in range(9))
+
+
+def is_all_pair_honors(hand) -> bool:
+    """Seven different pairs of ones, nines, winds and dragons; nothing
+    declared (Kajongg ``AllPairHonors``)."""
+    if hand.melds or len(hand.concealed) != 14:
+        return False
+    c = Counter(hand.concealed)
+    return all(t.is_head for t in c) and set(c.values()) == {2}
+
+
+@dataclass(frozen=True)
+class TripleKnitting(LeagueLimit):
+    """:func:`is_triple_knitting` (BMJA, half a limit)."""
+
+    def matches(self, r):
+        return is_triple_knitting(r.hand)
+
+
+@dataclass(frozen=True)
+class Knitting(LeagueLimit):
+    """:func:`is_knitting` (BMJA, half a limit)."""
+
+    def matches(self, r):
+        return is_knitting(r.hand)
+
+
+@dataclass(frozen=True)
+class AllPairHonors(LeagueLimit):
+    """:func:`is_all_pair_honors` (BMJA, half a limit)."""
+
+    def matches(self, r):
+        return is_all_pair_honors(r.hand)
+
+
+# --- the other hands: calling for a limit hand (BMJA) ----------------------------------------
+
+
+@dataclass(frozen=True)
+class CallingFor(ScoringRule):
+    """A loser's hand waiting on a tile that would complete the limit hand
+    named ``hand`` scores ``fraction`` of the limit (BMJA; Kajongg
+    ``CallingHand``). Reads :attr:`Reading.calls`."""
+
+    hand: str = ""
+    fraction: float = 0.4
+    who: ClassVar[str] = "others"
+    reads_calls: ClassVar[bool] = True
+
+    def applies(self, r) -> bool:
+        return not r.is_winner
+
+    def applies_to(self, winner, shape):
+        return not winner
+
+    def evaluate(self, r, so_far):
+        if any(self.hand in names for _, names in r.calls):
+            return (Item(self.name, limit=True, fraction=self.fraction),)
+        return ()
+
+
+@dataclass(frozen=True)
+class CallingForDoubles(ScoringRule):
+    """A loser's hand waiting on a tile that would complete a hand scoring
+    the item ``hand`` scores ``doubles`` (BMJA: Calling for Purity)."""
+
+    hand: str = ""
+    doubles: int = 3
+    who: ClassVar[str] = "others"
+    reads_calls: ClassVar[bool] = True
+
+    def applies(self, r) -> bool:
+        return not r.is_winner
+
+    def applies_to(self, winner, shape):
+        return not winner
+
+    def evaluate(self, r, so_far):
+        if any(self.hand in names for _, names in r.calls):
+            return _own_line(self, doubles=self.doubles)
+        return ()
