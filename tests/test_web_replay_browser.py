@@ -90,6 +90,7 @@ def test_the_replay_page_steps_through_a_hand_as_the_journal_has_it(live, size):
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
         try:
             page = browser.new_context(viewport={"width": w, "height": h}, has_touch=size == "phone").new_page()
+            page.set_default_timeout(60_000)  # a loaded machine
             errors = []
             page.on("pageerror", lambda e: errors.append(str(e)))
             code = seated(page, live.base)
@@ -112,8 +113,8 @@ def test_the_replay_page_steps_through_a_hand_as_the_journal_has_it(live, size):
                 box = page.evaluate("(() => { const r = document.querySelector('#settlement').getBoundingClientRect(); return [r.top, r.bottom]; })()")
                 assert 0 <= box[0] and box[1] <= h, f"the settlement lies at {box}, below the fold of {h} px"
                 assert page.locator("#settlement td[data-field=total]").count() == 4
-            page.click("#replay-link")
-            page.wait_for_url(f"**/replay/{code}/1")
+            with page.expect_navigation(url=f"**/replay/{code}/1"):
+                page.click("#replay-link")
             page.wait_for_selector("#replay:not([hidden])")
             data = page.request.get(f"{live.base}/api/tables/{code}/hands/1").json()
             steps = data["steps"]
@@ -182,8 +183,9 @@ def test_the_replay_page_steps_through_a_hand_as_the_journal_has_it(live, size):
             assert page.locator("#history-list li").count() == 1
             assert "Hand 2 is not over yet" in page.text_content("#history-note")
             shot(page, f"{size}-replay-history")
-            page.click("#history-list li a")
-            page.wait_for_url(f"**/replay/{code}/1")
+            with page.expect_navigation(url=f"**/replay/{code}/1"):
+                page.click("#history-list li a")
+            page.wait_for_selector("#replay:not([hidden])")
             assert not errors, errors
         finally:
             browser.close()
