@@ -7,7 +7,8 @@ schema and the same interface as :class:`mahjongg.play.journal.Journal`.
     match_id = j.new_match("serve", config, code="ABCDEF", status="lobby")
 
 The tables are those of the SQLite file (see :mod:`mahjongg.play.journal`),
-with ``BIGSERIAL`` ids and ``JSONB``-free text columns holding the same JSON,
+with ``BIGSERIAL`` ids, a ``NUMERIC`` seed (a shared table's seeds have 128
+bits) and text columns holding the same JSON,
 so what one backend writes the other reads alike. Every write is committed at
 once (one action, one transaction), as in SQLite: a process killed at any
 moment loses nothing already told to anyone, and another process reading the
@@ -29,7 +30,7 @@ __all__ = ["PgJournal", "PG_SCHEMA"]
 
 PG_SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
-    id BIGSERIAL PRIMARY KEY, created TEXT NOT NULL, ruleset TEXT NOT NULL, seed BIGINT,
+    id BIGSERIAL PRIMARY KEY, created TEXT NOT NULL, ruleset TEXT NOT NULL, seed NUMERIC(40, 0),
     players INTEGER NOT NULL, bots TEXT NOT NULL, winner TEXT, reason TEXT, net TEXT,
     events INTEGER NOT NULL, match_id BIGINT, hand INTEGER
 );
@@ -95,7 +96,7 @@ class PgJournal:
         return {r[0] for r in self.conn.execute("SELECT tablename FROM pg_tables WHERE schemaname = current_schema()")}
 
     def _row(self, r) -> GameRow:
-        return GameRow(r[0], r[1], r[2], r[3], r[4], tuple(json.loads(r[5])), r[6], r[7], json.loads(r[8] or "{}"), r[9], r[10], r[11])
+        return GameRow(r[0], r[1], r[2], int(r[3]) if r[3] is not None else None, r[4], tuple(json.loads(r[5])), r[6], r[7], json.loads(r[8] or "{}"), r[9], r[10], r[11])
 
     def _insert_hand(self, events: Sequence[dict], bots: Iterable[str], match_id: int | None, hand: int | None) -> int:
         if not events or events[0].get("type") != "setup":
