@@ -96,7 +96,7 @@ async def table(bases: list[str], i: int, hands: int, latencies: list, counts: d
     """Table ``i``: made on one server process, its four seats on the next ones in turn
     (as a load balancer spreads them), so most sockets are on a process that does not own it."""
     base = bases[i % len(bases)]
-    t = await asyncio.to_thread(post, base, "/api/tables", {"name": "B0", "hands": hands, "bot_delay": 0, "claim_seconds": 120})
+    t = await asyncio.to_thread(post, base, "/api/tables", {"name": "B0", "hands": hands, "bot_delay": 0, "claim_seconds": 120, "claim_pause_seconds": 0})
     tokens = [t["token"]] + [(await asyncio.to_thread(post, bases[(i + k) % len(bases)], f"/api/tables/{t['code']}/join", {"name": f"B{k}"}))["token"] for k in (1, 2, 3)]
     rng = random.Random(i)
     tasks = [asyncio.create_task(seat(bases[(i + k) % len(bases)].replace("http", "ws", 1), t["code"], tok, latencies, counts, rng)) for k, tok in enumerate(tokens)]
