@@ -55,7 +55,7 @@ def shot(page, name: str) -> None:
 @pytest.fixture
 def live(tmp_path):
     # grace 0: a player who leaves is played by a bot at once; the next hand waits for the players
-    srv = LiveServer(tmp_path / "replay.sqlite3", defaults={"bot_delay": 0.02, "grace_seconds": 0, "next_hand_seconds": 600})
+    srv = LiveServer(tmp_path / "replay.sqlite3", defaults={"bot_delay": 0.02, "grace_seconds": 0, "next_hand_seconds": 600, "claim_pause_seconds": 0.1})
     yield srv
     srv.stop()
 
@@ -100,7 +100,7 @@ def test_the_replay_page_steps_through_a_hand_as_the_journal_has_it(live, size):
             wait(lambda: table.match is not None and len(table.match.records) == 1)
             # a shared link to hand 2 (not dealt, not over) shows nothing of it
             page.goto(f"{live.base}/replay/{code}/2")
-            page.wait_for_function("document.getElementById('error').textContent")
+            page.wait_for_function("() => document.getElementById('error').textContent")
             assert page.text_content("#error") == "hand 2 of this table is not over yet: its replay opens when it is over"
             assert page.locator("#replay").is_hidden() and page.locator(".tile").count() == 0
 
@@ -232,7 +232,7 @@ def test_one_double_click_one_discard_while_a_spectator_watches(live, size):
             watcher.on("websocket", lambda ws: ws.on("framereceived", lambda f: frames.append(json.loads(f))))
             watcher.goto(f"{live.base}/watch/{code}")
             watcher.wait_for_selector("#board:not([hidden])")
-            page.wait_for_function("document.getElementById('watching').textContent === '1 watching'")
+            page.wait_for_function("() => document.getElementById('watching').textContent === '1 watching'")
 
             turns = 0
             deadline = time.monotonic() + 180
@@ -308,7 +308,7 @@ def test_the_lobby_shows_an_error_where_the_user_looks_and_has_large_targets(liv
             page.fill("#hands", "65")  # too many: the server says so, beside the button
             page.evaluate("document.getElementById('hands').removeAttribute('max')")
             page.click("#create-button")
-            page.wait_for_function("document.getElementById('create-error').textContent")
+            page.wait_for_function("() => document.getElementById('create-error').textContent")
             assert "hands must be a whole number from 1 to 64" in page.text_content("#create-error")
             r = page.evaluate("(() => { const r = document.getElementById('create-error').getBoundingClientRect(); return [r.top, r.bottom]; })()")
             assert 0 <= r[0] and r[1] <= h, f"the error lies at {r}, out of sight"
