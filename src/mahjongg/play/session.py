@@ -484,12 +484,25 @@ def resume_session(db: str | Path, match_id: int) -> Session:
     if session.match.game is None and session.match.is_over:
         recorder.close()
         n = len(saved.hands)
-        games = f" (games {saved.hands[0]}-{saved.hands[-1]})" if saved.hands else ""
+        games = f" ({game_ids(saved.hands)})" if saved.hands else ""
         raise JournalError(
             f"match {match_id} is over ({n} hand{'' if n == 1 else 's'}); replay its hands with "
             f"mahjongg replay GAME_ID --db {db}{games}"
         )
     return session
+
+
+def game_ids(ids: Sequence[int]) -> str:
+    """Game ids for a message, runs of consecutive ids as ranges: ``game 4``,
+    ``games 1-3``, ``games 4, 9, 12-14`` (a match's hands among a run's on a shared file)."""
+    runs: list[list[int]] = []
+    for i in sorted(ids):
+        if runs and i == runs[-1][1] + 1:
+            runs[-1][1] = i
+        else:
+            runs.append([i, i])
+    text = ", ".join(str(a) if a == b else f"{a}-{b}" for a, b in runs)
+    return f"game{'s' if len(ids) > 1 else ''} {text}"
 
 
 def rebuild_match(
