@@ -90,7 +90,7 @@ def test_bad_hands_are_refused_with_a_reason():
 def test_cli_advise_table_json_and_errors():
     r = CliRunner().invoke(app, ["advise", "123b 456b 789b EE 5c 6c 9d", "--seen", "4c 4c"])
     assert r.exit_code == 0, r.output
-    assert "discard 9d" in r.output and "4c(2: 22)" in r.output
+    assert "discard 9d" in r.output and "4c(2:22)" in r.output
     r = CliRunner().invoke(app, ["advise", "123b 456b 789b EE 5c 6c", "--discard", "7c", "--json"])
     data = json.loads(r.output)
     assert data["choices"][0]["action"] == "mahjongg" and data["choices"][0]["score"] == 22

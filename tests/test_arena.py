@@ -158,7 +158,9 @@ def test_cli_arena_json_and_db(tmp_path):
 def test_cli_arena_table_and_errors():
     r = CliRunner().invoke(app, ["arena", "--challenger", "greedy", "--field", "random", "--deals", "1"])
     assert r.exit_code == 0, r.output
-    assert "95% interval" in r.output and "bootstrap over deals, seed 0" in r.output
+    words = " ".join(r.output.split())  # the prose is wrapped at word boundaries (issue 28)
+    assert "95% interval" in words and "bootstrap over deals, seed 0" in words
+    assert all(len(line) <= 80 for line in r.output.splitlines())
     r = CliRunner().invoke(app, ["arena", "--challenger", "nobody"])
     assert r.exit_code != 0
     assert "unknown bot 'nobody'" in r.output and "Traceback" not in r.output

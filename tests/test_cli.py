@@ -175,3 +175,42 @@ def test_help_shows_flags_without_a_metavar(command):
     if command == ["score"]:
         assert re.search(r"--seat +<e\|s\|w\|n>", result.output)
         assert re.search(r"--json +Print the score as JSON\.", result.output)
+
+
+def test_rules_takes_a_ruleset_name_in_either_case():
+    """Issue 28, item 10: ``rules PUNG-CHOW`` was refused though seats are case-insensitive."""
+    upper = runner.invoke(app, ["rules", "PUNG-CHOW"], env={"COLUMNS": "200"})
+    lower = runner.invoke(app, ["rules", "pung-chow"], env={"COLUMNS": "200"})
+    assert upper.exit_code == 0 and upper.output == lower.output
+    scored = runner.invoke(app, ["score", "[WhWhWh] [444b] GGG 888c 55d", "--win", "8c", "--by", "discard", "--seat", "S", "--ruleset", "Pung-Chow"])
+    assert scored.exit_code == 0 and "184" in scored.output  # Harr, Example No. 8 (README)
+
+
+def _stored_hint(cmd: list[str], tmp_path, path: str) -> str:
+    """The line ``simulate --db`` ends with, run as ``cmd`` with ``PATH`` set to
+    ``path`` (in a fresh folder, so that the hand is game 1 of ``x.sqlite3``)."""
+    import os
+    import tempfile
+
+    env = {**os.environ, "PATH": path}
+    folder = tempfile.mkdtemp(dir=tmp_path)
+    proc = subprocess.run([*cmd, "simulate", "--games", "1", "--db", "x.sqlite3"], capture_output=True, text=True, cwd=folder, env=env)
+    assert proc.returncode == 0, proc.stderr
+    return proc.stdout.strip().splitlines()[-1]
+
+
+def test_printed_commands_run_as_printed(tmp_path):
+    """Issue 28, item 6: the CLI printed ``mahjongg replay 1 ...`` (and ``mahjongg
+    play --resume``) while ``mahjongg`` was not on the PATH: pasted, "command not
+    found". It prints the command as it will run: the script as typed when the
+    venv is not activated, ``python -m mahjongg`` when run as a module."""
+    from pathlib import Path
+
+    as_module = _stored_hint([sys.executable, "-m", "mahjongg"], tmp_path, "/nonexistent")
+    assert as_module.endswith(f"see one with: {sys.executable} -m mahjongg replay 1 --db x.sqlite3")
+    script = Path(sys.executable).parent / "mahjongg"
+    if script.exists():  # the console script of the venv the tests run in
+        typed = _stored_hint([str(script)], tmp_path, "/nonexistent")
+        assert typed.endswith(f"see one with: {script} replay 1 --db x.sqlite3")
+        activated = _stored_hint([str(script)], tmp_path, str(script.parent))
+        assert activated.endswith("see one with: mahjongg replay 1 --db x.sqlite3")

@@ -127,6 +127,9 @@ def test_rules_bad_input(args, message, workdir):
     "args, message",
     [
         (["--games", "1.5"], "--games takes a whole number, not '1.5'"),
+        # issue 28, item 10: 10^22 hands were accepted (time left "more than 1000 years")
+        (["--games", str(10**22)], "--games takes at most 1,000,000,000 in one run (about two months of one core), "
+         "not 10,000,000,000,000,000,000,000; play it in several runs"),
         (["--workers", "-1"], "--workers must be at least 1, not -1"),
         # without --backend ray the address was silently ignored: the hands ran here
         (["--address", "ray://head:10001"], "--address 'ray://head:10001' is a Ray cluster's address: give it with --backend ray"),

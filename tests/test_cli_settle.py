@@ -2,6 +2,7 @@
 ``--discarder``, a drawn hand (``settle_draws``), ``--limit`` and ``--settle-draws``."""
 
 import json
+import re
 
 import pytest
 from typer.testing import CliRunner
@@ -133,3 +134,19 @@ def test_bad_settle_options_are_one_line(args, message):
     assert r.exit_code == 2, r.output
     assert r.stdout == "" and r.stderr.startswith("error: ") and r.stderr.count("\n") == 1, r.stderr
     assert message in r.stderr
+
+
+def test_the_grid_leaves_a_cell_blank_where_nothing_is_paid():
+    """Issue 28, item 10: the winner's row showed 0 where a seat's own cell was
+    blank. East wins 480 (README's settle example): East collects double from
+    each, 2 x 480 = 960; South 64 pays West 272 - 64 = 208; North 16 pays South
+    48 and West 256; nobody pays North or the winner pays nobody: blank."""
+    r = runner.invoke(app, ["settle", "--winner", "E", "--scores", "E=480,S=64,W=272,N=16"], env={"COLUMNS": "100"})
+    assert r.exit_code == 0, r.output
+    cells = {line.split()[1]: [c.strip() for c in line.split("│")[2:6]] for line in r.output.splitlines() if re.match(r"│ [ESWN] ", line)}
+    assert cells == {
+        "E": ["", "", "", ""],
+        "S": ["960", "", "208", ""],
+        "W": ["960", "", "", ""],
+        "N": ["960", "48", "256", ""],
+    }

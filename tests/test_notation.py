@@ -63,6 +63,10 @@ def test_melds():
         ("123b 456b 789b 11c 22c 33c", r"has 15 tiles"),
         ("f5 123b", r"'f5' at position 0: Flowers and Seasons are numbered 1-4"),
         ("123b ? 456b", r"'\?' at position 5 is not part of any tile"),
+        # issue 28, item 10: a wind in lower case, a run with hyphens -- say what to write
+        ("123b 456b 789b ee 55c", r"'e' at position 15 is not part of any tile: winds and dragons are capitals \(E S W N, R G Wh\), so write E$"),
+        ("123b 456b 789b EE wh", r"'w' at position 18 .*so write Wh$"),
+        ("1-2-3b 456b 789b EE 55c", r"^'1-2-3b' at position 0: no hyphens between the numbers; write a run as 123b$"),
         # the '+' an arrangement prints before its loose tiles, copied back into a hand
         ("[EEEE] + 123b 456c 5789d", r"'\+' at position 7 is not part of any tile: an arrangement prints it"),
         ("f1 f1 123b", r"f1 at position 3: copy 2 of Flower 1, but a set has only 1"),

@@ -81,6 +81,23 @@ def test_a_second_resume_is_refused_while_a_process_plays_the_match_and_works_af
     assert not (tmp_path / f"games.sqlite3.lock-match-{match_id}").exists()  # let go: removed
 
 
+def test_a_lock_file_left_by_a_killed_process_is_removed_by_the_next_match(tmp_path):
+    """Issue 28, item 10: a killed ``play`` left ``games.sqlite3.lock-match-N``
+    behind for good unless that very match was resumed; the next match taken on
+    the file removes it (a file nobody holds), and leaves one a live process holds."""
+    db = tmp_path / "games.sqlite3"
+    stale = tmp_path / "games.sqlite3.lock-match-7"
+    stale.write_text("99999\n")  # as a killed process leaves it: nobody holds its lock
+    s = new_session(ruleset="pung-chow", bots=["greedy", "cautious", "random"], seat=Wind.WEST, seed=7, hands=1, db=db)
+    held = tmp_path / f"games.sqlite3.lock-match-{s.recorder.match_id}"
+    assert not stale.exists() and held.exists()
+    other = new_session(ruleset="pung-chow", bots=["greedy", "cautious", "random"], seat=Wind.WEST, seed=8, hands=1, db=db)
+    assert held.exists()  # ours, still held: not swept
+    other.recorder.close()
+    s.recorder.close()
+    assert not held.exists()
+
+
 def test_after_q_the_match_resumes_in_another_process(tmp_path):
     db = tmp_path / "games.sqlite3"
     s = new_session(ruleset="pung-chow", bots=["greedy", "cautious", "random"], seat=Wind.WEST, seed=7, hands=2, db=db)

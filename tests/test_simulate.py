@@ -1,5 +1,6 @@
 """simulate: reproducible from a seed (also across processes), zero-sum hands, clear errors; the CLI end to end."""
 
+from mahjongg.rules import RULESETS
 import json
 import sqlite3
 from collections import Counter
@@ -10,6 +11,7 @@ from typer.testing import CliRunner
 
 from mahjongg.cli import app
 from mahjongg.simulate import SimulationError, play_hand, simulate
+from mahjongg.play.workers import MOST_IN_A_RUN
 
 runner = CliRunner()
 
@@ -256,7 +258,7 @@ def test_python_api_players_are_positions_from_zero():
         (["--bots", "greedy"], "error: --bots: a hand is played by two, three or four bots, not 1 (greedy)"),
         (["--workers", "0"], "error: --workers must be at least 1, not 0"),
         (["--workers", "x"], "error: --workers takes a whole number, not 'x'"),
-        (["--ruleset", "nosuch"], "error: unknown ruleset 'nosuch'; known: hong-kong, hong-kong-136, pung-chow"),
+        (["--ruleset", "nosuch"], "error: unknown ruleset 'nosuch'; known: " + ", ".join(sorted(RULESETS))),
         # the seed is an integer: Typer's own check printed a boxed usage error
         (["--seed", "abc"], "error: --seed takes a whole number, not 'abc'"),
         (["--seed", "1.5"], "error: --seed takes a whole number, not '1.5'"),
@@ -372,7 +374,7 @@ class _Stop(Exception):
 
 @pytest.mark.parametrize("kwargs", [{}, {"workers": 2}, {"matches": True, "match_hands": 1}])
 def test_a_huge_run_shows_progress_at_once(kwargs):
-    # 10**20 hands: the seeds and the workers' chunks are made as they are played, so
+    # the most hands one run takes (10**9): the seeds and the workers' chunks are made as they are played, so
     # the first progress comes after the first chunk (was: every seed in a list first,
     # which never ends); the alarm turns a hang into a failure
     import signal
@@ -390,11 +392,11 @@ def test_a_huge_run_shows_progress_at_once(kwargs):
     signal.alarm(30)
     try:
         with pytest.raises(_Stop):
-            simulate(10**20, MIX, seed=1, progress=progress, **kwargs)
+            simulate(MOST_IN_A_RUN, MIX, seed=1, progress=progress, **kwargs)
     finally:
         signal.alarm(0)
         signal.signal(signal.SIGALRM, old)
     # the first hand, or match: each is handed over as soon as it is played (issue 24,
     # item 2: it was chunks of 25 hands in one process and 50 across workers)
     first = 1
-    assert seen == [(first, 10**20)]
+    assert seen == [(first, MOST_IN_A_RUN)]

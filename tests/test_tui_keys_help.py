@@ -98,7 +98,12 @@ def test_k_and_m_on_your_own_turn_say_why_not():
         await pilot.press("m")
         await pilot.pause()
         sets = 4 - len(obs.melds[obs.seat])
-        assert prompt(app) == f"no Mah-Jongg: your hand is not complete ({sets} sets and a pair)"
+        # issue 28, item 5: what the concealed tiles still need, not what they hold
+        assert prompt(app) == f"no Mah-Jongg: your concealed tiles do not yet make the {sets} sets and a pair a win needs"
+        # issue 28, item 10: w in a ruleset without washing says so (it did nothing)
+        await pilot.press("w")
+        await pilot.pause()
+        assert prompt(app) == "no washing: Pung Chow without a limit (Harr 1922, Part I) has no washing of the tiles"
         assert session.human_legal() and session.game.phase == "turn"  # nothing was played
 
     run(3, check)

@@ -77,6 +77,12 @@ def _tokens(text: str):
             yield "tiles", (TILES[base + n - 1],), tok, pos
         elif kind == "suited":
             letter = tok[-1] if tok[-1].isalpha() else ""
+            if not letter and text[m.end() : m.end() + 1] == "-":  # 1-2-3b: a run written with hyphens
+                run = re.match(r"[0-9]+(?:-[0-9]+)+[A-Za-z]?", text[pos:])
+                written = run.group() if run else tok
+                raise NotationError(
+                    f"{written!r} at position {pos}: no hyphens between the numbers; write a run as {written.replace('-', '')}"
+                )
             if letter not in ("b", "c", "d"):
                 what = f"{letter!r} is not a suit" if letter else "the suit letter is missing"
                 raise NotationError(
@@ -92,6 +98,12 @@ def _tokens(text: str):
             raise NotationError(
                 f"'+' at position {pos} is not part of any tile: an arrangement prints it before the tiles"
                 " outside its sets; leave it out to write the hand"
+            )
+        elif tok in "eswnrg" or text[pos : pos + 2] == "wh":  # ee: a wind in lower case
+            honor = "Wh" if text[pos : pos + 2] == "wh" else tok.upper()
+            raise NotationError(
+                f"{tok!r} at position {pos} is not part of any tile: winds and dragons are capitals"
+                f" (E S W N, R G Wh), so write {honor}"
             )
         else:
             raise NotationError(f"{tok!r} at position {pos} is not part of any tile")

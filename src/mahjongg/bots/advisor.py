@@ -42,7 +42,7 @@ from ..table.phase import Phase
 from ..tiles import NUM_KINDS, TILES, Tile, Wind
 from .expert import discard_value
 
-__all__ = ["AdviceError", "Choice", "advise", "advice_line", "observation_for"]
+__all__ = ["AdviceError", "Choice", "advise", "advice_line", "chips", "claim_advice", "claim_advice_line", "observation_for"]
 
 WALL_LEFT = 60
 """Drawable tiles assumed left in the wall (the advisor is not told): about mid-hand."""
@@ -196,12 +196,15 @@ def advise(
     round: Wind = Wind.EAST,
     seen=(),
     discard: Tile | None = None,
+    drawable: int = WALL_LEFT,
 ) -> list[Choice]:
     """Every choice of ``hand``, best (highest expected value) first; ties by lower
     shanten, then more unseen improving copies.
 
     ``seen``: tiles in view elsewhere (discards, others' exposed sets).
     ``discard``: a tile another player discarded, for a hand between turns.
+    ``drawable``: the tiles still to draw from the wall, where the table
+    knows it (the terminal game's hint); a real table's default is mid-hand.
     Raises :class:`AdviceError` for a hand of the wrong size for the choice
     (14 to discard from, 13 with ``discard``; one more per kong), or tiles
     more than four of a kind.
@@ -217,13 +220,13 @@ def advise(
                 "for a hand of 13 give the discard offered with --discard"
             )
         unseen = _unseen(hand, seen)
-        return _rank(_discards(observation_for(hand, ruleset, seat, round, seen), unseen))
+        return _rank(_discards(observation_for(hand, ruleset, seat, round, seen, drawable), unseen))
     if n != 13:
         raise AdviceError(f"a hand offered a discard holds 13 tiles (a kong counting 3), not {n}")
     if discard.is_bonus:
         raise AdviceError(f"{discard} is a bonus tile: it is never discarded")
     unseen = _unseen(hand, seen + (discard,))
-    return _rank(_claims(hand, ruleset, seat, round, seen, discard, unseen))
+    return _rank(_claims(hand, ruleset, seat, round, seen, discard, unseen, drawable))
 
 
 def _rank(choices: list[Choice]) -> list[Choice]:
@@ -240,7 +243,7 @@ def _rank(choices: list[Choice]) -> list[Choice]:
     )
 
 
-def _claims(hand: Hand, ruleset: Ruleset, seat: Wind, round: Wind, seen, t: Tile, unseen) -> list[Choice]:
+def _claims(hand: Hand, ruleset: Ruleset, seat: Wind, round: Wind, seen, t: Tile, unseen, drawable: int = WALL_LEFT) -> list[Choice]:
     counts = hand.counts()[:NUM_KINDS]
     declared = len(hand.melds)
     out: list[Choice] = []
@@ -263,7 +266,7 @@ def _claims(hand: Hand, ruleset: Ruleset, seat: Wind, round: Wind, seen, t: Tile
             pass
     counts[t] -= 1
     # pass: the hand as it stands (its waits, or its improving tiles)
-    base = observation_for(hand, ruleset, seat, round, seen + (t,))
+    base = observation_for(hand, ruleset, seat, round, seen + (t,), drawable)
     sh = shanten(counts, declared)
     if sh == 0:
         from .expert import win_score
@@ -295,11 +298,11 @@ def _claims(hand: Hand, ruleset: Ruleset, seat: Wind, round: Wind, seen, t: Tile
             c = after.counts()[:NUM_KINDS]
             s = shanten(c, declared + 1)  # between turns: the loose tile is still to come
             imp = tuple((x, unseen[x]) for x in useful_tiles(c, declared + 1))
-            obs = observation_for(after, ruleset, seat, round, seen)
+            obs = observation_for(after, ruleset, seat, round, seen, drawable)
             ev = _pass_ev(obs, c, declared + 1, (), unseen)
             out.append(Choice("kong", t, s, imp, (), ev))
             continue
-        obs = observation_for(after, ruleset, seat, round, seen)
+        obs = observation_for(after, ruleset, seat, round, seen, drawable)
         best = _discards(obs, unseen)
         if not best:
             continue
@@ -334,5 +337,65 @@ def advice_line(obs: Observation, n: int = 3) -> str:
             what = "ready on " + " ".join(str(t) for t, _, _ in v.waits)
         else:
             what = f"shanten {v.shanten}, {v.live} tiles help"
-        shown.append(f"{v.tile} ({what}, value {v.ev:.0f})")
+        shown.append(f"{v.tile} ({what}, value {chips(v.ev)})")
     return "best discards: " + ", ".join(shown)
+
+
+def chips(ev: float) -> str:
+    """An expected value in whole chips, as the hints print it: ``57``, ``0``
+    (never ``-0``, which a value just under zero rounded to)."""
+    return str(round(ev) + 0)
+
+
+def claim_advice(obs: Observation, legal=None) -> list[Choice]:
+    """In a claim window on another player's discard: the advisor's choices
+    (:func:`advise` with ``discard``), best first, from the seat's own
+    observation -- every discard lying on the table and the others' exposed
+    sets count as seen, the wall as it is. ``legal``: the seat's legal
+    actions; a choice they do not hold (a chow offered to a seat that is not
+    the next, a claim the ruleset refuses) is left out. Empty when there is
+    no discard to claim or the hand cannot be advised (a bonus tile held back)."""
+    from ..rules import get_ruleset
+
+    t = obs.last_discard
+    if obs.hidden or obs.phase != Phase.CLAIMS or t is None or obs.last_discarder is None or obs.last_discarder == obs.seat:
+        return []
+    seen = [x for ds in obs.discards.values() for x in ds]
+    if t in seen:
+        seen.remove(t)  # the offered discard: advise counts it itself
+    for s, melds in obs.melds.items():
+        if s != obs.seat:
+            seen += [x for m in melds for x in m.tiles]
+    try:
+        choices = advise(obs.hand, get_ruleset(obs.ruleset), seat=obs.seat, round=obs.round, seen=seen, discard=t, drawable=obs.drawable)
+    except MahjonggError:
+        return []
+    if legal is None:
+        return choices
+    allowed = {(a.kind.value, a.chow if a.kind.value == "chow" else None) for a in legal}
+    return [c for c in choices if (c.action, c.chow if c.action == "chow" else None) in allowed]
+
+
+def claim_advice_line(obs: Observation, legal=None) -> str:
+    """:func:`claim_advice` in one short line, the best first:
+    ``"best: chow 7b 789b, then discard 1b (ready on 4c 7c, value 63); pass: value 55"``;
+    ``""`` when there is none."""
+    choices = claim_advice(obs, legal)
+    if not choices:
+        return ""
+    best = choices[0]
+    line = f"best: {best.label} ({_state(best)}, value {chips(best.ev)})"
+    if best.action != "pass":
+        passing = next((c for c in choices if c.action == "pass"), None)
+        if passing is not None:
+            line += f"; pass: value {chips(passing.ev)}"
+    return line
+
+
+def _state(c: Choice) -> str:
+    """A choice's hand after it, in words: ``complete``, ``ready on 4c 7c``, ``shanten 2``."""
+    if c.shanten < 0:
+        return f"scores {c.score}" if c.score is not None else "complete"
+    if c.shanten == 0:
+        return "ready on " + " ".join(str(t) for t, _, _ in c.waits) if c.waits else "ready"
+    return f"shanten {c.shanten}"

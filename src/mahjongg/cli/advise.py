@@ -10,16 +10,19 @@ from rich.table import Table
 from ..bots.advisor import advise
 from ..hand import parse_hand
 from ..notation import parse_tiles
-from ..rules import RULESETS, get_ruleset
+from ..rules import RULESETS
+from ..scoring_requests import ruleset_for
 from ..tiles import Tile, Wind
-from .app import app, console, fail, user_errors, write_json
+from .app import app, console, fail, say, user_errors, write_json
 from .options import seat as seat_option
+from .options import special_tiles as special_tiles_option
 
 
 @app.command("advise")
 def advise_command(
     hand: str = typer.Argument(..., help='The hand, in the notation of mahjongg score: "123b 456b 789b EE 5c6c 9d" (14 tiles), or 13 with --discard.'),
     ruleset: str = typer.Option("pung-chow", help=f"Ruleset: {', '.join(sorted(RULESETS))}."),
+    special_tiles: Optional[str] = typer.Option(None, "--special-tiles", **special_tiles_option()),
     seat: Wind = typer.Option("E", **seat_option(), help="The player's own wind (E is the dealer)."),
     round_: Wind = typer.Option("E", "--round", **seat_option(), help="The round (prevailing) wind."),
     seen: str = typer.Option("", help='Tiles in view elsewhere (discards, others\' exposed sets), e.g. "5c 5c R 9d".'),
@@ -31,7 +34,7 @@ def advise_command(
     For each: the shanten after it, the tiles that would improve it and how many copies of each are unseen, the waits when ready and the score on each, and the expected value in chips (the expert bot's).
     """
     with user_errors():
-        rules = get_ruleset(ruleset)
+        rules = ruleset_for(ruleset, special_tiles)
         h = parse_hand(hand, sizes=None)  # the advisor says which size it wants, and why
         seen_tiles = parse_tiles(seen) if seen.strip() else ()
         offered: Tile | None = None
@@ -62,17 +65,17 @@ def advise_command(
     table.add_column("waits (unseen: score)")
     table.add_column("value", justify="right")
     for i, c in enumerate(choices, 1):
+        # no space inside an entry: a narrow column wraps between entries, never inside one
         imp = " ".join(f"{t}({u})" for t, u in c.improving) if c.shanten > 0 else ""
         if c.shanten > 0:
-            imp += f"  = {sum(u for _, u in c.improving)}"
-        waits = " ".join(f"{t}({u}: {s})" for t, u, s in c.waits)
+            imp += f" ={sum(u for _, u in c.improving)}"
+        waits = " ".join(f"{t}({u}:{s})" for t, u, s in c.waits)
         if c.action == "mahjongg":
             waits = f"scores {c.score}"
         table.add_row(str(i), c.label, str(c.shanten), imp, waits, f"{c.ev:.1f}")
-    console.print(table)
-    console.print(
+    console.print(table, soft_wrap=False)  # its title wraps at words too
+    say(
         "value: expected chips -- the chance of winning from the unseen copies and the draws left, "
         "times what the win collects (a wait scoring 0 cannot be declared under the ruleset). "
-        "Shanten: tiles still to exchange before the hand is ready (0: ready, -1: complete).",
-        highlight=False,
+        "Shanten: tiles still to exchange before the hand is ready (0: ready, -1: complete)."
     )

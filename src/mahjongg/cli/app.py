@@ -156,6 +156,33 @@ def _main(
     """Classical Mahjong: score hands, settle payments, play and simulate games."""
 
 
+def say(text: str) -> None:
+    """A line of prose on stdout, wrapped at word boundaries to the terminal's
+    width (the console leaves long lines to the terminal, which breaks them
+    mid-word: "pung-c" / "how")."""
+    console.print(text, soft_wrap=False, highlight=False, markup=False)
+
+
+def command_name() -> str:
+    """``mahjongg`` as the user can run it again from this shell, for the
+    commands the CLI prints (``resume with mahjongg play --resume 1``): plain
+    ``mahjongg`` when that name on the PATH is this program; else the script
+    as it was typed (``.venv/bin/mahjongg``, the venv not activated); else
+    ``python -m mahjongg`` with this interpreter (run as a module)."""
+    import os
+    import shlex
+    import shutil
+
+    typed = sys.argv[0] if sys.argv else ""
+    on_path = shutil.which("mahjongg")
+    here = os.path.realpath(typed) if typed else ""
+    if on_path and (os.path.basename(typed) != "mahjongg" or os.path.realpath(on_path) == here):
+        return "mahjongg"
+    if os.path.basename(typed) == "mahjongg" and os.path.exists(typed):
+        return shlex.quote(typed if os.sep in typed else here)
+    return f"{shlex.quote(sys.executable)} -m mahjongg"
+
+
 def fail(message: str) -> None:
     """Print ``error: message`` to stderr and exit with code 2; a source it cites
     by seed number names the book instead (:func:`~mahjongg.rules.sources.cite`). The message is plain

@@ -12,8 +12,9 @@ from ..arena import DealResult, Report, arena, check_arena
 from ..bots import BOTS
 from ..play.journal import Journal
 from ..rules import RULESETS
-from .app import app, console, fail, user_errors
+from .app import app, console, fail, say, user_errors
 from .options import file_name, whole_number
+from .options import special_tiles as special_tiles_option
 from .runs import finish_run, progress_bar, stopped
 
 
@@ -26,6 +27,7 @@ def arena_command(
         "two or three take them in turn from the challenger's right.",
     ),
     ruleset: str = typer.Option("pung-chow", help=f"Ruleset: {', '.join(sorted(RULESETS))}."),
+    special_tiles: Optional[str] = typer.Option(None, "--special-tiles", **special_tiles_option()),
     deals: int = typer.Option(
         500, "--deals", "-n", **whole_number(), help="Deals to play; each is played once with the challenger in each seat."
     ),
@@ -41,7 +43,8 @@ def arena_command(
     The interval is a bootstrap over deals (a deal's rotations kept together) of the challenger's advantage: its chips per hand less a field seat's.
     """
     with user_errors():
-        c, names = check_arena(challenger, field.split(","), deals=deals, ruleset=ruleset, workers=workers)
+        options = {"special_tiles": special_tiles} if special_tiles is not None else None
+        c, names = check_arena(challenger, field.split(","), deals=deals, ruleset=ruleset, workers=workers, options=options)
         if backend not in ("local", "ray"):
             from ..arena import ArenaError
 
@@ -76,6 +79,7 @@ def arena_command(
                     on_deal=on_deal,
                     backend=backend,
                     address=address,
+                    options=options,
                 )
         except KeyboardInterrupt:
             raise stopped(store, db, before, f"after {played[0]} deal{'' if played[0] == 1 else 's'}") from None
@@ -107,16 +111,14 @@ def render_report(r: Report) -> None:
     )
     for row in rows:
         table.add_row(*row)
-    console.print(table)
+    console.print(table, soft_wrap=False)  # its title wraps at words too
     lo, hi = r.ci95
     verdict = "ahead" if lo > 0 else ("behind" if hi < 0 else "not distinguishable")
-    console.print(
+    say(
         f"advantage: {r.advantage:+.2f} chips/hand, 95% interval [{lo:+.2f}, {hi:+.2f}] "
-        f"(bootstrap over deals, seed {r.bootstrap_seed}): the challenger is {verdict}",
-        highlight=False,
+        f"(bootstrap over deals, seed {r.bootstrap_seed}): the challenger is {verdict}"
     )
-    console.print(
+    say(
         f"draws: {r.draws} ({100 * r.draw_rate:.1f}%)   speed: {r.hands_per_second:.1f} hands/s "
-        f"({r.seconds:.2f} s, {r.workers} worker{'s' if r.workers > 1 else ''})",
-        highlight=False,
+        f"({r.seconds:.2f} s, {r.workers} worker{'s' if r.workers > 1 else ''})"
     )

@@ -10,8 +10,9 @@ import typer
 from ..bots import BOTS
 from ..rules import RULESETS
 from ..tiles import Wind
-from .app import app, console, fail, user_errors
+from .app import app, command_name, console, fail, user_errors
 from .options import file_name, seconds, whole_number
+from .options import special_tiles as special_tiles_option
 from .options import seat as seat_option
 
 DEFAULT_BOTS = "greedy,cautious,greedy"
@@ -21,6 +22,7 @@ DEFAULT_BOTS = "greedy,cautious,greedy"
 def play_command(
     ctx: typer.Context,
     ruleset: str = typer.Option("pung-chow", help=f"Ruleset: {', '.join(sorted(RULESETS))}."),
+    special_tiles: Optional[str] = typer.Option(None, "--special-tiles", **special_tiles_option()),
     seat: Wind = typer.Option(
         "E", **seat_option(), help="Your wind in the first hand: E (the dealer), S, W or N."
     ),
@@ -85,6 +87,7 @@ def play_command(
                     hands=hands,
                     rounds=rounds,
                     db=db,
+                    options={"special_tiles": special_tiles} if special_tiles is not None else None,
                 )
             except ConfigError as exc:
                 fail(_option_words(str(exc)))
@@ -99,18 +102,18 @@ def play_command(
         console.print(f"Match {match_id} is over. Totals: " + session.standing_text(), highlight=False)
     else:
         console.print(
-            f"Saved as match {match_id} in {db}: resume with mahjongg play --resume {match_id} --db {db}",
+            f"Saved as match {match_id} in {db}: resume with {command_name()} play --resume {match_id} --db {db}",
             highlight=False,
         )
     if hands_saved:
         console.print(
             f"{'Finished hands are games' if len(hands_saved) > 1 else 'The finished hand is game'} "
-            f"{', '.join(map(str, hands_saved))}: mahjongg replay {hands_saved[0]} --db {db}",
+            f"{', '.join(map(str, hands_saved))}: {command_name()} replay {hands_saved[0]} --db {db}",
             highlight=False,
         )
 
 
-_MATCH_OPTIONS = ("ruleset", "seat", "bots", "hands", "rounds", "seed")
+_MATCH_OPTIONS = ("ruleset", "special_tiles", "seat", "bots", "hands", "rounds", "seed")
 
 
 def _given(ctx: typer.Context, name: str) -> bool:
@@ -122,7 +125,7 @@ def _given(ctx: typer.Context, name: str) -> bool:
 
 def _option_words(message: str) -> str:
     """A configuration error in the command's words: ``players: unknown bot`` is ``--bots: unknown bot``."""
-    for field, option in (("players: ", "--bots: "), ("ruleset: ", ""), ("a match is so many hands or so many rounds long, not both", "give --hands or --rounds, not both")):
+    for field, option in (("players: ", "--bots: "), ("special_tiles: ", "--special-tiles: "), ("ruleset: ", ""), ("a match is so many hands or so many rounds long, not both", "give --hands or --rounds, not both")):
         if message.startswith(field):
             return option + message[len(field):]
     return message

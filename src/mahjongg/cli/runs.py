@@ -12,7 +12,7 @@ import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, ProgressColumn, TextColumn, TimeElapsedColumn
 from rich.text import Text
 
-from .app import console, write_json
+from .app import command_name, console, write_json
 
 __all__ = ["TimeLeftColumn", "time_left", "progress_bar", "stopped", "finish_run"]
 
@@ -86,4 +86,4 @@ def finish_run(data: dict, render: Callable[[], None], as_json: bool, db: str | 
         return
     render()
     if db is not None and ids:
-        console.print(f"stored hands {ids[0]}-{ids[-1]} in {db}; see one with: mahjongg replay {ids[0]} --db {db}", highlight=False)
+        console.print(f"stored hands {ids[0]}-{ids[-1]} in {db}; see one with: {command_name()} replay {ids[0]} --db {db}", highlight=False)

@@ -92,6 +92,7 @@ from .schema import (
     insert_hand,
     now,
     refuse_foreign,
+    seed_value,
     tables,
 )
 
@@ -413,7 +414,7 @@ class Journal:
                 raise TypeError("not a list and an object")
         except (TypeError, ValueError):
             raise JournalError(f"game {r[0]} in {self.path} is damaged: its bots or net are not the JSON mahjongg writes") from None
-        return GameRow(r[0], r[1], r[2], r[3], r[4], tuple(bots), r[6], r[7], net, r[9], *(r[10:12] if len(r) > 10 else ()))
+        return GameRow(r[0], r[1], r[2], seed_value(r[3]), r[4], tuple(bots), r[6], r[7], net, r[9], *(r[10:12] if len(r) > 10 else ()))
 
     def _log(self, rows, what: str) -> list[dict]:
         """The events of ``rows`` (``(seq, data)``), decoded and held to the log's schema

@@ -7,7 +7,11 @@ match holds an exclusive :func:`fcntl.flock` on a side file
 the journal is opened to write; another process asking for the match is
 refused (:class:`MatchBusyError`) with nothing written. The kernel drops the
 lock when its process dies, even by ``kill -9``, so a killed session leaves no
-stale lock: a lock file left behind is not locked and is simply taken again.
+stale lock: a lock file left behind is not locked and is simply taken again,
+and the next match taken on the same file removes every such file it finds
+(:func:`_sweep`), so ``games.sqlite3.lock-match-*`` do not pile up beside the
+database (its name starts with the database's, so an ignore pattern of
+``*.sqlite3*`` covers it, as SQLite's own ``-wal`` and ``-shm``).
 
 The lock belongs to the process, not to one session: the same process may
 take it again (a session rebuilt in memory after the one before was
@@ -17,6 +21,7 @@ dropped, as the tests do); it is let go when the last holder releases it.
 from __future__ import annotations
 
 import fcntl
+import glob
 import os
 from pathlib import Path
 
@@ -54,6 +59,31 @@ class MatchLock:
             os.close(entry[0])
 
 
+def _sweep(db: Path) -> None:
+    """Remove the lock files of ``db`` left by killed processes: a file that
+    nobody holds is taken (so that no live process is between its open and its
+    lock), removed and let go; a held one is left. A process that opened a file
+    just removed finds it gone when it checks (:func:`hold_match`) and makes a new one."""
+    for path in db.parent.glob(f"{glob.escape(db.name)}.lock-match-*"):
+        if str(path) in _held:
+            continue
+        try:
+            fd = os.open(path, os.O_RDWR)
+        except OSError:
+            continue
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:  # held by a live process
+            os.close(fd)
+            continue
+        try:
+            if os.fstat(fd).st_ino == os.stat(path).st_ino:
+                os.unlink(path)
+        except OSError:
+            pass
+        os.close(fd)
+
+
 def hold_match(db: str | Path, match_id: int) -> MatchLock:
     """Take match ``match_id`` of the SQLite file ``db`` for this process.
 
@@ -68,6 +98,7 @@ def hold_match(db: str | Path, match_id: int) -> MatchLock:
         _held[path][1] += 1
         return MatchLock(path)
     _writable(Path(db))  # a read-only file or folder: the journal's own one line
+    _sweep(Path(db).resolve())
     while True:
         try:
             fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)

@@ -251,6 +251,12 @@ class SettlementGrid:
     net: tuple[int, ...]
     settled: bool
 
+    def cells(self) -> tuple[tuple[str, ...], ...]:
+        """The grid as every app prints it: a payment's chips, and a blank
+        where nothing is paid -- a seat and itself, and a 0 alike (the winner's
+        row was all 0 beside blank cells)."""
+        return tuple(tuple(str(v) if v and a != b else "" for b, v in zip(self.seats, row)) for a, row in zip(self.seats, self.pays))
+
     def to_dict(self) -> dict:
         """``{"seats": ["E", ...], "pays": {"E": {"S": 0, ...}, ...}, "net": {"E": 8, ...}, "settled"}``."""
         letters = [s.letter for s in self.seats]

@@ -17,7 +17,19 @@ import threading
 from contextlib import contextmanager
 from typing import Callable, Iterable, Iterator
 
-__all__ = ["useful_workers", "worker_pool", "imap_ahead"]
+__all__ = ["MOST_IN_A_RUN", "too_many", "useful_workers", "worker_pool", "imap_ahead"]
+
+MOST_IN_A_RUN = 10**9
+"""The most hands (or matches, or deals) one run of ``simulate`` or ``arena``
+plays: a billion is about two months of one core at the greedy bots' few
+hundred hands a second; more would only show a time left of "more than 1000 years"."""
+
+
+def too_many(n: int, option: str) -> str | None:
+    """Why ``n`` is too many for one run (``option`` names it: ``--games``), or ``None``."""
+    if n <= MOST_IN_A_RUN:
+        return None
+    return f"{option} takes at most {MOST_IN_A_RUN:,} in one run (about two months of one core), not {n:,}; play it in several runs"
 
 
 def useful_workers(workers: int, jobs: int) -> int:

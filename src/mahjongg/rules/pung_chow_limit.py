@@ -87,6 +87,10 @@ class LimitRuleset(MandarinsOption):
         is not four sets and a pair."""
         return not melds and is_thirteen_orphans(counts)
 
+    @property
+    def washes_tiles(self) -> bool:
+        return self.washing_allowed
+
     def washing(self, hand, seat):
         """Washing the tiles: 50/70/100/150/200 from each player for 9-13
         different heads on the original hand (``washing_payment``)."""

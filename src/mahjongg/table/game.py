@@ -11,6 +11,15 @@ Mah-Jongg; ``CLAIMS`` -- the claim window on a discard: every seat that could
 claim it answers (claim or PASS); ``OVER``. Draws and loose-tile draws are
 made by the engine.
 
+``claims``: which seats a claim window asks. ``"able"`` (the default): only
+those that could claim, and none is opened when nobody can -- fast, but who
+is asked, and whether a window opens at all, follows from the others'
+concealed tiles. ``"all"``: every other seat in play answers every discard
+(and every tile added to a pung, and the washing window of a ruleset that
+washes): a seat that cannot claim is offered PASS alone. What a seat observes
+is then a function of its own tiles and the table only (docs/claims.md); a
+table shared by people plays this way.
+
 Beside this module: :mod:`.tables` (the precomputed actions, melds and seat
 orders, the shuffle), :mod:`.explain` (why an action is refused),
 :mod:`.ending` (the end of a hand: scoring and settling, washing the tiles, a
@@ -120,9 +129,14 @@ class Game:
         wall: Sequence[Tile | str] | None = None,
         dice: tuple[Dice, ...] | None = None,
         allow_false_mahjongg: bool = False,
+        claims: str = "able",
     ) -> None:
         if type(players) is not int or players not in (2, 3, 4):
             raise GameError(f"Mah-Jongg is played by two, three or four players, not {players!r}")
+        if claims not in ("able", "all"):
+            raise GameError(f"claims is 'able' (the seats that can claim are asked) or 'all' (every seat), not {claims!r}")
+        self.claims = claims
+        self._ask_all = claims == "all"  # every other seat answers every claim window
         self.ruleset = ruleset
         self.players = players
         # an app may let a player declare Mah-Jongg with any hand; the ruleset's penalty judges it
@@ -192,6 +206,7 @@ class Game:
         self._window_tile: Tile | None = None
         self._window_from: Wind | None = None
         self._robbing = False  # the claim window is on a tile being added to a pung
+        self._robbing_concealed = False  # ... or on a concealed kong (Ruleset.may_rob_concealed_kong)
         self._options: dict[Wind, list[Action]] = {}
         self._answers: dict[Wind, Action] = {}
         self._result: Result | None = None
@@ -214,6 +229,7 @@ class Game:
             round=self.round.letter,
             seed=seed,
             **({"allow_false_mahjongg": True} if self.allow_false_mahjongg else {}),
+            **({"claims": claims} if self._ask_all else {}),
             stacks=stacks,
             wall=list(map(_TSTR.__getitem__, self.built)),
             dice={
@@ -239,6 +255,7 @@ class Game:
         round: Wind = Wind.EAST,
         *,
         allow_false_mahjongg: bool = False,
+        claims: str = "able",
     ) -> "Game":
         """A hand dealt from a preset wall.
 
@@ -250,7 +267,7 @@ class Game:
         breaks at the 14th stack); for a ruleset with one throw
         (``dice_throws=1``) that throw alone, e.g. ``((6, 6, 5),)``.
         """
-        return cls(ruleset, None, players, round, wall=wall, dice=dice, allow_false_mahjongg=allow_false_mahjongg)
+        return cls(ruleset, None, players, round, wall=wall, dice=dice, allow_false_mahjongg=allow_false_mahjongg, claims=claims)
 
     @classmethod
     def replay(cls, events: Iterable[dict] | str, ruleset: Ruleset | None = None) -> "Game":
@@ -276,6 +293,7 @@ class Game:
                 if not self.wall.count:
                     break
                 nt = self.wall.draw_loose()
+                self._loose_drawn()
                 self._log(type="draw", seat=s.letter, tile=str(nt), source="loose")
                 self._receive(s, nt)
                 if s == Wind.EAST:
@@ -601,6 +619,13 @@ class Game:
             self._irregular = True
             self._mark_dead(seat, f"holds {n} tiles where {expected} are due", penalty=False)
 
+    def _loose_drawn(self) -> None:
+        """A loose tile was drawn: a kong box that is not replenished
+        (``Ruleset.kong_box_replenished``) is one tile smaller, so the live
+        wall keeps its length (Kajongg's kong box)."""
+        if not self.ruleset.kong_box_replenished and self.reserved > 0:
+            self.reserved -= 1
+
     def _mark_dead(self, seat: Wind, reason: str, penalty: bool) -> None:
         self._dead[seat] = reason
         self._is_dead[seat] = True
@@ -618,6 +643,7 @@ class Game:
                 return False
             if loose:
                 t = wall.draw_loose()
+                self._loose_drawn()
             else:
                 t = wall.draw()
             self.events.append({"type": "draw", "seat": _LETTER[seat], "tile": _TSTR[t], "source": "loose" if loose else "wall"})
@@ -682,6 +708,8 @@ class Game:
             o = self._claim_options(s, t, seat)
             if o:
                 options[s] = o
+        if self._ask_all:  # every other seat answers, in seat order: PASS alone if it cannot claim
+            options = {s: options.get(s) or (_ACTS[PASS][s][t],) for s in self._others[seat]}
         self._window_tile, self._window_from = t, seat
         if options:
             self._answers = {}
@@ -755,8 +783,11 @@ class Game:
         self._wait_sets[seat] = None
         self._melds[seat].append(_meld(_M_KONG, t, False))
         self._rare = None
+        r = self.ruleset
+        if r.robbing_kong and r.concealed_kong_robbed_for and self._open_robbing(seat, t, concealed=True):
+            return
         # seed 001 (Heavenly Peace): the original hand survives kongs "grounded"
-        self._after_kong(seat, played=not self.ruleset.original_through_kongs)
+        self._after_kong(seat, played=not r.original_through_kongs)
 
     def _add_kong(self, seat: Wind, t: Tile) -> None:
         melds = self._melds[seat]
@@ -770,11 +801,14 @@ class Game:
             return
         self._after_kong(seat)
 
-    def _open_robbing(self, seat: Wind, t: Tile) -> bool:
+    def _open_robbing(self, seat: Wind, t: Tile, concealed: bool = False) -> bool:
         """Robbing the kong: before the loose tile, every other seat whose
         hand ``t`` completes may go Mah-Jongg on it (a claim window on ``t``
-        offering MAHJONGG and PASS). Returns whether the window opened."""
+        offering MAHJONGG and PASS). A ``concealed`` kong only for the hands
+        the ruleset lets rob one (:meth:`~mahjongg.rules.Ruleset.may_rob_concealed_kong`).
+        Returns whether the window opened."""
         options = {}
+        r = self.ruleset
         for s in self.seats:
             if s == seat or self._is_dead[s]:
                 continue
@@ -782,16 +816,25 @@ class Game:
             c[t] += 1
             try:
                 ok = self._may_win(s, t, _BY_ROBBED)
+                if ok and concealed:
+                    sit = Situation(seat=s, round=self.round, win=self._make_win(s, _BY_ROBBED, t))
+                    try:
+                        ok = r.may_rob_concealed_kong(score_hand(self.hand(s), r, sit))
+                    except ScoringError:
+                        ok = False
             finally:
                 c[t] -= 1
             if ok:
                 options[s] = [_act(MAHJONGG, s, t), _act(PASS, s, t)]
+            elif self._ask_all:
+                options[s] = [_act(PASS, s, t)]
         if not options:
             return False
         self._window_tile, self._window_from = t, seat
         self._answers = {}
         self._options = options
         self._robbing = True
+        self._robbing_concealed = concealed
         self._phase = CLAIMS
         return True
 
@@ -799,16 +842,21 @@ class Game:
         t, d = self._window_tile, self._window_from
         claims = [a for a in self._answers.values() if a.kind is MAHJONGG]
         self._options, self._answers = {}, {}
-        self._robbing = False
+        concealed, self._robbing, self._robbing_concealed = self._robbing_concealed, False, False
         self._phase = TURN
         if not claims:
-            self._after_kong(d)
+            self._after_kong(d, played=not (concealed and self.ruleset.original_through_kongs))
             return
         # between two, the nearest the robbed player counter-clockwise
         seat = min(claims, key=lambda x: (x.seat - d) % 4).seat
         melds = self._melds[d]
-        i = next(i for i, m in enumerate(melds) if m.kind is _M_KONG and m.exposed and m.tile == t)
-        melds[i] = _meld(_M_PUNG, t, True)
+        i = next(i for i, m in enumerate(melds) if m.kind is _M_KONG and m.exposed is not concealed and m.tile == t)
+        if concealed:  # the three tiles left go back into the robbed player's hand
+            del melds[i]
+            self._counts[d][t] += 3
+            self._wait_sets[d] = None
+        else:
+            melds[i] = _meld(_M_PUNG, t, True)
         self._rare = None
         self._log(type="claim", seat=seat.letter, kind=MAHJONGG.value, tile=str(t), **{"from": d.letter}, robbed=True)
         self._counts[seat][t] += 1

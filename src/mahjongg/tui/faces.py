@@ -72,21 +72,17 @@ def tiles_text(tiles: Iterable[Tile], glyphs: bool = False, *, highlight: int | 
 
 
 def meld_text(m: Meld, glyphs: bool = False) -> Text:
-    """A meld as it lies on the table: ``[5d 5d 5d]``; a concealed kong shows
-    its two middle tiles face down: ``{## 9d 9d ##}`` -- as the notation's braces."""
-    tiles = list(m.tiles)
-    if m.kind is MeldKind.KONG and not m.exposed:
-        out = Text("{")
-        out.append("##", style="dim")
-        out.append(" ")
-        out.append_text(tiles_text(tiles[1:3], glyphs))
-        out.append(" ")
-        out.append("##", style="dim")
-        out.append("}")
-        return out
-    out = Text("[")
-    out.append_text(tiles_text(tiles, glyphs))
-    out.append("]")
+    """A meld as it lies on the table, in the hand notation: ``[555d]``,
+    ``[234c]``, a concealed kong ``{9999d}``; with glyphs each tile's face,
+    ``[🀝5d🀝5d🀝5d]``. No space inside: a line that wraps breaks between
+    melds, never inside one (``[2c`` / ``3c 4c]``)."""
+    style = style_of(m.tiles[0])
+    if not glyphs:
+        return Text(str(m), style=style)
+    opening, closing = ("[", "]") if m.exposed or m.kind is not MeldKind.KONG else ("{", "}")
+    out = Text(opening)
+    out.append_text(tiles_text(m.tiles, glyphs, sep=""))
+    out.append(closing)
     return out
 
 

@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..bots.advisor import advice_line
+from ..bots.advisor import advice_line, claim_advice_line
 from ..bots.expert import discard_value
 from ..decomposition import waits
 from ..shanten import ShantenError, shanten, useful_tiles
-from ..table import Observation
+from ..table import Observation, Phase
 from ..tiles import TILES, Tile
 
 __all__ = ["Hint", "hint"]
@@ -37,30 +37,36 @@ class Hint:
     """In one's turn: the advisor's best discards (:class:`~mahjongg.bots.expert.DiscardValue`), best first."""
     advice: str = ""
     """The same in words (:func:`mahjongg.bots.advisor.advice_line`)."""
+    claim: str = ""
+    """In a claim window: claim or pass, in words (:func:`mahjongg.bots.advisor.claim_advice_line`)."""
 
     def describe(self) -> str:
+        """The advice first, then the hand's state, short: ``best: chow 7b 789b,
+        then discard 1b (ready on 4c 7c, value 63); pass: value 55 · your hand:
+        shanten 1, 9 kinds of tile help``. The tiles that help are counted, not
+        listed (far from ready they are 20 kinds and more)."""
         if self.shanten is None:
-            return "no hint for this hand"
+            return self.claim or "no hint for this hand"
         if self.shanten < 0:
             return "your hand is complete: declare Mah-Jongg (m)"
-        parts = []
+        held = len(self.discards) > 0 or bool(self.advice) or bool(self.best)  # holding a tile to discard
+        if held:
+            if self.advice:
+                return self.advice
+            if self.shanten == 0:  # one discard from ready
+                return "; ".join(f"discard {t} -> waiting on {' '.join(map(str, w))}" for t, w in self.discards)
+            return f"shanten {self.shanten}: {self.shanten} tile{'s' * (self.shanten > 1)} from ready after your discard"
         if self.shanten == 0:
-            parts.append("you are waiting (shanten 0)")
+            state = "you are ready, waiting on " + " ".join(map(str, self.waits))
         else:
-            parts.append(f"shanten {self.shanten}: {self.shanten} tile{'s' if self.shanten > 1 else ''} from waiting")
-        if self.waits:
-            parts.append("waiting on " + " ".join(map(str, self.waits)))
-        for t, w in self.discards:
-            parts.append(f"discard {t} -> waiting on {' '.join(map(str, w))}")
-        if self.useful and self.shanten > 0:
-            parts.append("tiles that would help: " + " ".join(map(str, self.useful)))
-        if self.advice:
-            parts.append(self.advice)
-        return "; ".join(parts)
+            state = f"shanten {self.shanten} ({self.shanten} tile{'s' * (self.shanten > 1)} from ready); {len(self.useful)} kinds of tile would help"
+        return f"{self.claim} · your hand: {state}" if self.claim else state
 
 
-def hint(obs: Observation) -> Hint:
-    """The hint for the observing seat's own hand."""
+def hint(obs: Observation, legal=None) -> Hint:
+    """The hint for the observing seat's own hand; in a claim window on a
+    discard, with whether to claim it (``legal``: the seat's legal actions,
+    so that only a claim it may make is advised)."""
     hand = obs.hand
     counts = hand.counts()
     declared = len(hand.melds)
@@ -71,9 +77,10 @@ def hint(obs: Observation) -> Hint:
         return Hint(None)
     n = sum(counts) + 3 * declared
     if n == 13:
+        claim = claim_advice_line(obs, legal) if obs.phase == Phase.CLAIMS else ""
         if sh == 0:
-            return Hint(sh, tuple(waits(counts, held)))
-        return Hint(sh, useful=tuple(useful_tiles(counts, declared, held=held)))
+            return Hint(sh, tuple(waits(counts, held)), claim=claim)
+        return Hint(sh, useful=tuple(useful_tiles(counts, declared, held=held)), claim=claim)
     if sh < 0:
         return Hint(sh)
     best = _best_discards(obs)

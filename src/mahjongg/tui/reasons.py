@@ -35,19 +35,24 @@ KEYS: tuple[tuple[str, str], ...] = (
 )
 """Every key of the terminal game and what it does."""
 
-_WORD = {"mahjongg": "Mah-Jongg", "pung": "pung", "chow": "chow", "kong": "kong"}
+_WORD = {"mahjongg": "Mah-Jongg", "pung": "pung", "chow": "chow", "kong": "kong", "wash": "washing"}
 _NAMES = {w: w.name.capitalize() for w in Wind}
 
 
 def why_not(kind: str, session) -> str:
     """Why the human cannot ``kind`` (``"mahjongg"``, ``"pung"``, ``"chow"``,
-    ``"kong"``) now, in one line for the prompt."""
+    ``"kong"``, ``"wash"``) now, in one line for the prompt."""
     word = _WORD[kind]
     game = session.game
     if session.human is None:
         return "you are watching: the bots play every seat"
     if game.is_over:
         return "the hand is over"
+    if kind == "wash":
+        rules = session.match.ruleset
+        if not rules.washes_tiles:
+            return f"no washing: {rules.title} has no washing of the tiles"
+        return "no washing now: it is offered only before East's first discard, to an original hand the rules let wash"
     legal = session.human_legal()
     if not legal:
         who = ", ".join(_NAMES[w] for w in game.to_act())
@@ -71,7 +76,8 @@ def why_not(kind: str, session) -> str:
     sets = 4 - len(obs.melds[obs.seat])
     if is_complete(counts):
         return f"no Mah-Jongg: your hand is complete, but {session.match.ruleset.name} does not let it be declared (too few faan?)"
-    return f"no Mah-Jongg: your hand is not complete ({sets} set{'s' * (sets != 1)} and a pair)"
+    # what the concealed tiles still have to make, not what they are (issue 28)
+    return f"no Mah-Jongg: your concealed tiles do not yet make the {sets} set{'s' * (sets != 1)} and a pair a win needs"
 
 
 def _on_a_discard(kind: str, word: str, obs, held: Counter) -> str:

@@ -69,8 +69,8 @@ def settlement_table(grid: SettlementGrid) -> Table:
     for s in grid.seats:
         t.add_column(s.letter, justify="right")
     t.add_column("net", justify="right")
-    for a, row, net in zip(grid.seats, grid.pays, grid.net):
-        t.add_row(a.letter, *("" if a == b else str(v or "") for b, v in zip(grid.seats, row)), f"{net:+d}")
+    for a, row, net in zip(grid.seats, grid.cells(), grid.net):
+        t.add_row(a.letter, *row, f"{net:+d}")
     return t
 
 

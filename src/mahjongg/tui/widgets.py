@@ -67,7 +67,8 @@ class SeatPanel(Static):
         if concealed is not None:  # four bots: the spectator sees every hand
             m.append_text(tiles_text(concealed, glyphs))
         else:
-            t.append(f" · {obs.concealed_counts[seat.wind]} tiles in hand", style="dim")
+            n = obs.concealed_counts[seat.wind]
+            t.append(f" · {n} tile{'s' * (n != 1)} in hand", style="dim")
         if m.plain:
             t.append("\n")
             t.append_text(m)
