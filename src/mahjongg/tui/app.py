@@ -564,11 +564,13 @@ class PlayApp(App):
 
     def _render_header(self, width: int) -> None:
         """The ruleset in play and its stakes (the limit, or the faan needed and
-        the limit), the hand, the round and the wall: the ruleset's title where
-        it fits, else its name."""
+        the limit), the hand, the round (and, four bots watched, from whose
+        chair) and the wall: the ruleset's title where it fits, else its name."""
         s = self.session
         rules, obs = s.match.ruleset, s.observation()
         hand = [f"Hand {s.hand_number}", f"{WIND_NAMES[obs.round]} round"]
+        if s.human is None:
+            hand.append(f"watching from {WIND_NAMES[obs.seat]}'s chair")
         for name, wall in ((rules.title, f"wall {obs.wall_count} ({obs.drawable} to draw)"), (rules.name, f"wall {obs.wall_count} ({obs.drawable} to draw)"), (rules.name, f"wall {obs.drawable}")):
             line = " · ".join([name, rules.limit_words, *hand, wall])
             if len(line) <= width:
