@@ -1,55 +1,72 @@
-"""RL env speed: env steps per second with random masked actions, single process,
-next to RiichiEnv's random agent measured in the same run.
+"""RL env speed: decisions per second with random masked actions, single process,
+next to RiichiEnv measured in the same run.
 
 Run by hand (not a test), with the rl extra (and ``pip install riichienv``
 for the comparison)::
 
-    python bench/bench_rl.py                    # pung-chow, 3 rounds of 2 s each
-    python bench/bench_rl.py --ruleset hong-kong --seconds 3 --rounds 5
+    python bench/bench_rl.py                         # pung-chow, 5 rounds of 2 s per row
+    python bench/bench_rl.py --ruleset hong-kong --seconds 3 --rounds 7
+    python bench/bench_rl.py --profile               # where the time of a step goes
+    python bench/bench_rl.py --check-planes 2000     # the fast planes against encode(), 2000 hands
 
 A *step* is one decision of one player (a discard, a claim or a pass, ...),
 in every row. The rows (each timed ``--rounds`` times for ``--seconds``,
-taking turns, so a change of the machine's load hits them all; the best
-round is printed):
+taking turns, so a change of the machine's load hits them all; each ratio
+is the median over the rounds of the ratio *within* a round). Time is this
+process's CPU time (``time.process_time``; ``--wall`` for the wall clock):
+on a shared machine the other processes' load then counts far less.
 
 engine        the engine alone: ``Game`` with a uniformly random legal
               action, no env (the ceiling of everything below)
-aec           ``mahjongg.rl.raw_env``: ``observe(agent)`` (46-plane
-              encoding + mask) then ``step(random masked action)``
-aec-mask      the same, only the mask built (no encoding): the cost of the env
-              machinery apart from the encoding
-seat          ``SeatEnv`` against three random bots: the learner's steps
-              (its bots' decisions are counted too, in ``decisions/s``)
-vector-16     ``make_vec(16)``: 16 SeatEnvs stepped together, batched
-riichienv     RiichiEnv 4p, single hand, its ``RandomAgent`` (the figure
-              the issue quotes: no features made)
+env           ``mahjongg.rl.env(ruleset)`` as the README shows it:
+              ``observe(agent)`` (46 planes + mask) then ``step(random
+              masked action)``; ``claims="all"``: every other seat answers
+              every discard (most of those steps are a lone Pass)
+env-able      the same with ``claims="able"``: only seats that can claim
+              answer (the engine's decisions, what RiichiEnv asks)
+raw           ``raw_env(ruleset)`` (no illegal-action reward), ``claims="all"``
+seat          ``SeatEnv`` against three random bots, ``reset``/``step`` as
+              Gymnasium: its figure counts the learner's and the bots'
+              decisions; the learner's steps are in the notes
+vector-16     ``make_vec(16)``: 16 SeatEnvs stepped together (learner steps)
+riichienv     RiichiEnv 4p, single hand, its ``RandomAgent``, no features
 riichienv+enc the same with ``obs.encode()`` (74x34 features) and
-              ``obs.mask()`` for every observation: what our ``aec`` row does
+              ``obs.mask()`` for every observation: what our env rows do
 
-Ratios are ours / RiichiEnv's in the same run.
+Ratios are ours / RiichiEnv's, like for like: our env rows (features and
+masks made at every step) against ``riichienv+enc``; ``hands/s`` says how
+many whole hands each row plays (a hand of ``claims="all"`` has about three
+times the steps of ``claims="able"``).
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import platform
 import random
+import statistics
 import sys
 import time
 
 import numpy as np
 
-from mahjongg.rl import SeatEnv, make_vec, raw_env
+from mahjongg.rl import SeatEnv, env as documented_env, make_vec, raw_env
 from mahjongg.rules import get_ruleset
 from mahjongg.table import Game
+
+
+clock = time.process_time
+"""The clock of every row: this process's CPU time (``--wall``: wall-clock time),
+so that the other processes of a shared machine do not count."""
 
 
 def engine(ruleset: str, seconds: float, seed: int) -> tuple[float, float]:
     r = get_ruleset(ruleset)
     rng = random.Random(seed)
     steps = hands = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    start = clock()
+    while clock() - start < seconds:
         g = Game(r, rng.randrange(2**32))
         while not g.is_over:
             s = g.to_act()[0]
@@ -57,51 +74,47 @@ def engine(ruleset: str, seconds: float, seed: int) -> tuple[float, float]:
             g.apply(legal[rng.randrange(len(legal))])
             steps += 1
         hands += 1
-    d = time.perf_counter() - start
+    d = clock() - start
     return steps / d, hands / d
 
 
-def aec(ruleset: str, seconds: float, seed: int, encode: bool = True) -> tuple[float, float]:
-    e = raw_env(ruleset, 4)
+def aec(ruleset: str, seconds: float, seed: int, make=documented_env, claims: str = "all") -> tuple[float, float]:
+    e = make(ruleset, 4, claims=claims)
     rng = np.random.default_rng(seed)
     e.reset(seed=seed)
-    t = e._t
     steps = hands = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    start = clock()
+    while clock() - start < seconds:
         agent = e.agent_selection
         if e.terminations[agent]:
             e.reset()
             hands += 1
             continue
-        if encode:
-            mask = e.observe(agent)["action_mask"]
-        else:
-            mask = t.mask(e._player[agent])
+        mask = e.observe(agent)["action_mask"]
         legal = np.flatnonzero(mask)
         e.step(int(legal[rng.integers(len(legal))]) if len(legal) > 1 else int(legal[0]))
         steps += 1
-    d = time.perf_counter() - start
+    d = clock() - start
     return steps / d, hands / d
 
 
 def seat(ruleset: str, seconds: float, seed: int) -> tuple[float, float, float]:
+    """SeatEnv: (decisions/s of learner and bots, hands/s, learner steps/s)."""
     e = SeatEnv(ruleset, opponents=("random",) * 3)
     rng = np.random.default_rng(seed)
     obs, _ = e.reset(seed=seed)
-    steps = hands = 0
-    decisions0 = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    steps = hands = decisions = 0
+    start = clock()
+    while clock() - start < seconds:
         legal = np.flatnonzero(obs["action_mask"])
         obs, r, done, _, _ = e.step(int(legal[rng.integers(len(legal))]))
         steps += 1
         if done:
-            decisions0 += len([x for x in e.game.events if x.get("type") == "action"])
+            decisions += sum(1 for x in e.game.events if x["type"] == "action")
             obs, _ = e.reset()
             hands += 1
-    d = time.perf_counter() - start
-    return steps / d, hands / d, decisions0 / d
+    d = clock() - start
+    return decisions / d, hands / d, steps / d
 
 
 def vector(ruleset: str, seconds: float, seed: int, n: int = 16) -> tuple[float, float]:
@@ -109,14 +122,14 @@ def vector(ruleset: str, seconds: float, seed: int, n: int = 16) -> tuple[float,
     rng = np.random.default_rng(seed)
     obs, _ = v.reset(seed=seed)
     steps = hands = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    start = clock()
+    while clock() - start < seconds:
         masks = obs["action_mask"]
         acts = [int(x[rng.integers(len(x))]) for x in map(np.flatnonzero, masks)]
         obs, r, term, trunc, info = v.step(acts)
         steps += n
         hands += int(term.sum())
-    d = time.perf_counter() - start
+    d = clock() - start
     v.close()
     return steps / d, hands / d
 
@@ -130,8 +143,8 @@ def riichi(seconds: float, seed: int, features: bool) -> tuple[float, float] | N
     agent = RandomAgent(seed)
     env = RiichiEnv()
     steps = hands = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    start = clock()
+    while clock() - start < seconds:
         obs = env.reset()
         while not env.done():
             actions = {}
@@ -143,52 +156,135 @@ def riichi(seconds: float, seed: int, features: bool) -> tuple[float, float] | N
             steps += len(actions)
             obs = env.step(actions)
         hands += 1
-    d = time.perf_counter() - start
+    d = clock() - start
     return steps / d, hands / d
+
+
+def profile(ruleset: str, seconds: float, seed: int) -> None:
+    """Where the time of a documented env step goes (cProfile, so every share is
+    inflated alike): the engine, the planes, the mask, the rest of the env."""
+    import cProfile
+    import pstats
+
+    prof = cProfile.Profile()
+    prof.enable()
+    aec(ruleset, seconds, seed)
+    prof.disable()
+    st = pstats.Stats(prof)
+    total = sum(v[2] for v in st.stats.values())  # every function's own time
+    cum = {("/".join(f[0].replace(os.sep, "/").split("/")[-2:]), f[2]): v[3] for f, v in st.stats.items()}
+    loop = cum.get(("bench/bench_rl.py", "aec")) or max(cum.values())
+
+    def share(*keys):
+        return sum(cum.get(k, 0.0) for k in keys) / loop
+
+    parts = {
+        "engine (Game.apply, legal_actions)": share(("table/game.py", "apply"), ("table/game.py", "legal_actions")),
+        "planes: reading events (sync, resync)": share(("rl/planes.py", "sync")),
+        "planes: one seat's array (observe)": share(("rl/planes.py", "observe")),
+        "mask (indices of the legal actions)": share(("rl/core.py", "mask")) - share(("table/game.py", "legal_actions")),
+    }
+    print(f"profile of env({ruleset!r}) for {seconds} s ({total:.2f} s of own time):")
+    for k, v in parts.items():
+        print(f"  {k:40} {100 * v:5.1f} %")
+    print(f"  {'the rest (AEC bookkeeping, the loop)':40} {100 * (1 - sum(parts.values())):5.1f} %")
+
+
+def check_planes(ruleset: str | None, hands: int, seed: int) -> None:
+    """The planes the envs hand out (kept from events) against the reference
+    encoding (encode of each seat's Observation), every seat at every step."""
+    from mahjongg.rl import action_table, encode
+    from mahjongg.rl.planes import Planes
+    from mahjongg.rules import RULESETS
+
+    names = [ruleset] if ruleset else sorted(RULESETS)
+    rng = random.Random(seed)
+    compared = 0
+    for name in names:
+        r = get_ruleset(name)
+        table = action_table(r)
+        for h in range(hands):
+            n = (4, 4, 3, 2)[h % 4]
+            g = Game(r, rng.randrange(2**32), n)
+            p = Planes(table, n, r.reserved_tiles)
+            p.resync(g)
+            while True:
+                for s in range(n):
+                    waiting = g.phase == "claims" and s in g.to_act()
+                    if not np.array_equal(p.observe(s, waiting), encode(g.observation(s), table)):
+                        raise SystemExit(f"planes differ: {name}, hand seed {g.seed}, {n} players, seat {s}, event {len(g.events)}")
+                    compared += 1
+                if g.is_over:
+                    break
+                s = g.to_act()[0]
+                legal = g.legal_actions(s)
+                g.apply(legal[rng.randrange(len(legal))])
+                p.sync()
+    print(f"planes equal to encode(): {compared:,} observations, {hands} hands x {len(names)} rulesets (2-4 players), seed {seed}")
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--ruleset", default="pung-chow")
     ap.add_argument("--seconds", type=float, default=2.0, help="seconds per row per round")
-    ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--wall", action="store_true", help="time by the wall clock, not this process's CPU time")
+    ap.add_argument("--profile", action="store_true", help="then profile the documented env's step")
+    ap.add_argument("--check-planes", type=int, metavar="HANDS", help="only compare the planes with encode() over HANDS hands per ruleset")
     args = ap.parse_args()
+    global clock
+    if args.wall:
+        clock = time.perf_counter
+    if args.check_planes:
+        check_planes(None, args.check_planes, args.seed)
+        return
     try:
         import riichienv
 
         rv = f"riichienv {riichienv.__version__ if hasattr(riichienv, '__version__') else '(installed)'}"
     except ImportError:
         rv = "riichienv not installed: pip install riichienv to compare"
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"bench_rl: {args.ruleset}, seed {args.seed}, {args.rounds} rounds x {args.seconds} s per row; "
-          f"CPython {platform.python_version()} on {platform.machine()}; {rv}")
+          f"CPython {platform.python_version()} on {platform.machine()}, {os.cpu_count()} CPUs, load {load:.1f} at the start; {rv}")
     rows = {
         "engine": lambda s: engine(args.ruleset, args.seconds, s),
-        "aec": lambda s: aec(args.ruleset, args.seconds, s),
-        "aec-mask": lambda s: aec(args.ruleset, args.seconds, s, encode=False),
+        "env": lambda s: aec(args.ruleset, args.seconds, s),
+        "env-able": lambda s: aec(args.ruleset, args.seconds, s, claims="able"),
+        "raw": lambda s: aec(args.ruleset, args.seconds, s, make=raw_env),
         "seat": lambda s: seat(args.ruleset, args.seconds, s),
         "vector-16": lambda s: vector(args.ruleset, args.seconds, s),
         "riichienv": lambda s: riichi(args.seconds, s, False),
         "riichienv+enc": lambda s: riichi(args.seconds, s, True),
     }
-    best: dict[str, tuple] = {}
+    runs: dict[str, list[tuple]] = {name: [] for name in rows}
     for rnd in range(args.rounds):
         for name, f in rows.items():
             r = f(args.seed + rnd)
-            if r is not None and (name not in best or r[0] > best[name][0]):
-                best[name] = r
+            if r is not None:
+                runs[name].append(r)
         print(f"  round {rnd + 1} done", file=sys.stderr, flush=True)
-    print(f"{'row':14} {'steps/s':>10} {'hands/s':>9}  notes")
-    for name, r in best.items():
-        note = f"decisions/s with the bots' {r[2]:,.0f}" if len(r) > 2 else ""
-        print(f"{name:14} {r[0]:10,.0f} {r[1]:9,.1f}  {note}")
-    if "riichienv" in best:
-        for ours in ("engine", "aec", "aec-mask", "vector-16"):
-            print(f"ratio {ours} / riichienv: {best[ours][0] / best['riichienv'][0]:.3f}   "
-                  f"{ours} / riichienv+enc: {best[ours][0] / best['riichienv+enc'][0]:.3f}")
+    print(f"{'row':14} {'steps/s':>10} {'hands/s':>9}  (median of {args.rounds} rounds)  notes")
+    for name, rs in runs.items():
+        if not rs:
+            continue
+        med = [statistics.median(r[i] for r in rs) for i in range(len(rs[0]))]
+        note = f"learner steps/s {med[2]:,.0f}; decisions/s counts the bots'" if len(med) > 2 else ""
+        print(f"{name:14} {med[0]:10,.0f} {med[1]:9,.1f}  {note}")
+    if runs["riichienv"]:
+        print("ratios (median over rounds of the ratio within each round):")
+        for ours in ("engine", "env", "env-able", "raw", "seat", "vector-16"):
+            line = []
+            for base in ("riichienv+enc", "riichienv"):
+                ratio = statistics.median(a[0] / b[0] for a, b in zip(runs[ours], runs[base]))
+                lo, hi = min(a[0] / b[0] for a, b in zip(runs[ours], runs[base])), max(a[0] / b[0] for a, b in zip(runs[ours], runs[base]))
+                line.append(f"{ours} / {base}: {ratio:.2f} (rounds {lo:.2f}-{hi:.2f})")
+            print("  " + "   ".join(line))
     else:
         print("riichienv is not installed (pip install riichienv): no comparison in this run")
-
+    if args.profile:
+        profile(args.ruleset, args.seconds, args.seed)
 
 if __name__ == "__main__":
     main()

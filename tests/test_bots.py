@@ -52,11 +52,11 @@ def discards_of(o: Observation) -> list[Action]:
 
 
 def test_registry_and_unknown_name():
-    assert set(BOTS) == {"random", "greedy", "cautious", "expert"}
+    assert set(BOTS) == {"random", "greedy", "cautious", "expert", "master"}
     for name in BOTS:
         b = make_bot(name, 1)
         assert isinstance(b, Bot) and b.name == name
-    with pytest.raises(BotError, match="unknown bot 'clever'.*random, greedy, cautious, expert"):
+    with pytest.raises(BotError, match="unknown bot 'clever'.*random, greedy, cautious, expert, master"):
         make_bot("clever")
 
 

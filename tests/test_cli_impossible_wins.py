@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 
 from mahjongg import Hand, Wind, tile
 from mahjongg.cli import app
-from mahjongg.rules import HONG_KONG, PUNG_CHOW, TRADITIONAL, Situation, Win, WinBy
+from mahjongg.rules import HONG_KONG, PUNG_CHOW, TRADITIONAL, TRADITIONAL_SPECIAL_TILES, Situation, Win, WinBy
 from mahjongg.scoring import ImpossibleWin, ScoringError, score_hand
 
 runner = CliRunner()
@@ -63,6 +63,25 @@ def header(*args) -> str:
         # seed 000: a dead hand "must continue drawing and discarding, but ... his score does not
         # count"; seed 003 (11): "The player cannot win"
         ([PLAIN, "--win", "5d", "--dead"], "--win with --dead: a dead hand cannot win"),
+        # issue 27 (the audit): the robbed tile is the kong's fourth, the other three are in the
+        # robbed pung -- a winner holding another copy cannot have robbed it (under every ruleset
+        # that robs a kong)
+        (["[RRR] 123c 456c 789d 22b", "--win", "2b", "--by", "robbed-kong", "--seat", "W", "--ruleset", "traditional"],
+         "--by robbed-kong: a robbed kong's tile is the fourth 2b: the other three are in the robbed pung,"
+         " so the winner holds no other 2b, but 22b 123456c 789d [RRR] holds 2"),
+        (["[RRR] 123c 456c 789d 22b", "--win", "2b", "--by", "robbed-kong", "--seat", "W", "--ruleset", "hong-kong"],
+         "--by robbed-kong: a robbed kong's tile is the fourth 2b"),
+        # a loose tile after a Flower with none laid out: only a captured prey explains it
+        # (seed 001, special tiles); elsewhere a bonus tile laid out stays with its player
+        ([PLAIN, "--win", "5d", "--by", "loose", "--after-flower", "--ruleset", "traditional"],
+         "--after-flower: a loose tile after a Flower or Season: 12399b 456789c 555d lays out none"),
+        ([PLAIN, "--win", "5d", "--by", "loose", "--after-flower", "--ruleset", "hong-kong"],
+         "--after-flower: a loose tile after a Flower or Season"),
+        ([PLAIN, "--win", "5d", "--by", "loose", "--after-flower", "--ruleset", "pung-chow", "--mandarins"],
+         "--after-flower: a loose tile after a Flower or Season"),
+        # Hong Kong scores no kong on a kong (no rule of hong-kong reads it): the flag is refused
+        ([ONE_KONG, "--win", "9d", "--by", "loose", "--kong-on-kong", "--ruleset", "hong-kong"],
+         "--kong-on-kong: hong-kong scores nothing for it (no rule of it reads it)"),
         # the checks that were there: now named by their option too
         (["[111b] 23b 456c 789d 55d 1b", "--win", "1b", "--by", "wall", "--original"],
          "--original: a hand won on the original hand has no exposed melds, but [111b] is exposed"),
@@ -91,14 +110,28 @@ def test_the_library_gives_the_same_refusals():
 
 
 def test_what_the_table_can_produce_still_scores():
-    # Robbing where the ruleset allows it (traditional, hong-kong); a kong's loose tile with
-    # a kong; a Flower's loose tile in a ruleset with Flowers, even when the Flower has left
-    # the hand (captured: docs/rules/table.md); a dead loser's hand scores 0.
-    assert score_hand(Hand.parse(PLAIN), TRADITIONAL, Situation(Wind.SOUTH, win=Win(tile("5d"), WinBy.ROBBED_KONG))).score
+    # Robbing where the ruleset allows it (traditional, hong-kong) -- the robbed 5d completing
+    # a chow, the winner holding no other 5d; a kong's loose tile with a kong; a Flower's
+    # loose tile with a Flower laid out, or, where a prey may be captured (the special
+    # tiles: docs/rules/table.md), when it has left the hand; a dead loser's hand scores 0,
+    # a long hand of 15 too.
+    chow = Hand.parse("123b 99b 456c 789c 345d")
+    assert score_hand(chow, TRADITIONAL, Situation(Wind.SOUTH, win=Win(tile("5d"), WinBy.ROBBED_KONG))).score
     assert score_hand(Hand.parse(ONE_KONG), TRADITIONAL, Situation(Wind.SOUTH, win=Win(tile("9d"), WinBy.LOOSE))).score
     flower = Situation(Wind.SOUTH, win=Win(tile("5d"), WinBy.LOOSE, after_flower=True))
-    assert score_hand(Hand.parse(PLAIN), HONG_KONG, flower).faan is not None
+    assert score_hand(Hand.parse(PLAIN + " f2"), HONG_KONG, flower).faan is not None
+    assert score_hand(Hand.parse(PLAIN), TRADITIONAL_SPECIAL_TILES, flower).score
+    long_hand = Hand.parse("RRR 123b 456c 789d EWN", sizes=(15,))
+    assert score_hand(long_hand, TRADITIONAL, Situation(Wind.SOUTH, dead=True)).score == 0
     assert score_hand(Hand.parse("RRR 123b 456c 78d EW"), PUNG_CHOW, Situation(Wind.SOUTH, dead=True)).score == 0
+
+
+def test_a_long_hand_of_15_scores_as_dead():
+    # issue 27 (the audit): a "long hand" -- one tile too many -- is a dead hand by the rules
+    # (seed 000, "Score card": "A player having an incorrect number of tiles ... his score does
+    # not count"): with --dead the command scores it, 0; without, 15 tiles are refused.
+    assert header("RRR 123b 456c 789d EWN", "--dead", "--ruleset", "traditional") == "score: 0 (dead hand: scores nothing)"
+    assert "has 15 tiles" in refused("RRR 123b 456c 789d EWN", "--ruleset", "traditional")
 
 
 # --- the options alone: the command's refusals ------------------------------------------------

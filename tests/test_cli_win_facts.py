@@ -16,14 +16,16 @@ def score(*args):
 
 
 def test_robbed_kong_counts_as_a_claimed_tile():
-    # A tile taken from another player's kong is not drawn, so the pung it completes is
+    # A tile taken from another player's kong is not drawn, so the set it completes is
     # exposed, as for a discard. Traditional allows robbing a kong (its option "a kong
-    # may be robbed: yes"): 123b 99b 456c 789c + 555d: Mah-Jongg 20 + exposed pung of
-    # 5 dots 2 = 22 (no drawing bonus). Pung Chow has no robbing (docs/rules/table.md:
-    # seed 000 Part I and II have no such rule): refused, see test_cli_impossible_wins.py.
-    data = score("123b 99b 456c 789c 555d", "--win", "5d", "--by", "robbed-kong", "--seat", "S", "--ruleset", "traditional")
-    assert data["score"] == 22
-    assert "[555d]" in data["arrangement"]
+    # may be robbed: yes"): 123b 99b 456c 789c 34d + 5d: the chow [345d]; Mah-Jongg 20 +
+    # no scoring combinations 10 = 30 (no drawing bonus; 34d waited on 2d or 5d, so not
+    # the only place). The robbed tile is the fourth of its kind: the winner holds no
+    # other (a pung it completed would need a fifth 5d: refused, test_cli_impossible_wins.py).
+    # Pung Chow has no robbing (docs/rules/table.md: seed 000 Part I and II have no such rule).
+    data = score("123b 99b 456c 789c 345d", "--win", "5d", "--by", "robbed-kong", "--seat", "S", "--ruleset", "traditional")
+    assert data["score"] == 30
+    assert "[345d]" in data["arrangement"]
 
 
 def test_last_tile_changes_nothing_in_pung_chow():

@@ -17,9 +17,12 @@ import sqlite3
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from mahjongg.cli import app
+from mahjongg.errors import MahjonggError
 from mahjongg.play import journal as journal_module
 from mahjongg.play.journal import Journal, JournalError
 from mahjongg.play.session import new_session
@@ -185,3 +188,50 @@ def test_dev_null_and_a_fifo_are_named_for_what_they_are(tmp_path, monkeypatch):
             r = runner.invoke(app, [*args, "--db", db])
             assert r.exit_code == 2 and r.stderr == f"error: {db} is not a game database: it is {what}, not a file\n", (args, r.output)
     assert not (tmp_path / "pipe-wal").exists()
+
+
+# --- the fuzzer ------------------------------------------------------------------------------------
+
+_damage = st.one_of(
+    st.tuples(st.just("scramble"), st.integers(1, 40), st.integers(1, 3)),  # pages from, how many
+    st.tuples(st.just("zero"), st.integers(1, 40), st.integers(1, 3)),
+    st.tuples(st.just("truncate"), st.integers(0, 160_000), st.just(0)),  # keep so many bytes
+    st.tuples(st.just("flip"), st.integers(0, 160_000), st.integers(1, 64)),  # a byte, how many after it
+)
+
+
+def _damage_file(path: Path, kind: str, a: int, b: int) -> None:
+    data = bytearray(path.read_bytes())
+    if kind == "truncate":
+        del data[a:]
+    elif kind == "flip":
+        for i in range(a, min(len(data), a + 97 * b), 97):
+            data[i] ^= 0x5A
+    else:
+        lo, hi = (a - 1) * PAGE, (a - 1 + b) * PAGE
+        fill = bytes(range(256)) * (PAGE // 256) if kind == "scramble" else bytes(PAGE)
+        for p in range(lo, min(hi, len(data)), PAGE):
+            data[p : p + PAGE] = fill[: len(data[p : p + PAGE])]
+    path.write_bytes(bytes(data))
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(damage=_damage)
+def test_fuzz_damaged_files_raise_only_the_librarys_errors(damage, tmp_path_factory):
+    """Reading every stored hand, resuming the match and storing a new hand raise nothing but
+    :class:`~mahjongg.errors.MahjonggError` (a JournalError for the file, a ReplayError
+    for a log the damage changed), whatever the damage."""
+    path = journal_file(tmp_path_factory.mktemp("fuzz") / "j.sqlite3")
+    _damage_file(path, *damage)
+    try:
+        with Journal(path, create=False) as j:
+            for row in j.games():
+                j.replay(row.id)
+            j.load_match(1)
+    except MahjonggError:
+        pass
+    try:
+        with Journal(path) as j:
+            j.save_hand(finished_hand(), bots=["greedy"] * 4)
+    except MahjonggError:
+        pass

@@ -100,8 +100,9 @@ CASES = [
     # 20b. BASE won on the loose tile replacing a Flower (f1 just laid out): a loose
     #      tile, but not a kong's: self-drawn 1 only.
     ("flower loose tile", BASE, "5d", LOOSE, S, E, {"after_flower": True}, {"self-drawn": 1}, 1),
-    # 21. BASE won on a 5d robbed from a kong being made: robbing a kong 1.
-    ("robbing a kong", BASE, "5d", ROB, S, E, {}, {"robbing a kong": 1}, 1),
+    # 21. BASE won on a 9c robbed from a kong being made (completing 789c; not 5d: the
+    #     robbed tile is the kong's fourth, and BASE holds two 5d): robbing a kong 1.
+    ("robbing a kong", BASE, "9c", ROB, S, E, {}, {"robbing a kong": 1}, 1),
     # --- combinations ---
     # 22. [RRR] exposed, SSS, self-drawn, no flowers: dragon pung 1 + seat wind 1 +
     #     self-drawn 1 + no flowers 1 = 4 (not concealed: [RRR] is exposed).

@@ -36,6 +36,11 @@ DIFFERENCES = {
     ("S127", "dmjl"): "the last tile of the wall discarded (mZ) but written drawn (upper case): Kajongg scores both",
     ("S127", "bmja"): "the last tile of the wall discarded (mZ) but written drawn (upper case): Kajongg scores both",
     ("S080", "bmja"): "an exposed pair in the hand string: we lay no pair on the table, so the hand calls for Four Blessings",
+    **{
+        (case, rs): "a loose tile (me) with no kong and no Flower or Season laid out: no table deals it, we refuse it"
+        for case in ("S082", "S083", "S085")
+        for rs in ("dmjl", "bmja")
+    },
     ("S179", "dmjl"): "a knitted triple declared: no meld of ours",
     ("S179", "bmja"): "a knitted triple declared: no meld of ours",
 }
@@ -67,7 +72,7 @@ def test_kajongg_expectations_matched():
     assert len(every) == 219
     differ = {(c["id"], rs) for c in every for rs in ("dmjl", "bmja") if not _matches(c, rs)}
     matched = 2 * len(every) - len(differ)
-    assert matched == 423, f"{matched} of 438 exact"
+    assert matched == 417, f"{matched} of 438 exact"
     assert matched >= 404
     assert differ == set(DIFFERENCES)
 

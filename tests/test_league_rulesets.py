@@ -108,3 +108,123 @@ def test_a_loser_calling_for_a_limit_hand():
     s = score_hand(hand, BMJA, Situation())
     assert (s.score, s.limit_hand) == (400, "Calling for The 13 Unique Wonders")
     assert score_hand(hand, DMJL, Situation()).score == 0  # DMJL has no calling rules
+
+
+# --- settlement: the Dangerous Game, drawn hands (Kajongg game.py __payHand) --------------------
+
+W, S, E, N = Wind.WEST, Wind.SOUTH, Wind.EAST, Wind.NORTH
+
+
+def test_the_dangerous_game_discarder_pays_for_all():
+    """South has exposed pungs of 1, 5 and 9 bamboo (nine bamboo in view: "he may
+    try a True Color Game", Kajongg findDangerousTiles); West throws the 4b South
+    wins on. South's hand [111b] [555b] [999b] 234b 66b: exposed pungs 4 + 2 + 4,
+    Mah-Jongg 20 = 30 points; True Color Game 3 doubles: 240. West pays for all,
+    four times the score (South is not East): 960, and nobody else pays."""
+    winning = Hand.parse("[111b] [555b] [999b] 234b 66b")
+    s = score_hand(winning, DMJL, Situation(S, E, Win(Tile.parse("4b"), WinBy.DISCARD)))
+    assert (s.points, s.doubles, s.score) == (30, 3, 240)
+    west = Hand.parse("123c 456c 789c EE 5d 6d", sizes=(13,))
+    ruling = DMJL.judge_discard(winning, Tile.parse("4b"), west, W, S, E)
+    assert ruling.applies and ruling.seat == W and "True Color Game" in ruling.reason
+    settled = DMJL.settle({E: 8, S: 240, W: 4, N: 0}, S, discarder=W, east=E, ruling=ruling)
+    assert settled.net == {E: 0, S: 960, W: -960, N: 0}
+    # an East winner is paid six times (Kajongg: "score * 6 if winner.wind == East")
+    assert BMJA.settle({E: 240, S: 8, W: 4, N: 0}, E, discarder=W, east=E, ruling=ruling).net[E] == 1440
+
+
+def test_no_choice_excuses_the_dangerous_discard():
+    """West holds only bamboo (every tile as dangerous): he had no choice, the
+    ruling is recorded with its excuse and does not apply; a tile that is not
+    dangerous (a dot) gets no ruling at all."""
+    winning = Hand.parse("[111b] [555b] [999b] 234b 66b")
+    west = Hand.parse("223344b 667788b 8b", sizes=(13,))
+    ruling = DMJL.judge_discard(winning, Tile.parse("4b"), west, W, S, E)
+    assert not ruling.applies and "no choice" in ruling.excuse
+    plain = Hand.parse("[111b] [555b] [EEE] 234d 66b")
+    assert DMJL.judge_discard(plain, Tile.parse("4d"), west, W, S, E) is None
+
+
+def test_a_drawn_hand_is_settled_between_the_players():
+    """Kajongg pays every pair of players on a drawn hand too: each pays the other
+    the difference, East double. Scores E 40, S 10, W 0, N 20: E collects 60 from
+    S, 80 from W, 40 from N; S collects 10 from W and pays N 10; N collects 20
+    from W."""
+    assert DMJL.settle_draws and BMJA.settle_draws
+    net = DMJL.settle({E: 40, S: 10, W: 0, N: 20}, None, east=E).net
+    assert net == {E: 180, S: -60, W: -110, N: -10}
+
+
+def test_the_kong_box_is_not_replenished():
+    """Kajongg's kong box (16 tiles, DMJL; 14, BMJA) gives the loose tiles and
+    is not refilled from the live wall: in every hand nobody wins, the tiles
+    drawn from the live wall number 144 - 53 dealt - 16 = 75 (BMJA 77),
+    however many loose tiles were drawn; the box left holds 16 less them."""
+    for rules, box in ((DMJL, 16), (BMJA, 14)):
+        drawn_hands = loose_seen = 0
+        for seed in range(30):
+            g = run(seed, seed, 4, 0.95, check_every_step=False, ruleset=rules)
+            if g.result.winner is not None:
+                continue
+            draws = [e for e in g.events if e["type"] == "draw"]
+            loose = sum(1 for e in draws if e["source"] == "loose")
+            assert sum(1 for e in draws if e["source"] == "wall") == 144 - 53 - box
+            assert g.wall_count == g.reserved == box - loose
+            drawn_hands += 1
+            loose_seen += loose
+        assert drawn_hands and loose_seen
+
+
+# --- robbing a concealed kong: only for Thirteen Orphans (Kajongg hand.py, "Millington 58") ------
+
+def _orphans_deal(ruleset):
+    """East is dealt four North winds and declares them a concealed kong at once;
+    South holds one of each head but North and a second White: Thirteen Orphans
+    waiting on the North wind -- the kong's fourth tile."""
+    from mahjongg.table import Game
+
+    from table_walls import arrange, deal_front
+
+    hands = {
+        E: "N N N N 2b 3b 4b 5c 6c 7c 2d 3d 4d 8d",
+        S: "1b 9b 1c 9c 1d 9d E S W R G Wh Wh",
+        W: "2c 2c 2c 3c 3c 3c 4c 4c 4c 5d 5d 5d 6d",
+        N: "6b 6b 6b 7b 7b 7b 8b 8b 8b 5b 5b 7d 7d",
+    }
+    dice = ((3, 4), (3, 4))
+    g = Game.from_wall(arrange(ruleset, dice, deal_front(ruleset, hands)), dice, ruleset)
+    from mahjongg.table import Action, ActionKind
+
+    g.apply(Action(ActionKind.CONCEALED_KONG, E, Tile.parse("N")))
+    return g
+
+
+def test_thirteen_orphans_robs_a_concealed_kong():
+    from mahjongg.table import Action, ActionKind, Game
+
+    for rules in (DMJL, BMJA):
+        g = _orphans_deal(rules)
+        assert g.phase == "claims" and g.to_act() == [S]
+        assert {a.kind for a in g.legal_actions(S)} == {ActionKind.MAHJONGG, ActionKind.PASS}
+        g.apply(Action(ActionKind.MAHJONGG, S, Tile.parse("N")))
+        r = g.result
+        assert r.winner == S and r.win.by is WinBy.ROBBED_KONG
+        assert r.scores[S].limit_hand in ("Thirteen Orphans", "The 13 Unique Wonders")
+        assert not g.hand(E).melds and g.hand(E).concealed.count(Tile.parse("N")) == 3  # the kong is undone
+        assert Counter(g.tiles_everywhere()) == Counter(full_set(rules))
+        assert Game.replay(g.events).snapshot() == g.snapshot()
+
+
+def test_no_other_ruleset_robs_a_concealed_kong():
+    """Traditional robs a kong being made from a pung only: East's concealed kong
+    draws its loose tile, South is offered nothing."""
+    from mahjongg.rules import TRADITIONAL
+
+    g = _orphans_deal(TRADITIONAL)
+    assert g.phase == "turn" and g.turn == E and g.hand(E).kongs == 1
+    # and a passed robbing window under dmjl draws East's loose tile
+    from mahjongg.table import Action
+
+    g = _orphans_deal(DMJL)
+    g.apply(Action.pass_(S, Tile.parse("N")))
+    assert g.phase == "turn" and g.turn == E and g.hand(E).kongs == 1

@@ -75,6 +75,29 @@ def by_terminal() -> list[tuple]:
     return hands
 
 
+def as_if_able(events: list[dict]) -> list[dict]:
+    """A hand played with ``claims="all"`` (the web table: every seat answers every
+    discard) as the same hand reads with ``claims="able"``: without the PASS of each
+    seat that could only pass (the bots answer those without a choice, so the rest of
+    the hand is the same) and without the setup's ``claims``."""
+    from mahjongg.table import Action, ActionKind
+    from mahjongg.table.game import replay
+
+    setup = {k: v for k, v in events[0].items() if k != "claims"}
+    game = replay([events[0]], check=False)
+    out = [setup]
+    for e in events[1:]:
+        if e.get("type") == "action":
+            a = Action.from_dict(e)
+            lone = game.legal_actions(a.seat) == (a,) and a.kind is ActionKind.PASS
+            game.apply(a)
+            if lone:
+                continue
+        out.append(e)
+    assert plain(game.events) == plain(events)  # (the log replays as it was played)
+    return out
+
+
 def by_web(tmp_path) -> list[tuple]:
     pytest.importorskip("starlette")
     pytest.importorskip("httpx")
@@ -103,7 +126,8 @@ def by_web(tmp_path) -> list[tuple]:
         records = table.match.records
     with Journal(db, create=False) as j:
         mid = j.match_id(code)
-        return [(plain(j.hand_events(mid, k + 1)), rec.result.to_dict(), list(rec.chips)) for k, rec in enumerate(records)]
+        return [(as_if_able(plain(j.hand_events(mid, k + 1))), rec.result.to_dict(), list(rec.chips))
+                for k, rec in enumerate(records)]
 
 
 def test_the_same_match_in_every_app_plays_the_same_hands(tmp_path):
@@ -170,13 +194,35 @@ def test_a_finished_match_says_so_in_words_and_its_totals_read_in_one_order(tmp_
     s = new_session(bots=["greedy", "cautious", "random", "greedy"], seat=None, seed=4, hands=1, db=db)
     s.play()
     s.recorder.close()
-    with pytest.raises(JournalError, match=r"^match 1 is over \(1 hand\); replay its hands with mahjongg replay GAME_ID --db .* \(games 1-1\)$"):
+    with pytest.raises(JournalError, match=r"^match 1 is over \(1 hand\); replay its hands with mahjongg replay GAME_ID --db .* \(game 1\)$"):
         resume_session(db, 1)
     # the end screen and the exit line print session.standing_text(): highest total first
     totals = [t for _, t in s.standing()]
     assert totals == sorted(totals, reverse=True) and sum(totals) == 0
     assert s.standing_text() == ", ".join(f"{n} {t:+d}" for n, t in s.standing())
     assert sorted(n for n, _ in s.standing()) == sorted(s.names)
+
+
+def test_a_finished_match_on_a_shared_file_lists_its_own_hands(tmp_path):
+    """Issue 24, item 8: on a file simulate also wrote, "games 1-3019" named every hand
+    between the match's first and last; the message lists the match's own hands."""
+    from mahjongg.play.journal import Journal, JournalError
+    from mahjongg.play.session import game_ids, resume_session
+
+    db = tmp_path / "games.sqlite3"
+    s = new_session(bots=["greedy", "cautious", "random", "greedy"], seat=None, seed=4, hands=3, db=db)
+    with Journal(db) as other:  # simulate's hands, stored between the match's
+        for _ in range(3):
+            s.run_bots(limit=None)
+            s.finish_hand()
+            other.save_hand(s.game.events, bots=["greedy"] * 4)
+            if not s.match.is_over:
+                s.next_hand()
+    s.recorder.close()
+    # the match's hands are games 1, 3 and 5; simulate's 2, 4 and 6
+    with pytest.raises(JournalError, match=r"^match 1 is over \(3 hands\); .* \(games 1, 3, 5\)$"):
+        resume_session(db, 1)
+    assert game_ids([7, 1, 2, 3, 9, 10]) == "games 1-3, 7, 9-10" and game_ids([4]) == "game 4"
 
 
 from hypothesis import given, settings, strategies as st  # noqa: E402

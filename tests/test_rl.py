@@ -115,17 +115,26 @@ def _check_state(raw, hidden: bool = True):
     encoding accounts for the tiles the seat may see, and nothing else."""
     g = raw.game
     table = raw.action_table
+    pause = raw._t.pause  # claims="all": the seats still to answer the discard
+    behind = raw._t.planes.pending()  # the engine went on (nobody could claim): the env shows the pause
     for a in raw.agents:
         seat = raw.seat_of(a)
         legal = g.legal_actions(seat)
+        expected = sorted(table.index(x) for x in legal)
+        if pause is not None:
+            # a seat the engine does not ask answers with Pass alone; one that has answered, nothing
+            if int(seat) not in pause:
+                expected = []
+            elif behind or g.phase != "claims" or seat not in g.to_act():
+                expected = [table.index_of_pass]
         obs = raw.observe(a)
         mask = obs["action_mask"]
         assert mask.dtype == np.int8
-        assert sorted(np.flatnonzero(mask).tolist()) == sorted(table.index(x) for x in legal)
-        assert int(mask.sum()) == len(legal)  # one index per legal action
-        if a == raw.agent_selection and not g.is_over:
+        assert sorted(np.flatnonzero(mask).tolist()) == expected
+        assert int(mask.sum()) == len(expected)  # one index per legal action
+        if a == raw.agent_selection and not (g.is_over and pause is None):
             assert mask.any()
-        if hidden:
+        if hidden and not behind:
             _check_hidden(g, seat, obs["observation"])
 
 
@@ -264,15 +273,17 @@ def test_another_seats_concealed_tiles_do_not_change_the_encoding(seed):
 
 
 # --- the same hands as mahjongg simulate ---------------------------------------------------
-@pytest.mark.parametrize("ruleset", ["pung-chow", "hong-kong", "traditional-special-tiles"])
-def test_greedy_choices_reproduce_simulate(ruleset):
+@pytest.mark.parametrize("claims", ["all", "able"])
+@pytest.mark.parametrize("ruleset", ["pung-chow", "hong-kong", "traditional-special-tiles", "pung-chow-limit"])
+def test_greedy_choices_reproduce_simulate(ruleset, claims):
     """Every agent of the AEC env played by greedy bots seeded by the play layer's rule
     (bot_seed(run seed, hand index, player)): the same hands, event for event, as
-    ``simulate(bots=greedy x 4, seed=S)``."""
+    ``simulate(bots=greedy x 4, seed=S)``. Under ``claims="all"`` a seat the engine
+    does not ask passes (Pass is its mask's one action): the engine's log is the same."""
     seed, games = 11, 6
     hands = []
     simulate(games, ("greedy",) * 4, ruleset=ruleset, seed=seed, keep_events=True, on_hand=hands.append)
-    raw = raw_env(ruleset, 4)
+    raw = raw_env(ruleset, 4, claims=claims)
     table = raw.action_table
     raw.reset(seed=seed)
     for i, outcome in enumerate(hands):
@@ -286,6 +297,11 @@ def test_greedy_choices_reproduce_simulate(ruleset):
             p = int(agent.split("_")[1])
             seat = raw.seat_of(agent)
             g = raw.game
+            mask = raw.observe(agent)["action_mask"]
+            if raw._t.planes.pending() or g.phase != "claims" and raw._t.pause or not g.legal_actions(seat):
+                assert mask.tolist() == [int(i == table.index_of_pass) for i in range(len(table))]
+                raw.step(table.index_of_pass)
+                continue
             choice = bots[p].act(g.observation(seat), g.legal_actions(seat))
             raw.step(table.index(choice))
         assert raw.game.events == outcome.events

@@ -4,6 +4,7 @@ draws its curve. Skipped without the rl packages."""
 
 from __future__ import annotations
 
+from mahjongg.rules import RULESETS
 import subprocess
 import sys
 from pathlib import Path
@@ -30,7 +31,7 @@ def run(args: list[str], cwd: Path) -> subprocess.CompletedProcess:
         (["--report", "0"], "argument --report: must be at least 1, not 0"),
         (["--window", "-3"], "argument --window: must be at least 1, not -3"),
         (["--level-hands", "x"], "argument --level-hands: takes a whole number, not 'x'"),
-        (["--ruleset", "nope"], "unknown ruleset 'nope'; known: hong-kong, hong-kong-136, pung-chow"),
+        (["--ruleset", "nope"], "unknown ruleset 'nope'; known: " + ", ".join(sorted(RULESETS))),
         (["--opponents", "wizard,random,random"], "unknown bot 'wizard'"),
         # the policy file was written after the training: a missing folder lost the run
         (["--out", "nofolder/p.npz"], "argument --out: the folder nofolder does not exist"),

@@ -152,3 +152,33 @@ def test_serve_registers_named_policies_only(policy_file, tmp_path, monkeypatch)
 def test_serve_bad_policy_options(spec, message, tmp_path):
     r = runner.invoke(app, ["serve", "--db", str(tmp_path / "w.sqlite3"), "--policy", spec])
     assert r.exit_code == 2 and message in r.output and "Traceback" not in r.output
+
+
+@pytest.mark.parametrize(
+    "kind, why",
+    [
+        ("text", "it is not an .npz (zip) file"),
+        ("zip start", "it is not an .npz (zip) file"),
+        ("npy", "it holds a single array (.npy), not an .npz"),
+        ("no header", "it has no header array"),
+        ("header not JSON", "its header is not JSON"),
+    ],
+)
+def test_a_bad_policy_file_says_what_is_wrong(tmp_path, kind, why):
+    """Issue 24, item 8: the message ended in a bare exception name (": ValueError",
+    ": KeyError"); it says what the file lacks, in words."""
+    path = tmp_path / "bad.npz"
+    if kind == "text":
+        path.write_text("hello\n")
+    elif kind == "zip start":
+        path.write_bytes(b"PK\x03\x04junk")
+    elif kind == "npy":
+        with open(path, "wb") as f:
+            np.save(f, np.zeros(3))
+    elif kind == "no header":
+        np.savez(path, theta=np.zeros(3))
+    else:
+        np.savez(path, theta=np.zeros(3), header=np.array("{not json"))
+    with pytest.raises(BotError) as exc:
+        check_bot(f"policy:{path}")
+    assert str(exc.value) == f"{path} is not a trained policy (an .npz file of weights and a header): {why}"

@@ -124,7 +124,10 @@ def winning_hands(draw):
     # no kong among the sets, so no loose tile (score_hand refuses a loose-tile win without one)
     by = draw(st.sampled_from([WinBy.WALL, WinBy.DISCARD, WinBy.ROBBED_KONG]))
     seat = draw(st.sampled_from(list(Wind)))
-    return Hand(tuple(concealed), tuple(declared)), Situation(seat=seat, win=Win(winning, by))
+    hand = Hand(tuple(concealed), tuple(declared))
+    if by is WinBy.ROBBED_KONG and hand.all_counts()[winning] > 1:
+        by = WinBy.DISCARD  # a robbed tile is the kong's fourth: its robber holds no other
+    return hand, Situation(seat=seat, win=Win(winning, by))
 
 
 @settings(max_examples=200, deadline=None)

@@ -56,12 +56,13 @@ def test_limit_hand_human_output():
 
 def test_after_flower_option():
     # seed 001, 13): "not after grounding a flower": 20 + 2 (drawn) + 2 (only place) + 8
-    # (7c kong exposed) + 4 (333c) = 36, no limit and no loose-tile bonus.
+    # (7c kong exposed) + 4 (333c) + 4 (Flower 3, laid out: the loose tile replaced it;
+    # not South's own) = 40, no limit and no loose-tile bonus.
     data = run_json(
-        "score", "123b 456c [7777c] 333c 55d", "--ruleset", "traditional",
+        "score", "123b 456c [7777c] 333c 55d f3", "--ruleset", "traditional",
         "--win", "5d", "--by", "loose", "--after-flower", "--seat", "S",
     )
-    assert (data["limit_hand"], data["score"]) == (None, 36)
+    assert (data["limit_hand"], data["score"]) == (None, 40)
 
 
 def test_first_discard_and_kong_on_kong_options():

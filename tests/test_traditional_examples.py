@@ -230,8 +230,9 @@ def test_winning_on_a_loose_tile_after_a_kong():
     # a kind 10": 20 + 10 + 2 (drawn) + 8 (kong of 7c exposed) = 40; 78d waited on 6d/9d.
     s = score("123b [7777c] 456d 78d 55b 9d", "9d", WinBy.LOOSE)
     assert s.score == 40
-    # after a Flower's loose tile: no bonus -- 20 + 2 + 8 = 30 (docs/rules/traditional.md)
-    assert score("123b [7777c] 456d 78d 55b 9d", "9d", WinBy.LOOSE, after_flower=True).score == 30
+    # after a Flower's loose tile (Flower 3 laid out, not South's own: 4 points): no bonus --
+    # 20 + 2 + 8 + 4 = 34 (docs/rules/traditional.md)
+    assert score("123b [7777c] 456d 78d 55b 9d f3", "9d", WinBy.LOOSE, after_flower=True).score == 34
 
 
 def test_original_hand_doubles_three_times():

@@ -66,7 +66,8 @@ IS = [
     #     Circles/Dots."
     ("Plum Blossom on the Roof", "123b 456c [7777c] 333c 55d", "5d", LOOSE, S, {}),
     # 14) "Completed by robbing a kong, and the tile taken is the Two of Bamboo's."
-    ("Scratching a Carrying Pole", "123b [2222c] 456d 22b 333c", "2b", ROBBED, S, {}),
+    #     The robbed tile is the kong's fourth: here it completes 123b (the robber holds no other 2b).
+    ("Scratching a Carrying Pole", "123b [2222c] 456d 55d 333c", "2b", ROBBED, S, {}),
     # 15) "A player completing a kong, draws a loose-tile which completes a second kong
     #     ... If this second loose-tile completes his hand he scores the limit."
     ("Kong on Kong", "123b [2222c] [7777d] 11b 333c", "1b", LOOSE, S, {"after_kong_on_kong": True}),

@@ -116,9 +116,16 @@ def test_the_first_lines_of_a_hand(client):
     after Ann's first discard, line for line, as the page gets it."""
     table, players, _, stack = started_table(client, humans=1, hands=1, seed=11, ruleset="pung-chow", bots=["greedy"] * 3)
     with stack:
+        pauses = 0
+        while all(a["kind"] == "pass" for a in players.states[0]["legal"]):  # each discard's claim pause: Ann passes
+            s = players.states[0]
+            players.send(0, {"type": "act", **s["legal"][0], "v": s["v"]})
+            players.drain()
+            pauses += 1
         start = players.states[0]
         events = list(table.game.events)
         after = players.send(0, {"type": "act", "kind": "discard", "tile": "2c", "v": start["v"]})
+    assert pauses == 2  # East's discard and South's: every seat answers each (claims="all"), Ann too
     # the seed's seating: Ann at West, the bots (named by kind and player) round her
     assert [(x["name"], x["wind"]) for x in start["seats"]] == [
         ("Ann", "W"),
@@ -126,11 +133,18 @@ def test_the_first_lines_of_a_hand(client):
         ("Greedy bot 3", "E"),
         ("Greedy bot 4", "S"),
     ]
-    # the engine's events after the setup and the deal, up to Ann's turn
+    # the engine's events after the setup and the deal, up to Ann's turn: after each discard
+    # every other seat answers, the bots at once (in wind order, E S W N), Ann last
     assert [e for e in events if e["type"] not in ("setup", "deal")] == [
         {"type": "action", "kind": "discard", "seat": "E", "tile": "G"},
+        {"type": "action", "kind": "pass", "seat": "S", "tile": "G"},
+        {"type": "action", "kind": "pass", "seat": "N", "tile": "G"},
+        {"type": "action", "kind": "pass", "seat": "W", "tile": "G"},
         {"type": "draw", "seat": "S", "tile": "9b", "source": "wall"},
         {"type": "action", "kind": "discard", "seat": "S", "tile": "G"},
+        {"type": "action", "kind": "pass", "seat": "E", "tile": "G"},
+        {"type": "action", "kind": "pass", "seat": "N", "tile": "G"},
+        {"type": "action", "kind": "pass", "seat": "W", "tile": "G"},
         {"type": "draw", "seat": "W", "tile": "2c", "source": "wall"},
     ]
     assert start["log"] == [

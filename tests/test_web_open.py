@@ -76,7 +76,7 @@ def test_seeds_come_from_the_server_and_are_shown_only_when_the_hand_is_over(tmp
         for _ in range(4):
             code, _ = create(c)
             seeds.add(c.app.state.server.tables[code].config.seed)
-        assert len(seeds) == 4 and all(isinstance(s, int) and 0 <= s < 2**32 for s in seeds)
+        assert len(seeds) == 4 and all(isinstance(s, int) and 0 <= s < 2**128 for s in seeds)
         code, host = create(c, hands=2, bots=["greedy"] * 3)
         table = c.app.state.server.tables[code]
         with c.websocket_connect(f"/ws/{code}") as ws:
@@ -89,7 +89,7 @@ def test_seeds_come_from_the_server_and_are_shown_only_when_the_hand_is_over(tmp
         before = [m for m in seen if not m.get("result")]
         assert before and all(str(table.config.seed) not in json.dumps(m) for m in seen)
         assert all(str(hand_seed) not in json.dumps(m) for m in before)  # not before the hand is over
-        assert end["result"]["seed"] == hand_seed and "match_seed" not in end["result"]  # hand 2 still to come
+        assert end["result"]["seed"] == str(hand_seed) and "match_seed" not in end["result"]  # hand 2 still to come
 
 
 def test_serve_seed_makes_the_servers_draws_repeat(tmp_path):
@@ -337,7 +337,8 @@ def test_an_idle_players_turn_is_played_by_a_bot_over_the_wire(tmp_path):
                     break
                 assert not s.get("result"), "the hand ended before Ann's turn"
                 if "pass" in kinds:
-                    players.send(0, {"type": "act", "kind": "pass", "v": s["v"]})
+                    pass_ = next(a for a in s["legal"] if a["kind"] == "pass")
+                    players.send(0, {"type": "act", **pass_, "v": s["v"]})
                 else:
                     players.read(0)
             turn = players.states[0]

@@ -20,7 +20,8 @@ from test_web_table import Clock, Conn
 def finished_table(seed: int):
     """Two humans (players 0 and 1, playing their first legal action) and two bots, one hand of two."""
     clock = Clock()
-    t, _ = LiveTable.create(Journal(":memory:"), TableConfig(hands=2, bots=["greedy", "greedy"], bot_delay=0, seed=seed),
+    t, _ = LiveTable.create(Journal(":memory:"), TableConfig(hands=2, bots=["greedy", "greedy"], bot_delay=0, seed=seed, deals="match",
+                                                              claim_pause_seconds=0),
                             "Ann", clock)
     t.join("Bob")
     conns = {p: Conn() for p in (0, 1)}
@@ -69,7 +70,7 @@ def test_a_bot_answering_an_illegal_action_stops_the_table_naming_it():
             return Action(ActionKind.DISCARD, observation.seat, next(Tile(i) for i in range(27) if Tile(i) not in held))
 
     clock = Clock()
-    t, _ = LiveTable.create(Journal(":memory:"), TableConfig(hands=1, bots=["greedy"] * 3, bot_delay=0, seed=2),
+    t, _ = LiveTable.create(Journal(":memory:"), TableConfig(hands=1, bots=["greedy"] * 3, bot_delay=0, seed=2, deals="match", claim_pause_seconds=0),
                             "Ann", clock)
     conn = Conn()
     t.connect(0, conn)

@@ -51,7 +51,8 @@ class Conn:
 
 def table(humans=2, **cfg):
     clock = Clock()
-    cfg = {"bot_delay": 0, "seed": 5, **cfg}
+    # deals from the seed, as serve --seed; a claim pause closes on the last answer (its least length: test_web_claims.py)
+    cfg = {"bot_delay": 0, "seed": 5, "deals": "match", "claim_pause_seconds": 0, **cfg}
     t, _ = LiveTable.create(Journal(":memory:"), TableConfig(**cfg), "Ann", clock)
     for i in range(1, humans):
         t.join(f"P{i}")
@@ -164,7 +165,8 @@ def human_on_turn(t, clock):
         assert p is not None, "a bot should have acted already"
         if g.phase == "turn":
             return p
-        t.act(p, {"kind": "pass"})
+        pass_ = next(a for a in g.legal_actions(s) if a.kind is ActionKind.PASS)  # every human answers every discard
+        t.act(p, {"kind": "pass", "tile": str(pass_.tile) if pass_.tile else None})
     raise AssertionError("no human's turn came")
 
 
@@ -194,9 +196,12 @@ def test_an_idle_players_turn_is_played_by_a_bot_after_the_turn_time():
         if q == p and g.phase == "turn":
             break
         if g.phase == "claims":
-            if q == p:  # his claims wait IDLE_SECONDS too
+            if q == p:  # his claims wait IDLE_SECONDS too (and pass for him: acting would end his idleness)
                 assert t.deadlines[p][1] - time.monotonic() <= IDLE_SECONDS
-            t.act(q, {"kind": "pass"})
+                clock.run(IDLE_SECONDS)
+                continue
+            pass_ = next(a for a in g.legal_actions(s) if a.kind is ActionKind.PASS)
+            t.act(q, {"kind": "pass", "tile": str(pass_.tile) if pass_.tile else None})
         else:  # the other human's turn
             d = next(a for a in g.legal_actions(s) if a.kind is ActionKind.DISCARD)
             t.act(q, {"kind": "discard", "tile": str(d.tile)})

@@ -14,10 +14,12 @@ def create(client, name="Ann", seed=None, **cfg) -> tuple[str, str]:
     """A new table; ``seed`` (the table's match seed) is set on the server side,
     never sent: a client may not choose a table's seed."""
     srv = client.app.state.server
-    if seed is not None:  # this table gets exactly this seed (then the server draws again)
+    if seed is not None:  # this table gets exactly this seed (then the server draws again) and deals from it
         srv.new_seed = lambda: (delattr(srv, "new_seed"), seed)[1]
+        srv.predictable = True  # as serve --seed: the hands follow from the seed
     cfg.setdefault("bot_delay", 0)
     cfg.setdefault("claim_seconds", 120)
+    cfg.setdefault("claim_pause_seconds", 0)  # the pause closes on the last answer (its least length: test_web_claims.py)
     r = client.post("/api/tables", json={"name": name, **cfg})
     assert r.status_code == 200, r.text
     d = r.json()
@@ -136,14 +138,14 @@ class SentCheck:
         assert msg["hand_no"] == t.hand_no
         if g.is_over:
             r = msg["result"]
-            assert r["hand_no"] == t.hand_no and r["seed"] == g.seed
+            assert r["hand_no"] == t.hand_no and r["seed"] == str(g.seed)
             for w, h in g.result.hands.items():
                 shown = r["hands"][w.letter]
                 assert sorted(shown["concealed"]) == sorted(str(x) for x in h.concealed)
             self.results[t.hand_no] = self.results.get(t.hand_no, 0) + 1
         else:
             assert msg.get("result") is None, "a result is shown only after its hand"
-            assert str(g.seed) not in json_text(msg), "the hand's seed is shown only after it"  # a 32-bit draw
+            assert str(g.seed) not in json_text(msg), "the hand's seed is shown only after it"
             visible, forbidden = _seen_by(g, me)
             leak = {int(Tile.parse(x)) for x in tiles_in(msg)} & forbidden
             assert not leak, f"player {player} was sent {[str(Tile(i)) for i in leak]}, held only by other seats"

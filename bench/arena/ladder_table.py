@@ -6,6 +6,12 @@ One row per ruleset, one column per rung (challenger against the field below
 it): the challenger's advantage in chips per hand over a field seat, its 95%
 interval (bootstrap over deals) and whether the interval's lower end is above
 zero; the deals and the seed of each run are in the JSON files.
+
+A rung may be measured at more than one seed: ``C-F-R.json`` (or the longer
+``C-F-R.N-deals.json``) and ``C-F-R.seed-S.json`` for each further seed ``S``.
+A claim is marked **holds** only when it holds at every seed measured and at
+least two were; one that holds at some seeds only says at which; one measured
+at a single seed says so.
 """
 
 from __future__ import annotations
@@ -15,27 +21,43 @@ from pathlib import Path
 
 HERE = Path(__file__).parent
 RULESETS = ("pung-chow", "pung-chow-limit", "traditional", "traditional-special-tiles", "hong-kong", "hong-kong-136")
-RUNGS = (("greedy", "random"), ("cautious", "greedy"), ("expert", "greedy"), ("expert", "cautious"))
+RUNGS = (("greedy", "random"), ("cautious", "greedy"), ("expert", "greedy"), ("expert", "cautious"), ("master", "expert"))
 
 
-def cell(path: Path) -> str:
-    if not path.exists():
-        return "not measured"
-    d = json.loads(path.read_text())
+def runs(c: str, f: str, r: str) -> list[dict]:
+    """The runs of rung ``c`` against ``f`` on ruleset ``r``, one per seed (the longest first file)."""
+    longer = sorted(HERE.glob(f"{c}-{f}-{r}.*-deals.json"))  # a longer run: C-F-R.5000-deals.json
+    first = longer[-1] if longer else HERE / f"{c}-{f}-{r}.json"
+    paths = ([first] if first.exists() else []) + sorted(HERE.glob(f"{c}-{f}-{r}.seed-*.json"))
+    return [json.loads(p.read_text()) for p in paths]
+
+
+def figure(d: dict) -> str:
     lo, hi = d["ci95"]
-    mark = "**holds**" if lo > 0 else "does not hold"
-    return f"{d['advantage']:+.1f} [{lo:+.1f}, {hi:+.1f}] ({d['deals']} deals): {mark}"
+    return f"{d['advantage']:+.1f} [{lo:+.1f}, {hi:+.1f}] ({d['deals']} deals, seed {d['seed']})"
+
+
+def cell(found: list[dict]) -> str:
+    if not found:
+        return "not measured"
+    held = [d["seed"] for d in found if d["ci95"][0] > 0]
+    text = "; ".join(figure(d) for d in found)
+    if len(found) == 1:
+        mark = f"holds at seed {held[0]} (one seed measured)" if held else "does not hold"
+    elif len(held) == len(found):
+        mark = "**holds**"
+    elif held:
+        mark = "holds at seed " + ", ".join(str(s) for s in held) + " only"
+    else:
+        mark = "does not hold"
+    return f"{text}: {mark}"
 
 
 def main() -> None:
     print("| ruleset | " + " | ".join(f"{c} vs {f}" for c, f in RUNGS) + " |")
     print("|---|" + "---|" * len(RUNGS))
     for r in RULESETS:
-        cells = []
-        for c, f in RUNGS:
-            longer = sorted(HERE.glob(f"{c}-{f}-{r}.*-deals.json"))  # a longer run: C-F-R.5000-deals.json
-            cells.append(cell(longer[-1] if longer else HERE / f"{c}-{f}-{r}.json"))
-        print(f"| {r} | " + " | ".join(cells) + " |")
+        print(f"| {r} | " + " | ".join(cell(runs(c, f, r)) for c, f in RUNGS) + " |")
 
 
 if __name__ == "__main__":

@@ -36,10 +36,11 @@ import random
 import time
 from dataclasses import dataclass, field
 from itertools import islice
-from typing import Callable, Iterable, Iterator, Sequence
+from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 
 from .bots import BotError, check_bot, make_bot
 from .errors import MahjonggError
+from .play.config import ConfigError, MatchConfig
 from .play.seeds import bot_seed, checked_bot_action
 from .play.workers import too_many, useful_workers, worker_pool
 from .rules import get_ruleset
@@ -151,12 +152,15 @@ def play_rotation(
     rotation: int,
     keep_events: bool = False,
     run_seed: int = 0,
+    options: Mapping[str, Any] | None = None,
 ) -> HandRecord:
     """Play deal number ``deal`` (dealt from ``seed``) of the run seeded ``run_seed``
-    once, the challenger at seat ``rotation``."""
+    once, the challenger at seat ``rotation``; ``options``: the ruleset's
+    (:data:`~mahjongg.play.config.OPTION_FIELDS`)."""
     names = table_of(challenger, field, rotation)
     n = len(names)
-    game = Game(get_ruleset(ruleset), seed, n)
+    rules = get_ruleset(ruleset)
+    game = Game(rules.with_options(**options) if options else rules, seed, n)
     seats = game.seats
     players = [make_bot(b, bot_seed(run_seed, deal, w)) for w, b in enumerate(names)]
     last_from = None  # the seat of the last discard or added kong: who loses a hand won on it
@@ -196,19 +200,21 @@ def play_deal(
     seed: int,
     keep_events: bool = False,
     run_seed: int = 0,
+    options: Mapping[str, Any] | None = None,
 ) -> DealResult:
     """Play deal number ``deal`` (dealt from ``seed``) with the challenger in each seat."""
     n = 1 + len(field)
     return DealResult(
         deal,
         seed,
-        tuple(play_rotation(challenger, field, ruleset, deal, seed, r, keep_events, run_seed) for r in range(n)),
+        tuple(play_rotation(challenger, field, ruleset, deal, seed, r, keep_events, run_seed, options) for r in range(n)),
     )
 
 
 def _play_deals(args) -> list[DealResult]:
-    challenger, field, ruleset, keep_events, jobs, run_seed = args
-    return [play_deal(challenger, field, ruleset, i, s, keep_events, run_seed) for i, s in jobs]
+    challenger, field, ruleset, keep_events, jobs, run_seed, *options = args
+    opts = options[0] if options else None
+    return [play_deal(challenger, field, ruleset, i, s, keep_events, run_seed, opts) for i, s in jobs]
 
 
 def bootstrap_interval(
@@ -386,12 +392,15 @@ class Report:
         return d
 
 
-def check_arena(challenger: str, field: Sequence[str], *, deals: int, ruleset: str, workers: int) -> tuple[str, tuple[str, ...]]:
+def check_arena(
+    challenger: str, field: Sequence[str], *, deals: int, ruleset: str, workers: int, options: Mapping[str, Any] | None = None
+) -> tuple[str, tuple[str, ...]]:
     """Check the arguments of :func:`arena`; returns the names (lower case).
 
     A field of one bot fills the three other seats; two or three bots take
     the other seats of a three- or four-handed table. Raises
-    :class:`ArenaError` naming the option, or ``RulesetError``."""
+    :class:`ArenaError` naming the option, or ``RulesetError``; ``options``:
+    the ruleset's, checked as a match's (:class:`~mahjongg.play.config.MatchConfig`)."""
     try:
         c = check_bot(challenger)
     except BotError as exc:
@@ -411,6 +420,11 @@ def check_arena(challenger: str, field: Sequence[str], *, deals: int, ruleset: s
     if not isinstance(workers, int) or workers < 1:
         raise ArenaError(f"--workers must be at least 1, not {workers}")
     get_ruleset(ruleset)
+    if options:
+        try:
+            MatchConfig.make(ruleset, options, seed=0)
+        except ConfigError as exc:
+            raise ArenaError(str(exc).replace("special_tiles: ", "--special-tiles: ", 1)) from None
     return c, names
 
 
@@ -433,6 +447,7 @@ def arena(
     on_deal: Callable[[DealResult], None] | None = None,
     backend: str = "local",
     address: str | None = None,
+    options: Mapping[str, Any] | None = None,
 ) -> Report:
     """Play ``deals`` deals, each once with ``challenger`` in every seat; the :class:`Report`.
 
@@ -441,12 +456,14 @@ def arena(
     deals; ``on_deal`` gets each deal's result in order. ``backend="ray"``
     plays the deals as Ray tasks (:mod:`mahjongg.ray_backend`; ``address``:
     a cluster's, else a local instance) -- the same report for the same seed.
+    ``options``: the ruleset's options a match may set (``{"special_tiles": ...}``).
     """
-    c, names = check_arena(challenger, field, deals=deals, ruleset=ruleset, workers=workers)
+    c, names = check_arena(challenger, field, deals=deals, ruleset=ruleset, workers=workers, options=options)
+    opts = dict(options or {})
     report = Report(c, names, ruleset, seed, workers)
     jobs = enumerate(deal_seeds(seed, deals))
     size = max(1, min(10, deals // (workers * 8) or 1))
-    chunks = ((c, names, ruleset, keep_events, batch, seed) for batch in _batches(jobs, size))
+    chunks = ((c, names, ruleset, keep_events, batch, seed, opts) for batch in _batches(jobs, size))
     start = time.perf_counter()
 
     def take(results: list[DealResult]) -> None:

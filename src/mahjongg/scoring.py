@@ -455,6 +455,12 @@ def _check_win(hand: Hand, ruleset: Ruleset, situation: Situation) -> None:
         )
     if win.by is WinBy.ROBBED_KONG and not ruleset.robbing_kong:
         raise ImpossibleWin("by", f"{ruleset.name} has no robbing a kong (its option: a kong may be robbed: no)")
+    if win.by is WinBy.ROBBED_KONG and hand.all_counts()[win.tile] > 1:
+        raise ImpossibleWin(
+            "by",
+            f"a robbed kong's tile is the fourth {win.tile}: the other three are in the robbed pung,"
+            f" so the winner holds no other {win.tile}, but {hand} holds {hand.all_counts()[win.tile]}",
+        )
     if win.by is WinBy.LOOSE:
         _check_loose(hand, ruleset, win)
     if not win.original:
@@ -468,12 +474,18 @@ def _check_win(hand: Hand, ruleset: Ruleset, situation: Situation) -> None:
 
 def _check_loose(hand: Hand, ruleset: Ruleset, win: Win) -> None:
     """A loose tile replaces a kong (``after_flower`` False) or a bonus tile
-    laid out (True; the bonus tile may since have been captured, so only the
-    ruleset's set is asked)."""
+    laid out (True): the hand lays one out, or the ruleset lets another
+    player capture it (``Ruleset.bonus_may_be_captured``)."""
     if win.after_flower:
         if not ruleset.bonus_tiles:
             raise ImpossibleWin(
                 "after_flower", f"{ruleset.name} has no Flowers, Seasons or special tiles for a loose tile to replace"
+            )
+        if not hand.bonus and not ruleset.bonus_may_be_captured:
+            raise ImpossibleWin(
+                "after_flower",
+                f"a loose tile after a Flower or Season: {hand} lays out none (under {ruleset.name} a bonus tile"
+                " laid out stays with its player)",
             )
     elif not hand.kongs:
         where = "" if ruleset.bonus_tiles else f", and {ruleset.name} has no Flowers or Seasons"

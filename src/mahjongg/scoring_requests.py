@@ -20,7 +20,7 @@ from typing import Mapping
 from .errors import MahjonggError
 from .hand import Hand, kong_hint
 from .play.scorecard import ScoreCard, score_card
-from .rules import RULESETS, Situation, Win, WinBy, get_ruleset
+from .rules import RULESETS, Situation, Win, WinBy, get_ruleset, ruleset_with
 from .rules.ruleset import Ruleset
 from .scoring import ImpossibleWin, Score, score_hand
 from .settlement import Settlement, check_scores
@@ -36,6 +36,7 @@ __all__ = [
     "score",
     "settle",
     "offers",
+    "ruleset_for",
 ]
 
 BY = {"wall": WinBy.WALL, "discard": WinBy.DISCARD, "loose": WinBy.LOOSE, "robbed-kong": WinBy.ROBBED_KONG}
@@ -102,7 +103,9 @@ class ScoreRequest:
     ``after_flower``, ``kong_on_kong``) and ``dead`` (a loser's dead hand);
     ``mandarins``: a Pung Chow ruleset with its Mandarins option on (Flowers
     and Seasons 1-4 for East-North); ``original_call``: the winner had
-    declared Original Call (the league rulesets)."""
+    declared Original Call (the league rulesets); ``special_tiles``: a set of
+    special tiles the ruleset plays with instead of its own
+    (:attr:`~mahjongg.rules.ruleset.Ruleset.special_tile_sets`)."""
 
     hand: str
     ruleset: str = "pung-chow"
@@ -118,11 +121,12 @@ class ScoreRequest:
     dead: bool = False
     mandarins: bool = False
     original_call: bool = False
+    special_tiles: str | None = None
 
     FIELDS = (
         "hand", "ruleset", "seat", "round", "win", "by",
         "last_tile", "original", "first_discard", "after_flower", "kong_on_kong", "dead", "mandarins",
-        "original_call",
+        "original_call", "special_tiles",
     )  # fmt: skip
 
     @classmethod
@@ -137,7 +141,7 @@ class ScoreRequest:
         if not isinstance(hand, str):
             raise RequestError(f"the hand is written in notation, as a string, e.g. '123b 456c 789d EEE 55d'; not {hand!r}")
         values: dict = {"hand": hand}
-        for name in ("ruleset", "win"):
+        for name in ("ruleset", "win", "special_tiles"):
             if name in given:
                 if not isinstance(given[name], str):
                     raise RequestError(f"{_option(name)} takes a name, not {given[name]!r}")
@@ -185,7 +189,7 @@ def score(request: ScoreRequest) -> ScoreAnswer:
     (or another :class:`~mahjongg.errors.MahjonggError`: a bad hand, an
     unknown ruleset) with the command's one-line reason."""
     q = request
-    rules = get_ruleset(q.ruleset)
+    rules = ruleset_for(q.ruleset, q.special_tiles)
     if q.mandarins:
         rules = rules.with_options(mandarins=True)
     win_info = None
@@ -202,13 +206,17 @@ def score(request: ScoreRequest) -> ScoreAnswer:
             "--by, --last-tile, --original, --first-discard, --after-flower and --kong-on-kong describe a win:"
             " give the winning tile with --win"
         )
-    parsed = Hand.parse(q.hand)
+    unread = [f for f in ("kong_on_kong", "original_call") if flags[f] and f not in offers(rules)["flags"]]
+    if unread:
+        raise RequestError(f"{_option(unread[0])}: {rules.name} scores nothing for it (no rule of it reads it)")
+    # a dead hand has the wrong number of tiles: a long hand of 15, a short one (seed 000 "Score card")
+    parsed = Hand.parse(q.hand, sizes=None if q.dead and win_info is None else (13, 14))
     if win_info and parsed.size != 14:
         raise RequestError(
             f"a winning hand has 14 tiles plus one per kong; {parsed} has {parsed.tile_count}"
             f" with {parsed.kongs} kong(s): include the winning tile {win_info.tile} in the hand"
         )
-    if not win_info and parsed.size != 13:
+    if not win_info and parsed.size != 13 and not q.dead:
         hint = kong_hint(parsed, (13,))
         raise RequestError(
             f"{parsed} has 14 tiles plus one per kong: that is a winner's hand; "
@@ -245,7 +253,7 @@ class SettleRequest:
     (``"E=480,S=64,W=272,N=16"``) or a mapping of seats to points;
     ``winner`` (``None``: a drawn hand), ``discarder`` (``None``: self-drawn),
     ``limit`` (one payment's cap, instead of the ruleset's), ``settle_draws``,
-    ``dead`` (seats with a dead hand)."""
+    ``dead`` (seats with a dead hand), ``special_tiles`` (as :class:`ScoreRequest`)."""
 
     scores: str | Mapping
     winner: Wind | None = None
@@ -254,8 +262,9 @@ class SettleRequest:
     limit: int | None = None
     settle_draws: bool = False
     dead: tuple[Wind, ...] = field(default=())
+    special_tiles: str | None = None
 
-    FIELDS = ("scores", "winner", "discarder", "ruleset", "limit", "settle_draws", "dead")
+    FIELDS = ("scores", "winner", "discarder", "ruleset", "limit", "settle_draws", "dead", "special_tiles")
 
     @classmethod
     def from_json(cls, data) -> "SettleRequest":
@@ -270,10 +279,11 @@ class SettleRequest:
         for name in ("winner", "discarder"):
             if name in given:
                 values[name] = _wind(name, given[name])
-        if "ruleset" in given:
-            if not isinstance(given["ruleset"], str):
-                raise RequestError(f"--ruleset takes a name, not {given['ruleset']!r}")
-            values["ruleset"] = given["ruleset"]
+        for name in ("ruleset", "special_tiles"):
+            if name in given:
+                if not isinstance(given[name], str):
+                    raise RequestError(f"{_option(name)} takes a name, not {given[name]!r}")
+                values[name] = given[name]
         if "limit" in given:
             limit = given["limit"]
             if isinstance(limit, bool) or not isinstance(limit, int):
@@ -359,7 +369,7 @@ def settle(request: SettleRequest) -> SettleAnswer:
     finished hand). Raises :class:`RequestError` (or another
     :class:`~mahjongg.errors.MahjonggError`) with the command's one-line reason."""
     q = request
-    rules = get_ruleset(q.ruleset)
+    rules = ruleset_for(q.ruleset, q.special_tiles)
     scores = _scores(q.scores)
     dead = list(q.dead)
     for i, seat in enumerate(dead):
@@ -406,6 +416,19 @@ def _settle_options(rules: Ruleset, limit: int | None, settle_draws: bool, winne
             raise RequestError(f"--settle-draws: {rules.name} pays only a winner: a loser's hand scores nothing")
         changes["settle_draws"] = True
     return changes
+
+
+def ruleset_for(name: str, special_tiles: str | None = None) -> Ruleset:
+    """A command's ruleset: ``name`` with ``--special-tiles`` applied; a set the
+    ruleset cannot play is a :class:`RequestError` naming the option (an
+    unknown name: the ruleset's own error)."""
+    rules = get_ruleset(name)
+    if special_tiles is None:
+        return rules
+    try:
+        return ruleset_with(name, special_tiles=special_tiles)
+    except MahjonggError as exc:
+        raise RequestError(f"--special-tiles: {exc}") from None
 
 
 # --- what a ruleset can use ------------------------------------------------------------

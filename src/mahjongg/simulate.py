@@ -42,7 +42,7 @@ import random
 import time
 from dataclasses import dataclass, field, replace
 from itertools import islice
-from typing import Callable, Iterable, Iterator, Sequence
+from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 
 from .bots import BotError, check_bot
 from .play.config import ConfigError, MatchConfig
@@ -248,9 +248,12 @@ def _batches(items: Iterable, size: int) -> Iterator[list]:
         yield batch
 
 
-def _config(bots: Sequence[str], ruleset: str, seed: int, hands: int | None = None, rounds: int | None = None) -> MatchConfig:
-    """The match configuration of a run's hands or matches (bot names already checked)."""
-    return MatchConfig(ruleset, {}, hands, rounds, tuple(bots), tuple(bots), seed)
+def _config(
+    bots: Sequence[str], ruleset: str, seed: int, hands: int | None = None, rounds: int | None = None, options=None
+) -> MatchConfig:
+    """The match configuration of a run's hands or matches (bot names and
+    ``options``, the ruleset's, already checked)."""
+    return MatchConfig(ruleset, dict(options or {}), hands, rounds, tuple(bots), tuple(bots), seed)
 
 
 def _outcome(session: Session, index: int, actions: int, keep_events: bool) -> HandOutcome:
@@ -281,14 +284,16 @@ def play_hand(
     ruleset: str = "pung-chow",
     keep_events: bool = False,
     run_seed: int = 0,
+    options: Mapping[str, Any] | None = None,
 ) -> HandOutcome:
     """Play hand number ``index`` of a run (it fixes who is East: player ``index mod n``)
     dealt from ``seed`` between ``bots``, on a :class:`~mahjongg.play.session.Session`
     of one hand. The bots are seeded by :func:`~mahjongg.play.seeds.bot_seed` from
-    the run's seed ``run_seed``, the hand's index and the player."""
+    the run's seed ``run_seed``, the hand's index and the player. ``options``:
+    the ruleset's (:data:`~mahjongg.play.config.OPTION_FIELDS`)."""
     n = len(bots)
-    config = _config(bots, ruleset, run_seed, hands=1)
-    match = Match(get_ruleset(ruleset), run_seed, n, hands=1, seating=rotation(n, index % n))
+    config = _config(bots, ruleset, run_seed, hands=1, options=options)
+    match = Match(config.ruleset_value(), run_seed, n, hands=1, seating=rotation(n, index % n))
     session = Session(config, match=match, deal_seed=seed, hand_index=index)
     actions = session.run_bots(limit=None)
     return _outcome(session, index, actions, keep_events)
@@ -302,13 +307,14 @@ def play_match(
     rounds: int | None = None,
     keep_events: bool = False,
     first_index: int = 0,
+    options: Mapping[str, Any] | None = None,
 ) -> list[HandOutcome]:
     """Play one whole :class:`~mahjongg.table.Match` from ``seed`` between ``bots``
     on a :class:`~mahjongg.play.session.Session` (player ``p`` is ``bots[p]``; the
     ruleset's seating places them) and return its hands in order, numbered from
     ``first_index``. ``hands``/``rounds``: the match's length (default: the
     ruleset's ``match_rounds``)."""
-    session = Session(_config(bots, ruleset, seed, hands, rounds))
+    session = Session(_config(bots, ruleset, seed, hands, rounds, options))
     out: list[HandOutcome] = []
     while True:
         actions = session.run_bots(limit=None)
@@ -319,13 +325,15 @@ def play_match(
 
 
 def _play_chunk(args) -> list[HandOutcome]:
-    bots, ruleset, keep_events, jobs, run_seed = args
-    return [play_hand(bots, s, i, ruleset, keep_events, run_seed) for i, s in jobs]
+    bots, ruleset, keep_events, jobs, run_seed, *options = args
+    opts = options[0] if options else None
+    return [play_hand(bots, s, i, ruleset, keep_events, run_seed, opts) for i, s in jobs]
 
 
 def _play_matches(args) -> list[list[HandOutcome]]:
-    bots, ruleset, keep_events, jobs, hands, rounds = args
-    return [play_match(bots, s, ruleset, hands, rounds, keep_events) for _, s in jobs]
+    bots, ruleset, keep_events, jobs, hands, rounds, *options = args
+    opts = options[0] if options else None
+    return [play_match(bots, s, ruleset, hands, rounds, keep_events, options=opts) for _, s in jobs]
 
 
 def check_bots(bots: Sequence[str], players: int | None = None) -> tuple[str, ...]:
@@ -350,6 +358,7 @@ def check_run(
     matches: bool = False,
     match_hands: int | None = None,
     match_rounds: int | None = None,
+    options: Mapping[str, Any] | None = None,
 ) -> tuple[str, ...]:
     """Check the arguments of :func:`simulate` without playing; returns the bot names.
 
@@ -377,9 +386,9 @@ def check_run(
             raise SimulationError(f"{name} must be at least 1, not {v}")
     # the match configuration every app checks the same way (ruleset, players, length)
     try:
-        MatchConfig.make(ruleset, players=names, hands=match_hands, rounds=match_rounds, seed=0)
+        MatchConfig.make(ruleset, options, players=names, hands=match_hands, rounds=match_rounds, seed=0)
     except ConfigError as exc:
-        raise SimulationError(str(exc).removeprefix("players: ")) from None
+        raise SimulationError(str(exc).removeprefix("players: ").replace("special_tiles: ", "--special-tiles: ", 1)) from None
     return names
 
 
@@ -398,6 +407,7 @@ def simulate(
     match_rounds: int | None = None,
     backend: str = "local",
     address: str | None = None,
+    options: Mapping[str, Any] | None = None,
 ) -> Summary:
     """Play ``games`` hands between ``bots`` and return the :class:`Summary`.
 
@@ -413,7 +423,9 @@ def simulate(
     ``match_rounds`` rounds (default: the ruleset's); ``progress`` then
     counts matches. Raises :class:`SimulationError` for bad input
     (:func:`check_run`). Players are positions in ``bots``, from 0 (see the
-    module's docs; ``Summary.to_dict()`` numbers them from 1).
+    module's docs; ``Summary.to_dict()`` numbers them from 1). ``options``:
+    the ruleset's options a match may set (``{"special_tiles": ...}``,
+    :data:`~mahjongg.play.config.OPTION_FIELDS`).
     """
     names = check_run(
         games,
@@ -423,7 +435,9 @@ def simulate(
         matches=matches,
         match_hands=match_hands,
         match_rounds=match_rounds,
+        options=options,
     )
+    opts = dict(options or {})
     if backend not in ("local", "ray") or (backend == "ray" and matches):
         raise SimulationError(f"--backend: local or ray (ray plays single hands, not --matches), not {backend!r}")
     # (index, seed) of every hand (or match), made as they are played: a run of
@@ -456,7 +470,7 @@ def simulate(
             if progress is not None:
                 progress(summary.matches, games)
 
-        chunks = ((names, ruleset, keep_events, [job], match_hands, match_rounds) for job in jobs)
+        chunks = ((names, ruleset, keep_events, [job], match_hands, match_rounds, opts) for job in jobs)
         if workers == 1:
             for chunk in chunks:
                 take_matches(_play_matches(chunk))
@@ -470,17 +484,17 @@ def simulate(
         from .ray_backend import ray_map
 
         size = max(1, min(50, games // (workers * 8) or 1))
-        chunks = ((names, ruleset, keep_events, batch, seed) for batch in _batches(jobs, size))
+        chunks = ((names, ruleset, keep_events, batch, seed, opts) for batch in _batches(jobs, size))
         for outcomes in ray_map(_play_chunk, chunks, address=address, workers=workers):
             take(outcomes)
     elif workers == 1:
         step = max(1, min(25, games // 100 or 1))
         for batch in _batches(jobs, step):
-            take(_play_chunk((names, ruleset, keep_events, batch, seed)))
+            take(_play_chunk((names, ruleset, keep_events, batch, seed, opts)))
     else:
         size = max(1, min(50, games // (workers * 8) or 1))
         # Pool.imap takes the chunks as the workers free up (a pipe's worth ahead), not all first
-        chunks = ((names, ruleset, keep_events, batch, seed) for batch in _batches(jobs, size))
+        chunks = ((names, ruleset, keep_events, batch, seed, opts) for batch in _batches(jobs, size))
         with worker_pool(workers) as pool:
             for outcomes in pool.imap(_play_chunk, chunks):
                 take(outcomes)

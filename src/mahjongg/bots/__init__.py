@@ -6,6 +6,7 @@
 ``greedy``    lowest shanten, most live useful tiles; claims that bring it nearer
 ``cautious``  greedy played as seed 000's "Suggestions for careful playing" advise
 ``expert``    expected chips: chance of winning x the real score, less the risk of the discard
+``master``    the expert, weighing also the tiles of the step after next (see :mod:`.master`)
 
 Every bot implements :class:`Bot`: ``act(observation, legal) -> Action``.
 
@@ -27,6 +28,7 @@ from .base import Bot, BotError, concealed_counts, unseen_counts, visible_counts
 from .cautious import CautiousBot
 from .expert import ExpertBot
 from .greedy import GreedyBot
+from .master import MasterBot
 from .random_bot import RandomBot
 
 __all__ = [
@@ -40,6 +42,7 @@ __all__ = [
     "GreedyBot",
     "CautiousBot",
     "ExpertBot",
+    "MasterBot",
     "concealed_counts",
     "visible_counts",
     "unseen_counts",
@@ -50,6 +53,7 @@ BOTS: dict[str, Callable[[int | None], Bot]] = {
     "greedy": GreedyBot,
     "cautious": CautiousBot,
     "expert": ExpertBot,
+    "master": MasterBot,
 }
 """The bots by name: each makes a bot from a seed."""
 

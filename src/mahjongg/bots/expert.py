@@ -471,7 +471,7 @@ class ExpertBot(CautiousBot):
         if not discards or obs.hidden:
             # a bonus tile held back leaves the hand one short: greedy's way (no kong)
             return GreedyBot.turn(self, obs, legal)
-        ranked = discard_value(obs, list(discards), defence=self.DEFENCE)
+        ranked = self.rank_discards(obs, list(discards))
         best = ranked[0]
         if best.shanten >= 2 and self.mode(obs, best.shanten) == "build":
             # far from waiting on a long wall, with a one-suit plan or under a faan minimum:
@@ -491,6 +491,12 @@ class ExpertBot(CautiousBot):
                 if s <= best.shanten and best.risk <= 0.0 or s < best.shanten:
                     return a
         return discards[best.tile]
+
+    def rank_discards(self, obs: Observation, candidates, defence: bool | None = None) -> list[DiscardValue]:
+        """The discards of ``obs``'s hand among ``candidates`` (``None``: every kind held),
+        best first, as :func:`discard_value` ranks them (``defence``: weigh the risk;
+        default :attr:`DEFENCE`). A bot built on the expert may rank them otherwise."""
+        return discard_value(obs, candidates, defence=self.DEFENCE if defence is None else defence)
 
     def claim(self, obs: Observation, legal: list[Action]) -> Action:
         counts = concealed_counts(obs)
@@ -533,7 +539,7 @@ class ExpertBot(CautiousBot):
             return win_chance(s + 1, 8, max(1, sum(unseen)), max(0, obs.drawable // len(obs.seats))) * _chips_for_win(
                 ruleset, obs.seat, obs.seats, _typical_score(ruleset), next(x for x in obs.seats if x != obs.seat)
             ) * 1.3
-        ranked = discard_value(view, defence=True)
+        ranked = self.rank_discards(view, None, defence=True)
         return ranked[0].ev if ranked else None
 
     def _stay_value(self, obs: Observation, counts: list[int], declared: int, before: int) -> float:

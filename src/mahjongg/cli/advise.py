@@ -10,16 +10,19 @@ from rich.table import Table
 from ..bots.advisor import advise
 from ..hand import parse_hand
 from ..notation import parse_tiles
-from ..rules import RULESETS, get_ruleset
+from ..rules import RULESETS
+from ..scoring_requests import ruleset_for
 from ..tiles import Tile, Wind
 from .app import app, console, fail, say, user_errors, write_json
 from .options import seat as seat_option
+from .options import special_tiles as special_tiles_option
 
 
 @app.command("advise")
 def advise_command(
     hand: str = typer.Argument(..., help='The hand, in the notation of mahjongg score: "123b 456b 789b EE 5c6c 9d" (14 tiles), or 13 with --discard.'),
     ruleset: str = typer.Option("pung-chow", help=f"Ruleset: {', '.join(sorted(RULESETS))}."),
+    special_tiles: Optional[str] = typer.Option(None, "--special-tiles", **special_tiles_option()),
     seat: Wind = typer.Option("E", **seat_option(), help="The player's own wind (E is the dealer)."),
     round_: Wind = typer.Option("E", "--round", **seat_option(), help="The round (prevailing) wind."),
     seen: str = typer.Option("", help='Tiles in view elsewhere (discards, others\' exposed sets), e.g. "5c 5c R 9d".'),
@@ -31,7 +34,7 @@ def advise_command(
     For each: the shanten after it, the tiles that would improve it and how many copies of each are unseen, the waits when ready and the score on each, and the expected value in chips (the expert bot's).
     """
     with user_errors():
-        rules = get_ruleset(ruleset)
+        rules = ruleset_for(ruleset, special_tiles)
         h = parse_hand(hand, sizes=None)  # the advisor says which size it wants, and why
         seen_tiles = parse_tiles(seen) if seen.strip() else ()
         offered: Tile | None = None

@@ -14,6 +14,7 @@ from ..play.journal import Journal
 from ..rules import RULESETS
 from .app import app, console, fail, say, user_errors
 from .options import file_name, whole_number
+from .options import special_tiles as special_tiles_option
 from .runs import finish_run, progress_bar, stopped
 
 
@@ -26,6 +27,7 @@ def arena_command(
         "two or three take them in turn from the challenger's right.",
     ),
     ruleset: str = typer.Option("pung-chow", help=f"Ruleset: {', '.join(sorted(RULESETS))}."),
+    special_tiles: Optional[str] = typer.Option(None, "--special-tiles", **special_tiles_option()),
     deals: int = typer.Option(
         500, "--deals", "-n", **whole_number(), help="Deals to play; each is played once with the challenger in each seat."
     ),
@@ -41,7 +43,8 @@ def arena_command(
     The interval is a bootstrap over deals (a deal's rotations kept together) of the challenger's advantage: its chips per hand less a field seat's.
     """
     with user_errors():
-        c, names = check_arena(challenger, field.split(","), deals=deals, ruleset=ruleset, workers=workers)
+        options = {"special_tiles": special_tiles} if special_tiles is not None else None
+        c, names = check_arena(challenger, field.split(","), deals=deals, ruleset=ruleset, workers=workers, options=options)
         if backend not in ("local", "ray"):
             from ..arena import ArenaError
 
@@ -76,6 +79,7 @@ def arena_command(
                     on_deal=on_deal,
                     backend=backend,
                     address=address,
+                    options=options,
                 )
         except KeyboardInterrupt:
             raise stopped(store, db, before, f"after {played[0]} deal{'' if played[0] == 1 else 's'}") from None

@@ -77,6 +77,18 @@ def one_of(choices: dict) -> dict:
     return dict(parser=parse, metavar=shown) if len(shown) <= 16 else dict(parser=parse)
 
 
+def special_tiles() -> dict:
+    """The ``--special-tiles`` option of every command that takes a ruleset: a
+    set of seed 001's special tiles in place of the Flowers (``traditional``)."""
+    from ..rules.special_tiles import SPECIAL_SETS
+
+    return dict(
+        one_of({name: name for name in SPECIAL_SETS}),
+        metavar="SET",
+        help=f"Play with the special tiles {' or '.join(SPECIAL_SETS)} in place of the Flowers (Traditional Mah Jongg).",
+    )
+
+
 def file_name() -> dict:
     """A file's name (a ``str`` parameter): not empty (SQLite would take ``''`` for a throw-away database)."""
 

@@ -12,6 +12,7 @@ from ..rules import RULESETS
 from ..tiles import Wind
 from .app import app, command_name, console, fail, user_errors
 from .options import file_name, seconds, whole_number
+from .options import special_tiles as special_tiles_option
 from .options import seat as seat_option
 
 DEFAULT_BOTS = "greedy,cautious,greedy"
@@ -21,6 +22,7 @@ DEFAULT_BOTS = "greedy,cautious,greedy"
 def play_command(
     ctx: typer.Context,
     ruleset: str = typer.Option("pung-chow", help=f"Ruleset: {', '.join(sorted(RULESETS))}."),
+    special_tiles: Optional[str] = typer.Option(None, "--special-tiles", **special_tiles_option()),
     seat: Wind = typer.Option(
         "E", **seat_option(), help="Your wind in the first hand: E (the dealer), S, W or N."
     ),
@@ -85,6 +87,7 @@ def play_command(
                     hands=hands,
                     rounds=rounds,
                     db=db,
+                    options={"special_tiles": special_tiles} if special_tiles is not None else None,
                 )
             except ConfigError as exc:
                 fail(_option_words(str(exc)))
@@ -110,7 +113,7 @@ def play_command(
         )
 
 
-_MATCH_OPTIONS = ("ruleset", "seat", "bots", "hands", "rounds", "seed")
+_MATCH_OPTIONS = ("ruleset", "special_tiles", "seat", "bots", "hands", "rounds", "seed")
 
 
 def _given(ctx: typer.Context, name: str) -> bool:
@@ -122,7 +125,7 @@ def _given(ctx: typer.Context, name: str) -> bool:
 
 def _option_words(message: str) -> str:
     """A configuration error in the command's words: ``players: unknown bot`` is ``--bots: unknown bot``."""
-    for field, option in (("players: ", "--bots: "), ("ruleset: ", ""), ("a match is so many hands or so many rounds long, not both", "give --hands or --rounds, not both")):
+    for field, option in (("players: ", "--bots: "), ("special_tiles: ", "--special-tiles: "), ("ruleset: ", ""), ("a match is so many hands or so many rounds long, not both", "give --hands or --rounds, not both")):
         if message.startswith(field):
             return option + message[len(field):]
     return message

@@ -13,14 +13,15 @@ from rich.text import Text
 from .. import scoring_requests as requests
 from ..hand import Hand, Meld, MeldKind
 from ..play.scorecard import ScoreCard, SettlementGrid, score_card, settlement_grid
-from ..rules import RULESETS, Situation, WinBy, get_ruleset
+from ..rules import RULESETS, Situation, WinBy
 from ..rules.sources import cite
 from ..scoring import Score
 from ..scoring_requests import BY as _BY
 from ..tiles import Tile, Wind
-from .app import app, console, user_errors, write_json
+from .app import app, console, fail, user_errors, write_json
 from .options import one_of, whole_number
 from .options import seat as seat_option
+from .options import special_tiles as special_tiles_option
 
 
 def card_table(card: ScoreCard, compact: bool = False) -> Table:
@@ -159,6 +160,7 @@ def score_command(
     original_call: bool = typer.Option(
         False, "--original-call", help="The winner had declared Original Call (the league rulesets dmjl, bmja)."
     ),
+    special_tiles: Optional[str] = typer.Option(None, "--special-tiles", **special_tiles_option()),
     as_json: bool = typer.Option(False, "--json", help="Print the score as JSON."),
 ) -> None:
     """Score one hand and explain every item (points, doubles, limit).
@@ -167,7 +169,7 @@ def score_command(
     """
     request = requests.ScoreRequest(
         hand, ruleset, seat, round_, win, by, last_tile, original, first_discard, after_flower, kong_on_kong, dead, mandarins,
-        original_call,
+        original_call, special_tiles,
     )
     with user_errors():
         answer = requests.score(request)
@@ -201,6 +203,7 @@ def settle_command(
     dead: list[Wind] = typer.Option(
         [], **seat_option(metavar="SEAT"), help="A seat (E, S, W, N) with a dead hand; repeat for several."
     ),
+    special_tiles: Optional[str] = typer.Option(None, "--special-tiles", **special_tiles_option()),
     as_json: bool = typer.Option(False, "--json", help="Print payments and nets as JSON."),
 ) -> None:
     """Settle a hand as the game does under the ruleset. Pung Chow: the winner
@@ -208,7 +211,7 @@ def settle_command(
     differences, East pays and collects double; Hong Kong: only the winner is
     paid, the discarder (or, self-drawn, everyone) paying double. A drawn hand
     settles only if the ruleset (or --settle-draws) says so."""
-    request = requests.SettleRequest(scores, winner, discarder, ruleset, limit, settle_draws, tuple(dead))
+    request = requests.SettleRequest(scores, winner, discarder, ruleset, limit, settle_draws, tuple(dead), special_tiles)
     with user_errors():
         answer = requests.settle(request)
     if as_json:
@@ -245,6 +248,7 @@ def _render_ruleset(card: dict) -> None:
 @app.command("rules")
 def rules_command(
     name: Optional[str] = typer.Argument(None, help="A ruleset; all of them if omitted."),
+    special_tiles: Optional[str] = typer.Option(None, "--special-tiles", **special_tiles_option()),
     as_json: bool = typer.Option(
         False, "--json", help="Print the ruleset as JSON (a list of them without NAME): options and rules as data."
     ),
@@ -252,7 +256,9 @@ def rules_command(
     """Print a ruleset as a score card: every option and every scoring rule with
     its values (points, doubles, faan, the limit), whose hands it scores and its source."""
     with user_errors():
-        chosen = [get_ruleset(name)] if name is not None else [RULESETS[k] for k in sorted(RULESETS)]
+        if special_tiles is not None and name is None:
+            fail("--special-tiles changes one ruleset: name it (mahjongg rules traditional --special-tiles ...)")
+        chosen = [requests.ruleset_for(name, special_tiles)] if name is not None else [RULESETS[k] for k in sorted(RULESETS)]
     cards = [_cited(r.to_dict()) for r in chosen]
     if as_json:
         write_json(cards[0] if name is not None else cards)

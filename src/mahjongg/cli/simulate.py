@@ -15,6 +15,7 @@ from ..rules import RULESETS
 from ..simulate import HandOutcome, SimulationError, Summary, check_bots, check_run, simulate, useful_workers
 from .app import app, console, fail, user_errors
 from .options import file_name, whole_number
+from .options import special_tiles as special_tiles_option
 from .runs import finish_run, progress_bar, stopped
 
 
@@ -28,6 +29,7 @@ def simulate_command(
         help="How many hands to play (with --matches: how many matches).",
     ),
     ruleset: str = typer.Option("pung-chow", help=f"Ruleset: {', '.join(sorted(RULESETS))}."),
+    special_tiles: Optional[str] = typer.Option(None, "--special-tiles", **special_tiles_option()),
     bots: str = typer.Option(
         "greedy,greedy,cautious,random",
         help=f"One bot per player, comma-separated, two to four ({', '.join(BOTS)}, or policy:FILE, a trained policy); players take turns at East. "
@@ -73,7 +75,8 @@ def simulate_command(
             names = check_bots(bots.split(","))
         except SimulationError as exc:
             fail(f"--bots: {exc}")
-        match_args = dict(matches=matches, match_hands=hands, match_rounds=rounds)
+        options = {"special_tiles": special_tiles} if special_tiles is not None else None
+        match_args = dict(matches=matches, match_hands=hands, match_rounds=rounds, options=options)
         # every argument is checked before --db is opened: a bad one leaves no file behind
         check_run(games, names, ruleset=ruleset, workers=workers, **match_args)
         if backend not in ("local", "ray") or (backend == "ray" and matches):

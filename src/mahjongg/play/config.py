@@ -11,7 +11,8 @@ Fields:
 ``ruleset``   a ruleset name (:data:`mahjongg.rules.RULESETS`)
 ``options``   ruleset options a match may change (:data:`OPTION_FIELDS`):
               ``limit`` / ``payment_limit`` (points, or ``None``),
-              ``east_factor`` (a whole number), ``settle_draws`` (true/false)
+              ``east_factor`` (a whole number), ``settle_draws`` (true/false),
+              ``special_tiles`` (one of the ruleset's ``special_tile_sets``)
 ``hands``     the match's length in hands, or
 ``rounds``    in wind rounds (neither: the ruleset's ``match_rounds``)
 ``players``   one entry per player number (0, 1, ... in the order they first
@@ -37,7 +38,7 @@ from ..rules.ruleset import Ruleset
 
 __all__ = ["MatchConfig", "ConfigError", "OPTION_FIELDS"]
 
-OPTION_FIELDS = ("limit", "payment_limit", "east_factor", "settle_draws", "draw_keeps_deal")
+OPTION_FIELDS = ("limit", "payment_limit", "east_factor", "settle_draws", "draw_keeps_deal", "special_tiles")
 """Ruleset options a match may set (the others change the set of tiles or the play)."""
 
 HUMAN = None
@@ -99,7 +100,12 @@ class MatchConfig:
         for k, v in options.items():
             if k not in OPTION_FIELDS:
                 raise ConfigError(f"unknown option {k!r}; a match may set {', '.join(OPTION_FIELDS)}")
-            if isinstance(getattr(base, k), bool):  # a yes-or-no option: the ruleset's own value says so
+            if k == "special_tiles":
+                if v is not None and v not in base.special_tile_sets:
+                    sets = base.special_tile_sets
+                    has = f"one of {', '.join(sets)}" if sets else f"{base.name} has no special tiles"
+                    raise ConfigError(f"special_tiles: {has}, not {v!r}")
+            elif isinstance(getattr(base, k), bool):  # a yes-or-no option: the ruleset's own value says so
                 if not isinstance(v, bool):
                     raise ConfigError(f"{k} is true or false, not {v!r}")
             elif not (v is None and k in ("limit", "payment_limit")):

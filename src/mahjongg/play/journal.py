@@ -69,7 +69,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Sequence
 
-from ..table import Game
+from ..table import Game, ReplayError
+from ..table.log_schema import check_log
 from .migration import migrate
 from .schema import (
     MAHJONGG_COLUMNS,
@@ -83,6 +84,7 @@ from .schema import (
     insert_hand,
     now,
     refuse_foreign,
+    seed_value,
     tables,
 )
 
@@ -398,8 +400,30 @@ class Journal:
             return insert_hand(self.conn, events, bots, match_id, hand)
 
     def _row(self, r) -> GameRow:
-        return GameRow(r[0], r[1], r[2], r[3], r[4], tuple(json.loads(r[5])), r[6], r[7], json.loads(r[8] or "{}"),
-                       r[9], *(r[10:12] if len(r) > 10 else ()))
+        try:
+            bots, net = json.loads(r[5]), json.loads(r[8] or "{}")
+            if not isinstance(bots, list) or not isinstance(net, dict):
+                raise TypeError("not a list and an object")
+        except (TypeError, ValueError):
+            raise JournalError(f"game {r[0]} in {self.path} is damaged: its bots or net are not the JSON mahjongg writes") from None
+        return GameRow(r[0], r[1], r[2], seed_value(r[3]), r[4], tuple(bots), r[6], r[7], net, r[9], *(r[10:12] if len(r) > 10 else ()))
+
+    def _log(self, rows, what: str) -> list[dict]:
+        """The events of ``rows`` (``(seq, data)``), decoded and held to the log's schema
+        (:func:`~mahjongg.table.log_schema.check_log`); :class:`ReplayError` naming ``what``
+        (``game 5``), the event and its field otherwise."""
+        out = []
+        for i, (seq, d) in enumerate(rows):
+            try:
+                out.append(json.loads(d))
+            except (TypeError, ValueError) as exc:
+                raise ReplayError(f"{what} in {self.path}: event {i} (seq {seq}) is not JSON: {exc}") from None
+        if out:
+            try:
+                check_log(out)
+            except ReplayError as exc:
+                raise ReplayError(f"{what} in {self.path}: {exc}") from None
+        return out
 
     def _columns(self) -> str:
         cols = "id, created, ruleset, seed, players, bots, winner, reason, net, events"
@@ -455,14 +479,18 @@ class Journal:
     def load(self, game_id: int) -> list[dict]:
         """The event log of hand ``game_id``, in order."""
         self.game(game_id)
-        return [
-            json.loads(d)
-            for (d,) in self.conn.execute("SELECT data FROM events WHERE game_id = ? ORDER BY seq", (game_id,))
-        ]
+        rows = self.conn.execute("SELECT seq, data FROM events WHERE game_id = ? ORDER BY seq", (game_id,)).fetchall()
+        if not rows:
+            raise ReplayError(f"game {game_id} in {self.path} has no events")
+        return self._log(rows, f"game {game_id}")
 
     def replay(self, game_id: int) -> Game:
         """Hand ``game_id`` replayed from its stored log (checked event by event)."""
-        return Game.replay(self.load(game_id))
+        events = self.load(game_id)
+        try:
+            return Game.replay(events)
+        except ReplayError as exc:
+            raise ReplayError(f"game {game_id} in {self.path}: {exc}") from None
 
     # --- matches ----------------------------------------------------------------------------
     def new_match(self, app: str, config: dict, *, code: str | None = None, status: str = "playing") -> int:
@@ -499,7 +527,14 @@ class Journal:
             sql += f" AND m.status IN ({','.join('?' * len(statuses))})"
             args.extend(statuses)
         rows = self.conn.execute(sql + " ORDER BY m.id", args).fetchall()
-        return [MatchRow(i, c, a, k, json.loads(cfg), st, n) for i, c, a, k, cfg, st, n in rows]
+        out = []
+        for i, c, a, k, cfg, st, n in rows:
+            try:
+                config = json.loads(cfg)
+            except (TypeError, ValueError):
+                raise JournalError(f"match {i} in {self.path} is damaged: its configuration is not JSON") from None
+            out.append(MatchRow(i, c, a, k, config, st, n))
+        return out
 
     def put_seat(self, match_id: int, player: int, name: str, kind: str, bot: str | None, token_hash: str | None) -> None:
         with self._write():
@@ -537,8 +572,9 @@ class Journal:
         row = self.conn.execute("SELECT id FROM games WHERE match_id = ? AND hand = ?", (match_id, hand)).fetchone()
         if row is not None:
             return self.load(row[0])
-        return [json.loads(d) for (d,) in self.conn.execute(
-            "SELECT data FROM match_events WHERE match_id = ? AND hand = ? ORDER BY seq", (match_id, hand))]
+        return self._log(self.conn.execute(
+            "SELECT seq, data FROM match_events WHERE match_id = ? AND hand = ? ORDER BY seq", (match_id, hand)).fetchall(),
+            f"hand {hand} of match {match_id}")
 
     def load_match(self, match_id: int, app: str | None = "play") -> SavedMatch:
         """Match ``match_id`` (of ``app``) read back; raises :class:`JournalError` if there is none."""
@@ -550,14 +586,14 @@ class Journal:
         saved = SavedMatch(rows[0])
         saved.hands = [g for (g,) in self.conn.execute("SELECT id FROM games WHERE match_id = ? ORDER BY hand, id", (match_id,))]
         saved.finished = [self.load(g) for g in saved.hands]
-        saved.current = [
-            json.loads(d)
-            for (d,) in self.conn.execute(
-                "SELECT data FROM match_events WHERE match_id = ? AND hand = "
+        saved.current = self._log(
+            self.conn.execute(
+                "SELECT seq, data FROM match_events WHERE match_id = ? AND hand = "
                 "(SELECT MAX(hand) FROM match_events WHERE match_id = ?) ORDER BY seq",
                 (match_id, match_id),
-            )
-        ]
+            ).fetchall(),
+            f"the hand in progress of match {match_id}",
+        )
         return saved
 
 

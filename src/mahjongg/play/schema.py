@@ -157,6 +157,20 @@ def tables(conn: sqlite3.Connection) -> set[str]:
 
 
 
+def seed_column(seed):
+    """A hand's seed as the ``games.seed`` column holds it: a number that fits SQLite's
+    64-bit INTEGER as it is, a larger one (a shared table's 128-bit secret seed) as
+    hexadecimal text (``0x...``: decimal text would be stored as an inexact REAL)."""
+    if isinstance(seed, int) and not -(2**63) <= seed < 2**63:
+        return hex(seed)
+    return seed
+
+
+def seed_value(column):
+    """The seed a ``games.seed`` column holds (:func:`seed_column` read back)."""
+    return int(column, 16) if isinstance(column, str) else column
+
+
 def insert_hand(
     conn: sqlite3.Connection, events: Sequence[dict], bots: Iterable[str], match_id: int | None = None, hand: int | None = None
 ) -> int:
@@ -171,7 +185,7 @@ def insert_hand(
         (
             now(),
             setup.get("ruleset", "?"),
-            setup.get("seed"),
+            seed_column(setup.get("seed")),
             setup.get("players", 4),
             json.dumps(list(bots)),
             end.get("winner") if end else None,

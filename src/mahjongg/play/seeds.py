@@ -1,4 +1,5 @@
-"""The one bot-seed rule, and the one policy for a bot that answers with an illegal action.
+"""The one bot-seed rule, the one source of a shared table's deals, and the one policy
+for a bot that answers with an illegal action.
 
 Every app that seats bots (``Session``, ``mahjongg play``, ``serve``,
 ``simulate``, the RL environment, the arena) seeds each bot of each hand with
@@ -11,17 +12,36 @@ match (from 0) and the player's number (from 0, in the order the players first
 sat down): the first 8 bytes of BLAKE2b over ``"match/hand/player"``, so
 neighbouring matches, hands or players share no arithmetic pattern (unlike
 ``seed * 4 + player``, where match 1's player 0 is match 0's player 4).
+
+A hand's deal is reproducible from the match's seed in ``mahjongg play`` and
+``simulate`` (no one else sits at those tables). A table shared with others
+(``mahjongg serve``, unless its operator asks for ``--seed``) deals each hand
+from :func:`secret_hand_seed` instead: 128 bits from the operating system's
+CSPRNG, drawn afresh for each hand, so the seed published once a hand is over
+tells nothing about any other hand (a seed drawn from a seeded generator gave
+away the generator, and with it every later deal).
 """
 
 from __future__ import annotations
 
 import hashlib
+import secrets
 from typing import Sequence
 
 from ..errors import MahjonggError
 from ..table.actions import Action
 
-__all__ = ["bot_seed", "BotMoveError", "checked_bot_action"]
+__all__ = ["bot_seed", "secret_hand_seed", "SECRET_SEED_BITS", "BotMoveError", "checked_bot_action"]
+
+SECRET_SEED_BITS = 128
+"""Bits of a shared table's hand seed (:func:`secret_hand_seed`)."""
+
+
+def secret_hand_seed() -> int:
+    """A hand's seed for a shared table: :data:`SECRET_SEED_BITS` bits from the
+    operating system's CSPRNG (:func:`secrets.randbits`), a function of nothing
+    published, each hand's drawn independently of every other's."""
+    return secrets.randbits(SECRET_SEED_BITS)
 
 
 def bot_seed(match_seed: int, hand: int, player: int) -> int:

@@ -98,7 +98,12 @@ class Session:
     play for some players instead of the bots ``config`` names for them
     (tests, a policy held in memory): ``{player: bot}``. ``last_game``: a
     match rebuilt between two hands keeps its last hand (this finished game)
-    on the table until :meth:`next_hand`.
+    on the table until :meth:`next_hand`. ``hand_seeds``: where a new match's
+    hand seeds come from (:class:`~mahjongg.table.Match`: a shared table's
+    :func:`~mahjongg.play.seeds.secret_hand_seed`), default the match's seed.
+    ``claims``: who answers a claim window in a new match's hands
+    (:class:`~mahjongg.table.Game`): ``"all"`` for a table of several humans
+    (every seat answers every discard, the bots at once), ``"able"`` otherwise.
     """
 
     def __init__(
@@ -112,10 +117,13 @@ class Session:
         hand_index: int = 0,
         bots: Mapping[int, Any] | None = None,
         last_game: Game | None = None,
+        hand_seeds: Callable[[], int] | None = None,
+        claims: str = "able",
     ) -> None:
         self.config = config
         if match is None:
-            match = Match(config.ruleset_value(), config.seed, len(config.players), config.hands, config.rounds)
+            match = Match(config.ruleset_value(), config.seed, len(config.players), config.hands, config.rounds,
+                          hand_seeds=hand_seeds, claims=claims)
         if match.players != len(config.players):
             raise ConfigError(f"a match of {match.players} players needs {match.players} players, not {len(config.players)}")
         self.match = match
@@ -147,15 +155,22 @@ class Session:
         config: MatchConfig | None = None,
         recorder: Recorder | None = None,
         deal: bool = True,
+        hand_seeds: Callable[[], int] | None = None,
+        claims: str = "able",
     ) -> "Session":
         """The session of a match read back from a journal, at its last completed action.
 
         ``config``: the match's configuration (default: the one stored with it).
+        ``hand_seeds``: the match deals its hands from this source (a shared
+        table's secret seeds): the hands played are replayed from the seeds
+        in their logs, the next ones drawn from it. ``claims``: as for a new
+        session, for the hands dealt from now on (each logged hand replays as
+        it was played).
         ``deal``: when the match stands between two hands, deal the next one now
         (the terminal game); ``False`` keeps the last hand, finished, on the table
         until :meth:`next_hand` (the web table shows its score sheet again)."""
         config = config if config is not None else MatchConfig.from_dict(saved.row.config)
-        match = rebuild_match(config, saved)
+        match = rebuild_match(config, saved, hand_seeds, claims)
         last = None
         if match.game is None and saved.finished and (not deal or match.is_over):
             last = Game.replay(saved.finished[-1], config.ruleset_value())
@@ -469,7 +484,7 @@ def resume_session(db: str | Path, match_id: int) -> Session:
     if session.match.game is None and session.match.is_over:
         recorder.close()
         n = len(saved.hands)
-        games = f" (games {saved.hands[0]}-{saved.hands[-1]})" if saved.hands else ""
+        games = f" ({game_ids(saved.hands)})" if saved.hands else ""
         raise JournalError(
             f"match {match_id} is over ({n} hand{'' if n == 1 else 's'}); replay its hands with "
             f"mahjongg replay GAME_ID --db {db}{games}"
@@ -477,19 +492,38 @@ def resume_session(db: str | Path, match_id: int) -> Session:
     return session
 
 
-def rebuild_match(config: MatchConfig, saved: SavedMatch) -> Match:
+def game_ids(ids: Sequence[int]) -> str:
+    """Game ids for a message, runs of consecutive ids as ranges: ``game 4``,
+    ``games 1-3``, ``games 4, 9, 12-14`` (a match's hands among a run's on a shared file)."""
+    runs: list[list[int]] = []
+    for i in sorted(ids):
+        if runs and i == runs[-1][1] + 1:
+            runs[-1][1] = i
+        else:
+            runs.append([i, i])
+    text = ", ".join(str(a) if a == b else f"{a}-{b}" for a, b in runs)
+    return f"game{'s' if len(ids) > 1 else ''} {text}"
+
+
+def rebuild_match(
+    config: MatchConfig, saved: SavedMatch, hand_seeds: Callable[[], int] | None = None, claims: str = "able"
+) -> Match:
     """The :class:`Match` of ``config`` as it stood at the last completed action: finished
     hands recorded (chips, East's rotation), the hand in progress replayed onto the table.
 
     The match's own seed sequence is advanced hand by hand as it was in play, so the hands
     after the resumed one are dealt as they would have been; each hand's log must start as
-    the match deals it (else :class:`~mahjongg.play.journal.JournalError`)."""
+    the match deals it (else :class:`~mahjongg.play.journal.JournalError`). With
+    ``hand_seeds`` (a match dealt from secret seeds) each hand is dealt from the seed
+    its log names, and the hands after it from ``hand_seeds``."""
     ruleset = config.ruleset_value()
-    match = Match(ruleset, seed=config.seed, players=len(config.players), hands=config.hands, rounds=config.rounds)
+    match = Match(ruleset, seed=config.seed, players=len(config.players), hands=config.hands, rounds=config.rounds,
+                  hand_seeds=hand_seeds, claims=claims)
     logs = list(saved.finished) + ([saved.current] if saved.current else [])
     for k, events in enumerate(logs):
-        dealt = match.next_game()
-        seed = events[0].get("seed") if events and events[0].get("type") == "setup" else dealt.seed + 1
+        logged = events[0].get("seed") if events and events[0].get("type") == "setup" else None
+        dealt = match.next_game(logged if hand_seeds is not None and logged is not None else None)
+        seed = logged if events and events[0].get("type") == "setup" else dealt.seed + 1
         if seed is not None and seed != dealt.seed:  # (None: a hand dealt from a preset wall, in tests)
             raise JournalError(f"match {saved.match_id}: hand {k + 1} does not start as the match deals it")
         game = Game.replay(events, ruleset)

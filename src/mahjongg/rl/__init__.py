@@ -18,12 +18,14 @@ from .actions import ActionTable, ActionTableError, action_table
 from .aec import env, raw_env
 from .encoding import PLANES, encode, encode_batch
 from .seat_env import ENV_IDS, SeatEnv, make_vec
+from .wrappers import FlatObservation
 
 __all__ = [
     "env",
     "raw_env",
     "SeatEnv",
     "make_vec",
+    "FlatObservation",
     "ENV_IDS",
     "ActionTable",
     "ActionTableError",

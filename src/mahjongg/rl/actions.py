@@ -69,6 +69,13 @@ class ActionTable:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_index", {e: i for i, e in enumerate(self.entries)})
+        object.__setattr__(self, "_by_id", {})  # id(action) -> index, for the actions in _kept: see indices
+        object.__setattr__(self, "_kept", [])
+
+    @property
+    def index_of_pass(self) -> int:
+        """The index of PASS (every table has one)."""
+        return self._index[(ActionKind.PASS, None)]  # type: ignore[attr-defined]
 
     def __len__(self) -> int:
         return len(self.entries)
@@ -89,13 +96,33 @@ class ActionTable:
         except KeyError:
             raise ActionTableError(f"{action} has no index in the action table of {self.ruleset}") from None
 
-    def indices(self, legal: list[Action]) -> dict[int, Action]:
-        """``{index: action}`` for a seat's legal actions (one index each: the table tells them apart)."""
+    def indices(self, legal) -> dict[int, Action]:
+        """``{index: action}`` for a seat's legal actions (one index each: the table tells them apart).
+
+        The engine hands out the same action objects again and again (its
+        tables of actions): their indices are remembered by identity, the
+        table keeping each such action (so its identity is never reused;
+        at most :data:`_REMEMBERED` of them)."""
+        try:
+            out = dict(zip(map(self._by_id.__getitem__, map(id, legal)), legal))  # type: ignore[attr-defined]
+        except KeyError:
+            return self._indices(legal)
+        if len(out) != len(legal):
+            return self._indices(legal)  # names the action without an index of its own
+        return out
+
+    def _indices(self, legal) -> dict[int, Action]:
+        by_id, keep = self._by_id, self._kept  # type: ignore[attr-defined]
         get = self._index.get  # type: ignore[attr-defined]
         out = {}
         for a in legal:
-            k = a.kind
-            i = get((k, a.chow) if k is ActionKind.CHOW else (k, a.tile) if k in _TILED else (k, None))
+            i = by_id.get(id(a))
+            if i is None:
+                k = a.kind
+                i = get((k, a.chow) if k is ActionKind.CHOW else (k, a.tile) if k in _TILED else (k, None))
+                if i is not None and len(keep) < _REMEMBERED:
+                    keep.append(a)  # kept alive: id(a) stays its own
+                    by_id[id(a)] = i
             if i is None or i in out:
                 raise ActionTableError(f"{a} has no index of its own in the action table of {self.ruleset}")
             out[i] = a
@@ -113,6 +140,10 @@ class ActionTable:
 
 
 _TILED = frozenset({ActionKind.DISCARD, ActionKind.CONCEALED_KONG, ActionKind.ADD_KONG, ActionKind.BONUS, ActionKind.CAPTURE})
+
+_REMEMBERED = 8192
+"""How many action objects an :class:`ActionTable` remembers the index of
+(the engine's own shared actions are a few thousand)."""
 
 _TABLES: dict[int, tuple[Ruleset, ActionTable]] = {}
 

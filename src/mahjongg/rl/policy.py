@@ -26,6 +26,7 @@ registry makes one for ``policy:FILE`` (see :func:`load_policy_bot`).
 from __future__ import annotations
 
 import json
+import zipfile
 from pathlib import Path
 
 import numpy as np
@@ -151,17 +152,41 @@ class LinearPolicy:
             np.savez(f, theta=self.theta, header=np.array(json.dumps(header)))
 
 
+def _read_npz(p: Path) -> tuple[dict, np.ndarray]:
+    """The header and weights of the policy file ``p``; :class:`PolicyError` saying what the file lacks."""
+
+    def refuse(why: str) -> PolicyError:
+        return PolicyError(f"{p} is not a trained policy (an .npz file of weights and a header): {why}")
+
+    try:
+        data = np.load(p, allow_pickle=False)
+    except (OSError, ValueError, EOFError, zipfile.BadZipFile):
+        raise refuse("it is not an .npz (zip) file") from None
+    if not isinstance(data, np.lib.npyio.NpzFile):
+        raise refuse("it holds a single array (.npy), not an .npz")
+    with data:
+        missing = [k for k in ("header", "theta") if k not in data.files]
+        if missing:
+            raise refuse(f"it has no {' and no '.join(missing)} array")
+        try:
+            text, theta = str(data["header"]), data["theta"]
+        except (ValueError, OSError, EOFError, zipfile.BadZipFile):
+            raise refuse("its arrays cannot be read (a damaged file)") from None
+        try:
+            header = json.loads(text)
+        except ValueError:
+            raise refuse("its header is not JSON") from None
+    if not isinstance(header, dict):
+        raise refuse("its header is not a JSON object")
+    return header, theta
+
+
 def load_policy(path: str | Path) -> tuple[LinearPolicy, dict]:
     """``(policy, header)`` from a file :meth:`LinearPolicy.save` wrote; :class:`PolicyError` otherwise."""
     p = Path(path)
     if not p.is_file():
         raise PolicyError(f"no policy file at {p}")
-    try:
-        with np.load(p, allow_pickle=False) as data:
-            header = json.loads(str(data["header"]))
-            theta = data["theta"]
-    except Exception as exc:  # not npz, no header, bad JSON: one message
-        raise PolicyError(f"{p} is not a policy file (an .npz that LinearPolicy.save writes): {type(exc).__name__}") from None
+    header, theta = _read_npz(p)
     if header.get("format") != FORMAT:
         raise PolicyError(f"{p} is not a policy of this version (format {header.get('format')!r}, not {FORMAT!r})")
     try:

@@ -38,7 +38,7 @@ from ..bots import make_bot
 from ..errors import StateError
 from ..play.seeds import checked_bot_action
 from ..rules import RULESETS, Ruleset
-from .core import EnvError, Table, resolve_ruleset
+from .core import EnvError, Table, action_index, resolve_ruleset
 
 __all__ = ["SeatEnv", "ENV_IDS", "make_vec"]
 
@@ -54,7 +54,7 @@ ENV_IDS: dict[str, str] = {name: f"mahjongg/{_camel(name)}-v0" for name in RULES
 class SeatEnv(gymnasium.Env):
     """One learner against bots (see the module's docs)."""
 
-    metadata = {"render_modes": ["human", "ansi"]}
+    metadata = {"render_modes": ["human", "ansi"], "render_fps": 1}
 
     def __init__(
         self,
@@ -133,6 +133,13 @@ class SeatEnv(gymnasium.Env):
                     self._seat_bots()
                     bots = self._bots
 
+    def action_masks(self) -> np.ndarray:
+        """The learner's mask now (``int8``, 1 at each legal action; all 0 once the
+        episode is over): what sb3-contrib's ``MaskablePPO`` asks the env each step."""
+        if self._abandoned:
+            return np.zeros(len(self.action_table), dtype=np.int8)
+        return self._t.mask(self.seat)
+
     def _obs(self) -> tuple[dict, dict]:
         t = self._t
         mask = t.mask(self.seat)
@@ -162,7 +169,8 @@ class SeatEnv(gymnasium.Env):
         t = self._t
         if t.over or self._abandoned:
             raise StateError("the episode is over: call reset()")
-        if int(action) not in t.legal(self.seat):
+        action = action_index(action, len(self.action_table))  # junk: the library's error, never a guess
+        if action not in t.legal(self.seat):
             self._abandoned = True
             obs, info = self._obs()
             info["illegal"] = True
@@ -183,6 +191,8 @@ class SeatEnv(gymnasium.Env):
         return obs, float(reward), done, False, info
 
     def render(self):
+        if self.render_mode is None:
+            return None
         text = self._t.render()
         if self.render_mode == "human":
             print(text)
@@ -210,4 +220,11 @@ def make_vec(num_envs: int, ruleset: str | Ruleset = "pung-chow", **kwargs) -> g
 
 for _name, _id in ENV_IDS.items():
     if _id not in gymnasium.registry:
-        gymnasium.register(id=_id, entry_point="mahjongg.rl.seat_env:SeatEnv", kwargs={"ruleset": _name})
+        # make_vec(id) builds our make_vec (same-step autoreset: no all-zero mask after an
+        # episode's end), not Gymnasium's default next-step autoreset (issue 25)
+        gymnasium.register(
+            id=_id,
+            entry_point="mahjongg.rl.seat_env:SeatEnv",
+            vector_entry_point="mahjongg.rl.seat_env:make_vec",
+            kwargs={"ruleset": _name},
+        )

@@ -28,4 +28,13 @@ def get_ruleset(name: str) -> Ruleset:
         raise RulesetError(f"unknown ruleset {name!r}; known: {', '.join(sorted(RULESETS))}") from None
 
 
-__all__ = ["RULESETS", "get_ruleset", "Ruleset", "RulesetError", "PUNG_CHOW", "TRADITIONAL", "TRADITIONAL_SPECIAL_TILES", "HONG_KONG", "HONG_KONG_136", "PUNG_CHOW_LIMIT", "DMJL", "BMJA", "Reading", "Situation", "Win", "WinBy", "Item", "ScoringRule", "Wording"]
+def ruleset_with(name: str, *, special_tiles: str | None = None) -> Ruleset:
+    """The ruleset called ``name``, with the set of special tiles
+    ``special_tiles`` (``None``: as registered); raises :class:`RulesetError`
+    for an unknown name or a set the ruleset does not play
+    (:attr:`Ruleset.special_tile_sets`)."""
+    r = get_ruleset(name)
+    return r if special_tiles is None else r.with_options(special_tiles=special_tiles)
+
+
+__all__ = ["RULESETS", "get_ruleset", "ruleset_with", "Ruleset", "RulesetError", "PUNG_CHOW", "TRADITIONAL", "TRADITIONAL_SPECIAL_TILES", "HONG_KONG", "HONG_KONG_136", "PUNG_CHOW_LIMIT", "DMJL", "BMJA", "Reading", "Situation", "Win", "WinBy", "Item", "ScoringRule", "Wording"]

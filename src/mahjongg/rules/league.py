@@ -15,11 +15,13 @@ rule citing Kajongg's name for it. The tests of the rules are our own
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 
 from ..decomposition import is_thirteen_orphans
 from ..hand import Hand
-from ..tiles import BONUS_TILES, TILES, Suit
+from ..settlement import Payment, Settlement, check_scores
+from ..tiles import BONUS_TILES, TILES, Suit, Wind
 from .items import (
     DragonSetDoubles,
     MahJongg,
@@ -74,10 +76,10 @@ from .league_items import (
     is_triple_knitting,
     is_wriggling_snake,
 )
-from .ruleset import Ruleset, RulesetError
+from .ruleset import Ruleset, RulesetError, Ruling
 from .traditional_items import BonusTilePoints, FullSeriesDoubles, OwnSeasonDoubles
 
-__all__ = ["dmjl", "bmja", "LeagueRuleset", "DMJL", "BMJA"]
+__all__ = ["dmjl", "bmja", "LeagueRuleset", "DMJL", "BMJA", "dangerous_tiles"]
 
 KAJONGG = "Kajongg (KDE) src/predefined.py"
 CLASSICAL = KAJONGG + ", ClassicalChinese"
@@ -111,6 +113,70 @@ class LeagueRuleset(Ruleset):
             "all-pair-honors": is_all_pair_honors,
         }
         return any(tests[s](hand) for s in self.shapes if s in tests)
+
+    # --- the Dangerous Game (Kajongg game.py __payHand, player.py findDangerousTiles) ---
+    def judge_discard(self, winning, win_tile, discarder_hand, discarder, winner, round_):
+        """The Dangerous Game: the winning tile was dangerous to throw -- of a
+        kind the winner's exposed sets were plainly collecting (:func:`dangerous_tiles`)
+        -- so its discarder pays for all; excused when every tile he held was
+        as dangerous ("no choice": Kajongg ``mustPlayDangerous``)."""
+        danger = dangerous_tiles(winning.melds)
+        reasons = [why for tiles, why in danger if win_tile in tiles]
+        if not reasons:
+            return None
+        held = set(discarder_hand.concealed) | {win_tile}
+        excuse = None
+        if all(any(t in tiles for tiles, _ in danger) for t in held):
+            excuse = "every tile he held was as dangerous: he had no choice"
+        return Ruling("discarder-pays", discarder, f"a dangerous discard: {reasons[0]}", excuse)
+
+    def settle(self, scores, winner, *, discarder=None, east=None, dead=(), ruling=None):
+        """As :meth:`Ruleset.settle`; with a Dangerous Game ``ruling`` the
+        discarder alone pays the winner for all: four times his score, six
+        times if the winner is East (Kajongg ``__payHand``)."""
+        if ruling is None or not ruling.applies or ruling.kind != "discarder-pays" or winner is None:
+            return super().settle(scores, winner, discarder=discarder, east=east, dead=dead)
+        check_scores(scores, winner, dead, discarder=ruling.seat, east=east)
+        factor = 6 if winner == (Wind.EAST if east is None else east) else 4
+        amount = scores[winner] * factor
+        payments = (Payment(ruling.seat, winner, amount),) if amount else ()
+        return Settlement(payments, tuple(sorted(scores)))
+
+
+def dangerous_tiles(melds) -> list[tuple[frozenset, str]]:
+    """The tiles it is dangerous to throw to a player with the exposed
+    ``melds``, each set with its reason (Kajongg ``findDangerousTiles``): with
+    three or more exposed sets all green, the green tiles; all of one suit
+    (nine or more tiles of it in view), that suit; all ones and nines, the
+    ones and nines; with two or more, when three wind sets (or only honour
+    sets, three or more) are exposed, the winds not in view, and when two
+    dragon sets are, the dragons not in view. (Kajongg's "short living wall"
+    danger -- every unseen tile near the end of the wall -- needs the wall,
+    which this hook is not given.)"""
+    exposed = [m for m in melds if m.exposed]
+    seen = Counter(t for m in exposed for t in m.tiles)
+    out: list[tuple[frozenset, str]] = []
+    n = len(exposed)
+    if n >= 3:
+        green = frozenset(TILES[i] for i in (1, 2, 3, 5, 7, 32))
+        if all(t in green for t in seen):
+            out.append((green, "he has 3 or 4 exposed sets, all green"))
+        suits = {t // 9 for t in seen if t.is_suited}
+        if len(suits) == 1 and all(t.is_suited for t in seen):
+            suit = frozenset(TILES[9 * next(iter(suits)) + r] for r in range(9))
+            if sum(seen[t] for t in suit) >= 9:
+                out.append((suit, "he may try a True Color Game"))
+        elif all(t.is_terminal for t in seen):
+            out.append((frozenset(t for t in TILES[:27] if t.is_terminal), "he may try an All Terminals Game"))
+    if n >= 2:
+        winds = sum(1 for i in range(27, 31) if seen[TILES[i]] >= 3)
+        dragons = sum(1 for i in range(31, 34) if seen[TILES[i]] >= 3)
+        both = winds + dragons == n and n >= 3
+        if both or winds >= 3:
+            out.append((frozenset(TILES[i] for i in range(27, 31) if not seen[TILES[i]]), "he exposed many winds"))
+        if both or dragons >= 2:
+            out.append((frozenset(TILES[i] for i in range(31, 34) if not seen[TILES[i]]), "he exposed many dragons"))
+    return out
 
 
 def _sets() -> tuple[ScoringRule, ...]:
@@ -220,15 +286,17 @@ def dmjl(*, limit: int = 500, roof_off: bool = False, name: str = "dmjl") -> Rul
         special_shapes=True,
         payment_limit=None,
         east_factor=2,
-        settle_draws=False,
+        settle_draws=True,  # Kajongg __payHand: with no winner every pair of players still settles
         wall_stacks=18,
         bonus_tiles=BONUS,
         reserved_tiles=16,  # Kajongg "Size of Kong Box" 16
         loose_refill="end",
+        kong_box_replenished=False,  # Kajongg: loose tiles come out of the kong box, which is not refilled
         robbing_kong=True,
         original_through_kongs=True,
         draw_keeps_deal=True,
         match_rounds=4,  # Kajongg "Minimum number of rounds in game" 4
+        concealed_kong_robbed_for=("Thirteen Orphans",),  # Kajongg "mayrobhiddenkong" (Millington 58)
         shapes=("thirteen-orphans",),
     )
 
@@ -285,16 +353,18 @@ def bmja(*, limit: int = 1000, roof_off: bool = False, name: str = "bmja") -> Ru
         special_shapes=True,
         payment_limit=None,
         east_factor=2,
-        settle_draws=False,
+        settle_draws=True,  # Kajongg __payHand: with no winner every pair of players still settles
         wall_stacks=18,
         bonus_tiles=BONUS,
         reserved_tiles=14,  # Kajongg "Size of Kong Box" 14 for BMJA
         loose_refill="end",
+        kong_box_replenished=False,  # Kajongg: loose tiles come out of the kong box, which is not refilled
         robbing_kong=True,
         original_through_kongs=True,
         draw_keeps_deal=True,
         match_rounds=4,
         max_chows=1,  # Kajongg "number of allowed chows" 1 for BMJA
+        concealed_kong_robbed_for=("The 13 Unique Wonders",),  # Kajongg "mayrobhiddenkong" (Millington 58)
         shapes=("thirteen-orphans", "wriggling-snake", "knitting", "triple-knitting", "all-pair-honors"),
     )
 

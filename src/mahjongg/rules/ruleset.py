@@ -95,6 +95,17 @@ class Ruleset:
       ``reserved_tiles`` -- tiles never drawn; the hand is a draw when only
       these remain (loose tiles included).
       ``chow_from`` -- who may chow: ``"left"`` (only the next player).
+      ``kong_box_replenished`` -- whether the reserved tiles (the dead wall,
+      the kong box) keep their number as loose tiles are drawn from them
+      (True: the live wall gives up one tile per loose tile); False: the box
+      shrinks and the live wall keeps its length (Kajongg's kong box).
+      ``concealed_kong_robbed_for`` -- the limit hands that may rob a
+      concealed kong (with ``robbing_kong``): none by default; the league
+      rules: Thirteen Orphans (Kajongg, after Millington 58).
+      ``special_tiles`` -- the set of special tiles in play (seed 001's
+      ``"cat-and-man"`` or ``"fisherman-and-cock"``), ``None`` for none; a
+      ruleset that has them lists the choices in :attr:`special_tile_sets`
+      and rebuilds itself in :meth:`with_options`.
       ``max_chows`` -- the most chows a hand may hold, declared and
       concealed (``None``: no limit; BMJA 1): a chow claim beyond it is not
       offered, and a hand with more does not go out (:meth:`may_chow`).
@@ -140,6 +151,9 @@ class Ruleset:
     robbing_kong: bool = False
     original_through_kongs: bool = False
     max_chows: int | None = None
+    special_tiles: str | None = None
+    kong_box_replenished: bool = True
+    concealed_kong_robbed_for: tuple[str, ...] = ()
 
     # --- hooks the table engine calls ----------------------------------------
     def could_be_special(self, counts, melds=(), bonus=()) -> bool:
@@ -155,15 +169,33 @@ class Ruleset:
         return self.special_shapes
 
     @property
+    def special_tile_sets(self) -> tuple[str, ...]:
+        """The sets of special tiles this ruleset may play with (the values of
+        ``special_tiles``); none by default."""
+        return ()
+
+    @property
     def complete_hand_wins(self) -> bool:
         """Whether every hand of four sets and a pair may be declared without
         scoring it first: no faan minimum and no limit on chows."""
         return self.faan is None and self.max_chows is None
 
+    def may_rob_concealed_kong(self, score) -> bool:
+        """Whether a hand scoring ``score`` (won by robbing the kong) may rob
+        a *concealed* kong: its limit hand is one of ``concealed_kong_robbed_for``."""
+        return score.limit_hand is not None and score.limit_hand in self.concealed_kong_robbed_for
+
     def may_chow(self, melds) -> bool:
         """Whether a seat with the declared ``melds`` may claim a chow:
         fewer chows than ``max_chows`` declared (always, without it)."""
         return self.max_chows is None or sum(1 for m in melds if m.is_chow) < self.max_chows
+
+    @property
+    def bonus_may_be_captured(self) -> bool:
+        """Whether a bonus tile a player laid out may be taken from him (so a
+        hand may have drawn a loose tile for a bonus tile it no longer
+        shows). Default: no."""
+        return False
 
     def may_hold_back(self, tile) -> bool:
         """Whether a seat may keep the bonus ``tile`` concealed
@@ -289,6 +321,11 @@ class Ruleset:
         unknown = set(changes) - set(self.__dataclass_fields__)
         if unknown:
             raise RulesetError(f"unknown ruleset option(s) for {self.name}: {', '.join(sorted(unknown))}")
+        special = changes.get("special_tiles")
+        if special is not None and special != self.special_tiles and special not in self.special_tile_sets:
+            sets = self.special_tile_sets
+            has = f"its sets: {', '.join(sets)}" if sets else "it has no special tiles"
+            raise RulesetError(f"{self.name} cannot play with the special tiles {special!r}: {has}")
         return replace(self, **changes)
 
     def to_dict(self) -> dict:
@@ -358,6 +395,9 @@ _OPTION_LABELS = {
     "robbing_kong": "a kong may be robbed",
     "original_through_kongs": "an original hand survives concealed kongs",
     "max_chows": "most chows in a hand",
+    "kong_box_replenished": "the tiles never drawn keep their number as loose tiles are drawn",
+    "concealed_kong_robbed_for": "a concealed kong may be robbed for",
+    "special_tiles": "special tiles in place of the Flowers",
     "seating": "seating and the first East",
     "seating_dice": "dice thrown for the seating",
     "match_rounds": "wind rounds in a match",

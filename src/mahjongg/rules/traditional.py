@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..decomposition import is_seven_pairs, is_thirteen_orphans
-from ..tiles import BONUS_TILES, Suit
+from ..tiles import BONUS_TILES, TILES, Suit
 from .items import (
     AllHonorsDoubles,
     DragonSetDoubles,
@@ -89,6 +89,26 @@ class TraditionalRuleset(Ruleset):
 
     heavenly_twins: bool = True
 
+    @property
+    def special_tile_sets(self) -> tuple[str, ...]:
+        """Both of seed 001's sets, where the Seasons are played (the special
+        tiles replace the Flowers)."""
+        return tuple(SPECIAL_SETS) if self.bonus_tiles else ()
+
+    def with_options(self, **changes) -> Ruleset:
+        """:meth:`Ruleset.with_options`; ``special_tiles`` (a name of
+        :attr:`special_tile_sets`, or ``None``) rebuilds the ruleset with that
+        set (:func:`traditional`), keeping its name and the other options."""
+        if "special_tiles" not in changes or changes["special_tiles"] == self.special_tiles:
+            return super().with_options(**changes)
+        special = changes.pop("special_tiles")
+        super().with_options(special_tiles=special)  # the choice checked
+        rebuilt = traditional(special_tiles=special, heavenly_twins=self.heavenly_twins, limit=self.limit, name=self.name)
+        kept = {"payment_limit", "east_factor", "settle_draws", "draw_keeps_deal"}
+        keep = {k: getattr(self, k) for k in kept if getattr(self, k) != getattr(rebuilt, k)}
+        changes = {k: v for k, v in changes.items() if k != "bonus_tiles" or tuple(v) != rebuilt.bonus_tiles}
+        return Ruleset.with_options(rebuilt, **keep, **changes) if keep or changes else rebuilt
+
     def could_be_special(self, counts, melds=(), bonus=()) -> bool:
         """Thirteen Unique Wonders, or (option) the Heavenly Twins' seven
         different pairs; nothing declared. (Nine United Sons is four sets and
@@ -102,6 +122,12 @@ class TraditionalRuleset(Ruleset):
         capture its prey (seed 001: "any player holding the Fisherman in
         their hand"). Other bonus tiles are laid out at once."""
         return tile in special_tiles.HUNTERS and int(tile) in self.bonus_tiles
+
+    @property
+    def bonus_may_be_captured(self) -> bool:
+        """With the special tiles: a prey laid out may be captured by its
+        hunter (seed 001, "additional special tiles")."""
+        return any(TILES[i] in special_tiles.PREY for i in self.bonus_tiles)
 
     def capture_claimant(self, exposed, exposer, hidden, laid_out=()):
         """:func:`mahjongg.rules.special_tiles.capture_claimant`."""
@@ -239,6 +265,7 @@ def traditional(
         robbing_kong=True,  # limit hand 14, Scratching a Carrying Pole
         original_through_kongs=True,  # limit hand 10: "or after flowers and kongs have been grounded"
         heavenly_twins=heavenly_twins,
+        special_tiles=special_tiles,
         # seed 001: East "retains the deal ... until he fails to win a hand when the deal
         # passes to next player on his right" -- a drawn hand passes it too
         draw_keeps_deal=False,

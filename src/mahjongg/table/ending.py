@@ -95,13 +95,16 @@ def open_washing(g) -> None:
     if not may_wash(r):
         return
     washers = [s for s in g.seats if not g._is_dead[s] and r.washing(g.hand(s), s) is not None]
-    if not washers:
+    if not washers and not g._ask_all:
         return
     options: dict[Wind, list[Action]] = {}
     east = Wind.EAST
     drawn = g._drawn
     for s in washers:
         options[s] = [Action(WASH, s), Action(PASS, s)]
+    if g._ask_all:  # every seat answers (claims="all"): PASS alone if it may not wash
+        for s in g.seats:
+            options.setdefault(s, [Action(PASS, s)])
     if drawn is not None and g._may_win(east, drawn, _BY_WALL):
         options[east] = [_act(MAHJONGG, east, drawn)] + [a for a in options.get(east, ()) if a.kind is WASH] + [
             Action(PASS, east)

@@ -53,10 +53,22 @@ def to_jsonl(events: Iterable[dict]) -> str:
 
 
 def from_jsonl(text: str) -> list[dict]:
-    return [json.loads(line) for line in text.splitlines() if line.strip()]
+    """The events of JSON-lines ``text``, one per non-blank line; :class:`ReplayError`
+    naming the line that is not JSON (what each event holds is checked by the replay,
+    :mod:`mahjongg.table.log_schema`)."""
+    if not isinstance(text, str):
+        raise ReplayError(f"an event log in JSON lines is text, not {type(text).__name__}")
+    out = []
+    for n, line in enumerate(text.splitlines(), 1):
+        if line.strip():
+            try:
+                out.append(json.loads(line))
+            except ValueError as exc:  # json.JSONDecodeError; a number too long for int
+                raise ReplayError(f"line {n} of the event log is not JSON: {exc}") from None
+    return out
 
 
-LATE_OPTIONS = ("draw_keeps_deal", "mandarins", "roof_off", "max_chows")
+LATE_OPTIONS = ("draw_keeps_deal", "mandarins", "special_tiles", "roof_off", "max_chows", "kong_box_replenished", "concealed_kong_robbed_for")
 """Ruleset options added after logs were first written: a ``setup`` event
 holds one only when it is not the option's default, and a log without it
 means the default -- so a log written before the option existed replays to

@@ -11,6 +11,15 @@ Mah-Jongg; ``CLAIMS`` -- the claim window on a discard: every seat that could
 claim it answers (claim or PASS); ``OVER``. Draws and loose-tile draws are
 made by the engine.
 
+``claims``: which seats a claim window asks. ``"able"`` (the default): only
+those that could claim, and none is opened when nobody can -- fast, but who
+is asked, and whether a window opens at all, follows from the others'
+concealed tiles. ``"all"``: every other seat in play answers every discard
+(and every tile added to a pung, and the washing window of a ruleset that
+washes): a seat that cannot claim is offered PASS alone. What a seat observes
+is then a function of its own tiles and the table only (docs/claims.md); a
+table shared by people plays this way.
+
 Beside this module: :mod:`.tables` (the precomputed actions, melds and seat
 orders, the shuffle), :mod:`.explain` (why an action is refused),
 :mod:`.ending` (the end of a hand: scoring and settling, washing the tiles, a
@@ -30,6 +39,7 @@ from itertools import compress
 from typing import Iterable, Iterator, Sequence
 
 from ..decomposition import is_complete, waits
+from ..errors import MahjonggError
 from ..hand import Hand, Meld
 from ..rules.context import Situation, Win, WinBy
 from ..rules.pung_chow import PUNG_CHOW
@@ -56,6 +66,7 @@ from .observation import Observation, materialized
 from .result import Result
 from .ending import false_mahjongg, finish, may_declare_falsely, open_washing, resolve_washing
 from .events import ReplayError, from_jsonl, logged_ruleset, to_jsonl
+from .log_schema import check_log
 from .explain import explain, malformed, seat_problem
 from .phase import CLAIMS, OVER, TURN, Phase
 from .tables import (
@@ -118,9 +129,14 @@ class Game:
         wall: Sequence[Tile | str] | None = None,
         dice: tuple[Dice, ...] | None = None,
         allow_false_mahjongg: bool = False,
+        claims: str = "able",
     ) -> None:
         if type(players) is not int or players not in (2, 3, 4):
             raise GameError(f"Mah-Jongg is played by two, three or four players, not {players!r}")
+        if claims not in ("able", "all"):
+            raise GameError(f"claims is 'able' (the seats that can claim are asked) or 'all' (every seat), not {claims!r}")
+        self.claims = claims
+        self._ask_all = claims == "all"  # every other seat answers every claim window
         self.ruleset = ruleset
         self.players = players
         # an app may let a player declare Mah-Jongg with any hand; the ruleset's penalty judges it
@@ -190,6 +206,7 @@ class Game:
         self._window_tile: Tile | None = None
         self._window_from: Wind | None = None
         self._robbing = False  # the claim window is on a tile being added to a pung
+        self._robbing_concealed = False  # ... or on a concealed kong (Ruleset.may_rob_concealed_kong)
         self._options: dict[Wind, list[Action]] = {}
         self._answers: dict[Wind, Action] = {}
         self._result: Result | None = None
@@ -212,6 +229,7 @@ class Game:
             round=self.round.letter,
             seed=seed,
             **({"allow_false_mahjongg": True} if self.allow_false_mahjongg else {}),
+            **({"claims": claims} if self._ask_all else {}),
             stacks=stacks,
             wall=list(map(_TSTR.__getitem__, self.built)),
             dice={
@@ -237,6 +255,7 @@ class Game:
         round: Wind = Wind.EAST,
         *,
         allow_false_mahjongg: bool = False,
+        claims: str = "able",
     ) -> "Game":
         """A hand dealt from a preset wall.
 
@@ -248,7 +267,7 @@ class Game:
         breaks at the 14th stack); for a ruleset with one throw
         (``dice_throws=1``) that throw alone, e.g. ``((6, 6, 5),)``.
         """
-        return cls(ruleset, None, players, round, wall=wall, dice=dice, allow_false_mahjongg=allow_false_mahjongg)
+        return cls(ruleset, None, players, round, wall=wall, dice=dice, allow_false_mahjongg=allow_false_mahjongg, claims=claims)
 
     @classmethod
     def replay(cls, events: Iterable[dict] | str, ruleset: Ruleset | None = None) -> "Game":
@@ -274,6 +293,7 @@ class Game:
                 if not self.wall.count:
                     break
                 nt = self.wall.draw_loose()
+                self._loose_drawn()
                 self._log(type="draw", seat=s.letter, tile=str(nt), source="loose")
                 self._receive(s, nt)
                 if s == Wind.EAST:
@@ -599,6 +619,13 @@ class Game:
             self._irregular = True
             self._mark_dead(seat, f"holds {n} tiles where {expected} are due", penalty=False)
 
+    def _loose_drawn(self) -> None:
+        """A loose tile was drawn: a kong box that is not replenished
+        (``Ruleset.kong_box_replenished``) is one tile smaller, so the live
+        wall keeps its length (Kajongg's kong box)."""
+        if not self.ruleset.kong_box_replenished and self.reserved > 0:
+            self.reserved -= 1
+
     def _mark_dead(self, seat: Wind, reason: str, penalty: bool) -> None:
         self._dead[seat] = reason
         self._is_dead[seat] = True
@@ -616,6 +643,7 @@ class Game:
                 return False
             if loose:
                 t = wall.draw_loose()
+                self._loose_drawn()
             else:
                 t = wall.draw()
             self.events.append({"type": "draw", "seat": _LETTER[seat], "tile": _TSTR[t], "source": "loose" if loose else "wall"})
@@ -680,6 +708,8 @@ class Game:
             o = self._claim_options(s, t, seat)
             if o:
                 options[s] = o
+        if self._ask_all:  # every other seat answers, in seat order: PASS alone if it cannot claim
+            options = {s: options.get(s) or (_ACTS[PASS][s][t],) for s in self._others[seat]}
         self._window_tile, self._window_from = t, seat
         if options:
             self._answers = {}
@@ -753,8 +783,11 @@ class Game:
         self._wait_sets[seat] = None
         self._melds[seat].append(_meld(_M_KONG, t, False))
         self._rare = None
+        r = self.ruleset
+        if r.robbing_kong and r.concealed_kong_robbed_for and self._open_robbing(seat, t, concealed=True):
+            return
         # seed 001 (Heavenly Peace): the original hand survives kongs "grounded"
-        self._after_kong(seat, played=not self.ruleset.original_through_kongs)
+        self._after_kong(seat, played=not r.original_through_kongs)
 
     def _add_kong(self, seat: Wind, t: Tile) -> None:
         melds = self._melds[seat]
@@ -768,11 +801,14 @@ class Game:
             return
         self._after_kong(seat)
 
-    def _open_robbing(self, seat: Wind, t: Tile) -> bool:
+    def _open_robbing(self, seat: Wind, t: Tile, concealed: bool = False) -> bool:
         """Robbing the kong: before the loose tile, every other seat whose
         hand ``t`` completes may go Mah-Jongg on it (a claim window on ``t``
-        offering MAHJONGG and PASS). Returns whether the window opened."""
+        offering MAHJONGG and PASS). A ``concealed`` kong only for the hands
+        the ruleset lets rob one (:meth:`~mahjongg.rules.Ruleset.may_rob_concealed_kong`).
+        Returns whether the window opened."""
         options = {}
+        r = self.ruleset
         for s in self.seats:
             if s == seat or self._is_dead[s]:
                 continue
@@ -780,16 +816,25 @@ class Game:
             c[t] += 1
             try:
                 ok = self._may_win(s, t, _BY_ROBBED)
+                if ok and concealed:
+                    sit = Situation(seat=s, round=self.round, win=self._make_win(s, _BY_ROBBED, t))
+                    try:
+                        ok = r.may_rob_concealed_kong(score_hand(self.hand(s), r, sit))
+                    except ScoringError:
+                        ok = False
             finally:
                 c[t] -= 1
             if ok:
                 options[s] = [_act(MAHJONGG, s, t), _act(PASS, s, t)]
+            elif self._ask_all:
+                options[s] = [_act(PASS, s, t)]
         if not options:
             return False
         self._window_tile, self._window_from = t, seat
         self._answers = {}
         self._options = options
         self._robbing = True
+        self._robbing_concealed = concealed
         self._phase = CLAIMS
         return True
 
@@ -797,16 +842,21 @@ class Game:
         t, d = self._window_tile, self._window_from
         claims = [a for a in self._answers.values() if a.kind is MAHJONGG]
         self._options, self._answers = {}, {}
-        self._robbing = False
+        concealed, self._robbing, self._robbing_concealed = self._robbing_concealed, False, False
         self._phase = TURN
         if not claims:
-            self._after_kong(d)
+            self._after_kong(d, played=not (concealed and self.ruleset.original_through_kongs))
             return
         # between two, the nearest the robbed player counter-clockwise
         seat = min(claims, key=lambda x: (x.seat - d) % 4).seat
         melds = self._melds[d]
-        i = next(i for i, m in enumerate(melds) if m.kind is _M_KONG and m.exposed and m.tile == t)
-        melds[i] = _meld(_M_PUNG, t, True)
+        i = next(i for i, m in enumerate(melds) if m.kind is _M_KONG and m.exposed is not concealed and m.tile == t)
+        if concealed:  # the three tiles left go back into the robbed player's hand
+            del melds[i]
+            self._counts[d][t] += 3
+            self._wait_sets[d] = None
+        else:
+            melds[i] = _meld(_M_PUNG, t, True)
         self._rare = None
         self._log(type="claim", seat=seat.letter, kind=MAHJONGG.value, tile=str(t), **{"from": d.letter}, robbed=True)
         self._counts[seat][t] += 1
@@ -988,34 +1038,52 @@ class Game:
         return f"<Game {self.ruleset.name} seed={self.seed} {self._phase} turn={self._turn.letter} wall={self.wall.count}>"
 
 
+def _as_list(events) -> list:
+    """A log given as any iterable, as a list (:class:`ReplayError` for what is none)."""
+    if isinstance(events, list):
+        return events
+    try:
+        return list(events)
+    except TypeError:
+        raise ReplayError(f"an event log is a list of events, not {type(events).__name__}") from None
+
+
 def replay_steps(events: Sequence[dict], ruleset: Ruleset | None = None) -> Iterator["Game"]:
     """The game a log records, step by step: the same :class:`Game` yielded once
     dealt, then again after each action (and penalty) of the log is applied to it
     -- a replay page reads each step's hands and events before asking for the
     next. ``events``: the list of dicts; ``ruleset`` as for :func:`replay`
     (which is this, run to the end and checked). Raises :class:`ReplayError`
-    for a log without its setup event."""
-    if not events or events[0].get("type") != "setup":
-        raise ReplayError("an event log starts with a setup event")
+    for a log that is not one of :mod:`~mahjongg.table.log_schema` (naming the
+    event and the field), and for an event the engine refuses (naming it)."""
+    events = _as_list(events)
+    check_log(events)  # every event's fields and their types (log_schema); ReplayError naming them
     setup = events[0]
-    game = Game(
-        logged_ruleset(setup, ruleset),
-        setup.get("seed"),
-        setup["players"],
-        Wind.parse(setup["round"]),
-        wall=setup["wall"],
-        allow_false_mahjongg=setup.get("allow_false_mahjongg", False),
-        dice=(tuple(setup["dice"]["east"]),) + ((tuple(setup["dice"]["break"]),) if setup["dice"]["break"] else ()),
-    )
+    try:
+        game = Game(
+            logged_ruleset(setup, ruleset),
+            setup["seed"],
+            setup["players"],
+            Wind.parse(setup["round"]),
+            wall=setup["wall"],
+            allow_false_mahjongg=setup.get("allow_false_mahjongg", False),
+            dice=(tuple(setup["dice"]["east"]),) + ((tuple(setup["dice"]["break"]),) if setup["dice"]["break"] else ()),
+        )
+    except MahjonggError as exc:  # an unknown ruleset, a wall not of its set, bad dice, ...
+        raise ReplayError(f"event 0 (setup): {exc}") from None
     yield game
-    for e in events[1:]:
-        t = e.get("type")
-        if t == "action":
-            game.apply(Action.from_dict(e))
-            yield game
-        elif t == "dead_hand" and e.get("penalty"):
-            game.declare_dead(Wind.parse(e["seat"]), e.get("reason", "penalty"))
-            yield game
+    for i, e in enumerate(events[1:], 1):
+        t = e["type"]
+        if t != "action" and not (t == "dead_hand" and e["penalty"]):
+            continue
+        try:
+            if t == "action":
+                game.apply(Action.from_dict(e))
+            else:
+                game.declare_dead(Wind.parse(e["seat"]), e["reason"])
+        except MahjonggError as exc:  # not legal now, the hand over, ...
+            raise ReplayError(f"event {i} ({t}): {exc}") from None
+        yield game
 
 
 def replay(events: Iterable[dict] | str, ruleset: Ruleset | None = None, *, check: bool = True):
@@ -1023,21 +1091,41 @@ def replay(events: Iterable[dict] | str, ruleset: Ruleset | None = None, *, chec
 
     ``events``: the list of dicts or the JSON-lines text. ``ruleset``: the
     ruleset to use if the log's ruleset name is not a known one (its options
-    from the log are applied to it). With ``check``, raises
-    :class:`ReplayError` if the replay does not produce the same events.
+    from the log are applied to it). Raises :class:`ReplayError` for a log
+    that is not one (:func:`replay_steps`) and, with ``check``, if the replay
+    does not produce the same events (naming the first event and field that differ).
     """
     if isinstance(events, str):
         events = from_jsonl(events)
-    events = list(events)
+    events = _as_list(events)
     game = None
     for game in replay_steps(events, ruleset):
         pass
     if check:
         mine = json.loads(json.dumps(game.events))
-        theirs = json.loads(json.dumps(events))
+        try:  # a log built in Python may hold tuples where JSON has lists
+            theirs = json.loads(json.dumps(events))
+        except (TypeError, ValueError) as exc:
+            raise ReplayError(f"the event log holds a value JSON cannot hold: {exc}") from None
         if mine != theirs:
-            for i, (a, b) in enumerate(zip(mine, theirs)):
-                if a != b:
-                    raise ReplayError(f"event {i} differs on replay: {a} != {b}")
-            raise ReplayError(f"replay produced {len(mine)} events, the log has {len(theirs)}")
+            raise ReplayError(_first_difference(mine, theirs))
     return game
+
+
+def _first_difference(mine: list[dict], theirs: list[dict]) -> str:
+    """The first event where a replay (``mine``) and its log (``theirs``) part, and the field."""
+    for i, (a, b) in enumerate(zip(mine, theirs)):
+        if a == b:
+            continue
+        if a["type"] != b["type"]:
+            return f"event {i} is a {b['type']} event in the log, a {a['type']} event on replay"
+        for k in sorted(set(a) | set(b)):
+            if a.get(k, _ABSENT) != b.get(k, _ABSENT):
+                shown = {x: "absent" if v is _ABSENT else json.dumps(v)[:60] for x, v in (("log", b.get(k, _ABSENT)), ("replay", a.get(k, _ABSENT)))}
+                return f"event {i} ({b['type']}): field {k} is {shown['log']} in the log, {shown['replay']} on replay"
+    if len(mine) > len(theirs):
+        return f"the log stops after event {len(theirs) - 1}; the replay goes on with a {mine[len(theirs)]['type']} event"
+    return f"the replay ends after event {len(mine) - 1}; the log goes on with a {theirs[len(mine)]['type']} event"
+
+
+_ABSENT = object()

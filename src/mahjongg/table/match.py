@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import Callable
 
 from ..errors import StateError
 from ..rules.pung_chow import PUNG_CHOW
@@ -85,6 +86,11 @@ class Match:
     :meth:`next_game` / :meth:`record`; :class:`mahjongg.play.session.Session`
     plays it with humans and bots. ``seating``: a :class:`Seating` to
     use instead of the ruleset's procedure (e.g. fixed throws).
+    ``hand_seeds``: where each hand's seed comes from, a function of no
+    argument (a shared table's :func:`mahjongg.play.seeds.secret_hand_seed`);
+    default: drawn from ``random.Random(seed)``, so the match's seed repeats
+    every deal. ``claims``: each hand's ``Game(claims=...)`` (``"all"``: every
+    seat answers every discard, as a table of several people plays).
     """
 
     def __init__(
@@ -97,6 +103,8 @@ class Match:
         *,
         sets: int | None = None,
         seating: Seating | None = None,
+        hand_seeds: Callable[[], int] | None = None,
+        claims: str = "able",
     ) -> None:
         if sets is not None:
             if rounds is not None:
@@ -110,6 +118,8 @@ class Match:
         self.hands = hands
         self.rounds = rounds
         self._rng: random.Random | None = None  # made when first needed (a match of one preset hand needs none)
+        self.hand_seeds = hand_seeds
+        self.claims = claims
         if seating is None:
             seating = seat_players(ruleset.seating, self._random(), players, ruleset.seating_dice)
         if sorted(seating.order) != list(range(players)):
@@ -176,8 +186,8 @@ class Match:
         if self.game is not None and not self.game.is_over:
             raise StateError("the current hand is not finished")
         if seed is None:
-            seed = self._random().randrange(2**32)
-        self.game = Game(self.ruleset, seed, self.players, self.round)
+            seed = self.hand_seeds() if self.hand_seeds is not None else self._random().randrange(2**32)
+        self.game = Game(self.ruleset, seed, self.players, self.round, claims=self.claims)
         return self.game
 
     def record(self, game: Game | None = None) -> HandRecord:

@@ -40,8 +40,9 @@ A seat has at most ``seat_conns`` sockets (a new one closes the oldest, which
 is told why, code 4409), a client ``client_conns`` (more are refused, 4429).
 The scoring API (``/api/score``, ``/api/settle``) answers a client
 ``score_burst`` requests at once and then one every ``score_every`` seconds
-(else 429 with ``Retry-After``). Looking a table up by its code (``GET
-/api/tables/{code}``, opening ``/ws/{code}``) is limited the same way
+(else 429 with ``Retry-After``); a table takes ``table_watchers`` spectators.
+Looking a table up by its code (``GET /api/tables/{code}``, its finished hands
+``/api/tables/{code}/hands[/{n}]``, opening ``/ws/{code}``) is limited the same way
 (``lookup_burst``, ``lookup_every``), and so is joining (``join_burst``,
 ``join_every``), so the six-letter codes cannot be enumerated. A client is
 its IPv4 address, or its IPv6 /64 network (one household or machine gets
@@ -86,6 +87,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from ..rules import RULESETS
 from .players import bot_names, default_bot
 from ..play.journal import Journal
+from ..play.seeds import secret_hand_seed
 from .replay import NoReplay, hand_replay, history
 from .scoring import scoring_routes
 from .table import OPTION_FIELDS, LiveTable, TableError, validate_config
@@ -128,8 +130,6 @@ class Limits:
     lookup_every: float = 0.5  # then one every this many seconds
     join_burst: int = 10  # joins (POST /api/tables/{code}/join) at once
     join_every: float = 2.0  # then one every this many seconds
-    replay_burst: int = 30  # requests of a table's finished hands and replays a client may make at once
-    replay_every: float = 0.5  # then one every this many seconds
 
 
 CSP = (
@@ -217,17 +217,21 @@ class Conn:
 class Server:
     """The tables in memory and their store, and what each client holds.
 
-    ``seed``: None draws every table's seed from the operating system's secret
-    randomness (:class:`random.SystemRandom`); a number makes the draws
-    reproducible (a testing aid of ``serve --seed``). ``clock``: seconds, the
-    wall clock by default (a test clock in tests)."""
+    ``seed``: None draws every table's match seed (seating, bots) from the
+    operating system's CSPRNG (128 bits) and has every table deal each hand
+    from a fresh secret seed (:func:`~mahjongg.play.seeds.secret_hand_seed`);
+    a number makes the draws reproducible and the tables deal from their match
+    seeds (a testing aid of ``serve --seed``: anyone who knows it can predict
+    every hand). ``clock``: seconds, the wall clock by default (a test clock in
+    tests)."""
 
     def __init__(self, db: str | Path = ":memory:", *, seed: int | None = None, limits: Limits | None = None, clock=time.time) -> None:
         self.db = str(db)
         self.store: Journal | None = None
         self.tables: dict[str, LiveTable] = {}
         self.loop: asyncio.AbstractEventLoop | None = None
-        self.rng: random.Random = random.SystemRandom() if seed is None else random.Random(seed)
+        self.rng: random.Random | None = None if seed is None else random.Random(seed)
+        self.predictable = seed is not None  # serve --seed: every table deals from its match seed
         self.limits = limits or Limits()
         self.clock = clock
         self.owners: dict[str, str] = {}  # table code -> the client that made it
@@ -237,7 +241,8 @@ class Server:
         self.replays: dict[tuple[str, int], dict] = {}  # (table code, hand) -> its replay: a finished hand never changes
 
     def new_seed(self) -> int:
-        return self.rng.randrange(2**32)
+        """A new table's match seed: 128 secret bits, or the next of ``serve --seed``'s draws."""
+        return secret_hand_seed() if self.rng is None else self.rng.randrange(2**32)
 
     # --- what one client may take --------------------------------------------------
     def may_create(self, client: str) -> float:
@@ -252,11 +257,6 @@ class Server:
         if len(live) >= lim.max_tables:
             raise TableError("too many tables on this server; try again later")
         return self._take("create", client, lim.create_burst, lim.create_every)
-
-    def may_replay(self, client: str) -> float:
-        """0 if ``client`` may read a table's finished hands now (and it is counted), else
-        the seconds to wait (``replay_burst``, ``replay_every``)."""
-        return self._take("replay", client, self.limits.replay_burst, self.limits.replay_every)
 
     def replay(self, code: str, hand: int) -> dict:
         """Hand ``hand`` of table ``code`` replayed from the journal (kept: it never changes);
@@ -485,8 +485,9 @@ def create_app(
         return FileResponse(STATIC / "replay.html")
 
     def replay_limit(request: Request) -> Response | None:
-        wait = server.may_replay(_client(request))
-        return _throttled("too many replay requests from you", wait) if wait > 0 else None
+        """None if this client may look a table's finished hands up now, else its 429 (a look-up by code)."""
+        wait = server.may_look_up(_client(request))
+        return _throttled("too many table look-ups from you", wait) if wait > 0 else None
 
     async def hands(request: Request) -> Response:
         refused = replay_limit(request)
@@ -513,7 +514,13 @@ def create_app(
         return JSONResponse(
             {
                 "rulesets": [
-                    {"name": r.name, "title": r.title, "options": {k: getattr(r, k) for k in OPTION_FIELDS}}
+                    {
+                        "name": r.name,
+                        "title": r.title,
+                        "options": {k: getattr(r, k) for k in OPTION_FIELDS if k != "special_tiles"},
+                        "special_tiles": r.special_tiles,
+                        "special_tile_sets": list(r.special_tile_sets),
+                    }
                     for r in RULESETS.values()
                 ],
                 "bots": bot_names(),
@@ -530,6 +537,7 @@ def create_app(
             if wait > 0:
                 return _throttled("too many new tables from you", wait)
             config.seed = server.new_seed()
+            config.deals = "match" if server.predictable else "secret"
             table, token = LiveTable.create(server.store, config, data.get("name"), server.schedule)
         except TableError as e:
             return _error(str(e))

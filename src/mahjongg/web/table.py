@@ -12,14 +12,27 @@ What is left here: seats and connections, timers, and what each seat is sent.
 
 What a seat is sent is built here from ``game.observation(seat)`` only
 (:meth:`LiveTable.view`): its own concealed tiles, and of the others only what
-lies on the table. The log of the hand is worded by
+lies on the table; a spectator's (``view(None)``) is the seat-less public
+view, built once per change for every spectator. The log of the hand is worded by
 :func:`~mahjongg.table.describe.describe_line` for no seat in particular: no
 draws; PASS answers are never told to anyone (they would show who could have
 claimed).
 
+The claim pause (docs/claims.md): the match is played with ``claims="all"``
+(:class:`~mahjongg.table.Game`): after every discard every other seat answers,
+the bots at once, and every human seat is in the same pause -- the same
+message and countdown whether anyone can claim or not: a seat that can claim
+is offered its claims and PASS, a seat that cannot, PASS alone, and any seat
+may hold the pause by not answering yet. The pause closes when every human
+has answered, but not before ``claim_pause_seconds`` from the discard (the
+answer that would close it sooner is held until then), or when the claim time
+runs out. A player may ask to pass at once when he cannot claim
+(``{"type": "auto_pass", "on": true}``): quicker, but then his pauses tell
+the others he could claim (the page says so).
+
 Timers (all through the ``schedule`` callable, ``loop.call_later`` in the app):
-a claim window waits ``claim_seconds`` for each human who may claim, then
-answers PASS for him; a human whose turn it is has ``turn_seconds`` to discard
+a claim window waits ``claim_seconds`` for each human, then answers PASS for
+him; a human whose turn it is has ``turn_seconds`` to discard
 or declare, then a bot plays that one action for him and the seat is marked
 *idle* (an idle seat's turns and claims wait only ``IDLE_SECONDS``; the player
 takes over again by acting, or with a ``back`` message); a human seat whose
@@ -28,11 +41,16 @@ until its player reconnects; bots act after ``bot_delay`` seconds so people can
 follow; the next hand starts when every connected human is ready or after
 ``next_hand_seconds``.
 
-Randomness: a table's match seed (which fixes every deal, the dice and the
-bots' seeds) is drawn by the server (secret randomness, or ``serve --seed``
-for a reproducible server) and never comes from a client; it is in no message
-until its hand is over (the result names the hand's seed, and the match seed
-once the match is over).
+Randomness: a table's match seed (the seating and the bots' seeds) is drawn
+by the server and never comes from a client. Each hand is dealt from its own
+seed: 128 bits of the operating system's CSPRNG drawn for that hand alone
+(``deals == "secret"``: :func:`~mahjongg.play.seeds.secret_hand_seed`), so the
+seed the score sheet shows once a hand is over says nothing of the next one;
+or, on a server run with ``serve --seed`` (a testing aid), from the match
+seed (``deals == "match"``: every deal repeats, and can be foreseen by whoever
+knows the seed). No seed is in any message until its hand is over (the result
+names the hand's seed, and the match seed once the match is over), sent as
+decimal text (a 128-bit number does not fit a JavaScript number).
 """
 
 from __future__ import annotations
@@ -50,7 +68,7 @@ from ..hand import Hand, Meld
 from ..play.config import OPTION_FIELDS, ConfigError, MatchConfig
 from ..play.journal import Journal, MatchRow
 from ..play.scorecard import result_card
-from ..play.seeds import BotMoveError
+from ..play.seeds import BotMoveError, secret_hand_seed
 from ..play.session import JournalRecorder, Session
 from ..table import HandRecord
 from ..table.actions import Action, ActionKind
@@ -90,11 +108,13 @@ class TableConfig:
     rounds: int | None = None
     bots: list = field(default_factory=list)  # bot kind for each player seat left empty
     claim_seconds: float = 15.0
+    claim_pause_seconds: float = 1.0  # the least a claim pause lasts (0: it closes on the last answer)
     turn_seconds: float = 45.0  # a human's time to discard or declare on his turn
     grace_seconds: float = 30.0
     bot_delay: float = 0.7
     next_hand_seconds: float = 60.0
     seed: int | None = None
+    deals: str = "secret"  # "secret": each hand's seed from the CSPRNG; "match": from the seed (serve --seed)
 
     @classmethod
     def from_dict(cls, d: dict) -> "TableConfig":
@@ -103,6 +123,12 @@ class TableConfig:
 
     def to_dict(self) -> dict:
         return asdict(self)
+
+    def hand_seeds(self):
+        """Where this table's hand seeds come from (``Session(hand_seeds=...)``): the
+        CSPRNG, hand by hand (:func:`~mahjongg.play.seeds.secret_hand_seed`), or
+        ``None``: the match seed (``serve --seed``)."""
+        return secret_hand_seed if self.deals != "match" else None
 
     def match_config(self, seats: list["Seat"]) -> MatchConfig:
         """The match of this table with these seats (humans, and bots by kind), checked."""
@@ -119,7 +145,7 @@ class TableConfig:
 
 TABLE_FIELDS = (
     "name", "ruleset", "options", "hands", "rounds", "bots",
-    "claim_seconds", "turn_seconds", "grace_seconds", "bot_delay", "next_hand_seconds", "seed",
+    "claim_seconds", "claim_pause_seconds", "turn_seconds", "grace_seconds", "bot_delay", "next_hand_seconds", "seed",
 )
 """The fields a request to create a table may have (``seed`` only to be refused)."""
 
@@ -159,7 +185,7 @@ def validate_config(raw: dict, bot_kinds: list[str]) -> TableConfig:
         if b not in bot_kinds:
             raise TableError(f"unknown bot {b!r}; known: {', '.join(bot_kinds)}")
     cfg.bots = list(bots)
-    for name, lo, hi in (("claim_seconds", 2, 120), ("turn_seconds", 5, 600), ("grace_seconds", 0, 600), ("bot_delay", 0, 5), ("next_hand_seconds", 0, 600)):
+    for name, lo, hi in (("claim_seconds", 2, 120), ("claim_pause_seconds", 0, 2), ("turn_seconds", 5, 600), ("grace_seconds", 0, 600), ("bot_delay", 0, 5), ("next_hand_seconds", 0, 600)):
         if name in raw:
             v = raw[name]
             if not isinstance(v, (int, float)) or isinstance(v, bool) or not lo <= v <= hi:
@@ -185,6 +211,7 @@ class Seat:
     conns: set = field(default_factory=set)
     standin: bool = False  # a dropped human played by a bot
     idle: bool = False  # a human whose turn ran out: played by a bot quickly until he acts
+    auto_pass: bool = False  # pass at once in a claim pause where he cannot claim (his own choice)
     grace: Any = None  # timer handle
 
     @property
@@ -243,6 +270,10 @@ class LiveTable:
         self.ready: set[int] = set()
         self.offers: dict[int, tuple] = {}  # player -> (legal actions offered, version first offered at)
         self.applied: dict[int, tuple] = {}  # player -> (view, kind, tile, chow) of his last act applied
+        self.pause_opened = 0.0  # when the claim pause on the table opened (time.monotonic)
+        self.pause_until = 0.0  # when it closes at the latest: its humans' claim time
+        self.held: tuple[int, Action] | None = None  # the answer that closes the pause, held to its least length
+        self.held_timer = None
         self.watchers: set = set()  # the spectators' connections (the public view, no seat)
         self.clock = time.time  # the server's clock (a test clock in tests)
         self.created = self.clock()
@@ -318,11 +349,13 @@ class LiveTable:
                 s.kind, s.bot, s.name = "bot", kind, name
                 self.journal.put_seat(self.match_id, s.player, s.name, "bot", kind, None)
         if self.config.seed is None:  # tables made before the server drew seeds at creation
-            self.config.seed = secrets.randbits(32)
+            self.config.seed = secret_hand_seed()
         self.status = "playing"
         self.journal.set_match(self.match_id, config=self.config.to_dict(), status="playing")
         recorder = JournalRecorder(self.journal, self.match_id)
-        self.session = Session(self.config.match_config(self.seats), recorder=recorder)  # deals the first hand
+        # deals the first hand
+        self.session = Session(self.config.match_config(self.seats), recorder=recorder, hand_seeds=self.config.hand_seeds(),
+                               claims="all")
         for s in self.seats:
             if s.kind == "human" and not s.conns:
                 self._drop(s)
@@ -342,7 +375,9 @@ class LiveTable:
             return table
         saved = journal.load_match(row.id, app="serve")
         recorder = JournalRecorder(journal, row.id, saved=len(saved.current))
-        table.session = Session.resume(saved, config=table.config.match_config(table.seats), recorder=recorder, deal=False)
+        table.session = Session.resume(
+            saved, config=table.config.match_config(table.seats), recorder=recorder, deal=False, hand_seeds=table.config.hand_seeds(), claims="all"
+        )
         g = table.game
         table.log = []
         table._public(f"Hand {table.hand_no}: {table._name(Wind.EAST)} is East")
@@ -442,8 +477,17 @@ class LiveTable:
             self._send(player)
         elif kind == "back":
             self._back(player)
+        elif kind == "auto_pass":
+            self._auto_pass(player, msg.get("on"))
         else:
-            raise TableError(f"unknown message type {kind!r}; send act, start, ready, back or sync")
+            raise TableError(f"unknown message type {kind!r}; send act, start, ready, back, auto_pass or sync")
+
+    def _auto_pass(self, player: int, on) -> None:
+        """The player's own setting: pass at once in a claim pause where he cannot claim."""
+        if not isinstance(on, bool):
+            raise TableError("auto_pass takes on: true or false")
+        self.seats[player].auto_pass = on
+        self._advance()
 
     def _back(self, player: int) -> None:
         """The player is at the table again: his seat is no longer idle."""
@@ -476,6 +520,8 @@ class LiveTable:
             raise TableError("not a tile") from None
         action = Action(kind, seat, t, chow)
         legal = g.legal_actions(seat)
+        if self.held is not None and self.held[0] == player:
+            raise TableError("you have answered this claim pause already")
         if not legal:
             raise TableError("it is not your turn, and you have no claim to answer")
         if action not in legal:
@@ -484,9 +530,33 @@ class LiveTable:
         if self.seats[player].idle:
             self.seats[player].idle = False
             self._public(f"{self.seats[player].name} is back")
-        self.session.act(action)
         self.applied[player] = copy
+        self._answer(player, action)
+
+    def _answer(self, player: int, action: Action) -> None:
+        """A human seat's legal action, applied -- unless it is the answer that would
+        close the claim pause before ``claim_pause_seconds``: that one is held, and
+        applied when the pause has lasted its least (the others see no difference)."""
+        g = self.game
+        if g.phase == Phase.CLAIMS and g.to_act() == [action.seat]:
+            left = self.pause_opened + self.config.claim_pause_seconds - time.monotonic()
+            if left > 0:
+                self.held = (player, action)
+                self.held_timer = self.schedule(left, self._release_held)
+                self._changed()  # (only his own view changes: his choices are gone)
+                return
+        self.session.act(action)
         self._applied(action)
+        self._advance()
+
+    def _release_held(self) -> None:
+        held, self.held, self.held_timer = self.held, None, None
+        g = self.game
+        if held is None or g is None or g.is_over or self.status != "playing":
+            return
+        if held[1] in g.legal_actions(held[1].seat) and not self.session.bot_controlled(held[0]):
+            self.session.act(held[1])
+            self._applied(held[1])
         self._advance()
 
     def set_ready(self, player: int) -> None:
@@ -505,11 +575,18 @@ class LiveTable:
         new = g.events[self.told :]
         self.told = len(g.events)
         self._narrate(new)
-        if g.phase == Phase.CLAIMS and action.kind is ActionKind.DISCARD:
-            self.window += 1
+        if g.phase == Phase.CLAIMS and action.kind in (ActionKind.DISCARD, ActionKind.ADD_KONG):
+            self._open_pause()  # a discard (or a tile added to a pung) under claim: a new pause
         if g.is_over:
             self.session.finish_hand()  # the seats stay those of the hand just played until the next is dealt
             self._hand_over()
+
+    def _open_pause(self) -> None:
+        self.window += 1
+        self.pause_opened = self.pause_until = time.monotonic()
+        if self.held_timer is not None:
+            self.held_timer.cancel()
+        self.held = self.held_timer = None
 
     def _next_hand(self) -> None:
         if self.next_timer is not None:
@@ -527,6 +604,8 @@ class LiveTable:
         self._public(f"Hand {self.hand_no}: {self._name(Wind.EAST)} is East")
         self._narrate(self.game.events)
         self.told = len(self.game.events)
+        if self.game.phase == Phase.CLAIMS:  # the washing window, before East's first discard
+            self._open_pause()
         self._advance()
 
     def _hand_over(self) -> None:
@@ -557,6 +636,12 @@ class LiveTable:
                     self.bot_timer = self.schedule(self.config.bot_delay, self._bot_step)
                 break
             self._bot_act(seat)
+        if g is not None and not g.is_over and g.phase == Phase.CLAIMS and self.status == "playing":
+            for s in g.to_act():
+                p = self.session.player_at(s)
+                legal = g.legal_actions(s)
+                if self.seats[p].auto_pass and len(legal) == 1 and legal[0].kind is ActionKind.PASS and self.held is None:
+                    return self._answer(p, legal[0])  # (which advances again)
         self._arm_deadlines()
         self._changed()
 
@@ -646,16 +731,17 @@ class LiveTable:
                     g = self.game
                     if g is None or g.is_over or g.phase != Phase.CLAIMS or self.window != window:
                         return
+                    if self.held is not None and self.held[0] == p:
+                        return  # he has answered: his answer is held to the pause's least length
                     seat = self.match.seat_of(p)
                     for a in g.legal_actions(seat):
                         if a.kind is ActionKind.PASS:
-                            self.session.act(a)
-                            self._applied(a)
-                            break
+                            return self._answer(p, a)
                     self._advance()
 
                 wait = IDLE_SECONDS if self.seats[p].idle else self.config.claim_seconds
                 self.deadlines[p] = (window, time.monotonic() + wait, self.schedule(wait, expire))
+                self.pause_until = max(self.pause_until, self.deadlines[p][1])
 
     def _cancel_claim_deadlines(self) -> None:
         for _, _, timer in self.deadlines.values():
@@ -671,7 +757,7 @@ class LiveTable:
     def close(self) -> None:
         """Cancel every timer (the server is stopping)."""
         self._cancel_deadlines()
-        for t in (self.bot_timer, self.next_timer, *(s.grace for s in self.seats)):
+        for t in (self.bot_timer, self.next_timer, self.held_timer, *(s.grace for s in self.seats)):
             if t is not None:
                 t.cancel()
 
@@ -761,6 +847,8 @@ class LiveTable:
             "hidden": tile_list(getattr(obs, "hidden", ())),  # own bonus tiles held back
         }
         legal = self.session.human_legal(player) if self.status == "playing" else []
+        if self.held is not None and self.held[0] == player:
+            legal = []  # answered: held until the pause has lasted its least
         key = (self.hand_no, tuple(legal))
         if self.offers.get(player, (None,))[0] != key:
             self.offers[player] = (key, self.version)  # an intention sent from any view since then still stands
@@ -770,7 +858,12 @@ class LiveTable:
         d = self.deadlines.get(player)
         if d is None and self.turn_timer is not None and self.turn_timer[0][2] == player:
             d = self.turn_timer
+        if d is None and g.phase == Phase.CLAIMS and not g.is_over:
+            d = (None, self.pause_until)  # answered, or the discarder: the pause's latest end, the same for all
+        if self.held is not None and self.held[0] == player:
+            d = (None, self.pause_until)
         out["deadline"] = max(0.0, round(d[1] - time.monotonic(), 1)) if d else None
+        out["auto_pass"] = self.seats[player].auto_pass
         if g.is_over and m.records:
             out["result"] = self.result_view()
         return out
@@ -826,7 +919,7 @@ class LiveTable:
         out = result_view(rec, [s.name for s in self.seats], m.ruleset, self.game.events if self.game is not None else ())
         out["match_over"] = m.is_over
         if m.is_over:
-            out["match_seed"] = self.config.seed
+            out["match_seed"] = str(self.config.seed)  # decimal text, as the hand's seed
         return out
 
 
@@ -842,7 +935,9 @@ def result_view(rec: HandRecord, names: list[str], ruleset, events) -> dict:
     out["hand_no"] = rec.number
     out["chips"] = {rec.seats[p].letter: c for p, c in enumerate(rec.chips)}
     out["totals"] = {rec.seats[p].letter: c for p, c in enumerate(rec.totals)}
-    out["seed"] = rec.seed  # the deal of this hand, now that it is over (mahjongg replay shows it too)
+    # the deal of this hand, now that it is over (mahjongg replay shows it too), as decimal text:
+    # a shared table's 128-bit seed does not fit a JavaScript number
+    out["seed"] = str(rec.seed)
     # the score sheet: every hand's score card and the settlement grid, laid out once (play.scorecard)
     out["card"] = result_card(r, ruleset, events).to_dict()
     return out

@@ -9,6 +9,24 @@
     el.textContent = message;
     el.scrollIntoView({ block: "center" });
   }
+  // the tables this browser holds a seat at (common.js keeps each seat's token): links back
+  // to each, and to its finished hands (the replays)
+  const mine = [];
+  for (let i = 0; i < localStorage.length; i++) {
+    const k = localStorage.key(i), m = /^mahjongg:seat:([A-Z0-9]{4,8})$/.exec(k || "");
+    if (m && tokenFor(m[1])) mine.push(m[1]);
+  }
+  if (mine.length) {
+    document.getElementById("mine-box").hidden = false;
+    const ul = document.getElementById("my-tables");
+    for (const code of mine.sort()) {
+      const li = document.createElement("li");
+      const t = document.createElement("a"); t.href = "/t/" + code; t.textContent = "Table " + code;
+      const r = document.createElement("a"); r.href = "/replay/" + code; r.textContent = "finished hands";
+      li.append(t, " · ", r);
+      ul.appendChild(li);
+    }
+  }
   let meta;
   try { meta = await (await fetch("/api/rulesets")).json(); } catch (e) { err.textContent = "The server does not answer."; return; }
   for (const r of meta.rulesets) {
@@ -34,6 +52,18 @@
       if (typeof v === "boolean") { i.type = "checkbox"; i.checked = v; l.prepend(i); }
       else { i.type = "number"; i.min = "1"; i.value = v === null ? "" : String(v); l.appendChild(i); }
       opts.appendChild(l);
+    }
+    if (r.special_tile_sets.length) {  // a choice of special tiles (seed 001): a select, not a number
+      const l = document.createElement("label");
+      l.textContent = "Special tiles ";
+      const sel = document.createElement("select");
+      sel.id = "opt-special_tiles";
+      for (const name of ["", ...r.special_tile_sets]) {
+        const o = document.createElement("option");
+        o.value = name; o.textContent = name || "none (Flowers)"; o.selected = name === (r.special_tiles || "");
+        sel.appendChild(o);
+      }
+      l.appendChild(sel); opts.appendChild(l);
     }
   }
   rsSel.addEventListener("change", showOptions);
@@ -61,6 +91,8 @@
     });
     const r = meta.rulesets.find(x => x.name === rsSel.value);
     for (const k of Object.keys(options)) if (options[k] === r.options[k]) delete options[k];
+    const special = document.getElementById("opt-special_tiles");
+    if (special && special.value !== (r.special_tiles || "")) options.special_tiles = special.value || null;
     const body = {
       name: document.getElementById("create-name").value,
       ruleset: rsSel.value, options,

@@ -18,7 +18,8 @@
   $("help-button").addEventListener("click", toggleHelp);
   function toggleHelp() { const h = $("help"); h.hidden = !h.hidden; $("help-button").setAttribute("aria-expanded", String(!h.hidden)); }
 
-  function showError(msg) {
+  function showError(msg, note) {
+    $("error").classList.toggle("note", !!note);  // a note (the watch link copied), not an error
     $("error").textContent = msg || "";
     if (msg) setTimeout(() => { if ($("error").textContent === msg) $("error").textContent = ""; }, 6000);
   }
@@ -105,7 +106,7 @@
   $("watch-copy").addEventListener("click", () => {
     const url = location.origin + "/watch/" + code;
     if (navigator.clipboard) navigator.clipboard.writeText(url).catch(() => {});
-    showError("Watch link copied: " + url);
+    showError("Watch link copied: " + url, true);
   });
 
   function renderLobby(s) {

@@ -1,0 +1,103 @@
+"""The master bot's speed beside the expert's: decision latency and hands per second, one core.
+
+Run by hand (not a test), with the Python of the venv the package is installed in::
+
+    nice .venv/bin/python bench/bench_master.py                 # 200 hands per table, every ruleset
+    nice .venv/bin/python bench/bench_master.py -n 400 --ruleset hong-kong --rounds 3
+
+For each ruleset, three tables in the same run (one process: one core), the same
+hand seeds, each timed ``--rounds`` times, alternating, the best round kept (the
+machine is shared; the best is the least disturbed):
+
+1. the baseline: four ``greedy`` bots;
+2. one ``expert`` (player 1, taking turns at East) and three ``greedy``;
+3. one ``master`` and three ``greedy``.
+
+Prints, for tables 2 and 3, hands per second (and the ratio to the baseline) and
+the bot's decision latency over every decision it made in all rounds (each
+``act`` call timed: turns and claim windows alike): median, 99th percentile
+and the slowest. The aims (issue 26): master decides in at most 50 ms at the
+99th percentile, and its table plays at least 50 hands per second.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+
+from mahjongg import bots
+from mahjongg.rules import RULESETS
+from mahjongg.simulate import simulate
+
+_TIMES: dict[str, list[float]] = {}
+
+
+def _timed_factory(name: str):
+    """A factory of ``name`` bots whose every decision is timed into ``_TIMES[name]``."""
+    times = _TIMES.setdefault(name, [])
+
+    def make(seed):
+        bot = bots.make_bot(name, seed)
+        act = bot.act
+
+        def timed_act(obs, legal):
+            t = time.perf_counter()
+            a = act(obs, legal)
+            times.append(time.perf_counter() - t)
+            return a
+
+        bot.act = timed_act
+        return bot
+
+    return make
+
+
+def timed(table, n: int, seed: int, ruleset: str) -> float:
+    start = time.perf_counter()
+    simulate(n, table, seed=seed, ruleset=ruleset, workers=1)
+    return n / (time.perf_counter() - start)
+
+
+def _pct(xs: list[float], p: float) -> float:
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(p * len(xs)))]
+
+
+def bench(ruleset: str, n: int, seed: int, rounds: int) -> None:
+    tables = {"4 greedy": ("greedy",) * 4}
+    for name in ("expert", "master"):
+        bots.register_bot(f"timed-{name}", _timed_factory(name))
+        tables[name] = (f"timed-{name}", "greedy", "greedy", "greedy")
+    for table in tables.values():
+        simulate(5, table, seed=seed + 1, ruleset=ruleset)  # warm-up: lookup tables, score caches
+    for name in ("expert", "master"):
+        _TIMES[name].clear()
+    best = {k: 0.0 for k in tables}
+    for _ in range(rounds):
+        for name, table in tables.items():
+            best[name] = max(best[name], timed(table, n, seed, ruleset))
+    base = best["4 greedy"]
+    print(f"{ruleset}: 4 greedy {base:.1f} hands/s (best of {rounds} rounds of {n} hands, one core)")
+    for name in ("expert", "master"):
+        ts = _TIMES[name]
+        print(
+            f"{ruleset}: {name} + 3 greedy {best[name]:.1f} hands/s (ratio {best[name] / base:.2f}); "
+            f"{name}'s decisions: {len(ts)}, median {statistics.median(ts) * 1e3:.2f} ms, "
+            f"p99 {_pct(ts, 0.99) * 1e3:.2f} ms, slowest {max(ts) * 1e3:.1f} ms"
+        )
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("-n", type=int, default=200, help="hands per table per round")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--ruleset", default=None, help="one ruleset (default: every one)")
+    ap.add_argument("--rounds", type=int, default=3)
+    args = ap.parse_args()
+    for r in [args.ruleset] if args.ruleset else sorted(RULESETS):
+        bench(r, args.n, args.seed, args.rounds)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,201 @@
+"""The ``master`` bot: the expert's expected chips, with the step after next looked at.
+
+It decides from its :class:`~mahjongg.table.Observation` alone, as every bot
+does, and plays exactly as ``expert`` (:mod:`mahjongg.bots.expert`) but where
+the expert guesses how good the hand's *next* step will be:
+
+* **One step from waiting** (shanten 1). The expert values such a hand by the
+  copies of its improving tiles and assumes about 6 live tiles at the wait to
+  come. Master works the wait out (:func:`one_step`): for each improving draw
+  ``x`` (weighted by its unseen copies) the discard after it whose waits are
+  worth most (unseen copies times the real scorer's score; a wait the ruleset
+  would not let it declare is worth nothing, as :func:`~mahjongg.bots.expert.win_score`
+  decides), then the chance of winning on *those* waits from the wall left
+  and the chips that win collects. Claims weigh the hand kept the same way.
+* **Two steps from waiting** (shanten 2, racing). The chance of getting there
+  counts, instead of 6, the live tiles the hand would have one step from
+  waiting after each improving draw and its best discard (:func:`next_live`;
+  the "two-step ukeire" of tile-efficiency analysis).
+
+The value of a win, the risk of each discard, folding, building a high hand on
+a long wall and the claims follow the expert's rules unchanged
+(:class:`~mahjongg.bots.expert.ExpertBot`); the ruleset's own questions
+(``may_declare``, ``settle``, ``minimum_to_declare``) are asked through them,
+never its name. Reproducible: ties go by tile order; no random numbers.
+
+Source: seed 000 (Pung Chow Part I), "Suggestions for careful playing of
+hands": "a player should plan and play to win at all times with as high a hand
+as possible" -- the value of each wait -- and the careful player's reading of
+"the discards of the other three players" (the unseen counts).
+"""
+
+from __future__ import annotations
+
+from ..shanten import useful_tiles
+from ..table.actions import DISCARD, Action
+from ..table.observation import Observation
+from ..tiles import TILES
+from .base import concealed_counts, unseen_counts
+from .evaluation import discard_options
+from ..rules import get_ruleset
+from .expert import DiscardValue, ExpertBot, _chips_for_win, _one_step_table
+
+__all__ = ["MasterBot"]
+
+def next_live(counts: list[int], declared: int, unseen: list[int]) -> float:
+    """For a hand between turns (``counts``, 13 tiles less three per declared set): the
+    mean, over the draws that would lower its shanten (weighted by their unseen copies),
+    of the live useful tiles it would have after that draw and its best discard (the
+    discard leaving the lowered shanten with the most). ``unseen`` is restored."""
+    tot = 0
+    acc = 0
+    for x in useful_tiles(counts, declared):
+        u = unseen[x]
+        if u <= 0:
+            continue
+        counts[x] += 1
+        unseen[x] -= 1
+        opts = discard_options(counts, declared, [TILES[y] for y in range(34) if counts[y]], unseen)
+        counts[x] -= 1
+        unseen[x] += 1
+        low = min(v[0] for v in opts.values())
+        tot += u
+        acc += u * max(v[1] for v in opts.values() if v[0] == low)
+    return acc / tot if tot else 0.0
+
+
+def chance(s: int, live: float, nxt: float, unseen_total: int, draws_left: int) -> float:
+    """The chance of a win from shanten ``s`` with ``live`` useful tiles now and ``nxt``
+    at the next step (then 6 a step, as the expert)."""
+    if unseen_total <= 0 or draws_left <= 0 or live <= 0:
+        return 0.0
+    q = min(1.0, live / unseen_total)
+    tries = 2 * draws_left
+    if s <= 0:
+        return 0.5 * (1.0 - (1.0 - q) ** tries)
+    rest = tries - 1.0 / q
+    if rest <= 0:
+        return 0.0
+    step = 1.0 - (1.0 - q) ** tries
+    return 0.7 * step * chance(s - 1, nxt, 6, unseen_total, int(rest // 2))
+
+
+def one_step(obs: Observation, counts: list[int], declared: int, unseen: list[int], factor: float = 0.7) -> tuple[float, float]:
+    """For a hand one step from waiting (``counts``, between turns): ``(chance, chips)``
+    -- the chance of winning with it and the mean chips of such a win.
+
+    For each improving draw ``x`` (weighted by its unseen copies): the discard after it
+    whose waits are worth most (unseen copies times score, the real scorer's, a wait the
+    rules would not let it declare worth nothing), and the chance of winning on those
+    waits from the wall left after the draw (:func:`chance` of a waiting hand)."""
+    seat = obs.seat
+    seats = obs.seats
+    ruleset = get_ruleset(obs.ruleset)
+    other = next(x for x in seats if x != seat)
+    unseen_total = max(1, sum(unseen))
+    draws = max(0, obs.drawable // len(seats))
+    held = list(counts)
+    for m in obs.melds[seat]:
+        for t in m.tiles:
+            held[t] += 1
+    total = sum(unseen[x] for x in useful_tiles(counts, declared))
+    if total <= 0 or draws <= 0:
+        return 0.0, 0.0
+    q = min(1.0, total / unseen_total)
+    tries = 2 * draws
+    rest = int((tries - 1.0 / q) // 2)
+    if rest <= 0:
+        return 0.0, 0.0
+    step = 1.0 - (1.0 - q) ** tries
+    acc = 0.0
+    acc_chips = 0.0
+    weight = 0
+    for x, ys in _one_step_table(obs, counts, declared, held):
+        u = unseen[x]
+        if u <= 0:
+            continue
+        weight += u
+        unseen[x] -= 1
+        best_num, best_live = 0, 0
+        for _, ws in ys:
+            num = 0
+            live = 0
+            for w, sc in ws:
+                if sc > 0 and unseen[w] > 0:
+                    num += unseen[w] * sc
+                    live += unseen[w]
+            if num > best_num:
+                best_num, best_live = num, live
+        unseen[x] += 1
+        if best_num:
+            c = chance(0, best_live, 0, unseen_total, rest)
+            chips = _chips_for_win(ruleset, seat, seats, int(best_num / best_live), other)
+            acc += u * c
+            acc_chips += u * c * chips
+    if not acc:
+        return 0.0, 0.0
+    return factor * step * acc / weight, acc_chips / acc
+
+
+class MasterBot(ExpertBot):
+    """The expert, choosing among its best discards by the tiles of the next step too."""
+
+    name = "master"
+    TWO_STEP = (2,)
+    """The shanten at which discards (and the hand kept, in a claim window) are weighed by
+    the next step's tiles: 2 (:func:`next_live`); 1 adds :func:`one_step`'s worked-out
+    waits, measured worse under Hong Kong rules (docs/bots.md, "The master")."""
+    ONE_STEP_FACTOR = 0.7
+    """With 1 in :attr:`TWO_STEP`: the expert's discount of a chance a step from waiting."""
+
+    def rank_discards(self, obs, candidates, defence=None):
+        """The expert's ranking (:func:`~mahjongg.bots.expert.discard_value`), the discards
+        of the lowest shanten, when it is in :attr:`TWO_STEP`, weighed again: their chance
+        with the next step's live tiles counted (the expert's risk kept as it is)."""
+        ranked = ExpertBot.rank_discards(self, obs, candidates, defence)
+        if not ranked:
+            return ranked
+        best_s = min(v.shanten for v in ranked)
+        if best_s not in self.TWO_STEP:
+            return ranked
+        counts = concealed_counts(obs)
+        declared = len(obs.melds[obs.seat])
+        unseen = unseen_counts(obs)
+        unseen_total = max(1, sum(unseen))
+        draws = max(0, obs.drawable // len(obs.seats))
+        out = []
+        for v in ranked:
+            if v.shanten != best_s or v.chance <= 0:
+                out.append(v)
+                continue
+            counts[v.tile] -= 1
+            if best_s == 1:
+                new, value = one_step(obs, counts, declared, unseen, self.ONE_STEP_FACTOR)
+            else:
+                nxt = next_live(counts, declared, unseen)
+                base = chance(best_s, v.live, 6, unseen_total, draws)
+                new = v.chance * (chance(best_s, v.live, nxt, unseen_total, draws) / base) if base > 0 else v.chance
+                value = v.value
+            counts[v.tile] += 1
+            # the expert's risk (less the loser's value of the hand kept) is kept as it is
+            ev = new * value - (v.chance * v.value - v.ev)
+            out.append(DiscardValue((v.tile, v.shanten, v.live, v.waits, value, new, v.risk, ev)))
+        out.sort(key=lambda v: (-v[7], v[1], -v[2], unseen[v[0]], -int(v[0])))
+        return out
+
+    def _stay_value(self, obs, counts, declared, before):
+        """The hand kept in a claim window, weighed as :meth:`rank_discards` weighs a discard."""
+        if before == 1 and 1 in self.TWO_STEP:
+            c, chips = one_step(obs, counts, declared, unseen_counts(obs), self.ONE_STEP_FACTOR)
+            return c * chips
+        v = ExpertBot._stay_value(self, obs, counts, declared, before)
+        if v <= 0 or before not in self.TWO_STEP:
+            return v
+        unseen = unseen_counts(obs)
+        unseen_total = max(1, sum(unseen))
+        draws = max(0, obs.drawable // len(obs.seats))
+        live = sum(unseen[t] for t in useful_tiles(counts, declared))
+        base = chance(before, live, 6, unseen_total, draws)
+        if base <= 0:
+            return v
+        return v * chance(before, live, next_live(counts, declared, unseen), unseen_total, draws) / base

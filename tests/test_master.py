@@ -1,0 +1,111 @@
+"""The master bot: decides from its observation alone, reproducibly, on every ruleset;
+its next-step counts and one-step value worked by hand."""
+
+import pickle
+from dataclasses import replace
+
+import pytest
+
+from mahjongg.bots import BOTS, MasterBot, make_bot
+from mahjongg.bots.expert import win_chance
+from mahjongg.bots.master import chance, next_live, one_step
+from mahjongg.hand import Meld, MeldKind
+from mahjongg.notation import parse_tiles
+from mahjongg.rules import RULESETS, get_ruleset
+from mahjongg.table import Action, Game, Observation
+from mahjongg.tiles import Wind, tile
+
+from test_bots import obs
+
+
+def _counts(text: str) -> list[int]:
+    c = [0] * 34
+    for t in parse_tiles(text):
+        c[t] += 1
+    return c
+
+
+def _play(seed: int, ruleset: str, copy_observations: bool) -> list:
+    """One hand, master at East and West, expert and greedy elsewhere; with
+    ``copy_observations`` each bot gets a pickled copy of its observation."""
+    g = Game(get_ruleset(ruleset), seed)
+    names = {Wind.EAST: "master", Wind.SOUTH: "expert", Wind.WEST: "master", Wind.NORTH: "greedy"}
+    bots = {s: make_bot(n, int(s)) for s, n in names.items()}
+    while not g.is_over:
+        seat = g.to_act()[0]
+        o = g.observation(seat)
+        if copy_observations:
+            o = pickle.loads(pickle.dumps(o))
+            assert isinstance(o, Observation)
+        legal = g.legal_actions(seat)
+        a = bots[seat].act(o, legal)
+        assert a in legal
+        g.apply(a)
+    return g.events
+
+
+def test_master_is_registered_with_the_others():
+    assert BOTS["master"] is MasterBot
+    assert isinstance(make_bot("master", 3), MasterBot)
+
+
+@pytest.mark.parametrize("ruleset", sorted(RULESETS))
+def test_master_plays_every_ruleset_from_a_copy_of_its_observation_alike(ruleset):
+    # the bot asks the ruleset (by the observation's name) its questions, never tests the
+    # name: every ruleset plays through; a detached copy of each observation (no
+    # reference to the game) gives the very same hand, so it reads nothing else
+    assert _play(3, ruleset, True) == _play(3, ruleset, False)
+
+
+def test_master_is_reproducible_for_a_seed():
+    assert _play(8, "hong-kong", False) == _play(8, "hong-kong", False)
+
+
+def test_next_live_worked_by_hand():
+    # 5c 6c 9d E with three sets declared (4 tiles: a set and a pair to make), one step
+    # from waiting. The draws that bring it nearer: 4c, 7c (4 unseen each), 9d, E (3 each).
+    #   4c or 7c: 456c (567c) 9d E, discard 9d or E: waits on the other single, 3 unseen;
+    #   9d: 56c 99d E, discard E: waits on 4c and 7c, 8 unseen; E likewise, 8.
+    # Mean by the draws' copies: (4*3 + 4*3 + 3*8 + 3*8) / 14 = 72 / 14.
+    counts = _counts("5c 6c 9d E")
+    unseen = [4] * 34
+    for t in parse_tiles("5c 6c 9d E"):
+        unseen[t] -= 1
+    before = list(unseen)
+    assert next_live(counts, 3, unseen) == pytest.approx(72 / 14)
+    assert unseen == before and counts == _counts("5c 6c 9d E")  # restored
+
+
+def test_chance_with_six_tiles_a_step_is_the_experts():
+    # the expert assumes 6 live tiles at every later step; master's chance with the
+    # next step's count set to 6 is the same function
+    for s in (0, 1, 2, 3):
+        for live, total, draws in ((8, 100, 10), (20, 80, 5), (3, 120, 18)):
+            assert chance(s, live, 6, total, draws) == pytest.approx(win_chance(s, live, total, draws))
+    # more tiles at the next step, a better chance; none left to draw, none
+    assert chance(1, 12, 10, 100, 10) > chance(1, 12, 4, 100, 10)
+    assert chance(1, 12, 10, 100, 0) == 0.0
+
+
+def test_one_step_of_a_hand_with_no_declarable_wait_is_worth_nothing():
+    # Hong Kong needs 3 faan (docs/rules/hong-kong.md). East holds [777c] [123b] [456b]
+    # 2d 3d 9d N, one step from waiting: every wait it can reach (1d/4d with a pair of 9d
+    # or N, or a single 9d or N with 123d/234d) makes a hand of chows and one pung of
+    # characters, exposed, of three suits: "no flowers" alone, 1 faan won on a discard, 2
+    # self-drawn, below the minimum either way. Under Pung Chow the same hand wins chips.
+    m = lambda k, t: Meld(k, tile(t), exposed=True)
+    melds = (m(MeldKind.PUNG, "7c"), m(MeldKind.CHOW, "1b"), m(MeldKind.CHOW, "4b"))
+    o = replace(obs("2d 3d 9d N", melds={Wind.EAST: melds}), ruleset="hong-kong", phase="claims")
+    counts = _counts("2d 3d 9d N")
+    unseen = [4] * 34
+    assert one_step(o, counts, 3, unseen) == (0.0, 0.0)
+    c, chips = one_step(replace(o, ruleset="pung-chow"), counts, 3, unseen)
+    assert 0.0 < c < 1.0 and chips > 0
+
+
+def test_master_decides_in_turn_and_in_a_claim_window():
+    o = obs("123b 456b 789b EE 5c 6c 9d")
+    legal = [Action.discard(Wind.EAST, t) for t in sorted(set(o.concealed))]
+    # discarding 9d leaves it waiting on 4c or 7c (8 unseen); any other discard leaves
+    # it a step further: master, like the expert, waits
+    assert MasterBot(0).act(o, legal) == Action.discard(Wind.EAST, tile("9d"))
