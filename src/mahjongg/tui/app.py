@@ -224,6 +224,7 @@ class PlayApp(App):
     Screen.-short #timer { display: none; }
     Screen.-narrow ActionBar { layout: grid; grid-size: 4; grid-gutter: 0 1; grid-rows: 1; }
     Screen.-narrow ActionBar Button { width: 100%; margin: 0; }
+    Screen.-narrow.-glyphs ActionBar { grid-size: 3; }  /* a chow's label with glyphs is 21 cells */
     """
 
     BINDINGS = [
@@ -513,6 +514,7 @@ class PlayApp(App):
         me = s.viewer
         spectator = s.human is None
         budget = self._budget()
+        self._table.set_class(self.glyphs, "-glyphs")
         width = max(20, self.size.width - 4)  # inside a full-width panel's border and padding
         self._render_header(width + 2)
         # the next seat in turn sits on one's right
