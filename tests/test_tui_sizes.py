@@ -243,3 +243,36 @@ def test_the_countdown_runs_on_under_the_keys_screen():
         assert session.observation().phase == Phase.CLAIMS and not app.errors
 
     open_app(session, (80, 24), check)
+
+
+def test_the_score_screen_order_winner_then_you_then_the_rest():
+    """Issue 28, item 3, as reported: West wins, you sit North -- West's card,
+    then yours, then East and South in seat order."""
+    from mahjongg.tui.scorecard import card_order
+
+    E, S, W, N = Wind.EAST, Wind.SOUTH, Wind.WEST, Wind.NORTH
+    assert card_order([E, S, W, N], W, N) == [W, N, E, S]
+    assert card_order([E, S, W, N], N, N) == [N, E, S, W]  # you won: yours first, once
+    assert card_order([E, S, W, N], None, S) == [S, E, W, N]  # a drawn hand: yours first
+
+
+def test_discards_that_do_not_fit_are_summarised_not_cut():
+    """Issue 28, item 1: what does not fit is summarised. Twenty discards in two
+    lines of 22 cells: the latest that fit, in order, after ``…N more`` (N the
+    ones left out), and no line wider than the panel."""
+    from rich.text import Text
+
+    from mahjongg.tiles import TILES
+    from mahjongg.tui.faces import flow_latest
+
+    tiles = [str(TILES[i % 27]) for i in range(20)]
+    lines = flow_latest(Text("discards:"), [Text(t) for t in tiles], 22, 2)
+    words = " ".join(line.plain for line in lines).split()
+    assert len(lines) == 2 and all(line.cell_len <= 22 for line in lines)
+    assert words[:2] == ["discards:", words[1]] and re.fullmatch(r"…\d+", words[1]) and words[2] == "more"
+    left_out = int(words[1][1:])
+    assert words[3:] == tiles[left_out:]  # the latest, none cut
+    # one more tile left in would not fit: the fewest are left out
+    from mahjongg.tui.faces import _lead
+
+    assert len(_lead(Text("discards:"), [Text(t) for t in tiles], left_out - 1, 22)) > 2
