@@ -79,7 +79,7 @@
       $("conn").className = "conn bad";
       if ([4401, 4404, 4409, 4429].includes(ev.code)) {  // refused, or this seat opened elsewhere: do not fight over it
         stopped = true; $("conn").textContent = "closed";
-        offline((said || "The server closed this connection.") + " Reload the page to play here.");
+        offline((said || "The server closed this connection.") + (watching ? " Reload the page to watch." : " Reload the page to play here."));
         return;
       }
       const wait = Math.min(8000, 500 * 2 ** retry++);
