@@ -55,7 +55,7 @@ def shot(page, name: str) -> None:
 @pytest.fixture
 def live(tmp_path):
     # grace 0: a player who leaves is played by a bot at once; the next hand waits for the players
-    srv = LiveServer(tmp_path / "replay.sqlite3", defaults={"bot_delay": 0.02, "grace_seconds": 0, "next_hand_seconds": 600})
+    srv = LiveServer(tmp_path / "replay.sqlite3", defaults={"bot_delay": 0.02, "grace_seconds": 0, "next_hand_seconds": 600, "claim_pause_seconds": 0.1})
     yield srv
     srv.stop()
 
