@@ -31,7 +31,7 @@ pytestmark = [
 @pytest.fixture
 def live(tmp_path):
     """The real server (uvicorn) on a loopback port, in a thread of this process."""
-    srv = LiveServer(tmp_path / "e2e.sqlite3", defaults={"bot_delay": 0.05}, seed=4242)
+    srv = LiveServer(tmp_path / "e2e.sqlite3", defaults={"bot_delay": 0.05, "claim_pause_seconds": 0.1}, seed=4242)
     yield srv.base, srv.server
     srv.stop()
 

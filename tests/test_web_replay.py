@@ -99,3 +99,25 @@ def test_a_finished_hand_replays_as_the_journal_has_it(tmp_path, ruleset, seed):
     assert replay["result"]["card"] == card
     assert sum(replay["result"]["chips"].values()) == 0
     assert any(s["kind"] == "claim" for s in steps) == any(e.get("type") == "claim" for e in events)
+
+
+def test_a_record_that_cannot_be_read_back_is_one_line(tmp_path):
+    """A table stored with a bot this server no longer has: its finished hands are
+    refused in one line (410), not a traceback."""
+    import sqlite3
+
+    db = tmp_path / "odd.sqlite3"
+    with TestClient(create_app(db, rate=1000, burst=100)) as client:
+        code, host = create(client, hands=1, seed=5)
+        with client.websocket_connect(f"/ws/{code}") as ws:
+            ws.send_json({"type": "hello", "token": host})
+            players = WirePlayers(client.app.state.server.tables[code], {0: ws}, seed=2)
+            players.read(0)
+            players.send(0, {"type": "start"})
+            players.play_hand()
+        with sqlite3.connect(db) as conn:
+            conn.execute("UPDATE match_seats SET bot = 'wizard' WHERE kind = 'bot'")
+        r = client.get(f"/api/tables/{code}/hands")
+        assert r.status_code == 410
+        error = r.json()["error"]
+        assert error.startswith("the hands of this table cannot be read back: ") and "wizard" in error and "\n" not in error

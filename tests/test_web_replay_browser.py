@@ -55,7 +55,7 @@ def shot(page, name: str) -> None:
 @pytest.fixture
 def live(tmp_path):
     # grace 0: a player who leaves is played by a bot at once; the next hand waits for the players
-    srv = LiveServer(tmp_path / "replay.sqlite3", defaults={"bot_delay": 0.02, "grace_seconds": 0, "next_hand_seconds": 600})
+    srv = LiveServer(tmp_path / "replay.sqlite3", defaults={"bot_delay": 0.02, "grace_seconds": 0, "next_hand_seconds": 600, "claim_pause_seconds": 0.1})
     yield srv
     srv.stop()
 
@@ -90,6 +90,7 @@ def test_the_replay_page_steps_through_a_hand_as_the_journal_has_it(live, size):
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
         try:
             page = browser.new_context(viewport={"width": w, "height": h}, has_touch=size == "phone").new_page()
+            page.set_default_timeout(60_000)  # a loaded machine
             errors = []
             page.on("pageerror", lambda e: errors.append(str(e)))
             code = seated(page, live.base)
@@ -100,19 +101,20 @@ def test_the_replay_page_steps_through_a_hand_as_the_journal_has_it(live, size):
             wait(lambda: table.match is not None and len(table.match.records) == 1)
             # a shared link to hand 2 (not dealt, not over) shows nothing of it
             page.goto(f"{live.base}/replay/{code}/2")
-            page.wait_for_function("document.getElementById('error').textContent")
+            page.wait_for_function("() => document.getElementById('error').textContent")
             assert page.text_content("#error") == "hand 2 of this table is not over yet: its replay opens when it is over"
             assert page.locator("#replay").is_hidden() and page.locator(".tile").count() == 0
 
             # back at the table: the score sheet links to the replay of the hand
             page.goto(f"{live.base}/t/{code}")
             page.wait_for_selector("#result:not([hidden])")
+            shot(page, f"{size}-score-sheet")
             if size == "laptop":  # who pays whom and the totals in sight without scrolling (item 7)
                 box = page.evaluate("(() => { const r = document.querySelector('#settlement').getBoundingClientRect(); return [r.top, r.bottom]; })()")
                 assert 0 <= box[0] and box[1] <= h, f"the settlement lies at {box}, below the fold of {h} px"
                 assert page.locator("#settlement td[data-field=total]").count() == 4
-            page.click("#replay-link")
-            page.wait_for_url(f"**/replay/{code}/1")
+            with page.expect_navigation(url=f"**/replay/{code}/1"):
+                page.click("#replay-link")
             page.wait_for_selector("#replay:not([hidden])")
             data = page.request.get(f"{live.base}/api/tables/{code}/hands/1").json()
             steps = data["steps"]
@@ -181,8 +183,9 @@ def test_the_replay_page_steps_through_a_hand_as_the_journal_has_it(live, size):
             assert page.locator("#history-list li").count() == 1
             assert "Hand 2 is not over yet" in page.text_content("#history-note")
             shot(page, f"{size}-replay-history")
-            page.click("#history-list li a")
-            page.wait_for_url(f"**/replay/{code}/1")
+            with page.expect_navigation(url=f"**/replay/{code}/1"):
+                page.click("#history-list li a")
+            page.wait_for_selector("#replay:not([hidden])")
             assert not errors, errors
         finally:
             browser.close()
@@ -232,7 +235,7 @@ def test_one_double_click_one_discard_while_a_spectator_watches(live, size):
             watcher.on("websocket", lambda ws: ws.on("framereceived", lambda f: frames.append(json.loads(f))))
             watcher.goto(f"{live.base}/watch/{code}")
             watcher.wait_for_selector("#board:not([hidden])")
-            page.wait_for_function("document.getElementById('watching').textContent === '1 watching'")
+            page.wait_for_function("() => document.getElementById('watching').textContent === '1 watching'")
 
             turns = 0
             deadline = time.monotonic() + 180
@@ -255,6 +258,9 @@ def test_one_double_click_one_discard_while_a_spectator_watches(live, size):
                     assert not bad, f"touch targets under {TOUCH} px at the table: {bad}"
                 if turns == 2:
                     shot(watcher, f"{other}-spectator")
+                    if other == "phone":
+                        bad = watcher.evaluate(SMALL_TARGETS, CONTROLS)
+                        assert not bad, f"touch targets under {TOUCH} px for a spectator: {bad}"
                 before = sum(1 for m in sent if m.get("type") == "act")
                 target = tiles.last
                 if size == "phone":
@@ -304,11 +310,15 @@ def test_the_lobby_shows_an_error_where_the_user_looks_and_has_large_targets(liv
             assert live.server.tables[code].config.options == {"draw_keeps_deal": False}
             page.goto(live.base + "/")
             page.wait_for_selector("#opt-draw_keeps_deal")
+            # the table made is among "your tables", with the way to its finished hands
+            assert page.locator(f"#my-tables a[href='/replay/{code}']").count() == 1
+            bad = page.evaluate(SMALL_TARGETS, CONTROLS)
+            assert not bad, f"touch targets under {TOUCH} px in the lobby: {bad}"
             page.fill("#create-name", "Ann")
             page.fill("#hands", "65")  # too many: the server says so, beside the button
             page.evaluate("document.getElementById('hands').removeAttribute('max')")
             page.click("#create-button")
-            page.wait_for_function("document.getElementById('create-error').textContent")
+            page.wait_for_function("() => document.getElementById('create-error').textContent")
             assert "hands must be a whole number from 1 to 64" in page.text_content("#create-error")
             r = page.evaluate("(() => { const r = document.getElementById('create-error').getBoundingClientRect(); return [r.top, r.bottom]; })()")
             assert 0 <= r[0] and r[1] <= h, f"the error lies at {r}, out of sight"

@@ -278,6 +278,19 @@ def test_an_evening_rotates_east_and_the_rounds(live):
             assert page.locator("#sheet tbody tr").count() == 6
             first = [page.locator("#sheet tbody tr").nth(i).locator("td").first.text_content() for i in (0, 2, 5)]
             assert first == ["1 · East round · Ann deals", "3 · East round · Bob deals · drawn", "6 · East round · Di deals"]
+            # on a phone the sheet's rows are stacked without the head that names the columns:
+            # each cell says whose it is (hand 1: Ann -140, Bob +80 and the win, Cy +10, Di +50)
+            assert page.locator("#sheet thead").is_hidden()
+            row = page.locator("#sheet tbody tr").first
+            cells = [row.locator("td").nth(p + 1).inner_text() for p in range(4)]
+            assert cells == ["Ann: -140\n= -140", "Bob: ★ +80\n= 80", "Cy: +10\n= 10", "Di: +50\n= 50"]
+            for r in range(6):
+                tds = page.locator("#sheet tbody tr").nth(r).locator("td")
+                assert [tds.nth(p + 1).inner_text().split(":")[0] for p in range(4)] == ["Ann", "Bob", "Cy", "Di"]
+            if SHOTS is not None:
+                SHOTS.mkdir(parents=True, exist_ok=True)
+                page.locator("#sheet").scroll_into_view_if_needed()
+                page.screenshot(path=str(SHOTS / "phone-evening-sheet.png"))
             assert outside_viewport(page) == []
         finally:
             browser.close()

@@ -45,8 +45,9 @@ def concealed_only(g) -> set[int]:
     return hidden - visible
 
 
-def test_a_spectator_sees_no_concealed_tile_and_is_counted(client, monkeypatch):
-    code, host = create(client, hands=1, seed=77, ruleset="traditional-special-tiles")
+@pytest.mark.parametrize("ruleset", ["traditional-special-tiles", "hong-kong"])
+def test_a_spectator_sees_no_concealed_tile_and_is_counted(client, monkeypatch, ruleset):
+    code, host = create(client, hands=1, seed=77, ruleset=ruleset)
     bob = join(client, code, "Bob")
     srv = client.app.state.server
     table = srv.tables[code]
@@ -106,8 +107,8 @@ def test_a_spectator_sees_no_concealed_tile_and_is_counted(client, monkeypatch):
             assert m["type"] == "error" and "as many spectators as it takes (2)" in m["message"]
         final = players.play_hand()
         assert final["result"]
-    # seed 77: a hand of 80 events, a public view after each of the humans' 21 moves (the bots move at once)
-    assert checked["playing"] >= 20 and checked["over"] >= 1
+    # seed 77: a hand of 80 events or more, a public view after each of the humans' 20-odd moves (the bots move at once)
+    assert checked["playing"] >= 15 and checked["over"] >= 1
     assert table.watchers == set() and srv.client_conns == {}
 
 

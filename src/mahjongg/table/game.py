@@ -1067,6 +1067,7 @@ def replay_steps(events: Sequence[dict], ruleset: Ruleset | None = None) -> Iter
             Wind.parse(setup["round"]),
             wall=setup["wall"],
             allow_false_mahjongg=setup.get("allow_false_mahjongg", False),
+            claims=setup.get("claims", "able"),
             dice=(tuple(setup["dice"]["east"]),) + ((tuple(setup["dice"]["break"]),) if setup["dice"]["break"] else ()),
         )
     except MahjonggError as exc:  # an unknown ruleset, a wall not of its set, bad dice, ...

@@ -24,8 +24,9 @@ public view (no seat's concealed tiles) after every change and may send only
 ``sync`` (at most ``table_watchers`` per table, each counted in ``client_conns``;
 the seated players' views say how many watch).
 Then the client sends ``act`` (``kind``, ``tile``, ``chow``, optional ``v``),
-``start``, ``ready``, ``back`` or ``sync``; the server sends ``state`` (the seat's whole
-view, after every change) and ``error`` messages. Oversized, malformed,
+``start``, ``ready``, ``back``, ``auto_pass`` (``on``: true or false) or ``sync``; the
+server sends ``state`` (the seat's whole view, after every change) and ``error``
+messages. After every discard every seat is in the claim pause (docs/claims.md). Oversized, malformed,
 illegal or too frequent messages get an ``error`` and change nothing.
 
 Open to strangers (:class:`Limits`, each a keyword of :func:`create_app`):
@@ -40,8 +41,9 @@ A seat has at most ``seat_conns`` sockets (a new one closes the oldest, which
 is told why, code 4409), a client ``client_conns`` (more are refused, 4429).
 The scoring API (``/api/score``, ``/api/settle``) answers a client
 ``score_burst`` requests at once and then one every ``score_every`` seconds
-(else 429 with ``Retry-After``). Looking a table up by its code (``GET
-/api/tables/{code}``, opening ``/ws/{code}``) is limited the same way
+(else 429 with ``Retry-After``); a table takes ``table_watchers`` spectators.
+Looking a table up by its code (``GET /api/tables/{code}``, its finished hands
+``/api/tables/{code}/hands[/{n}]``, opening ``/ws/{code}``) is limited the same way
 (``lookup_burst``, ``lookup_every``), and so is joining (``join_burst``,
 ``join_every``), so the six-letter codes cannot be enumerated. A client is
 its IPv4 address, or its IPv6 /64 network (one household or machine gets
@@ -129,8 +131,6 @@ class Limits:
     lookup_every: float = 0.5  # then one every this many seconds
     join_burst: int = 10  # joins (POST /api/tables/{code}/join) at once
     join_every: float = 2.0  # then one every this many seconds
-    replay_burst: int = 30  # requests of a table's finished hands and replays a client may make at once
-    replay_every: float = 0.5  # then one every this many seconds
 
 
 CSP = (
@@ -258,11 +258,6 @@ class Server:
         if len(live) >= lim.max_tables:
             raise TableError("too many tables on this server; try again later")
         return self._take("create", client, lim.create_burst, lim.create_every)
-
-    def may_replay(self, client: str) -> float:
-        """0 if ``client`` may read a table's finished hands now (and it is counted), else
-        the seconds to wait (``replay_burst``, ``replay_every``)."""
-        return self._take("replay", client, self.limits.replay_burst, self.limits.replay_every)
 
     def replay(self, code: str, hand: int) -> dict:
         """Hand ``hand`` of table ``code`` replayed from the journal (kept: it never changes);
@@ -491,8 +486,9 @@ def create_app(
         return FileResponse(STATIC / "replay.html")
 
     def replay_limit(request: Request) -> Response | None:
-        wait = server.may_replay(_client(request))
-        return _throttled("too many replay requests from you", wait) if wait > 0 else None
+        """None if this client may look a table's finished hands up now, else its 429 (a look-up by code)."""
+        wait = server.may_look_up(_client(request))
+        return _throttled("too many table look-ups from you", wait) if wait > 0 else None
 
     async def hands(request: Request) -> Response:
         refused = replay_limit(request)

@@ -17,6 +17,7 @@ is the score sheet of the table page (:func:`~mahjongg.web.table.result_view`).
 
 from __future__ import annotations
 
+from ..errors import MahjonggError
 from ..play.journal import Journal, SavedMatch
 from ..play.session import rebuild_match
 from ..table import Game, replay_steps
@@ -31,7 +32,8 @@ CLAIMS = frozenset({"chow", "pung", "kong", "mahjongg"})
 
 
 class NoReplay(TableError):
-    """No replay to show: ``status`` 404 (no such table or hand) or 409 (not over yet)."""
+    """No replay to show: ``status`` 404 (no such table or hand), 409 (not over yet) or
+    410 (a record this server cannot read back)."""
 
     def __init__(self, message: str, status: int = 404) -> None:
         super().__init__(message)
@@ -47,10 +49,13 @@ def _finished(journal: Journal, code: str):
     seats = [Seat(d["player"], d["name"], d["kind"], d["bot"]) for d in journal.seats(match_id)]
     if saved.row.status == "lobby" or not saved.finished:
         return saved.row, seats, None, []
-    table_config = TableConfig.from_dict(saved.row.config)
-    config = table_config.match_config(seats)
-    # the finished hands only, each dealt from the seed its log names when the table deals secret seeds
-    match = rebuild_match(config, SavedMatch(saved.row, saved.hands, saved.finished, []), table_config.hand_seeds())
+    try:
+        table_config = TableConfig.from_dict(saved.row.config)
+        config = table_config.match_config(seats)
+        # the finished hands only, each dealt from the seed its log names when the table deals secret seeds
+        match = rebuild_match(config, SavedMatch(saved.row, saved.hands, saved.finished, []), table_config.hand_seeds())
+    except MahjonggError as e:  # a record this server cannot read back (a bot or ruleset it no longer has)
+        raise NoReplay(f"the hands of this table cannot be read back: {e}", 410) from None
     return saved.row, seats, match, saved.finished
 
 

@@ -12,7 +12,8 @@ What is left here: seats and connections, timers, and what each seat is sent.
 
 What a seat is sent is built here from ``game.observation(seat)`` only
 (:meth:`LiveTable.view`): its own concealed tiles, and of the others only what
-lies on the table. The log of the hand is worded by
+lies on the table; a spectator's (``view(None)``) is the seat-less public
+view, built once per change for every spectator. The log of the hand is worded by
 :func:`~mahjongg.table.describe.describe_line` for no seat in particular: no
 draws; PASS answers are never told to anyone (they would show who could have
 claimed).

@@ -9,6 +9,24 @@
     el.textContent = message;
     el.scrollIntoView({ block: "center" });
   }
+  // the tables this browser holds a seat at (common.js keeps each seat's token): links back
+  // to each, and to its finished hands (the replays)
+  const mine = [];
+  for (let i = 0; i < localStorage.length; i++) {
+    const k = localStorage.key(i), m = /^mahjongg:seat:([A-Z0-9]{4,8})$/.exec(k || "");
+    if (m && tokenFor(m[1])) mine.push(m[1]);
+  }
+  if (mine.length) {
+    document.getElementById("mine-box").hidden = false;
+    const ul = document.getElementById("my-tables");
+    for (const code of mine.sort()) {
+      const li = document.createElement("li");
+      const t = document.createElement("a"); t.href = "/t/" + code; t.textContent = "Table " + code;
+      const r = document.createElement("a"); r.href = "/replay/" + code; r.textContent = "finished hands";
+      li.append(t, " · ", r);
+      ul.appendChild(li);
+    }
+  }
   let meta;
   try { meta = await (await fetch("/api/rulesets")).json(); } catch (e) { err.textContent = "The server does not answer."; return; }
   for (const r of meta.rulesets) {

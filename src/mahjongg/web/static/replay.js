@@ -42,7 +42,9 @@
       ol.appendChild(li);
     }
     $("history-note").textContent = (h.hands.length ? "" : "No hand of this table is over yet. ") +
-      (h.playing ? "Hand " + h.playing + " is not over yet: its replay opens when it is over." : h.status === "finished" ? "The match is over." : "");
+      (h.playing ? "Hand " + h.playing + " is not over yet: its replay opens when it is over." :
+        h.status === "finished" && h.hands.length ? "The match is over. Final chips: " +
+          h.names.map((n, p) => n + " " + h.hands[h.hands.length - 1].totals[p]).join(", ") : "");
   }
 
   // --- one hand, step by step ---------------------------------------------------------
