@@ -84,16 +84,14 @@ def aec(ruleset: str, seconds: float, seed: int, make=documented_env, claims: st
     e.reset(seed=seed)
     steps = hands = 0
     start = clock()
-    while clock() - start < seconds:
-        agent = e.agent_selection
-        if e.terminations[agent]:
-            e.reset()
-            hands += 1
-            continue
-        mask = e.observe(agent)["action_mask"]
-        legal = np.flatnonzero(mask)
-        e.step(int(legal[rng.integers(len(legal))]) if len(legal) > 1 else int(legal[0]))
-        steps += 1
+    while clock() - start < seconds:  # the clock read once a hand, as in the RiichiEnv rows (a read is a system call)
+        while not e.terminations[e.agent_selection]:
+            mask = e.observe(e.agent_selection)["action_mask"]
+            legal = np.flatnonzero(mask)
+            e.step(int(legal[rng.integers(len(legal))]) if len(legal) > 1 else int(legal[0]))
+            steps += 1
+        e.reset()
+        hands += 1
     d = clock() - start
     return steps / d, hands / d
 
@@ -105,14 +103,15 @@ def seat(ruleset: str, seconds: float, seed: int) -> tuple[float, float, float]:
     obs, _ = e.reset(seed=seed)
     steps = hands = decisions = 0
     start = clock()
-    while clock() - start < seconds:
-        legal = np.flatnonzero(obs["action_mask"])
-        obs, r, done, _, _ = e.step(int(legal[rng.integers(len(legal))]))
-        steps += 1
-        if done:
-            decisions += sum(1 for x in e.game.events if x["type"] == "action")
-            obs, _ = e.reset()
-            hands += 1
+    while clock() - start < seconds:  # the clock read once a hand
+        done = False
+        while not done:
+            legal = np.flatnonzero(obs["action_mask"])
+            obs, r, done, _, _ = e.step(int(legal[rng.integers(len(legal))]))
+            steps += 1
+        decisions += sum(1 for x in e.game.events if x["type"] == "action")
+        obs, _ = e.reset()
+        hands += 1
     d = clock() - start
     return decisions / d, hands / d, steps / d
 

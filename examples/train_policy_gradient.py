@@ -17,9 +17,12 @@ worth thousands); every figure printed or plotted is in plain chips.
 Writes the policy (``--out``, default ``policy-pung-chow.npz``: play it with
 ``mahjongg simulate --bots policy:policy-pung-chow.npz,random,random,random``)
 and the learning curve (``--plot``, default ``learning-curve.png``): mean
-chips per hand of the learner against training hands, with the levels of
-the ``greedy`` and ``random`` bots in the learner's seat against the same
-opponents (measured here on ``--level-hands`` hands) as lines.
+chips per hand of the learner against training hands, each window's mean
+with its 95% band (mean +- 1.96 standard errors of the window's hands), and
+the levels of the ``greedy`` and ``random`` bots in the learner's seat
+against the same opponents *on the same deals*: the first ``--level-hands``
+training hands (the env's hands after ``reset(seed=S)`` are the hands
+``mahjongg simulate --seed S`` plays), each level a line with its 95% band.
 ``bench/bench_policy.py`` measures the trained policy on duplicate deals.
 """
 
@@ -86,11 +89,20 @@ def train(args, env: SeatEnv) -> tuple[LinearPolicy, list[float]]:
     return policy, chips
 
 
-def level(bot: str, args) -> float:
-    """Mean chips per hand of ``bot`` in the learner's seat against the same opponents."""
+def band(xs) -> tuple[float, float]:
+    """Mean and the half-width of its 95% interval (1.96 standard errors)."""
+    x = np.asarray(xs, dtype=float)
+    return float(x.mean()), float(1.96 * x.std(ddof=1) / np.sqrt(len(x))) if len(x) > 1 else 0.0
+
+
+def level(bot: str, args) -> tuple[float, float]:
+    """``bot`` in the learner's seat against the same opponents on the first
+    ``--level-hands`` training deals (the same seed: the same hands, East
+    passing round alike): its mean chips per hand and the 95% half-width."""
     bots = [bot, *args.opponents.split(",")]
-    s = simulate(args.level_hands, bots, ruleset=args.ruleset, seed=args.seed + 1)
-    return s.net_per_game[0]
+    per_hand: list[float] = []
+    simulate(args.level_hands, bots, ruleset=args.ruleset, seed=args.seed, on_hand=lambda h: per_hand.append(h.net[0]))
+    return band(per_hand)
 
 
 def plot(chips: list[float], levels: dict[str, float], args) -> None:
@@ -104,11 +116,16 @@ def plot(chips: list[float], levels: dict[str, float], args) -> None:
         w = max(1, len(chips) // 10)
     c = np.array(chips)
     xs = np.arange(w, len(c) + 1, w)
-    ys = [c[x - w : x].mean() for x in xs]
+    bands = [band(c[x - w : x]) for x in xs]
+    ys = np.array([m for m, _ in bands])
+    hs = np.array([h for _, h in bands])
     fig, ax = plt.subplots(figsize=(8, 4.5))
-    ax.plot(xs, ys, marker="o", label=f"learner (mean of each {w} training hands)")
-    for name, v in levels.items():
-        ax.axhline(v, linestyle="--", color={"greedy": "tab:green", "random": "tab:red"}.get(name), label=f"{name} bot: {v:+.1f}")
+    ax.plot(xs, ys, marker="o", label=f"learner (mean of each {w} training hands, 95% band)")
+    ax.fill_between(xs, ys - hs, ys + hs, alpha=0.2)
+    for name, (v, h) in levels.items():
+        colour = {"greedy": "tab:green", "random": "tab:red"}.get(name)
+        ax.axhline(v, linestyle="--", color=colour, label=f"{name} bot, first {args.level_hands} deals: {v:+.1f} +- {h:.1f}")
+        ax.axhspan(v - h, v + h, color=colour, alpha=0.12)
     ax.set_xlim(left=0)
     ax.set_xlabel("training hands")
     ax.set_ylabel("mean chips per hand")
@@ -160,7 +177,8 @@ def main() -> None:
     policy.save(args.out, seed=args.seed, hands=args.hands, opponents=args.opponents)
     print(f"policy written to {args.out}")
     levels = {b: level(b, args) for b in ("greedy", "random")}
-    print("levels: " + ", ".join(f"{b} {v:+.2f}" for b, v in levels.items()))
+    print(f"levels on the first {args.level_hands} training deals (95% intervals): "
+          + ", ".join(f"{b} {v:+.2f} [{v - h:+.2f}, {v + h:+.2f}]" for b, (v, h) in levels.items()))
     plot(chips, levels, args)
     print(f"learning curve written to {args.plot}")
 

@@ -109,3 +109,17 @@ def test_master_decides_in_turn_and_in_a_claim_window():
     # discarding 9d leaves it waiting on 4c or 7c (8 unseen); any other discard leaves
     # it a step further: master, like the expert, waits
     assert MasterBot(0).act(o, legal) == Action.discard(Wind.EAST, tile("9d"))
+
+
+@pytest.mark.parametrize("players", (2, 3))
+def test_master_plays_a_table_of_two_or_three(players):
+    # the seats in play are the observation's (obs.seats): nothing assumes four
+    g = Game(get_ruleset("hong-kong"), 11, players)
+    bots = {s: make_bot("master" if i % 2 == 0 else "expert", i) for i, s in enumerate(g.seats)}
+    while not g.is_over:
+        seat = g.to_act()[0]
+        legal = g.legal_actions(seat)
+        a = bots[seat].act(g.observation(seat), legal)
+        assert a in legal
+        g.apply(a)
+    assert sum(g.result.net.values()) == 0

@@ -396,7 +396,7 @@ def test_a_huge_run_shows_progress_at_once(kwargs):
     finally:
         signal.alarm(0)
         signal.signal(signal.SIGALRM, old)
-    # the first chunk: 25 hands in one process (min(25, games // 100)), 50 per
-    # chunk across workers (min(50, games // (workers * 8))), a match at a time
-    first = 1 if kwargs.get("matches") else 50 if kwargs.get("workers") else 25
+    # the first hand, or match: each is handed over as soon as it is played (issue 24,
+    # item 2: it was chunks of 25 hands in one process and 50 across workers)
+    first = 1
     assert seen == [(first, MOST_IN_A_RUN)]

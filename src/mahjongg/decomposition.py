@@ -32,6 +32,9 @@ _NONE = 2
 # status tables: pattern -> status (suits share one table: a suit's shape does not depend on the suit)
 _SUIT_STATUS: dict[bytes, int] = {}
 _HONOR_STATUS: dict[bytes, int] = {}
+_LIMIT = 100_000
+"""Entries a table here keeps before it is emptied (only caches: memory stays bounded in a long
+run, about 7 MB each at this size; the answers never change). ``_ARRANGEMENTS`` keeps a fifth."""
 # arrangement tables, one per group: pattern -> (status, arrangements, the only
 # arrangement or None); the arrangements are tuples of Meld (made once, shared
 # by every hand), ``((),)`` for an empty group and ``()`` for a pattern with none.
@@ -94,6 +97,8 @@ def _status(pattern: bytes, suited: bool) -> int:
                 if has_pair == want_pair:
                     r = int(has_pair)
                     break
+        if len(table) >= _LIMIT:
+            table.clear()
         table[pattern] = r
     return r
 
@@ -146,6 +151,8 @@ def _group_arrangements(g: int, key: bytes) -> tuple:
                 if has_pair == want_pair
             )
             found = (status, arrs, arrs[0] if len(arrs) == 1 else None)
+        if len(table) >= _LIMIT // 5:
+            table.clear()
         table[key] = found
     return found
 
@@ -220,7 +227,7 @@ def waits(counts, held=None) -> list[Tile]:
 # per group (suited, honors): its counts -> (ranks whose addition leaves sets only, ranks
 # whose addition leaves sets and the pair): what waits reads for one group
 _AFTER_ONE: tuple[dict[bytes, tuple[tuple[int, ...], tuple[int, ...]]], ...] = ({}, {})
-_AFTER_ONE_LIMIT = 200_000
+_AFTER_ONE_LIMIT = 50_000
 
 
 def _after_one(key: bytes, suited: bool) -> tuple[tuple[int, ...], tuple[int, ...]]:

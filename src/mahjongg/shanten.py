@@ -83,6 +83,11 @@ _BIG = 1 << 32
 _COMBINED: dict[int, int] = {}
 _FINISHED: dict[int, tuple[int, ...]] = {}
 
+_LIMIT = 100_000
+"""Entries each table of group counts or vector ids keeps before it is emptied (only caches:
+memory stays bounded in a long run, 10 MB or less each; the answers never change, and the
+interned vectors they name, a few hundred, are kept)."""
+
 _FOUR9 = bytes([4] * 9)
 _FOUR7 = bytes([4] * 7)
 
@@ -149,7 +154,7 @@ def _solve(h: bytes, caps: bytes, suited: bool) -> tuple[int, ...]:
     return tuple(out)
 
 
-_TAIL_LIMIT = 400_000
+_TAIL_LIMIT = 100_000
 _TAILS: tuple[dict[tuple[bytes, int, int], tuple[int, ...]], ...] = ({}, {})  # honors, suits
 _TAIL_VECTORS: dict[tuple[int, ...], tuple[int, ...]] = {}
 _EMPTY_TAIL = (0,) + (_INF,) * (_LEN - 1)
@@ -223,7 +228,7 @@ _HEADS: tuple[dict[bytes, int], ...] = ({}, {})  # first ranks -> signature id
 _ENDS: tuple[dict[bytes, int], ...] = ({}, {})  # last ranks -> signature id
 _JOINED: dict[int, int] = {}  # head signature * _BIG + end signature -> the group's vector id
 _HALF_PAIRS: dict[int, tuple[int, ...]] = {}  # half id * _BIG + half id -> the two combined
-_JOIN_LIMIT = 500_000
+_JOIN_LIMIT = 50_000
 
 
 def _half(v: tuple[int, ...]) -> int:
@@ -304,6 +309,8 @@ def _group_cost(key: bytes, suited: bool) -> int:
 def _suit_cost(key: bytes) -> int:
     r = _SUIT_COST.get(key)
     if r is None:
+        if len(_SUIT_COST) >= _LIMIT:
+            _SUIT_COST.clear()
         r = _SUIT_COST[key] = _group_cost(key, True)
     return r
 
@@ -311,6 +318,8 @@ def _suit_cost(key: bytes) -> int:
 def _honor_cost(key: bytes) -> int:
     r = _HONOR_COST.get(key)
     if r is None:
+        if len(_HONOR_COST) >= _LIMIT:
+            _HONOR_COST.clear()
         r = _HONOR_COST[key] = _group_cost(key, False)
     return r
 
@@ -319,6 +328,8 @@ def _capped_cost(key: bytes, caps: bytes, suited: bool) -> int:
     k = (key, caps, suited)
     r = _CAPPED_COST.get(k)
     if r is None:
+        if len(_CAPPED_COST) >= _LIMIT:
+            _CAPPED_COST.clear()
         r = _CAPPED_COST[k] = _intern(_solve(key, caps, suited))
     return r
 
@@ -349,6 +360,8 @@ def _combine(a: int, b: int) -> int:
     k = a * _BIG + b
     r = _COMBINED.get(k)
     if r is None:
+        if len(_COMBINED) >= _LIMIT:
+            _COMBINED.clear()
         r = _COMBINED[k] = _intern(_combine_vectors(_VECTORS[a], _VECTORS[b]))
     return r
 
@@ -367,6 +380,8 @@ def _finish(a: int, b: int) -> tuple[int, ...]:
                 m2 = sets - m1
                 best = min(best, x[2 * m1] + y[2 * m2 + 1], x[2 * m1 + 1] + y[2 * m2])
             out.append(best)
+        if len(_FINISHED) >= _LIMIT:
+            _FINISHED.clear()
         r = _FINISHED[k] = tuple(out)
     return r
 

@@ -40,6 +40,7 @@ from mahjongg.errors import MahjonggError
 
 import random
 import time
+from contextlib import closing
 from dataclasses import dataclass, field, replace
 from itertools import islice
 from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
@@ -47,7 +48,7 @@ from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 from .bots import BotError, check_bot
 from .play.config import ConfigError, MatchConfig
 from .play.session import Session, rotation
-from .play.workers import too_many, useful_workers, worker_pool
+from .play.workers import imap_ahead, too_many, useful_workers, worker_pool
 from .rules import get_ruleset
 from .table import Match
 
@@ -246,6 +247,15 @@ def _batches(items: Iterable, size: int) -> Iterator[list]:
     it = iter(items)
     while batch := list(islice(it, size)):
         yield batch
+
+
+def _chunk_size(games: int, workers: int) -> int:
+    """Hands a process plays before it hands them over: one, so that each hand reaches
+    ``on_hand`` (``simulate --db``: a commit) as soon as it is played, and a killed run
+    loses only the hands in play (with a pool, at most two per worker: :func:`imap_ahead`).
+    ``bench/bench_simulate_db.py`` measures it against the earlier chunks of up to 25
+    hands in one process and 50 in a pool."""
+    return 1
 
 
 def _config(
@@ -475,8 +485,8 @@ def simulate(
             for chunk in chunks:
                 take_matches(_play_matches(chunk))
         else:
-            with worker_pool(workers) as pool:
-                for played in pool.imap(_play_matches, chunks):
+            with worker_pool(workers) as pool, closing(imap_ahead(pool, _play_matches, chunks, 2 * workers)) as played_:
+                for played in played_:
                     take_matches(played)
         summary.seconds = time.perf_counter() - start
         return summary
@@ -488,15 +498,16 @@ def simulate(
         for outcomes in ray_map(_play_chunk, chunks, address=address, workers=workers):
             take(outcomes)
     elif workers == 1:
-        step = max(1, min(25, games // 100 or 1))
-        for batch in _batches(jobs, step):
+        for batch in _batches(jobs, _chunk_size(games, 1)):
             take(_play_chunk((names, ruleset, keep_events, batch, seed, opts)))
     else:
-        size = max(1, min(50, games // (workers * 8) or 1))
+        size = _chunk_size(games, workers)
         # Pool.imap takes the chunks as the workers free up (a pipe's worth ahead), not all first
         chunks = ((names, ruleset, keep_events, batch, seed, opts) for batch in _batches(jobs, size))
-        with worker_pool(workers) as pool:
-            for outcomes in pool.imap(_play_chunk, chunks):
+        # at most two hands per worker in flight (playing, or played and not yet handed over:
+        # what a killed run loses)
+        with worker_pool(workers) as pool, closing(imap_ahead(pool, _play_chunk, chunks, 2 * workers)) as results:
+            for outcomes in results:
                 take(outcomes)
     summary.seconds = time.perf_counter() - start
     return summary

@@ -130,7 +130,7 @@ class Tile(int):
         """``Tile(5)`` is :data:`TILES` ``[5]`` (the 6 of bamboo); an index that
         is not a whole number 0-49 raises :class:`TileError` (it would name no
         tile, or the wrong one: ``-1`` would read as the last)."""
-        if type(index) is not int and not isinstance(index, int) or isinstance(index, bool):
+        if not isinstance(index, int) or isinstance(index, bool):
             raise TileError(f"{index!r} is not a tile index (a whole number 0-{len(_NOTATION) - 1})")
         if not 0 <= index < len(_NOTATION):
             raise TileError(f"{int(index)} is not a tile index (tiles are numbered 0-{len(_NOTATION) - 1})")

@@ -54,7 +54,10 @@ _REST = tuple(
     for g in range(4)
 )
 
-_LIMIT = 200_000
+_LIMIT = 30_000
+"""Entries each table here keeps before it is emptied (a few MB each at this size: a run of
+greedy and cautious bots grew by 25 MB per 10,000 hands late on with 200,000; issue 24)."""
+_PRED_LIMIT = 15_000  # its entries are the largest (a tuple per kind of the group)
 
 # group counts (bytes) -> for each kind, (the group's vector id, its counts) less one
 # of that kind, or None when none is held
@@ -82,7 +85,7 @@ def _pred(key: bytes, suited: bool) -> tuple[tuple[int, bytes] | None, ...]:
         else:
             out.append(None)
     r = tuple(out)
-    if len(_PRED) >= _LIMIT:
+    if len(_PRED) >= _PRED_LIMIT:
         _PRED.clear()
     _PRED[key] = r
     return r

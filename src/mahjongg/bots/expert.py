@@ -108,7 +108,7 @@ def _discarder_cost(ruleset, me: Wind, winner: Wind, seats: tuple, score: int) -
         mine = -ruleset.settle(scores, winner, discarder=me, east=Wind.EAST, dead=()).net.get(me, 0)
         other = next((s for s in seats if s != me and s != winner), None)
         theirs = -ruleset.settle(scores, winner, discarder=other, east=Wind.EAST, dead=()).net.get(me, 0)
-        v = _SETTLE_CACHE[key] = (mine, theirs)
+        v = _remember(_SETTLE_CACHE, key, (mine, theirs))
     return v
 
 
@@ -169,7 +169,7 @@ def _loser_gain(ruleset, seat: Wind, seats: tuple) -> float:
         more[seat] = 10
         a = ruleset.settle(base, winner, east=Wind.EAST, dead=()).net.get(seat, 0)
         b = ruleset.settle(more, winner, east=Wind.EAST, dead=()).net.get(seat, 0)
-        v = _SETTLE_CACHE[key] = (b - a) / 10
+        v = _remember(_SETTLE_CACHE, key, (b - a) / 10)
     return v
 
 

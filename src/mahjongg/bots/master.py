@@ -36,7 +36,7 @@ from ..table.actions import DISCARD, Action
 from ..table.observation import Observation
 from ..tiles import TILES
 from .base import concealed_counts, unseen_counts
-from .evaluation import discard_options
+from .evaluation import discard_options, discard_shanten
 from ..rules import get_ruleset
 from .expert import DiscardValue, ExpertBot, _chips_for_win, _one_step_table
 
@@ -55,12 +55,15 @@ def next_live(counts: list[int], declared: int, unseen: list[int]) -> float:
             continue
         counts[x] += 1
         unseen[x] -= 1
-        opts = discard_options(counts, declared, [TILES[y] for y in range(34) if counts[y]], unseen)
+        # the live tiles only of the discards that keep the lowered shanten (the
+        # shanten of every discard is a look-up; the live tiles cost more)
+        after = discard_shanten(counts, declared, [TILES[y] for y in range(34) if counts[y]])
+        low = min(after.values())
+        opts = discard_options(counts, declared, [y for y, sh in after.items() if sh == low], unseen)
         counts[x] -= 1
         unseen[x] += 1
-        low = min(v[0] for v in opts.values())
         tot += u
-        acc += u * max(v[1] for v in opts.values() if v[0] == low)
+        acc += u * max(v[1] for v in opts.values())
     return acc / tot if tot else 0.0
 
 

@@ -56,6 +56,14 @@ tables), as are a file that is not SQLite, a folder, a file in a missing
 folder and a file or folder mahjongg may not write to. Reading
 (``Journal(path, create=False)``: ``replay``, finding a match to resume)
 never creates a table and never migrates.
+
+A damaged file is refused, to read or to write, in one line naming it and
+what SQLite finds (:func:`check_intact`, when the file is opened: whole up to
+:data:`WHOLE_CHECK_PAGES` pages, beyond that every table but the hands'
+logs, which are probed at both ends; damage found later, when a page is
+read, is named the same way). An event log read back is held to the log's
+schema (:mod:`mahjongg.table.log_schema`): a row edited or cut short is a
+:class:`~mahjongg.table.ReplayError` naming the hand, the event and the field.
 """
 from __future__ import annotations
 

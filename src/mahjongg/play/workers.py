@@ -13,10 +13,11 @@ from __future__ import annotations
 import multiprocessing
 import os
 import signal
+import threading
 from contextlib import contextmanager
-from typing import Iterator
+from typing import Callable, Iterable, Iterator
 
-__all__ = ["MOST_IN_A_RUN", "too_many", "useful_workers", "worker_pool"]
+__all__ = ["MOST_IN_A_RUN", "too_many", "useful_workers", "worker_pool", "imap_ahead"]
 
 MOST_IN_A_RUN = 10**9
 """The most hands (or matches, or deals) one run of ``simulate`` or ``arena``
@@ -55,3 +56,31 @@ def worker_pool(workers: int) -> Iterator[multiprocessing.pool.Pool]:
     finally:
         pool.terminate()
         pool.join()
+
+
+def imap_ahead(pool: multiprocessing.pool.Pool, func: Callable, items: Iterable, ahead: int) -> Iterator:
+    """``pool.imap(func, items)``, in order, with at most ``ahead`` items handed to the
+    workers and not yet taken back and handled by the caller (an item counts as handled
+    when the caller asks for the next result). A plain ``imap`` plays on as far as the
+    workers can and queues their results in this process: when the caller is the slower
+    (it stores each hand), the queue grows, and a killed run loses all of it. Close the
+    iterator (``with contextlib.closing(...)``) before the pool is stopped."""
+    window = threading.Semaphore(ahead)
+    stop = threading.Event()
+
+    def paced() -> Iterator:
+        for item in items:  # run by the pool's task thread: it waits here for room
+            while not window.acquire(timeout=0.05):
+                if stop.is_set():
+                    return
+            if stop.is_set():
+                return
+            yield item
+
+    try:
+        for result in pool.imap(func, paced()):
+            yield result
+            window.release()
+    finally:
+        stop.set()
+

@@ -99,9 +99,9 @@ class Planes:
         ]
         self.rel = [[(s - p) % n for s in range(n)] for p in range(n)]  # rel[viewer][seat]
         self.flat = buf.reshape(-1)
+        self._onehot = np.eye(k, dtype=np.float32)
         self._own0 = [3 * s * k for s in range(5)]  # plane 0 of seat s
         self._exp, self._ckong, self._disc = ([(15 + 5 * g + s) * k for s in range(5)] for g in (_EXP, _CKONG, _DISC))
-        self._rec0 = [(35 + RECENT * s) * k for s in range(5)]  # the latest discard of seat s
         self.game = None
         self.pos = 0  # events read
         self.counts = [0, 0, 0, 0]
@@ -219,8 +219,7 @@ class Planes:
                     f[disc[s] + t] += 0.25
                     r = rec[s]
                     r[1:] = r[:-1]
-                    r[0] = 0.0
-                    f[self._rec0[s] + t] = 1.0
+                    r[0] = self._onehot[t]
                     self.last_from = s
                     self.phase, self.window, self.window_from, self.drawn = CLAIMS, t, s, None
                     if pause:

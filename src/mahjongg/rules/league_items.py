@@ -362,7 +362,7 @@ class LeagueLimit(ScoringRule):
     :meth:`matches` scores ``fraction`` of the limit."""
 
     who: ClassVar[str] = "winner"
-    wording: ClassVar[Wording] = Wording(limit=True)
+    wording: ClassVar[Wording] = Wording(limit=True, labels=(("fraction", "share of the limit"),))
     fraction: float = 1.0
 
     def matches(self, r: Reading) -> bool:  # pragma: no cover
@@ -678,6 +678,7 @@ class CallingFor(ScoringRule):
     hand: str = ""
     fraction: float = 0.4
     who: ClassVar[str] = "others"
+    wording: ClassVar[Wording] = Wording(limit=True, labels=(("hand", "waiting on"), ("fraction", "share of the limit")))
     reads_calls: ClassVar[bool] = True
 
     def applies(self, r) -> bool:

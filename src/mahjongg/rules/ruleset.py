@@ -231,6 +231,14 @@ class Ruleset:
         table's minimum); 0 for a ruleset with no such minimum (points)."""
         return 0 if self.faan is None else self.faan.minimum
 
+    @property
+    def limit_words(self) -> str:
+        """The stakes in a few words, for a game's header: ``"no limit"``,
+        ``"limit 300 points"``, ``"minimum 3 faan, limit 10 faan"``."""
+        if self.faan is not None:
+            return f"minimum {self.faan.minimum} faan, limit {self.faan.limit} faan"
+        return "no limit" if self.limit is None else f"limit {self.limit} points"
+
     def may_declare(self, score) -> bool:
         """Whether a winning hand with ``score`` may be declared (a faan
         ruleset's minimum); always true without a ``faan`` table."""

@@ -1067,8 +1067,8 @@ def replay_steps(events: Sequence[dict], ruleset: Ruleset | None = None) -> Iter
             Wind.parse(setup["round"]),
             wall=setup["wall"],
             allow_false_mahjongg=setup.get("allow_false_mahjongg", False),
-            dice=(tuple(setup["dice"]["east"]),) + ((tuple(setup["dice"]["break"]),) if setup["dice"]["break"] else ()),
             claims=setup.get("claims", "able"),
+            dice=(tuple(setup["dice"]["east"]),) + ((tuple(setup["dice"]["break"]),) if setup["dice"]["break"] else ()),
         )
     except MahjonggError as exc:  # an unknown ruleset, a wall not of its set, bad dice, ...
         raise ReplayError(f"event 0 (setup): {exc}") from None

@@ -110,7 +110,7 @@ _LETTER = tuple(w.letter for w in Wind)
 
 # per group of kinds (bamboo, characters, dots, honors): its counts as bytes -> its tiles
 _GROUP_TILES: tuple[dict[bytes, tuple[Tile, ...]], ...] = ({}, {}, {}, {})
-_GROUP_LIMIT = 50_000
+_GROUP_LIMIT = 20_000
 
 
 def _group_tiles(g: int, key: bytes) -> tuple[Tile, ...]:

@@ -28,7 +28,7 @@ from ..table import Action, ActionKind, Phase
 from ..table.describe import TABLE
 from ..table.describe import describe_event as describe
 from ..tiles import Wind
-from .faces import GLYPH_SAMPLES, face, glyph_trouble, terminal_cell_widths
+from .faces import GLYPH_SAMPLES, face, fit, flow, flow_latest, glyph_trouble, terminal_cell_widths
 from .hints import hint
 from .reasons import KEYS, why_not
 from .scorecard import CLAIM_WORDS, lost_claims, result_group
@@ -39,8 +39,8 @@ from .widgets import (
     HandView,
     SeatPanel,
     action_label,
-    discards_text,
-    melds_text,
+    discard_pieces,
+    meld_pieces,
     seat_title,
 )
 
@@ -109,7 +109,7 @@ class ResultScreen(ModalScreen[bool]):
     ResultScreen { align: center top; }
     ResultScreen > Vertical { width: 100%; height: 1fr; border: round $accent; background: $surface; }
     ResultScreen VerticalScroll { height: 1fr; padding: 0 1; }
-    ResultScreen #next { dock: bottom; width: 100%; height: 1; border: none; }
+    ResultScreen #next { width: 100%; height: 1; border: none; }  /* below the scroll area: it covers no row */
     """
 
     def __init__(self, body, final: bool, auto_seconds: float | None = None, guard: float = 0.0) -> None:
@@ -209,17 +209,22 @@ class PlayApp(App):
     TITLE = "mahjongg"
     ENABLE_COMMAND_PALETTE = False  # its ^p would take the footer's room for the table's own keys
     CSS = """
-    Screen { layout: vertical; }
-    #opponents { height: auto; min-height: 6; }
-    #opponents SeatPanel { width: 1fr; height: auto; min-height: 5; border: round $primary-darken-2; padding: 0 1; }
-    #center { height: auto; min-height: 5; border: round $secondary; padding: 0 1; }
-    #me { height: auto; border: round $accent; padding: 0 1; }
+    Screen { layout: vertical; overflow: hidden hidden; }
+    #header { height: 1; padding: 0 1; background: $primary-darken-2; color: $text; text-style: bold; }
+    #opponents { height: auto; }
+    #opponents SeatPanel { width: 1fr; height: auto; border: round $primary-darken-2; padding: 0 1; }
+    #center { height: 1fr; min-height: 0; border: round $secondary; padding: 0 1; overflow: hidden hidden; }
+    #me { height: auto; border: round $accent; padding: 0 1; overflow: hidden hidden; }
     #me-title, #me-melds { height: auto; }
     HandView { height: 1; margin: 1 0 0 0; }
     #prompt { height: auto; min-height: 1; }
     #timer { height: 1; display: none; }
     #hint { height: auto; color: $text-muted; }
     Screen.-short HandView { margin: 0; }
+    Screen.-short #timer { display: none; }
+    Screen.-narrow ActionBar { layout: grid; grid-size: 4; grid-gutter: 0 1; grid-rows: 1; }
+    Screen.-narrow ActionBar Button { width: 100%; margin: 0; }
+    Screen.-narrow.-glyphs ActionBar { grid-size: 3; }  /* a chow's label with glyphs is 21 cells */
     """
 
     BINDINGS = [
@@ -268,6 +273,7 @@ class PlayApp(App):
         self.show_hint = False
         self.status = ""
         self.log_lines: list[str] = []
+        self.last_claim: str | None = None  # who took what from whom, kept in view
         self._seen_events = 0
         self._seen_game = None
         self._bot_timer: Timer | None = None
@@ -276,10 +282,24 @@ class PlayApp(App):
         self._claim_window: tuple | None = None
         self._result_shown = False
         self._binding_kinds: frozenset | None = None
+        self._hint_cache: tuple | None = None
+        self._drawn = False
         self.errors: list[str] = []
 
     # --- layout ---------------------------------------------------------------
+    @property
+    def _table(self):
+        """The screen of the table (the first on the stack): its widgets are
+        drawn and queried while the keys or the score screen is shown above it
+        (``App.query_one`` looks only at the screen on top)."""
+        return self.screen_stack[0]
+
+    def _table_up(self) -> bool:
+        """Whether the table's widgets are all there (not yet, or no longer as the app closes: they go one by one)."""
+        return bool(self.screen_stack) and all(self._table.query(x) for x in ("#prompt", "#timer", "#hint", "#header"))
+
     def compose(self) -> ComposeResult:
+        yield Static(id="header")
         with Horizontal(id="opponents"):
             yield SeatPanel(id="left")
             yield SeatPanel(id="across")
@@ -296,8 +316,26 @@ class PlayApp(App):
         yield Footer()
 
     def on_resize(self, event) -> None:
-        # a short terminal (80x24): the hand right under the melds, no reminder of h
-        self.screen.set_class(self.size.height < 32, "-short")
+        self._fit_classes()
+        if self._drawn and self._table_up():  # laid out again for the new size (not before the first draw)
+            self.render_table()
+
+    def _fit_classes(self) -> None:
+        # a short terminal (80x24): the hand right under the melds, no reminder of h,
+        # the countdown in the prompt's words only; a narrow one: four choices a row
+        self._table.set_class(self.size.height < 32, "-short")
+        self._table.set_class(self.size.width < 120, "-narrow")
+
+    def _budget(self) -> dict[str, int]:
+        """How many lines each part of the table may take at this terminal's size,
+        so that your own panel -- tiles, claim choices, countdown, hint -- is always
+        on screen: an opponent's panel, the hint, your discards."""
+        h = self.size.height
+        return {
+            "opponent": 5 if h < 28 else (6 if h < 40 else (8 if h < 56 else 10)),
+            "hint": 2 if h < 32 else 4,
+            "my discards": 1 if h < 32 else 3,  # the line of your melds and discards
+        }
 
     def run(self, *args, **kwargs):
         if self.glyph_widths is None and not kwargs.get("headless"):
@@ -305,7 +343,7 @@ class PlayApp(App):
         return super().run(*args, **kwargs)
 
     def on_mount(self) -> None:
-        self.screen.set_class(self.size.height < 32, "-short")
+        self._fit_classes()
         self.sub_title = self.session.match.ruleset.title
         trouble = glyph_trouble(self.glyph_widths)
         if self.glyphs and trouble:
@@ -336,6 +374,8 @@ class PlayApp(App):
 
     def _bot_step(self) -> None:
         self._bot_timer = None
+        if not self._table_up():  # the app is closing: no move is made, none is lost (the match is saved as it goes)
+            return
         try:
             self.session.step_bot()
         except Exception as exc:  # a bot must never take the table down
@@ -353,12 +393,15 @@ class PlayApp(App):
         if g is not self._seen_game:
             self._seen_game, self._seen_events = g, 0
             self.log_lines = []
+            self.last_claim = None
         viewer = self.session.human_seat
         new = g.events[self._seen_events :]
         for e in new:
             line = describe_event(e, viewer)
             if line:
                 self.log_lines.append(line)
+                if e.get("type") == "claim":
+                    self.last_claim = line
             if viewer is not None and e.get("type") == "claim" and e.get("seat") != viewer.letter:
                 lost = lost_claims(g.events[: self._seen_events + new.index(e) + 1], viewer)
                 if lost and lost[-1][1] == e.get("tile") and lost[-1][2].letter == e["seat"]:
@@ -368,12 +411,12 @@ class PlayApp(App):
                         f"{names[viewer]}'s {CLAIM_WORDS[kind]} of {tile} lost to {names[taker]}'s {CLAIM_WORDS[theirs]}, a higher claim"
                     )
         self._seen_events = len(g.events)
-        del self.log_lines[:-20]
+        del self.log_lines[:-60]  # a tall terminal shows many
 
     # --- the human's prompt ---------------------------------------------------------
     def _prepare_prompt(self, legal: list[Action]) -> None:
         s = self.session
-        bar = self.query_one(ActionBar)
+        bar = self._table.query_one(ActionBar)
         obs = s.observation()
         if not legal:
             self._stop_claim_timer()
@@ -404,7 +447,7 @@ class PlayApp(App):
         self._stop_claim_timer()
         others = [a for a in legal if a.kind is not K.DISCARD]
         bar.set_actions(others, self.glyphs)
-        hv = self.query_one(HandView)
+        hv = self._table.query_one(HandView)
         if self.selected is None:
             self.selected = len(obs.concealed) - 1  # the tile just drawn, at the right end
         self.selected = max(0, min(self.selected, len(obs.concealed) - 1))
@@ -418,18 +461,21 @@ class PlayApp(App):
 
     def _start_claim_timer(self) -> None:
         self._stop_claim_timer()
-        bar = self.query_one("#timer", ProgressBar)
+        bar = self._table.query_one("#timer", ProgressBar)
         if self.claim_seconds is None:
             bar.display = False
             return
         self._claim_left = self.claim_seconds
-        bar.display = True
+        bar.display = not self._table.has_class("-short")  # there: the seconds in the prompt only
         bar.update(total=self.claim_seconds, progress=self.claim_seconds)
         self._claim_timer = self.set_interval(0.25, self._claim_tick)
 
     def _claim_tick(self) -> None:
+        if not self._table_up():  # the app is closing
+            self._stop_claim_timer()
+            return
         self._claim_left -= 0.25
-        bar = self.query_one("#timer", ProgressBar)
+        bar = self._table.query_one("#timer", ProgressBar)
         bar.update(progress=max(0.0, self._claim_left))
         self._render_prompt()
         if self._claim_left <= 0:
@@ -444,7 +490,7 @@ class PlayApp(App):
             self._claim_timer.stop()
             self._claim_timer = None
         try:
-            self.query_one("#timer", ProgressBar).display = False
+            self._table.query_one("#timer", ProgressBar).display = False
         except Exception:
             pass
         if self.session.game.is_over or self.session.observation().phase != Phase.CLAIMS:
@@ -462,45 +508,76 @@ class PlayApp(App):
 
     # --- drawing ----------------------------------------------------------------------
     def render_table(self) -> None:
+        self._drawn = True
         s = self.session
         obs = s.observation()
         me = s.viewer
         spectator = s.human is None
+        budget = self._budget()
+        self._table.set_class(self.glyphs, "-glyphs")
+        width = max(20, self.size.width - 4)  # inside a full-width panel's border and padding
+        self._render_header(width + 2)
         # the next seat in turn sits on one's right
         rel = {"left": Wind((me + 3) % 4), "across": Wind((me + 2) % 4), "right": Wind((me + 1) % 4)}
         titles = panel_titles(me if spectator else None)
+        panels = []
         for pos, w in rel.items():
-            panel = self.query_one(f"#{pos}", SeatPanel)
+            panel = self._table.query_one(f"#{pos}", SeatPanel)
             concealed = s.game.observation(w).concealed if spectator else None
-            panel.show(s.seat(w), obs, self.glyphs, concealed)
+            # the narrowest of the three panels' insides (a third of the width, less border and padding)
+            panel.show(s.seat(w), obs, self.glyphs, concealed, width=max(10, self.size.width // 3 - 4), most=budget["opponent"])
             panel.border_title = titles[pos]
-        self.query_one("#me").border_title = titles["me"]
-        self.query_one(CenterPanel).show(obs, s.hand_number, self.log_lines, self.glyphs, spectator)
+            panels.append(panel)
+        tallest = max(p.lines for p in panels) + 2  # the three side by side, as tall as the tallest
+        for panel in panels:
+            panel.styles.height = tallest
+        self._table.query_one("#me").border_title = titles["me"]
+        self._table.query_one(CenterPanel).show(obs, self.log_lines, self.glyphs, self.last_claim)
         title = seat_title(s.seat(me), obs)
-        self.query_one("#me-title", Static).update(title)
-        m = melds_text(obs, me, self.glyphs)
-        if not obs.melds[me] and not obs.bonus[me]:
-            m = Text("no melds yet", style="dim")
-        m.append("   discards: ", style="dim")
-        m.append_text(discards_text(obs, me, self.glyphs))
-        self.query_one("#me-melds", Static).update(m)
-        hv = self.query_one(HandView)
+        self._table.query_one("#me-title", Static).update(title)
+        melds = meld_pieces(obs, me, self.glyphs) or [Text("no melds yet", style="dim")]
+        head = Text("   ").join([Text(" ").join(melds), Text("discards:", style="dim")])
+        lines = flow_latest(head, discard_pieces(obs, me, self.glyphs), width, budget["my discards"])
+        self._table.query_one("#me-melds", Static).update(Text("\n").join(lines))
+        hv = self._table.query_one(HandView)
         my_turn = bool(s.human_legal()) and obs.phase == Phase.TURN
         hv.selected = self.selected
         hv.set_hand(obs.concealed, obs.drawn, self.glyphs, my_turn)
         self._render_prompt()
-        hint_w = self.query_one("#hint", Static)
+        hint_w = self._table.query_one("#hint", Static)
         if self.show_hint and s.human is not None and not s.game.is_over:
-            hint_w.update("hint: " + hint(obs).describe())
+            hint_w.update("\n".join(fit("hint: " + self._hint_text(obs), width, budget["hint"])))
         else:
-            short = self.screen.has_class("-short")  # no line for the reminder on a short terminal
-            hint_w.update("h: hint (waits and shanten)" if s.human is not None and not short else "")
+            short = self._table.has_class("-short")  # no line for the reminder on a short terminal
+            hint_w.update("h: hint (what to discard or claim, and how far from ready)" if s.human is not None and not short else "")
         # the footer shows the keys that mean something now; redrawing it is costly, so only on change
         kinds = (frozenset(a.kind for a in s.human_legal()), self._choices())
         if kinds != self._binding_kinds:
             self._binding_kinds = kinds
             self._show_choice_keys(kinds[1])
             self.refresh_bindings()
+
+    def _hint_text(self, obs) -> str:
+        """The hint for this moment, worked out once per moment (the advisor is not instant)."""
+        key = (id(self.session.game), len(self.session.game.events))
+        if self._hint_cache is None or self._hint_cache[0] != key:
+            self._hint_cache = (key, hint(obs, self.session.human_legal()).describe())
+        return self._hint_cache[1]
+
+    def _render_header(self, width: int) -> None:
+        """The ruleset in play and its stakes (the limit, or the faan needed and
+        the limit), the hand, the round (and, four bots watched, from whose
+        chair) and the wall: the ruleset's title where it fits, else its name."""
+        s = self.session
+        rules, obs = s.match.ruleset, s.observation()
+        hand = [f"Hand {s.hand_number}", f"{WIND_NAMES[obs.round]} round"]
+        if s.human is None:
+            hand.append(f"watching from {WIND_NAMES[obs.seat]}'s chair")
+        for name, wall in ((rules.title, f"wall {obs.wall_count} ({obs.drawable} to draw)"), (rules.name, f"wall {obs.wall_count} ({obs.drawable} to draw)"), (rules.name, f"wall {obs.drawable}")):
+            line = " · ".join([name, rules.limit_words, *hand, wall])
+            if len(line) <= width:
+                break
+        self._table.query_one("#header", Static).update(line)
 
     def _show_choice_keys(self, n: int) -> None:
         """The footer's number keys as they are now: ``1-3 Choose`` (``1`` for one choice)."""
@@ -513,7 +590,7 @@ class PlayApp(App):
         t = Text(self.status, style="bold cyan")
         if self._claim_timer is not None:
             t.append(f"  {max(0, int(self._claim_left + 0.99))}s", style="yellow")
-        self.query_one("#prompt", Static).update(t)
+        self._table.query_one("#prompt", Static).update(t)
 
     def _show_result(self) -> None:
         if self._result_shown:
@@ -566,7 +643,7 @@ class PlayApp(App):
 
     def _choices(self) -> int:
         try:
-            return len(self.query_one(ActionBar).actions)
+            return len(self._table.query_one(ActionBar).actions)
         except Exception:
             return 0
 
@@ -578,7 +655,7 @@ class PlayApp(App):
         self.render_table()
 
     def _selected_tile(self):
-        hv = self.query_one(HandView)
+        hv = self._table.query_one(HandView)
         if self.selected is None or not (0 <= self.selected < len(hv.tiles)):
             return None
         return hv.tiles[self.selected]
@@ -599,13 +676,13 @@ class PlayApp(App):
         if len(opts) == 1:
             self._play(opts[0])
         elif len(opts) > 1:
-            bar = self.query_one(ActionBar)
+            bar = self._table.query_one(ActionBar)
             nums = [str(bar.actions.index(a) + 1) for a in opts if a in bar.actions]
             self.status = f"{len(opts)} ways: press {' or '.join(nums)} (" + ", ".join(action_label(a, self.glyphs) for a in opts) + ")"
             self.render_table()
 
     def action_choose(self, i: int) -> None:
-        bar = self.query_one(ActionBar)
+        bar = self._table.query_one(ActionBar)
         if 1 <= i <= len(bar.actions):
             self._play(bar.actions[i - 1])
 

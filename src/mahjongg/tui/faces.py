@@ -15,7 +15,7 @@ from rich.text import Text
 from ..hand import Meld, MeldKind
 from ..tiles import Tile
 
-__all__ = ["face", "glyph", "style_of", "tiles_text", "meld_text", "SUIT_STYLES"]
+__all__ = ["face", "glyph", "style_of", "tiles_text", "meld_text", "flow", "flow_latest", "fit", "SUIT_STYLES"]
 
 SUIT_STYLES = ("green", "red", "bright_blue")  # bamboo, characters, dots
 _HONOR_STYLES = ("bold", "bold", "bold", "bold", "bold red", "bold green", "bold white")
@@ -84,6 +84,62 @@ def meld_text(m: Meld, glyphs: bool = False) -> Text:
     out.append_text(tiles_text(m.tiles, glyphs, sep=""))
     out.append(closing)
     return out
+
+
+# --- lines that fit: wrapped between pieces, never inside one ----------------------------
+def flow(pieces: Iterable[Text], width: int, sep: str = " ") -> list[Text]:
+    """``pieces`` (tiles, melds, words) in lines of at most ``width`` cells,
+    broken between pieces only (a piece wider than ``width`` stands alone)."""
+    rows: list[list[Text]] = [[]]
+    used = 0
+    gap = len(sep)
+    for p in pieces:
+        n = p.cell_len
+        if rows[-1] and used + gap + n > width:
+            rows.append([])
+            used = 0
+        used += n + (gap if rows[-1] else 0)
+        rows[-1].append(p)
+    joiner = Text(sep)
+    return [joiner.join(row) for row in rows]
+
+
+def flow_latest(head: Text, pieces: list[Text], width: int, most: int) -> list[Text]:
+    """``head`` and then ``pieces`` (a row of discards) in at most ``most``
+    lines of ``width``: when they do not all fit, the earliest give way to
+    ``…12 more``, so that what does not fit is summarised, not cut."""
+    lo, hi = 0, len(pieces)  # the fewest earliest pieces to leave out for the rest to fit
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if len(_lead(head, pieces, mid, width)) <= most:
+            hi = mid
+        else:
+            lo = mid + 1
+    return _lead(head, pieces, lo, width)[: max(1, most)]
+
+
+def _lead(head: Text, pieces: list[Text], dropped: int, width: int) -> list[Text]:
+    lead = [head] + ([Text(f"…{dropped} more", style="dim")] if dropped else [])
+    return flow(lead + pieces[dropped:], width)
+
+
+def fit(text: str, width: int, most: int) -> list[str]:
+    """Plain ``text`` in at most ``most`` lines of ``width``, broken between
+    words; what does not fit ends in ``…`` (the start of a hint is its advice)."""
+    words = text.split()
+    lines: list[str] = []
+    for w in words:
+        if lines and len(lines[-1]) + 1 + len(w) <= width:
+            lines[-1] += " " + w
+        else:
+            lines.append(w)
+    if len(lines) <= most:
+        return lines
+    kept = lines[:most]
+    while kept[-1] and len(kept[-1]) + 2 > width:
+        kept[-1] = kept[-1].rsplit(" ", 1)[0] if " " in kept[-1] else kept[-1][: width - 2]
+    kept[-1] += " …"
+    return kept
 
 
 # --- whether the terminal draws the glyphs as wide as Rich counts them -----------------

@@ -194,13 +194,13 @@ def result_group(
 ) -> Group:
     """All four hands with their score cards, the settlement and the totals,
     laid out for ``width`` columns: two cards side by side where both fit
-    (``width`` 110 or more), else one under another, so that no number is cut.
+    (``width`` 110 or more), else one under another, so that no number is cut;
+    the winner's hand first, then ``human``'s (:func:`card_order`).
     ``events``: the hand's event log (who discarded the winning tile, and
     whether ``human``'s claim on it lost to a higher one)."""
     r = rec.result
     card = result_card(r, ruleset, events)
-    seats = list(r.settlement.seats)
-    cards = [seat_card(rec, s, names, card.cards[s], glyphs) for s in seats]
+    cards = [seat_card(rec, s, names, card.cards[s], glyphs) for s in card_order(list(r.settlement.seats), r.winner, human)]
     per_row = 2 if width >= 110 else 1
     grid = Table.grid(padding=(1, 4), expand=False)
     for _ in range(per_row):
@@ -222,6 +222,14 @@ def result_group(
         lines.append(Text(lost_claim_line(rec, names, lost[-1]), style="yellow"))  # the winning tile: you claimed it too
     lines += [Text(f"ruling: {_ruling(x, rec, names)}", style="bold red") for x in getattr(r, "rulings", ())]
     return Group(*lines, Text(""), grid, Text(""), money)
+
+
+def card_order(seats: list[Wind], winner: Wind | None, human: Wind | None) -> list[Wind]:
+    """The order of the hands on the score screen: the winner's first, then
+    the human's, then the others in seat order (winning as North put one's own
+    card three screens down)."""
+    first = [w for w in (winner, human) if w is not None and w in seats]
+    return list(dict.fromkeys(first + seats))
 
 
 def _ruling(x, rec: HandRecord, names: list[str]) -> str:

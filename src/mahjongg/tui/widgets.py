@@ -16,77 +16,107 @@ from textual.widgets import Button, Static
 
 from ..table import Action, ActionKind, Observation, Phase
 from ..tiles import TILES, Tile, Wind
-from .faces import face, meld_text, style_of, tiles_text
+from .faces import face, fit, flow, flow_latest, meld_text, style_of, tiles_text
 from ..play.session import Seat
 
-__all__ = ["HandView", "SeatPanel", "CenterPanel", "ActionBar", "action_label", "WIND_NAMES"]
+__all__ = ["HandView", "SeatPanel", "CenterPanel", "ActionBar", "action_label", "WIND_NAMES", "seat_title", "discards_text", "discard_pieces", "meld_pieces", "melds_text"]
 
 WIND_NAMES = {Wind.EAST: "East", Wind.SOUTH: "South", Wind.WEST: "West", Wind.NORTH: "North"}
 
 
-def seat_title(seat: Seat, obs: Observation) -> Text:
-    """``S South · greedy · +120`` with the East (dealer) marker and whose turn it is."""
-    t = Text()
+def seat_pieces(seat: Seat, obs: Observation) -> list[Text]:
+    """A seat's heading in pieces a narrow panel may break between (joined by
+    ``·``): ``▶ East (dealer)``, ``greedy``, ``chips +120``, ``DEAD HAND``."""
+    head = Text()
     if obs.turn == seat.wind and obs.phase == Phase.TURN:
-        t.append("▶ ", style="bold yellow")
-    t.append(f"{WIND_NAMES[seat.wind]}", style="bold")
+        head.append("▶ ", style="bold yellow")
+    head.append(f"{WIND_NAMES[seat.wind]}", style="bold")
     if seat.wind == Wind.EAST:
-        t.append(" (dealer)", style="bold magenta")
-    t.append(f" · {seat.name}")
-    t.append(f"\nchips {seat.chips:+d}" if not seat.human else f" · chips {seat.chips:+d}")
+        head.append(" (dealer)", style="bold magenta")
+    pieces = [head, Text(seat.name), Text(f"chips {seat.chips:+d}")]
     if seat.wind in obs.dead:
-        t.append(" · DEAD HAND", style="bold red")
-    return t
+        pieces.append(Text("DEAD HAND", style="bold red"))
+    return pieces
+
+
+def seat_title(seat: Seat, obs: Observation) -> Text:
+    """``South · greedy · chips +120`` with the East (dealer) marker and whose turn it is."""
+    return Text(" · ").join(seat_pieces(seat, obs))
 
 
 def discards_text(obs: Observation, wind: Wind, glyphs: bool) -> Text:
+    return Text(" ").join(discard_pieces(obs, wind, glyphs))
+
+
+def discard_pieces(obs: Observation, wind: Wind, glyphs: bool) -> list[Text]:
+    """A seat's discards, one piece a tile, the last discard (still open to claims) reversed."""
     tiles = obs.discards[wind]
     last = len(tiles) - 1 if (tiles and obs.last_discarder == wind and obs.last_discard is not None) else None
     if last is not None and tiles[last] != obs.last_discard:
         last = None
-    return tiles_text(tiles, glyphs, highlight=last)
+    return [Text(face(t, glyphs), style=style_of(t) + (" reverse" if k == last else "")) for k, t in enumerate(tiles)]
 
 
-def melds_text(obs: Observation, wind: Wind, glyphs: bool) -> Text:
-    out = Text()
-    for m in obs.melds[wind]:
-        out.append_text(meld_text(m, glyphs))
-        out.append(" ")
+def meld_pieces(obs: Observation, wind: Wind, glyphs: bool) -> list[Text]:
+    """A seat's melds and bonus tiles, one piece a meld (a line breaks between melds)."""
+    out = [meld_text(m, glyphs) for m in obs.melds[wind]]
     if obs.bonus[wind]:
-        out.append("bonus ")
-        out.append_text(tiles_text(obs.bonus[wind], glyphs))
+        out.append(Text("bonus"))
+        out.extend(tiles_text((t,), glyphs) for t in obs.bonus[wind])
     return out
 
 
-class SeatPanel(Static):
-    """Another seat: its wind, name, chips, melds, bonus tiles, tile count and discards."""
+def melds_text(obs: Observation, wind: Wind, glyphs: bool) -> Text:
+    return Text(" ").join(meld_pieces(obs, wind, glyphs))
 
-    def show(self, seat: Seat, obs: Observation, glyphs: bool, concealed: tuple[Tile, ...] | None = None) -> None:
-        t = seat_title(seat, obs)
-        m = melds_text(obs, seat.wind, glyphs)
+
+class SeatPanel(Static):
+    """Another seat: its wind, name, chips, melds, bonus tiles, tile count and discards,
+    in at most ``most`` lines of the panel's width: the earliest discards give
+    way to ``…N more`` when they do not fit."""
+
+    def show(
+        self,
+        seat: Seat,
+        obs: Observation,
+        glyphs: bool,
+        concealed: tuple[Tile, ...] | None = None,
+        *,
+        width: int = 40,
+        most: int = 7,
+    ) -> None:
+        head = seat_pieces(seat, obs)
+        melds = meld_pieces(obs, seat.wind, glyphs)
         if concealed is not None:  # four bots: the spectator sees every hand
-            m.append_text(tiles_text(concealed, glyphs))
+            melds.extend(tiles_text((t,), glyphs) for t in concealed)
         else:
             n = obs.concealed_counts[seat.wind]
-            t.append(f" · {n} tile{'s' * (n != 1)} in hand", style="dim")
-        if m.plain:
-            t.append("\n")
-            t.append_text(m)
-        t.append("\ndiscards: ", style="dim")
-        t.append_text(discards_text(obs, seat.wind, glyphs))
-        self.update(t)
+            head.append(Text(f"{n} tile{'s' * (n != 1)}", style="dim"))
+        lines = flow(head, width, sep=" · ")
+        if melds:
+            lines += flow(melds, width)
+        room = max(1, most - len(lines))
+        lines += flow_latest(Text("discards:", style="dim"), discard_pieces(obs, seat.wind, glyphs), width, room)
+        self.lines = len(lines)
+        self.update(Text("\n").join(lines))
 
 
 class CenterPanel(Static):
-    """Round and seat winds, the wall count, the last discard and what just happened."""
+    """What just happened: the last discard, the last claim (who took what from whom, kept in view) and
+    as many lines of the table's log as its height holds (it grows with the
+    terminal)."""
 
-    def show(self, obs: Observation, hand_number: int, log: list[str], glyphs: bool, spectator: bool = False) -> None:
+    def on_mount(self) -> None:
+        self._last: tuple | None = None
+
+    def show(self, obs: Observation, log: list[str], glyphs: bool, last_claim: str | None = None) -> None:
+        """``log``: the table's lines, oldest first; ``last_claim``: the line of
+        the hand's last claim (``None``: none yet)."""
+        self._last = (obs, log, glyphs, last_claim)
+        width = self.content_size.width or 76
+        height = self.content_size.height or 3
         t = Text()
-        t.append(f"Hand {hand_number}", style="bold")
-        where = f"watching from {WIND_NAMES[obs.seat]}'s chair" if spectator else f"you sit {WIND_NAMES[obs.seat]}"
-        t.append(f" · {WIND_NAMES[obs.round]} round · {where}")
-        t.append(f" · wall {obs.wall_count} ({obs.drawable} to draw)")
-        t.append("\nlast discard: ")
+        t.append("last discard: ")
         if obs.last_discard is not None and obs.last_discarder is not None:
             t.append(f" {face(obs.last_discard, glyphs)} ", style=style_of(obs.last_discard) + " reverse")
             t.append(f" by {WIND_NAMES[obs.last_discarder]}")
@@ -96,9 +126,33 @@ class CenterPanel(Static):
             t.append("none yet", style="dim")
             if obs.claim_window:
                 t.append(" - the original hands may wash the tiles", style="yellow")
-        for line in log[-3:]:
+        def rows(line: str) -> int:
+            return len(fit(line, width, 10**6))
+
+        used = rows(t.plain)
+        recent = _latest(log, height - used, rows)
+        if last_claim and last_claim not in recent:  # kept in view when the log has scrolled past it
+            claim = "last claim: " + last_claim
+            recent = _latest(log, height - used - rows(claim), rows)
+            t.append("\n" + claim, style="bold")
+        for line in recent:
             t.append("\n" + line, style="dim")
         self.update(t)
+
+    def on_resize(self, event) -> None:
+        if getattr(self, "_last", None) is not None:
+            self.show(*self._last)
+
+
+def _latest(log: list[str], room: int, rows) -> list[str]:
+    """The latest lines of ``log`` that fit in ``room`` rows (``rows(line)``: the rows a line takes), oldest first."""
+    out: list[str] = []
+    for line in reversed(log):
+        room -= rows(line)
+        if room < 0:
+            break
+        out.append(line)
+    return out[::-1]
 
 
 class HandView(Widget):

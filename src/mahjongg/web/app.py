@@ -24,8 +24,9 @@ public view (no seat's concealed tiles) after every change and may send only
 ``sync`` (at most ``table_watchers`` per table, each counted in ``client_conns``;
 the seated players' views say how many watch).
 Then the client sends ``act`` (``kind``, ``tile``, ``chow``, optional ``v``),
-``start``, ``ready``, ``back``, ``hint`` (``on``: the advisor's line in one's views) or ``sync``; the server sends ``state`` (the seat's whole
-view, after every change) and ``error`` messages. Oversized, malformed,
+``start``, ``ready``, ``back``, ``auto_pass`` (``on``: true or false), ``hint`` (``on``: the advisor's line in one's views) or ``sync``; the
+server sends ``state`` (the seat's whole view, after every change) and ``error``
+messages. After every discard every seat is in the claim pause (docs/claims.md). Oversized, malformed,
 illegal or too frequent messages get an ``error`` and change nothing.
 
 Open to strangers (:class:`Limits`, each a keyword of :func:`create_app`):

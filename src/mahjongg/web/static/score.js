@@ -313,7 +313,8 @@ function card(e) {
   const tb = document.createElement("tbody");
   for (const line of d.lines) {
     const tr = document.createElement("tr");
-    for (const c of [line.name].concat(line.cells)) { const td = document.createElement("td"); td.textContent = c; tr.appendChild(td); }
+    // each cell names its column (shown on a phone, where the rows are stacked without their head)
+    [line.name].concat(line.cells).forEach((c, k) => { const td = document.createElement("td"); td.textContent = c; td.dataset.label = head[k]; tr.appendChild(td); });
     tb.appendChild(tr);
   }
   t.appendChild(tb);

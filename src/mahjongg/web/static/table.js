@@ -79,7 +79,7 @@
       $("conn").className = "conn bad";
       if ([4401, 4404, 4409, 4429].includes(ev.code)) {  // refused, or this seat opened elsewhere: do not fight over it
         stopped = true; $("conn").textContent = "closed";
-        offline((said || "The server closed this connection.") + " Reload the page to play here.");
+        offline((said || "The server closed this connection.") + (watching ? " Reload the page to watch." : " Reload the page to play here."));
         return;
       }
       const wait = Math.min(8000, 500 * 2 ** retry++);
@@ -296,18 +296,25 @@
     const mine = me();
     if (g.phase === "over") p.textContent = "The hand is over.";
     else if (mine && mine.idle) p.textContent = "Your time ran out, so a bot played for you: act (or press I'm back) to take over.";
-    else if (g.claim_window && acts.length) {
-      const s = document.createElement("span"); s.textContent = g.robbing ? "Rob the kong? " : "Claim the discard? ";
-      p.appendChild(s); p.appendChild(tileEl(g.last_discard, { extra: "small" }));
+    else if (g.claim_window) {
+      // the claim pause: after every discard every seat sees the same words and countdown,
+      // whether anyone can claim or not; its own choices (Pass at least) are its buttons
+      const s = document.createElement("span");
+      s.textContent = !g.last_discard ? "Washing pause" : g.robbing ? "Kong pause on " : "Claim pause on ";
+      p.appendChild(s);
+      if (g.last_discard) p.appendChild(tileEl(g.last_discard, { extra: "small" }));
+      const w = document.createElement("span"); w.textContent = acts.length ? "" : " (waiting for the table)"; p.appendChild(w);
       const c = document.createElement("span"); c.id = "countdown"; c.className = "countdown"; p.appendChild(c);
     } else if (discardable().size || (acts.length && g.phase === "turn")) {
       p.textContent = "Your turn: discard a tile (tap it twice, or ← → and Enter)" + (acts.length ? ", or declare." : ".");
       const c = document.createElement("span"); c.id = "countdown"; c.className = "countdown"; p.appendChild(c);
     }
-    else if (g.claim_window) p.textContent = "Waiting for claims…";
     else { const t = seatByWind(g.turn); p.textContent = t ? "Waiting for " + t.name + "…" : ""; }
     clearInterval(countdown);
-    if (state.deadline !== null && state.deadline !== undefined && (state.legal || []).length) {
+    const box2 = $("auto-pass-box");
+    box2.hidden = watching || g.phase === "over";
+    $("auto-pass").checked = !!state.auto_pass;
+    if (state.deadline !== null && state.deadline !== undefined && ((state.legal || []).length || g.claim_window)) {
       const tick = () => {
         const left = Math.max(0, state.deadline - (performance.now() - received) / 1000);
         const c = $("countdown"); if (c) c.textContent = " " + Math.ceil(left) + " s left";
@@ -335,6 +342,7 @@
   $("hide-result").addEventListener("click", toggleResult);
   $("show-result").addEventListener("click", toggleResult);
   $("back").addEventListener("click", () => send({ type: "back" }));
+  $("auto-pass").addEventListener("change", ev => send({ type: "auto_pass", on: ev.target.checked }));
   document.addEventListener("keydown", ev => {
     const t = ev.target;
     if ((t.tagName === "INPUT" && t.type !== "checkbox" && t.type !== "radio") || t.tagName === "SELECT" || t.tagName === "TEXTAREA" || ev.ctrlKey || ev.metaKey || ev.altKey) return;

@@ -1,0 +1,185 @@
+"""The claim pause at a web table (issue 23, section 1; docs/claims.md).
+
+* Two humans, Ann and Bob, and two bots, one deal played twice: at the first
+  discard Bob can claim and Ann cannot, Bob claims it in one run and passes in
+  the other. Every message Ann is sent, from the deal to the pause's close, is
+  the same in both runs; only after the close does she see the claim.
+* In every pause Ann is in the same state, whether anyone can claim or not:
+  her own choices (PASS alone when she cannot claim) and a countdown.
+* The pause lasts ``claim_pause_seconds`` at least: the answer that would
+  close it sooner is held (the answerer sees his choices gone), then applied.
+* ``auto_pass``: a seat that asks for it passes at once where it cannot
+  claim, and is still asked where it can.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+
+from mahjongg.play.journal import Journal
+from mahjongg.table.actions import ActionKind
+from mahjongg.web.table import LiveTable, TableConfig
+
+from test_web_table import Clock
+
+ANN, BOB = 0, 1
+
+
+class Conn:
+    """A connection that keeps each message as it went over the wire (JSON), as sent."""
+
+    def __init__(self) -> None:
+        self.got: list[dict] = []
+
+    def send(self, msg) -> None:
+        self.got.append(json.loads(json.dumps(msg)))
+
+
+def two_humans(seed: int, pause: float = 0.0):
+    clock = Clock()
+    cfg = TableConfig(hands=1, bots=["greedy", "greedy"], bot_delay=0, seed=seed, deals="match", claim_pause_seconds=pause)
+    t, _ = LiveTable.create(Journal(":memory:"), cfg, "Ann", clock)
+    t.join("Bob")
+    conns = {ANN: Conn(), BOB: Conn()}
+    for p, c in conns.items():
+        t.connect(p, c)
+    t.start(0)
+    return t, clock, conns
+
+
+def legal_of(t, p):
+    return t.game.legal_actions(t.match.seat_of(p)) if not t.session.bot_controlled(p) else ()
+
+
+def claims_of(t, p):
+    return [a for a in legal_of(t, p) if a.kind not in (ActionKind.PASS, ActionKind.DISCARD)]
+
+
+def wire(a) -> dict:
+    return {k: v for k, v in a.to_dict().items() if k != "seat"}
+
+
+def step(t, clock) -> None:
+    """One scripted move of the humans: pass a pause (Bob first, Ann last), or discard
+    the tile drawn (else the first held); then whatever timers are due."""
+    g = t.game
+    for p in (BOB, ANN):
+        legal = legal_of(t, p)
+        if not legal or (t.held and t.held[0] == p):
+            continue
+        if g.phase == "claims":
+            t.act(p, wire(next(a for a in legal if a.kind is ActionKind.PASS)))
+        else:
+            drawn = g.observation(t.match.seat_of(p)).drawn
+            pick = next((a for a in legal if a.kind is ActionKind.DISCARD and a.tile == drawn), None)
+            t.act(p, wire(pick or next(a for a in legal if a.kind is ActionKind.DISCARD)))
+        return
+    clock.run()
+
+
+def first_claim_for_bob(seed: int):
+    """Play the scripted humans until a pause in which Bob can claim and Ann cannot;
+    how many steps that took (None: not in this hand)."""
+    t, clock, _ = two_humans(seed)
+    for n in range(400):
+        g = t.game
+        if g.is_over:
+            return None
+        if g.phase == "claims" and claims_of(t, BOB) and legal_of(t, ANN) and not claims_of(t, ANN):
+            return n
+        step(t, clock)
+    return None
+
+
+def frames(conn) -> list[dict]:
+    """What Ann was sent, each message but its countdown (wall-clock seconds left) and the
+    table's code (each table gets its own)."""
+    out = []
+    for m in conn.got:
+        m = copy.deepcopy(m)
+        assert "deadline" not in m or m["deadline"] is None or m["deadline"] >= 0
+        m.pop("deadline", None)
+        m.pop("code", None)
+        out.append(m)
+    return out
+
+
+def test_the_non_claimants_frames_are_the_same_whether_the_other_human_claims_or_passes():
+    seed, n = next((s, n) for s in range(1, 80) if (n := first_claim_for_bob(s)) is not None)
+    runs = {}
+    for bob_claims in (False, True):
+        t, clock, conns = two_humans(seed)
+        for _ in range(n):
+            step(t, clock)
+        assert claims_of(t, BOB) and not claims_of(t, ANN)
+        before = len(conns[ANN].got)
+        bob = claims_of(t, BOB)[0] if bob_claims else next(a for a in legal_of(t, BOB) if a.kind is ActionKind.PASS)
+        t.act(BOB, wire(bob))
+        assert t.game.phase == "claims", "Ann has still to answer: the pause is open"
+        t.act(ANN, wire(legal_of(t, ANN)[0]))  # her pass closes it
+        runs[bob_claims] = (frames(conns[ANN]), before, t.game.events[-3:])
+    (passed, before, _), (claimed, before2, events) = runs[False], runs[True]
+    assert before == before2 and len(passed) == len(claimed)
+    # every message up to the pause's close is the same, and what came with Bob's answer too
+    assert passed[: before + 1] == claimed[: before + 1]
+    # in the pause, Ann was offered her pass alone, as at any pause where she cannot claim
+    pause = claimed[before - 1]
+    assert pause["game"]["claim_window"] and [a["kind"] for a in pause["legal"]] == ["pass"]
+    # once it closed, the claim is on the table for everyone
+    assert any(e.get("type") == "claim" and e["seat"] == t.match.seat_of(BOB).letter for e in events)
+    assert passed[-1] != claimed[-1]
+
+
+def test_every_pause_looks_the_same_to_a_seat_that_cannot_claim():
+    t, clock, conns = two_humans(3)
+    shapes = set()
+    for _ in range(300):
+        if t.game.is_over:
+            break
+        g = t.game
+        if g.phase == "claims" and legal_of(t, ANN) and not claims_of(t, ANN):
+            view = t.view(ANN)
+            shapes.add((view["game"]["claim_window"], tuple(a["kind"] for a in view["legal"]), view["deadline"] is not None,
+                        tuple(sorted(view)), tuple(sorted(view["game"]))))
+        step(t, clock)
+    assert len(shapes) == 1, shapes
+    (shape,) = shapes
+    assert shape[:3] == (True, ("pass",), True)
+
+
+def test_the_pause_lasts_its_least_length():
+    t, clock, conns = two_humans(5, pause=1.0)
+    for _ in range(300):  # to a pause where both humans answer
+        if t.game.phase == "claims" and legal_of(t, ANN) and legal_of(t, BOB):
+            break
+        step(t, clock)
+    g = t.game
+    t.act(BOB, wire(next(a for a in legal_of(t, BOB) if a.kind is ActionKind.PASS)))
+    n = len(g.events)
+    ann = next(a for a in legal_of(t, ANN) if a.kind is ActionKind.PASS)
+    t.act(ANN, wire(ann))  # the last answer, well within a second of the discard: held
+    assert t.held == (ANN, ann) and len(g.events) == n and g.phase == "claims"
+    assert conns[ANN].got[-1]["legal"] == [] and conns[ANN].got[-1]["deadline"] is not None
+    due = [x for x in clock.timers if not x.cancelled and 0 < x.delay <= 1.0]
+    assert due, "the held answer is applied when the pause has lasted a second"
+    clock.run(1.0)
+    assert t.held is None and g.events[n]["type"] == "action" and g.events[n]["kind"] == "pass"
+
+
+def test_auto_pass_passes_where_the_seat_cannot_claim_only():
+    t, clock, conns = two_humans(1)
+    t.handle(ANN, {"type": "auto_pass", "on": True})
+    asked = 0
+    ann = t.match.seat_of(ANN)
+    for _ in range(400):
+        g = t.game
+        if g.is_over:
+            break
+        if g.phase == "claims" and legal_of(t, ANN):
+            assert claims_of(t, ANN), "Ann is asked only where she can claim"
+            asked += 1  # (and the script passes for her)
+        step(t, clock)
+    passes = [e for e in t.game.events if e.get("type") == "action" and e["kind"] == "pass" and e["seat"] == ann.letter]
+    assert len(passes) - asked > 5  # passed at once, without being asked
+    assert conns[ANN].got[-1]["auto_pass"] is True
