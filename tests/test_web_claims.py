@@ -33,7 +33,7 @@ class Conn:
         self.got: list[dict] = []
 
     def send(self, msg) -> None:
-        self.got.append(json.loads(json.dumps(msg)))
+        self.got.append(json.loads(msg if isinstance(msg, str) else json.dumps(msg)))  # a view comes as its JSON text
 
 
 def two_humans(seed: int, pause: float = 0.0):
@@ -116,13 +116,14 @@ def test_the_non_claimants_frames_are_the_same_whether_the_other_human_claims_or
         before = len(conns[ANN].got)
         bob = claims_of(t, BOB)[0] if bob_claims else next(a for a in legal_of(t, BOB) if a.kind is ActionKind.PASS)
         t.act(BOB, wire(bob))
+        after_bob = len(conns[ANN].got)  # what Bob's answer sent Ann (her view is as it was: nothing)
         assert t.game.phase == "claims", "Ann has still to answer: the pause is open"
         t.act(ANN, wire(legal_of(t, ANN)[0]))  # her pass closes it
-        runs[bob_claims] = (frames(conns[ANN]), before, t.game.events[-3:])
-    (passed, before, _), (claimed, before2, events) = runs[False], runs[True]
-    assert before == before2 and len(passed) == len(claimed)
+        runs[bob_claims] = (frames(conns[ANN]), before, t.game.events[-3:], after_bob)
+    (passed, before, _, after), (claimed, before2, events, after2) = runs[False], runs[True]
+    assert before == before2 and after == after2 and len(passed) == len(claimed)
     # every message up to the pause's close is the same, and what came with Bob's answer too
-    assert passed[: before + 1] == claimed[: before + 1]
+    assert passed[:after] == claimed[:after]
     # in the pause, Ann was offered her pass alone, as at any pause where she cannot claim
     pause = claimed[before - 1]
     assert pause["game"]["claim_window"] and [a["kind"] for a in pause["legal"]] == ["pass"]
