@@ -42,23 +42,35 @@ def shot(page, name):
         page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
 
 
+def act_kinds(page) -> list[str]:
+    """The kinds of the action buttons on the page now, read at once (the buttons are
+    drawn again with every view: counted one moment, they may be gone the next)."""
+    return page.evaluate("() => [...document.querySelectorAll('#actions button.act')].map(b => b.dataset.kind)")
+
+
+def click_act(page, kind: str) -> bool:
+    """Click the first action button of ``kind``; False if it went before it could be
+    clicked (the claim pause closed, the table moved on)."""
+    try:
+        page.locator(f"#actions button.act[data-kind='{kind}']").first.click(timeout=3000)
+        return True
+    except sync_api.TimeoutError:
+        return False
+
+
 def take_turn(page, use_keys: bool) -> bool:
     """If this page has a decision, make it through the UI; whether it did."""
-    buttons = page.locator("#actions button.act")
-    n = buttons.count()
-    kinds = [buttons.nth(i).get_attribute("data-kind") for i in range(n)]
+    kinds = act_kinds(page)
     if "mahjongg" in kinds:
-        buttons.nth(kinds.index("mahjongg")).click()
-        return True
+        return click_act(page, "mahjongg")
     if "pass" in kinds:
         if SHOTS is not None and not (SHOTS / "4-claim.png").exists():
             page.wait_for_timeout(1200)  # the countdown ticks
             shot(page, "4-claim")
         if use_keys:
             page.keyboard.press("x")
-        else:
-            buttons.nth(kinds.index("pass")).click()
-        return True
+            return True
+        return click_act(page, "pass")
     tiles = page.locator("#hand button.tile:not([disabled])")
     if tiles.count():
         drawn = page.locator("#hand button.tile.drawn:not([disabled])")

@@ -58,8 +58,8 @@ from .ruleset import Ruleset, RulesetError
 __all__ = ["HONG_KONG", "HongKongRuleset", "hong_kong", "settle_faan"]
 
 SEED = "seed 003"
-STD = "standard HK old-style table (docs/rules/hong-kong.md)"
-TILEBUDDY = "TileBuddy wiki, Mixed Terminals (docs/rules/hong-kong.md)"
+STD = "the standard, widely published Hong Kong old-style faan table (a default players may change)"
+TILEBUDDY = "TileBuddy wiki, \"Mixed Terminals\""
 
 S3D = "small three dragons"
 G3D = "great three dragons"
@@ -162,7 +162,7 @@ def hong_kong(
     return HongKongRuleset(
         name="hong-kong",
         title="Hong Kong Mahjong, old style, in faan (144 tiles, three dice)",
-        source=SEED + " (procedure, payment); faan table: standard HK old style, docs/rules/hong-kong.md",
+        source=SEED + " (procedure, payment); faan table: the standard, widely published Hong Kong old style",
         rules=rules,
         limit=None,  # faan rulesets cap in faan: see ``faan``
         special_shapes=True,  # thirteen orphans, all eight flowers

@@ -23,12 +23,9 @@ from ..play.session import rebuild_match
 from ..table import Game, replay_steps
 from ..table.describe import OMNISCIENT, REPLAY, describe_line
 from ..tiles import Wind
-from .table import Seat, TableConfig, TableError, meld_view, result_view, tile_list
+from .table import CLAIMS, Seat, TableConfig, TableError, meld_view, result_view, tile_list
 
-__all__ = ["NoReplay", "history", "hand_replay", "CLAIMS"]
-
-CLAIMS = frozenset({"chow", "pung", "kong", "mahjongg"})
-"""The kinds of claim on a discard: the steps "jump to a claim" stops at."""
+__all__ = ["NoReplay", "history", "hand_replay", "steps"]
 
 
 class NoReplay(TableError):
@@ -53,7 +50,7 @@ def _finished(journal: Journal, code: str):
         table_config = TableConfig.from_dict(saved.row.config)
         config = table_config.match_config(seats)
         # the finished hands only, each dealt from the seed its log names when the table deals secret seeds
-        match = rebuild_match(config, SavedMatch(saved.row, saved.hands, saved.finished, []), table_config.hand_seeds())
+        match = rebuild_match(config, SavedMatch(saved.row, saved.hands, saved.finished, []), table_config.hand_seeds(), CLAIMS)  # as the table plays: the claim pause
     except MahjonggError as e:  # a record this server cannot read back (a bot or ruleset it no longer has)
         raise NoReplay(f"the hands of this table cannot be read back: {e}", 410) from None
     return saved.row, seats, match, saved.finished

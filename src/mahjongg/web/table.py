@@ -83,6 +83,8 @@ CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 PLAYERS = 4
 LOG_LINES = 40
 MAX_HANDS, MAX_ROUNDS = 64, 4
+CLAIMS = "all"
+"""Who answers a claim window at a web table: every other seat, in the claim pause (see the module docs)."""
 IDLE_SECONDS = 3.0
 """How long an idle seat's turn or claim waits before its bot plays again."""
 
@@ -355,7 +357,7 @@ class LiveTable:
         recorder = JournalRecorder(self.journal, self.match_id)
         # deals the first hand
         self.session = Session(self.config.match_config(self.seats), recorder=recorder, hand_seeds=self.config.hand_seeds(),
-                               claims="all")
+                               claims=CLAIMS)
         for s in self.seats:
             if s.kind == "human" and not s.conns:
                 self._drop(s)
@@ -376,7 +378,7 @@ class LiveTable:
         saved = journal.load_match(row.id, app="serve")
         recorder = JournalRecorder(journal, row.id, saved=len(saved.current))
         table.session = Session.resume(
-            saved, config=table.config.match_config(table.seats), recorder=recorder, deal=False, hand_seeds=table.config.hand_seeds(), claims="all"
+            saved, config=table.config.match_config(table.seats), recorder=recorder, deal=False, hand_seeds=table.config.hand_seeds(), claims=CLAIMS
         )
         g = table.game
         table.log = []
