@@ -1,13 +1,17 @@
 """Load on the web server: N tables of four wire bots over real WebSockets on loopback.
 
-    python bench/bench_web.py [--tables 20] [--hands 1] [--seconds 60]
+    python bench/bench_web.py [--tables 20] [--hands 1] [--seconds 60] [--clients 2]
+    python bench/bench_web.py --processes 4 --db postgresql://... --redis redis://... --tables 800
 
 Starts ``mahjongg serve``'s app under uvicorn in a subprocess (a fresh SQLite
-file, the flood limit and the per-client limits lifted, table seeds drawn from seed 1), creates N tables of four seats, connects four
+file; or ``--processes`` of them on one PostgreSQL database, each run in a fresh
+schema, and Redis -- each table made on one process and its seats spread over
+the others, as a load balancer would; the flood limit and the per-client limits lifted, table seeds drawn from seed 1), creates N tables of four seats, connects four
 WebSocket clients to each that play from their own view (Mah-Jongg when they
 can, pass claims, discard the drawn tile), and prints the tables finished,
-actions a second, and the median and 99th percentile action latency (from
-sending an intention to receiving the state it made).
+actions a second, the median and 99th percentile action latency (from
+sending an intention to receiving the state it made), and the server's CPU
+time per action (which the machine's other load changes little).
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import multiprocessing
 import os
 import random
 import socket
@@ -28,12 +33,14 @@ import urllib.request
 import websockets
 
 SERVER = """
-import sys, uvicorn
+import json, sys, uvicorn
 from mahjongg.web import create_app
+cluster = json.loads(sys.argv[4])
 # one client (this benchmark) makes every table and socket: lift the per-client limits;
 # the server draws the tables' seeds (a client may not send one), reproducibly from seed 1
-app = create_app(sys.argv[1], rate=1e9, burst=1e9, seed=1,
-                 limits={"create_burst": 10**6, "tables_per_client": 10**6, "client_conns": 10**6})
+app = create_app(sys.argv[1], rate=1e9, burst=1e9, seed=1, redis=sys.argv[3] or None, cluster=cluster,
+                 limits={"create_burst": 10**6, "tables_per_client": 10**6, "client_conns": 10**6,
+                         "lookup_burst": 10**6, "join_burst": 10**6})
 uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[2]), log_level="warning", ws_max_size=65536)
 """
 
@@ -85,14 +92,16 @@ async def seat(base_ws: str, code: str, token: str, latencies: list, counts: dic
                     await ws.send(json.dumps({"type": "act", **a, "v": m["v"]}))
 
 
-async def table(base: str, i: int, hands: int, latencies: list, counts: dict) -> None:
-    t = await asyncio.to_thread(post, base, "/api/tables", {"name": "B0", "hands": hands, "bot_delay": 0, "claim_seconds": 120})
-    tokens = [t["token"]] + [(await asyncio.to_thread(post, base, f"/api/tables/{t['code']}/join", {"name": f"B{k}"}))["token"] for k in (1, 2, 3)]
-    base_ws = base.replace("http", "ws", 1)
+async def table(bases: list[str], i: int, hands: int, latencies: list, counts: dict) -> None:
+    """Table ``i``: made on one server process, its four seats on the next ones in turn
+    (as a load balancer spreads them), so most sockets are on a process that does not own it."""
+    base = bases[i % len(bases)]
+    t = await asyncio.to_thread(post, base, "/api/tables", {"name": "B0", "hands": hands, "bot_delay": 0, "claim_seconds": 120, "claim_pause_seconds": 0})
+    tokens = [t["token"]] + [(await asyncio.to_thread(post, bases[(i + k) % len(bases)], f"/api/tables/{t['code']}/join", {"name": f"B{k}"}))["token"] for k in (1, 2, 3)]
     rng = random.Random(i)
-    tasks = [asyncio.create_task(seat(base_ws, t["code"], tok, latencies, counts, rng)) for tok in tokens]
+    tasks = [asyncio.create_task(seat(bases[(i + k) % len(bases)].replace("http", "ws", 1), t["code"], tok, latencies, counts, rng)) for k, tok in enumerate(tokens)]
     await asyncio.sleep(0.2)
-    async with websockets.connect(f"{base_ws}/ws/{t['code']}") as ws:
+    async with websockets.connect(f"{base.replace('http', 'ws', 1)}/ws/{t['code']}") as ws:
         await ws.send(json.dumps({"type": "hello", "token": tokens[0]}))
         await ws.recv()
         await ws.send(json.dumps({"type": "start"}))
@@ -101,37 +110,99 @@ async def table(base: str, i: int, hands: int, latencies: list, counts: dict) ->
     counts["tables"] += 1
 
 
-async def main(args) -> None:
+def clients(bases: list[str], tables: list[int], hands: int, seconds: float, out) -> None:
+    """One client process: its share of the tables; puts (latencies, counts) on ``out``."""
+    latencies: list[float] = []
+    counts = {"tables": 0, "actions": 0, "errors": 0}
+
+    async def run() -> None:
+        try:
+            await asyncio.wait_for(asyncio.gather(*(table(bases, i, hands, latencies, counts) for i in tables)), seconds)
+        except asyncio.TimeoutError:
+            counts["stopped"] = 1
+
+    asyncio.run(run())
+    out.put((latencies, counts))
+
+
+def server_cpu(pid: int) -> float:
+    """CPU seconds (user + system) the server process has used (Linux /proc; NaN elsewhere):
+    the server's work per action, which other load on the machine does not change."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return float("nan")
+
+
+def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    db = os.path.join(tempfile.mkdtemp(), "bench.sqlite3")
-    proc = subprocess.Popen([sys.executable, "-c", SERVER, db, str(port)])
-    base = f"http://127.0.0.1:{port}"
+        return s.getsockname()[1]
+
+
+def main(args) -> None:
+    if args.processes > 1 and not (args.db and args.redis):
+        raise SystemExit("--processes N (more than one) needs --db postgresql://... and --redis redis://...")
+    if args.db:  # a fresh schema of the database for this run
+        import psycopg
+
+        schema = f"bench_{os.getpid()}_{int(time.time())}"
+        with psycopg.connect(args.db, autocommit=True) as c:
+            c.execute(f"CREATE SCHEMA {schema}")
+        db = args.db + ("&" if "?" in args.db else "?") + f"options=-csearch_path%3D{schema}"
+    else:
+        db = os.path.join(tempfile.mkdtemp(), "bench.sqlite3")
+    cluster = json.dumps({"redis_prefix": f"bench{os.getpid()}:"} if args.redis else None)
+    ports = [free_port() for _ in range(args.processes)]
+    procs = [subprocess.Popen([sys.executable, "-c", SERVER, db, str(port), args.redis or "", cluster]) for port in ports]
+    bases = [f"http://127.0.0.1:{port}" for port in ports]
     try:
-        for _ in range(100):
-            try:
-                urllib.request.urlopen(base + "/api/rulesets").read()
-                break
-            except OSError:
-                time.sleep(0.1)
-        latencies: list[float] = []
-        counts = {"tables": 0, "actions": 0, "errors": 0}
+        for base in bases:
+            for _ in range(300):
+                try:
+                    urllib.request.urlopen(base + "/api/rulesets").read()
+                    break
+                except OSError:
+                    time.sleep(0.1)
+        out = multiprocessing.Queue()
+        shares = [list(range(args.tables))[k :: args.clients] for k in range(args.clients)]
         t0 = time.perf_counter()
-        try:
-            await asyncio.wait_for(asyncio.gather(*(table(base, i, args.hands, latencies, counts) for i in range(args.tables))), args.seconds)
-        except asyncio.TimeoutError:
-            print(f"stopped after {args.seconds} s")
+        workers = [multiprocessing.Process(target=clients, args=(bases, share, args.hands, args.seconds, out)) for share in shares]
+        for w in workers:
+            w.start()
+        results = [out.get() for _ in workers]
         dt = time.perf_counter() - t0
+        cpu = sum(server_cpu(p.pid) for p in procs)
+        for w in workers:
+            w.join()
     finally:
-        proc.terminate()
-        proc.wait(10)
+        for p in procs:
+            p.terminate()
+            p.wait(10)
+    latencies = [x for lat, _ in results for x in lat]
+    counts = {"tables": 0, "actions": 0, "errors": 0}
+    messages: dict[str, int] = {}
+    for _, c in results:
+        for k in counts:
+            counts[k] += c[k]
+        for m, n in c.get("messages", {}).items():
+            messages[m] = messages.get(m, 0) + n
+        if c.get("stopped"):
+            counts["stopped"] = 1
     lat = sorted(latencies)
     p99 = lat[min(len(lat) - 1, int(0.99 * len(lat)))] if lat else float("nan")
+    where = f"PostgreSQL + Redis, {args.processes} server process(es)" if args.redis else ("PostgreSQL" if args.db else "SQLite, 1 server process")
+    if counts.get("stopped"):
+        print(f"stopped after {args.seconds} s")
+    print(f"{where}, {args.clients} client process(es)")
     print(f"tables: {args.tables} concurrent, {counts['tables']} finished ({args.hands} hand(s) each) in {dt:.1f} s")
     print(f"actions: {counts['actions']} ({counts['actions'] / dt:.0f} a second), errors: {counts['errors']}")
-    for msg, n in counts.get("messages", {}).items():
+    for msg, n in messages.items():
         print(f"  error x{n}: {msg}")
+    if counts["actions"]:
+        print(f"server CPU: {cpu:.1f} s, {cpu / counts['actions'] * 1000:.2f} ms an action")
     if lat:
         print(f"latency: median {statistics.median(lat) * 1000:.1f} ms, p99 {p99 * 1000:.1f} ms, max {lat[-1] * 1000:.1f} ms")
 
@@ -141,4 +212,8 @@ if __name__ == "__main__":
     ap.add_argument("--tables", type=int, default=20)
     ap.add_argument("--hands", type=int, default=1)
     ap.add_argument("--seconds", type=float, default=120)
-    asyncio.run(main(ap.parse_args()))
+    ap.add_argument("--processes", type=int, default=1, help="server processes (more than one: give --db and --redis)")
+    ap.add_argument("--clients", type=int, default=2, help="client processes playing the tables")
+    ap.add_argument("--db", help="postgresql://... (default: a fresh SQLite file); each run in a schema of its own")
+    ap.add_argument("--redis", help="redis://... (the processes' Redis)")
+    main(ap.parse_args())

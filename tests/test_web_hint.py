@@ -17,7 +17,10 @@ def test_the_view_in_ones_turn_carries_the_advisors_best_discards():
             break
         if p is not None:  # a claim to answer: pass
             t.act(p, {"kind": "pass", "tile": str(g.legal_actions(s)[0].tile), "chow": None})
-    view = t.view(p)
+    assert "hint" not in t.view(p)  # worked out only for a player who asks for it (h)
+    t.handle(p, {"type": "hint", "on": True})
+    view = conns[p].got[-1]  # sent at once
+    assert {k: x for k, x in view.items() if k != "deadline"} == {k: x for k, x in t.view(p).items() if k != "deadline"}
     # the same line mahjongg play's h shows, from this seat's observation only
     assert view["hint"] == advice_line(g.observation(s))
     assert view["hint"].startswith("best discards: ")

@@ -4,6 +4,8 @@ a turn that runs out is played by a bot and the seat is idle until its player ac
 
 from __future__ import annotations
 
+import json
+
 import time
 
 import pytest
@@ -45,8 +47,8 @@ class Conn:
     def __init__(self) -> None:
         self.got: list[dict] = []
 
-    def send(self, msg) -> None:
-        self.got.append(msg)
+    def send(self, msg) -> None:  # a view comes as its JSON text
+        self.got.append(json.loads(msg) if isinstance(msg, str) else msg)
 
 
 def table(humans=2, **cfg):

@@ -5,6 +5,8 @@ within the connection limits, and the seated players see how many watch."""
 
 from __future__ import annotations
 
+import json
+
 import warnings
 from contextlib import ExitStack
 
@@ -57,10 +59,11 @@ def test_a_spectator_sees_no_concealed_tile_and_is_counted(client, monkeypatch, 
         with pytest.raises(WebSocketDisconnect):
             early.receive_json()
     checked = {"playing": 0, "over": 0}
-    real = table.view
+    real = table._view_text
 
-    def view(player):  # every public view checked as it is built, against the true game
-        msg = real(player)
+    def view_text(player):  # every public view checked as it is built (the JSON sent), against the true game
+        text, same_as = real(player)
+        msg = json.loads(text)
         if player is None and "game" in msg:
             g = table.game
             assert "wall" not in keys_in(msg)
@@ -76,9 +79,9 @@ def test_a_spectator_sees_no_concealed_tile_and_is_counted(client, monkeypatch, 
                 leak = {int(Tile.parse(x)) for x in tiles_in(msg)} & concealed_only(g)
                 assert not leak, f"a spectator was sent {[str(Tile(i)) for i in leak]}, concealed in a hand"
                 checked["playing"] += 1
-        return msg
+        return text, same_as
 
-    monkeypatch.setattr(table, "view", view)
+    monkeypatch.setattr(table, "_view_text", view_text)
     with ExitStack() as stack:
         sockets = {}
         for p, tok in enumerate((host, bob)):

@@ -154,6 +154,12 @@ class SentCheck:
             self.by_hand[t.hand_no] = self.by_hand.get(t.hand_no, 0) + 1
 
 
+def same_view(a: dict, b: dict) -> bool:
+    """Two views alike but for the version and the seconds left."""
+    skip = ("v", "deadline")
+    return {k: v for k, v in a.items() if k not in skip} == {k: v for k, v in b.items() if k not in skip}
+
+
 def json_text(msg) -> str:
     import json
 
@@ -209,10 +215,11 @@ class WirePlayers:
             self.errors[p].append(m["message"])
         return m
 
-    def drain(self, target: int | None = None) -> None:
-        target = self.table.version if target is None else target
+    def drain(self) -> None:
+        """Read until each seat holds the view the table would send it now (a seat is
+        sent a view only when it differs from its last one but for ``v`` and ``deadline``)."""
         for p in self.ws:
-            while self.states[p] is None or self.states[p]["v"] < target:
+            while self.states[p] is None or not same_view(self.states[p], self.table.view(p)):
                 self.read(p)
 
     def send(self, p: int, msg: dict) -> dict:

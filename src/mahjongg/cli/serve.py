@@ -12,6 +12,33 @@ from .app import app, console, fail
 from .options import file_name, whole_number
 
 
+def _check_servers(db: str, redis: str | None) -> None:
+    """A server of many processes: reach its PostgreSQL and its Redis once, so a wrong
+    URL is a clear error (never the password), not a traceback."""
+    from ..play.journal import JournalError
+    from ..play.journals import is_url, open_journal
+
+    if redis is not None and not is_url(db):
+        fail("--redis is for many server processes on one database: give --db postgresql://...")
+    try:
+        open_journal(db).close()
+    except JournalError as e:
+        fail(f"--db: {e}")
+    if redis is None:
+        return
+    try:
+        import redis as redis_py
+    except ImportError:
+        fail("--redis needs redis-py: pip install '.[server]' in the mahjongg folder")
+    from urllib.parse import urlsplit
+
+    where = urlsplit(redis)
+    try:
+        redis_py.Redis.from_url(redis, socket_connect_timeout=5).ping()
+    except (redis_py.RedisError, ValueError) as e:
+        fail(f"--redis: cannot reach Redis at {where.hostname}:{where.port or 6379}: {str(e).splitlines()[0]}")
+
+
 def _check_db(db: str) -> None:
     """Open the database once so a bad path is a clear error, not a traceback."""
     from ..play.journal import Journal, JournalError
@@ -73,7 +100,15 @@ def _register_policies(specs: list[str]) -> None:
 def serve(
     host: str = typer.Option("127.0.0.1", help="address to listen on"),
     port: int = typer.Option(8000, **whole_number(at_least=1, at_most=65535), help="port to listen on (1-65535)"),
-    db: str = typer.Option("mahjongg.sqlite3", **file_name(), help="SQLite file for tables, seats and event logs"),
+    db: str = typer.Option(
+        "mahjongg.sqlite3", **file_name(),
+        help="SQLite file for tables, seats and event logs, or postgresql://USER@HOST/DB for many processes (server extra)",
+    ),
+    redis: str = typer.Option(
+        None, "--redis", metavar="URL",
+        help="redis://HOST:PORT: run as one of many processes on --db postgresql://... (each table owned by one, "
+        "taken over if it dies; sockets and rate limits shared)",
+    ),
     policy: list[str] = typer.Option(
         [],
         "--policy",
@@ -108,14 +143,24 @@ def serve(
         fail(f"the web server needs the web extra: pip install '.[web]' in the mahjongg folder ({e})")
     # the address first: a bad --host must not leave a new database file behind
     _check_listen(host, port)
-    _check_db(db)
-    console.print(f"mahjongg: tables at [bold]http://{host}:{port}/[/] (database {db}); Ctrl-C stops", highlight=False)
+    from ..play.journals import is_url
+
+    if is_url(db) or redis is not None:
+        _check_servers(db, redis)
+        from urllib.parse import urlsplit
+
+        where = urlsplit(db)
+        shown = f"PostgreSQL {where.hostname}:{where.port or 5432}{where.path}" + (", with the other processes on Redis" if redis else "")
+    else:
+        _check_db(db)
+        shown = db
+    console.print(f"mahjongg: tables at [bold]http://{host}:{port}/[/] (database {shown}); Ctrl-C stops", highlight=False)
     if seed is not None:
         console.print(f"--seed {seed}: the deals can be predicted by anyone who knows it; for testing only", highlight=False)
     if proxy_headers:
         console.print(f"--proxy-headers: client addresses from X-Forwarded-For on requests from {forwarded_allow_ips}", highlight=False)
     uvicorn.run(
-        create_app(db, seed=seed), host=host, port=port, ws_max_size=65536, log_level="warning",
+        create_app(db, seed=seed, redis=redis), host=host, port=port, ws_max_size=65536, log_level="warning",
         # uvicorn's own handling of the proxy headers, off unless asked for (its default trusts 127.0.0.1)
         proxy_headers=proxy_headers, forwarded_allow_ips=forwarded_allow_ips if proxy_headers else None,
     )

@@ -24,7 +24,7 @@ public view (no seat's concealed tiles) after every change and may send only
 ``sync`` (at most ``table_watchers`` per table, each counted in ``client_conns``;
 the seated players' views say how many watch).
 Then the client sends ``act`` (``kind``, ``tile``, ``chow``, optional ``v``),
-``start``, ``ready``, ``back``, ``auto_pass`` (``on``: true or false) or ``sync``; the
+``start``, ``ready``, ``back``, ``auto_pass`` (``on``: true or false), ``hint`` (``on``: the advisor's line in one's views) or ``sync``; the
 server sends ``state`` (the seat's whole view, after every change) and ``error``
 messages. After every discard every seat is in the claim pause (docs/claims.md). Oversized, malformed,
 illegal or too frequent messages get an ``error`` and change nothing.
@@ -88,7 +88,9 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from ..rules import RULESETS
 from .players import bot_names, default_bot
 from ..play.journal import Journal
+from ..play.journals import open_journal
 from ..play.seeds import secret_hand_seed
+from .buckets import MemoryBuckets, RedisBuckets
 from .replay import NoReplay, hand_replay, history
 from .scoring import scoring_routes
 from .table import OPTION_FIELDS, LiveTable, TableError, validate_config
@@ -187,14 +189,15 @@ class Conn:
         self.strikes = 0
         self.closed = False
 
-    def send(self, msg: dict) -> None:
+    def send(self, msg: dict | str) -> None:
+        """Queue one message: a dict, or its JSON text already encoded (a table's view)."""
         if self.closed:
             return
         if self.queue.qsize() >= MAX_QUEUE:  # a client that does not read
             self.closed = True
             self.queue.put_nowait(None)
             return
-        self.queue.put_nowait(json.dumps(msg, separators=(",", ":")))
+        self.queue.put_nowait(msg if isinstance(msg, str) else json.dumps(msg, separators=(",", ":")))
 
     def kick(self, message: str, code: int = 4409) -> None:
         """Tell the client why, then close its socket (with ``code``)."""
@@ -226,8 +229,12 @@ class Server:
     every hand). ``clock``: seconds, the wall clock by default (a test clock in
     tests)."""
 
-    def __init__(self, db: str | Path = ":memory:", *, seed: int | None = None, limits: Limits | None = None, clock=time.time) -> None:
+    def __init__(self, db: str | Path = ":memory:", *, seed: int | None = None, limits: Limits | None = None, clock=time.time,
+                 redis: str | None = None, redis_prefix: str = "mahjongg:", lease_seconds: float | None = None) -> None:
         self.db = str(db)
+        self.redis = redis  # a server of many processes: the URL of their Redis (web/hosting.py)
+        self.redis_prefix, self.lease_seconds = redis_prefix, lease_seconds
+        self.hosting = None
         self.store: Journal | None = None
         self.tables: dict[str, LiveTable] = {}
         self.loop: asyncio.AbstractEventLoop | None = None
@@ -236,7 +243,7 @@ class Server:
         self.limits = limits or Limits()
         self.clock = clock
         self.owners: dict[str, str] = {}  # table code -> the client that made it
-        self.buckets: dict[tuple[str, str], tuple[float, float]] = {}  # (budget, client) -> (allowance, when)
+        self.buckets = MemoryBuckets()  # in Redis for a server of many processes (web/buckets.py)
         self.client_conns: dict[str, int] = {}
         self.sweeper = None
         self.replays: dict[tuple[str, int], dict] = {}  # (table code, hand) -> its replay: a finished hand never changes
@@ -287,18 +294,7 @@ class Server:
     def _take(self, budget: str, client: str, burst: int, every: float) -> float:
         """A token bucket per ``(budget, client)``: ``burst`` at once, then one
         every ``every`` seconds. 0 if one is taken now, else the seconds to wait."""
-        now, key = self.clock(), (budget, client)
-        allowance, when = self.buckets.get(key, (float(burst), now))
-        allowance = min(float(burst), allowance + (now - when) / every)
-        if allowance < 1:
-            self.buckets[key] = (allowance, now)
-            return (1 - allowance) * every
-        self.buckets[key] = (allowance - 1, now)
-        if len(self.buckets) > 10_000:  # forget clients whose allowance is full again
-            full = [k for k, (a, w) in self.buckets.items() if k[0] == budget and a + (now - w) / every >= burst]
-            for k in full:
-                del self.buckets[k]
-        return 0.0
+        return self.buckets.take(budget, client, burst, every, self.clock())
 
     def sweep(self) -> list[str]:
         """Drop the lobbies that never started and the tables nobody is at any
@@ -345,12 +341,43 @@ class Server:
         self.loop = asyncio.get_running_loop()
         self.sweeper = self.schedule(SWEEP_SECONDS, self._sweep_later)
         # the journal: tables, seats, the hands in progress and the finished hands (mahjongg replay reads them)
-        self.store = Journal(self.db, check_same_thread=False)
+        self.store = open_journal(self.db, check_same_thread=False)
+        if self.redis is not None:  # many processes: each table is taken over when someone comes to it
+            return
         for row in self.store.matches("serve", ("lobby", "playing")):
             try:
                 self.add(LiveTable.rebuild(self.store, row, self.schedule))
             except Exception:
                 log.exception("table %s could not be rebuilt", row.code)
+
+    async def start_hosting(self) -> None:
+        """With ``redis``: join the other processes (leases, messages, shared buckets)."""
+        if self.redis is None:
+            return
+        from .hosting import Hosting
+
+        self.hosting = Hosting(self, self.redis, prefix=self.redis_prefix, lease_seconds=self.lease_seconds)
+        self.buckets = RedisBuckets(self.hosting.cluster.redis, self.redis_prefix)
+        await self.hosting.start()
+
+    async def stop_hosting(self) -> None:
+        if self.hosting is not None:
+            await self.hosting.stop()
+
+    def locate(self, code: str):
+        """Table ``code``: the :class:`LiveTable` if it is played in this process, the id of
+        the process that plays it (many processes), or ``None``."""
+        if not isinstance(code, str):
+            return None
+        if self.hosting is None:
+            return self.tables.get(code.upper())
+        return self.hosting.locate(code)
+
+    def handle_local(self, table: LiveTable, player: int | None, conn, text: str) -> str | None:
+        """One client message of a player's (``None``: a spectator's) socket on a table played here."""
+        if player is None:
+            return _handle(lambda _, msg: table.handle_watcher(conn, msg), None, conn, text, None)
+        return _handle(table.handle, player, conn, text, None)
 
     def add(self, table: LiveTable, owner: str | None = None) -> None:
         table.clock = self.clock
@@ -367,6 +394,8 @@ class Server:
             if self.tables.get(table.code) is table:
                 table.close()
                 del self.tables[table.code]
+                if self.hosting is not None:
+                    self.hosting.forgotten(table.code)
 
         self.schedule(FORGET_SECONDS, forget)
 
@@ -453,6 +482,8 @@ def create_app(
     seed: int | None = None,
     limits: Limits | dict | None = None,
     clock=time.time,
+    redis: str | None = None,
+    cluster: dict | None = None,
 ) -> Starlette:
     """The app, its tables stored in the SQLite file ``db``. ``rate``, ``burst``:
     messages a second each socket may send on average, and at once.
@@ -468,12 +499,14 @@ def create_app(
         limits = replace(Limits(), **limits)
     if defaults and "seed" in defaults:
         raise TypeError("defaults may not hold a seed: pass seed= (serve --seed)")
-    server = Server(db, seed=seed, limits=limits, clock=clock)
+    server = Server(db, seed=seed, limits=limits, clock=clock, redis=redis, **(cluster or {}))
 
     @asynccontextmanager
     async def lifespan(app):
         server.open()
+        await server.start_hosting()
         yield
+        await server.stop_hosting()
         server.close()
 
     async def page(request: Request) -> Response:
@@ -543,15 +576,19 @@ def create_app(
         except TableError as e:
             return _error(str(e))
         server.add(table, client)
+        if server.hosting is not None:
+            server.hosting.created(table)
         return JSONResponse({"code": table.code, "player": 0, "token": token})
 
     async def info(request: Request) -> Response:
         wait = server.may_look_up(_client(request))
         if wait > 0:
             return _throttled("too many table look-ups from you", wait)
-        table = server.table(request.path_params["code"])
+        table = server.locate(request.path_params["code"])
         if table is None:
             return _error("no table with that code", 404)
+        if isinstance(table, str):  # played by another process: ask it
+            return _answer(await server.hosting.cluster.call(table, {"op": "call", "code": request.path_params["code"].upper(), "method": "info"}))
         return JSONResponse(table.public_info())
 
     def score_limit(request: Request) -> Response | None:
@@ -563,11 +600,14 @@ def create_app(
         wait = server.may_join(_client(request))
         if wait > 0:
             return _throttled("too many joins from you", wait)
-        table = server.table(request.path_params["code"])
+        table = server.locate(request.path_params["code"])
         if table is None:
             return _error("no table with that code", 404)
         try:
             data = await _body(request, server.limits.max_body)
+            if isinstance(table, str):  # played by another process: it seats the player
+                args = {"name": data.get("name")}
+                return _answer(await server.hosting.cluster.call(table, {"op": "call", "code": request.path_params["code"].upper(), "method": "join", "args": args}))
             player, token = table.join(data.get("name"))
         except BadRequest as e:
             return _error(str(e), 400)
@@ -600,7 +640,7 @@ def create_app(
 
     async def _play(ws: WebSocket, refuse) -> None:
         conn = Conn(rate, burst)
-        table = server.table(ws.path_params["code"])
+        table = server.locate(ws.path_params["code"])
         if table is None:
             return await refuse("no table with that code", 4404)
         try:
@@ -614,6 +654,23 @@ def create_app(
             hello = None
         if first.get("type") == "websocket.disconnect":
             return
+        for _ in range(4):
+            if not isinstance(table, str):
+                break
+            # played by another process: this socket's messages go there
+            if not isinstance(hello, dict) or hello.get("type") not in ("hello", "watch"):
+                return await refuse("say hello with your seat token first", 4401)
+            hosting, code = server.hosting, ws.path_params["code"].upper()
+            answer = await hosting.open_remote(code, table, conn, {"type": hello["type"], "token": hello.get("token")})
+            if answer.get("code") == 4503:  # its owner does not answer (it died: its lease runs out) or let it go
+                await asyncio.sleep(hosting.cluster.lease_seconds / 2)
+                table = server.locate(code)
+                continue
+            if "error" in answer:
+                return await refuse(answer["error"], answer.get("code", 4404))
+            return await _serve(ws, conn, lambda text, data: _forward(hosting, conn, text, data), lambda: hosting.closed(conn))
+        if table is None or isinstance(table, str):
+            return await refuse("the server holding this table does not answer; try again", 4503)
         if isinstance(hello, dict) and hello.get("type") == "watch":
             return await _watch(ws, table, conn, refuse)
         if not isinstance(hello, dict) or hello.get("type") != "hello":
@@ -706,14 +763,35 @@ def create_app(
     return app
 
 
+def _answer(answer: dict) -> JSONResponse:
+    """The owner's answer to a call, as the response this process would have given."""
+    if "error" in answer:
+        return _error(answer["error"], answer.get("status", 400))
+    return JSONResponse(answer["value"])
+
+
+def _admit(conn: Conn, text: str | None) -> tuple[bool, str | None]:
+    """Whether a client message may go on (the flood meter, text, size), and the error to send back."""
+    if not conn.allow():
+        return False, ("too many messages; slow down" if conn.strikes % 20 == 1 else None)
+    if text is None:
+        return False, "send JSON text messages, not binary ones"
+    if len(text) > MAX_MESSAGE:
+        return False, f"message too long ({len(text)} characters; at most {MAX_MESSAGE})"
+    return True, None
+
+
+def _forward(hosting, conn: Conn, text: str | None, data: bytes | None) -> str | None:
+    """A message of a socket on a table another process plays: checked here, then sent there."""
+    ok, reply = _admit(conn, text)
+    return hosting.forward(conn, text) if ok else reply
+
+
 def _handle(handle, player: int | None, conn: Conn, text: str | None, data: bytes | None) -> str | None:
     """Check one client message and pass it on to ``handle(player, msg)``; the error to send back, if any."""
-    if not conn.allow():
-        return "too many messages; slow down" if conn.strikes % 20 == 1 else None
-    if text is None:
-        return "send JSON text messages, not binary ones"
-    if len(text) > MAX_MESSAGE:
-        return f"message too long ({len(text)} characters; at most {MAX_MESSAGE})"
+    ok, reply = _admit(conn, text)
+    if not ok:
+        return reply
     try:
         msg = json.loads(text)
     except (ValueError, RecursionError):  # RecursionError: nested too deep for the parser

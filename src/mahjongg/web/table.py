@@ -13,7 +13,10 @@ What is left here: seats and connections, timers, and what each seat is sent.
 What a seat is sent is built here from ``game.observation(seat)`` only
 (:meth:`LiveTable.view`): its own concealed tiles, and of the others only what
 lies on the table; a spectator's (``view(None)``) is the seat-less public
-view, built once per change for every spectator. The log of the hand is worded by
+view. After each change the part every seat and spectator sees alike is built
+and encoded once, the seat's own part per seat, only for seats with a socket
+and only sent when it differs from what the seat was sent last; the advisor's
+hint is worked out only for a player who asked for it (``hint`` message). The log of the hand is worded by
 :func:`~mahjongg.table.describe.describe_line` for no seat in particular: no
 draws; PASS answers are never told to anyone (they would show who could have
 claimed).
@@ -58,6 +61,7 @@ from __future__ import annotations
 from mahjongg.errors import MahjonggError
 
 import hashlib
+import json
 import secrets
 import time
 from dataclasses import asdict, dataclass, field
@@ -215,6 +219,7 @@ class Seat:
     idle: bool = False  # a human whose turn ran out: played by a bot quickly until he acts
     auto_pass: bool = False  # pass at once in a claim pause where he cannot claim (his own choice)
     grace: Any = None  # timer handle
+    hints: bool = False  # the player asked for the advisor's hint (h) in his views
 
     @property
     def bot_controlled(self) -> bool:
@@ -223,6 +228,24 @@ class Seat:
 
 class Timer:
     """A cancellable handle (what ``schedule`` returns must have ``cancel()``)."""
+
+
+@dataclass(frozen=True)
+class _Shared:
+    """The part of one version of the table's views that every seat sees alike:
+    ``top`` and ``game`` as dicts and ``text``, their JSON (``game`` left open for
+    the seat's own fields); ``rev`` changes only when ``text`` does."""
+
+    version: int
+    rev: int
+    top: dict
+    game: dict | None
+    text: str
+
+
+def _inner(d: dict) -> str:
+    """A dict's JSON without its braces (to join with another's)."""
+    return json.dumps(d, separators=(",", ":"))[1:-1]
 
 
 def tile_list(tiles) -> list[str]:
@@ -282,6 +305,10 @@ class LiveTable:
         self.seen = self.created  # when someone last connected, left or acted
         self.turn_timer = None  # (key, when, timer) of the human whose turn it is
         self.finished = None  # finished(table): the match is over (the server forgets it later)
+        self.sent: dict[int, tuple] = {}  # player -> what tells apart the view he was sent last
+        self._shared_cache: _Shared | None = None
+        self._hint_cache: tuple = (None, None)
+        self._result_cache: tuple = (None, None)
 
     @property
     def match(self):
@@ -404,6 +431,7 @@ class LiveTable:
             s.conns.discard(oldest)
             oldest.kick(f"your seat was opened in another window (at most {limit} at once); this one is closed")
         s.conns.add(conn)
+        self.sent.pop(player, None)  # the new socket is sent the view even if the seat's others have it
         self.touch()
         if s.grace is not None:
             s.grace.cancel()
@@ -424,6 +452,7 @@ class LiveTable:
         if limit is not None and len(self.watchers) >= limit:
             raise TableError(f"this table has as many spectators as it takes ({limit}); try again later")
         self.watchers.add(conn)
+        self.sent.pop(None, None)  # the new spectator is sent the view even if the others have it
         self._changed()
 
     def unwatch(self, conn) -> None:
@@ -435,7 +464,7 @@ class LiveTable:
         """A spectator's message: only ``sync`` (send the view again); raises :class:`TableError` for any other."""
         if msg.get("type") != "sync":
             raise TableError("a spectator watches: only sync may be sent")
-        conn.send(self.view(None))
+        conn.send(self._view_text(None)[0])
 
     def disconnect(self, player: int, conn) -> None:
         s = self.seats[player]
@@ -476,13 +505,16 @@ class LiveTable:
         elif kind == "ready":
             self.set_ready(player)
         elif kind == "sync":
-            self._send(player)
+            self._send(player, force=True)
         elif kind == "back":
             self._back(player)
+        elif kind == "hint":
+            self.seats[player].hints = msg.get("on") is True
+            self._send(player)
         elif kind == "auto_pass":
             self._auto_pass(player, msg.get("on"))
         else:
-            raise TableError(f"unknown message type {kind!r}; send act, start, ready, back, auto_pass or sync")
+            raise TableError(f"unknown message type {kind!r}; send act, start, ready, back, auto_pass, hint or sync")
 
     def _auto_pass(self, player: int, on) -> None:
         """The player's own setting: pass at once in a claim pause where he cannot claim."""
@@ -782,19 +814,26 @@ class LiveTable:
                 self._public(line.text, **({"tile": line.tile} if line.tile else {}))
 
     def _changed(self) -> None:
+        """Something changed: tell each seat with a socket whose view changed (no work
+        for seats nobody is connected to, none for a seat whose view is as last sent)."""
         self.version += 1
         for s in self.seats:
             if s.conns:
                 self._send(s.player)
-        if self.watchers:
-            view = self.view(None)  # one public view for every spectator
-            for conn in list(self.watchers):
-                conn.send(view)
+        if self.watchers:  # one public view for every spectator
+            self._send(None)
 
-    def _send(self, player: int) -> None:
-        view = self.view(player)
-        for conn in list(self.seats[player].conns):
-            conn.send(view)
+    def _send(self, player: int | None, force: bool = False) -> None:
+        """Send ``player``'s view to each of his sockets (``None``: the spectators'), as JSON text, unless it is
+        what was sent last (``force``: send all the same, e.g. a ``sync``). Only
+        the version and the seconds left may differ from the last one sent: the
+        version an intention names may be any since its actions were offered."""
+        text, same_as = self._view_text(player)
+        if not force and self.sent.get(player) == same_as:
+            return
+        self.sent[player] = same_as
+        for conn in list(self.seats[player].conns if player is not None else self.watchers):
+            conn.send(text)
 
     def public_info(self) -> dict:
         """What anyone with the invite code may see: the lobby."""
@@ -808,41 +847,74 @@ class LiveTable:
             "seats": [{"player": s.player, "name": s.name, "kind": s.kind, "bot": s.bot} for s in self.seats],
         }
 
-    def view(self, player: int | None) -> dict:
-        """Everything ``player`` may see now, as one message. Built from the
-        player's own observation: no other seat's concealed tiles, no wall.
-        ``player`` ``None``: a spectator's view, the seat-less public view --
-        what lies on the table and the counts, no concealed tile of any seat
-        (until the hand is over and every hand is laid open)."""
-        out: dict = {"type": "state", "v": self.version, "you": player, "log": self.log, **self.public_info()}
-        out["claim_seconds"] = self.config.claim_seconds
-        out["turn_seconds"] = self.config.turn_seconds
-        out["watching"] = len(self.watchers)
-        for sv, s in zip(out["seats"], self.seats):
+    # What every seat sees alike is built once per change (:meth:`_shared`), what
+    # only one seat sees (its tiles, its actions, its hint, its deadline) per seat
+    # (:meth:`_own`); the view is the two together.
+    def _shared(self) -> "_Shared":
+        """The part of the view every seat shares, and its JSON, built once per version."""
+        cached = self._shared_cache
+        if cached is not None and cached.version == self.version:
+            return cached
+        top: dict = {"log": self.log, **self.public_info()}
+        top["claim_seconds"] = self.config.claim_seconds
+        top["turn_seconds"] = self.config.turn_seconds
+        top["watching"] = len(self.watchers)
+        for sv, s in zip(top["seats"], self.seats):
             sv["connected"] = bool(s.conns)
             sv["standin"] = s.standin
             sv["idle"] = s.idle
-        if self.match is None:
-            return out
-        m = self.match
-        out["hand_no"] = self.hand_no
-        out["ready"] = sorted(self.ready)
-        for sv, s in zip(out["seats"], self.seats):
-            sv["chips"] = m.totals[s.player]
+        game = None
+        m, g = self.match, self.game
+        if m is not None:
+            top["hand_no"] = self.hand_no
+            top["ready"] = sorted(self.ready)
+            for sv, s in zip(top["seats"], self.seats):
+                sv["chips"] = m.totals[s.player]
+        if g is not None:
+            obs = g.observation(self.session.seat_of(0))  # only what lies on the table is taken from it
+            for sv, s in zip(top["seats"], self.seats):
+                w = self.session.seat_of(s.player)
+                sv["wind"] = w.letter
+                sv["east"] = w == Wind.EAST
+                sv["concealed_count"] = obs.concealed_counts[w]
+                sv["melds"] = [meld_view(x) for x in obs.melds[w]]
+                sv["bonus"] = tile_list(obs.bonus[w])
+                sv["discards"] = [{"tile": str(t), "taken": by is not None} for d, t, by in obs.discard_history if d == w]
+                sv["dead"] = w in obs.dead
+            game = {
+                "phase": obs.phase,
+                "round": obs.round.letter,
+                "turn": obs.turn.letter if obs.turn is not None else None,
+                "wall_count": obs.wall_count,
+                "drawable": obs.drawable,
+                "last_discard": str(obs.last_discard) if obs.last_discard is not None else None,
+                "last_discarder": obs.last_discarder.letter if obs.last_discarder is not None else None,
+                "claim_window": obs.claim_window,
+                "robbing": bool(getattr(obs, "robbing", False)),
+            }
+            if g.is_over and m.records:
+                top["result"] = self._result()
+        text = _inner(top) + (',"game":{' + _inner(game) if game is not None else "")
+        rev = cached.rev if cached is not None and cached.text == text else (cached.rev + 1 if cached else 0)
+        self._shared_cache = _Shared(self.version, rev, top, game, text)
+        return self._shared_cache
+
+    def _own(self, player: int | None) -> tuple[dict, dict | None]:
+        """What only ``player`` sees: (top-level fields, fields of ``game``); for a
+        spectator (``None``) no tile and no action."""
+        top: dict = {"you": player}
         g = self.game
         if g is None:
-            return out
+            return top, None
         if player is None:
-            return self._public_view(out, g)
+            top["legal"] = []
+            return top, {"seat": None, "concealed": [], "drawn": None, "hidden": []}
         seat = self.session.seat_of(player)  # after a hand: its seating, not the next hand's
         obs = g.observation(seat)
-        self._table_view(out, obs)
         concealed = list(obs.concealed)
         if obs.drawn is not None:
             concealed.remove(obs.drawn)
-        out["game"] = {
-            **self._game_view(obs),
-            "claim_window": obs.claim_window,
+        game = {
             "seat": seat.letter,
             "concealed": tile_list(concealed),
             "drawn": str(obs.drawn) if obs.drawn is not None else None,
@@ -854,65 +926,64 @@ class LiveTable:
         key = (self.hand_no, tuple(legal))
         if self.offers.get(player, (None,))[0] != key:
             self.offers[player] = (key, self.version)  # an intention sent from any view since then still stands
-        out["legal"] = [{k: v for k, v in a.to_dict().items() if k != "seat"} for a in legal]
-        if any(a.kind is ActionKind.DISCARD for a in legal):  # the hint (h): the advisor's best discards
-            out["hint"] = advice_line(obs)
+        top["legal"] = [{k: v for k, v in a.to_dict().items() if k != "seat"} for a in legal]
+        top["auto_pass"] = self.seats[player].auto_pass
+        if self.seats[player].hints and any(a.kind is ActionKind.DISCARD for a in legal):
+            top["hint"] = self._hint(obs)  # the hint (h), for a player who asked for it
+        return top, game
+
+    def _hint(self, obs) -> str:
+        """The advisor's best discards for this observation, worked out once per position."""
+        key = (self.hand_no, len(self.game.events), obs.seat)
+        if self._hint_cache[0] != key:
+            self._hint_cache = (key, advice_line(obs))
+        return self._hint_cache[1]
+
+    def _deadline(self, player: int | None) -> float | None:
+        if player is None:
+            return None
         d = self.deadlines.get(player)
         if d is None and self.turn_timer is not None and self.turn_timer[0][2] == player:
             d = self.turn_timer
-        if d is None and g.phase == Phase.CLAIMS and not g.is_over:
+        g = self.game
+        if d is None and g is not None and g.phase == Phase.CLAIMS and not g.is_over:
             d = (None, self.pause_until)  # answered, or the discarder: the pause's latest end, the same for all
         if self.held is not None and self.held[0] == player:
             d = (None, self.pause_until)
-        out["deadline"] = max(0.0, round(d[1] - time.monotonic(), 1)) if d else None
-        out["auto_pass"] = self.seats[player].auto_pass
-        if g.is_over and m.records:
-            out["result"] = self.result_view()
+        return max(0.0, round(d[1] - time.monotonic(), 1)) if d else None
+
+    def _view_text(self, player: int | None) -> tuple[str, tuple]:
+        """``player``'s view as JSON text (the shared part's JSON reused as it is), and
+        what tells it from another view but the version and the seconds left."""
+        shared = self._shared()
+        top, game = self._own(player)
+        own = _inner(top)
+        text = '{"type":"state","v":%d,"deadline":%s,%s,%s' % (self.version, json.dumps(self._deadline(player)), own, shared.text)
+        own_game = _inner(game) if game is not None else ""
+        text += ("," + own_game + "}}") if shared.game is not None else "}"
+        return text, (shared.rev, own, own_game)
+
+    def view(self, player: int | None) -> dict:
+        """Everything ``player`` may see now, as one message (the dict of the JSON
+        text each of his sockets is sent). Built from the player's own observation
+        and what lies on the table: no other seat's concealed tiles, no wall.
+        ``player`` ``None``: a spectator's view, the seat-less public view --
+        what lies on the table and the counts, no concealed tile of any seat
+        (until the hand is over and every hand is laid open)."""
+        shared = self._shared()
+        top, game = self._own(player)
+        out = {"type": "state", "v": self.version, "deadline": self._deadline(player), **top}
+        out.update(json.loads("{" + shared.text + ("}}" if shared.game is not None else "}")))
+        if game is not None:
+            out["game"].update(game)
         return out
 
-    def _public_view(self, out: dict, g) -> dict:
-        """The spectator's view: the table as any seat sees it, without that seat's own tiles.
-        Only the public fields of an observation are read (any seat's: they are the same)."""
-        obs = g.observation(g.seats[0])
-        self._table_view(out, obs)
-        out["game"] = {
-            **self._game_view(obs),
-            "claim_window": obs.phase == Phase.CLAIMS,
-            "seat": None,
-            "concealed": [],
-            "drawn": None,
-            "hidden": [],
-        }
-        out["legal"] = []
-        out["deadline"] = None
-        if g.is_over and self.match.records:
-            out["result"] = self.result_view()
-        return out
-
-    def _game_view(self, obs) -> dict:
-        """The public part of the hand on the table (the same for every seat and a spectator)."""
-        return {
-            "phase": obs.phase,
-            "round": obs.round.letter,
-            "turn": obs.turn.letter if obs.turn is not None else None,
-            "wall_count": obs.wall_count,
-            "drawable": obs.drawable,
-            "last_discard": str(obs.last_discard) if obs.last_discard is not None else None,
-            "last_discarder": obs.last_discarder.letter if obs.last_discarder is not None else None,
-            "robbing": bool(getattr(obs, "robbing", False)),
-        }
-
-    def _table_view(self, out: dict, obs) -> None:
-        """Each seat's public side of the table: wind, melds, bonus tiles, discards, how many tiles it holds."""
-        for sv, s in zip(out["seats"], self.seats):
-            w = self.session.seat_of(s.player)
-            sv["wind"] = w.letter
-            sv["east"] = w == Wind.EAST
-            sv["concealed_count"] = obs.concealed_counts[w]
-            sv["melds"] = [meld_view(x) for x in obs.melds[w]]
-            sv["bonus"] = tile_list(obs.bonus[w])
-            sv["discards"] = [{"tile": str(t), "taken": by is not None} for d, t, by in obs.discard_history if d == w]
-            sv["dead"] = w in obs.dead
+    def _result(self) -> dict:
+        """The last hand's outcome, laid out once per hand (every seat sees the same)."""
+        key = (self.hand_no, len(self.match.records), self.match.is_over)
+        if self._result_cache[0] != key:
+            self._result_cache = (key, self.result_view())
+        return self._result_cache[1]
 
     def result_view(self) -> dict:
         """The last hand's outcome: every hand itemized, the settlement, chips."""

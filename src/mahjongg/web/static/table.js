@@ -69,7 +69,7 @@
   function connect() {
     ws = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/ws/" + encodeURIComponent(code));
     let said = null;  // the server's last error before it closed the socket
-    ws.onopen = () => { ws.send(JSON.stringify(watching ? { type: "watch" } : { type: "hello", token: seat.token })); $("conn").textContent = "connected"; $("conn").className = "conn ok"; retry = 0; offline(null); };
+    ws.onopen = () => { ws.send(JSON.stringify(watching ? { type: "watch" } : { type: "hello", token: seat.token })); if (showHint && !watching) ws.send(JSON.stringify({ type: "hint", on: true })); $("conn").textContent = "connected"; $("conn").className = "conn ok"; retry = 0; offline(null); };
     ws.onmessage = ev => {
       const m = JSON.parse(ev.data);
       if (m.type === "error") { said = m.message; actedAt = null; readyFor = null; showError(m.message); return; }
@@ -155,7 +155,7 @@
     renderResult(); renderReturns();
   }
 
-  let showHint = false;  // h: the discard advisor's best discards (state.hint), in one's turn
+  let showHint = false;  // h: the discard advisor's best discards (state.hint, sent only once asked for), in one's turn
   function renderHint() {
     let el = $("hint");
     if (!el) { el = document.createElement("div"); el.id = "hint"; el.className = "hint"; $("actions").after(el); }
@@ -352,7 +352,7 @@
     if (!state || !state.game) return;
     if (state.result && k === "Escape") { toggleResult(); return; }
     if (watching) return;  // a spectator only looks
-    if (k === "h" || k === "H") { showHint = !showHint; renderHint(); return; }
+    if (k === "h" || k === "H") { showHint = !showHint; send({ type: "hint", on: showHint }); renderHint(); return; }
     if ((k === "n" || k === "N") && state.result) { ready(); return; }
     const acts = (state.legal || []).filter(a => a.kind !== "discard");
     const fire = kinds => { const a = acts.find(x => kinds.includes(x.kind)); if (a) { act(a); ev.preventDefault(); } };

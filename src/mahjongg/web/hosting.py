@@ -1,0 +1,248 @@
+"""Which process plays a table, for a server of many processes (``serve --redis``).
+
+:class:`Hosting` answers, for a table code, *here* (the :class:`LiveTable` in this
+process, taken over from the journal if no process holds it) or *there* (the id
+of the process that owns it), and carries a socket or an HTTP request on a table
+owned elsewhere to its owner through :class:`~mahjongg.web.cluster.Cluster`
+(the owner's side: :meth:`hello`, :meth:`message`, :meth:`bye`, :meth:`call`).
+It follows each table its sockets are on: when the owner's lease runs out the
+table is taken over here, or the sockets say hello to whoever took it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+from dataclasses import dataclass, field
+from typing import Any
+
+from .cluster import Cluster, RemoteConn
+from .table import LiveTable, TableError
+
+__all__ = ["Hosting", "Socket"]
+
+log = logging.getLogger("mahjongg.web")
+
+
+@dataclass
+class Socket:
+    """A socket of this process on a table: played here (``table``) or at ``owner``'s."""
+
+    code: str
+    conn: Any
+    hello: dict
+    cid: str = field(default_factory=lambda: secrets.token_hex(8))
+    owner: str | None = None
+    table: LiveTable | None = None
+    player: int | None = None
+
+
+class Hosting:
+    """The tables of ``server`` in a server of many processes on Redis at ``url``."""
+
+    def __init__(self, server, url: str, *, prefix: str = "mahjongg:", lease_seconds: float | None = None) -> None:
+        from .cluster import LEASE_SECONDS
+
+        self.server = server
+        self.sockets: dict[str, Socket] = {}  # socket id -> our socket on a table played elsewhere (or moved here)
+        self.cluster = Cluster(
+            url,
+            {"hello": self.hello, "message": self.message, "bye": self.bye, "call": self.call, "deliver": self._deliver, "kick": self._kick},
+            prefix=prefix,
+            lease_seconds=lease_seconds or LEASE_SECONDS,
+        )
+        self.task: asyncio.Task | None = None
+
+    async def start(self) -> None:
+        await self.cluster.start(lambda: list(self.server.tables), self._lost, self._gone)
+        self.task = asyncio.create_task(self._follow())
+
+    async def stop(self) -> None:
+        if self.task is not None:
+            self.task.cancel()
+        for code in list(self.server.tables):
+            self.cluster.release(code)
+        await self.cluster.stop()
+
+    # --- where a table is played ----------------------------------------------------------
+    def locate(self, code: str) -> LiveTable | str | None:
+        """The table if it is played here (taken over from the journal if nobody holds it),
+        else the id of the process that plays it; ``None``: no such table is being played."""
+        code = code.upper()
+        t = self.server.tables.get(code)
+        if t is not None:
+            return t
+        owner = self.cluster.owner(code)
+        if owner is not None and owner != self.cluster.me:
+            return owner
+        return self.take_over(code)
+
+    def take_over(self, code: str) -> LiveTable | str | None:
+        """Table ``code`` rebuilt here from the journal, under this process's lease."""
+        store = self.server.store
+        mid = store.match_id(code)
+        if mid is None:
+            return None
+        row = store.load_match(mid, app="serve").row
+        if row.status not in ("lobby", "playing"):
+            return None
+        if not self.cluster.acquire(code):
+            return self.cluster.owner(code)
+        table = LiveTable.rebuild(store, row, self.server.schedule)
+        self.server.add(table)
+        log.info("table %s taken over from the journal", code)
+        return table
+
+    def created(self, table: LiveTable) -> None:
+        self.cluster.acquire(table.code)
+
+    def forgotten(self, code: str) -> None:
+        self.cluster.release(code)
+
+    # --- a socket here on a table played there ------------------------------------------------
+    async def open_remote(self, code: str, owner: str, conn, hello: dict) -> dict:
+        """Say ``hello`` to ``owner`` for ``conn``; its answer (``{"player": p}`` or ``{"error", "code"}``)."""
+        s = Socket(code, conn, hello, owner=owner)
+        self.sockets[s.cid] = s
+        answer = await self.cluster.call(owner, {"op": "hello", "code": code, "cid": s.cid, "hello": hello})
+        if "error" in answer:
+            self.sockets.pop(s.cid, None)
+        conn.cid = s.cid
+        return answer
+
+    def forward(self, conn, text: str) -> str | None:
+        """A client message of a socket here: to its table, here or at its owner's."""
+        s = self.sockets.get(getattr(conn, "cid", None))
+        if s is None:
+            return "this socket is closed"
+        if s.table is not None:
+            return self.server.handle_local(s.table, s.player, conn, text)
+        self.cluster.post(s.owner, {"op": "msg", "cid": s.cid, "from": self.cluster.me}, text)
+        return None
+
+    def closed(self, conn) -> None:
+        s = self.sockets.pop(getattr(conn, "cid", None), None)
+        if s is None:
+            return
+        if s.table is not None:
+            (s.table.unwatch(conn) if s.player is None else s.table.disconnect(s.player, conn))
+        else:
+            self.cluster.post(s.owner, {"op": "bye", "cid": s.cid, "from": self.cluster.me})
+
+    def _deliver(self, cid: str, text: str) -> None:
+        s = self.sockets.get(cid)
+        if s is not None:
+            s.conn.send(text)
+
+    def _kick(self, cid: str, message: str, code: int) -> None:
+        s = self.sockets.get(cid)
+        if s is not None:
+            s.conn.kick(message, code)
+
+    async def _follow(self) -> None:
+        """Every third of a lease: the sockets here on a table whose owner changed follow it."""
+        while True:
+            await asyncio.sleep(self.cluster.lease_seconds / 3)
+            try:
+                await self._follow_once()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("following the tables' owners failed")
+
+    async def _follow_once(self) -> None:
+        by_code: dict[str, list[Socket]] = {}
+        for s in self.sockets.values():
+            if s.table is None:
+                by_code.setdefault(s.code, []).append(s)
+        for code, socks in by_code.items():
+            holder = self.cluster.owner(code)
+            if holder is not None and all(s.owner == holder for s in socks):
+                continue
+            where = self.locate(code)
+            for s in socks:
+                if isinstance(where, LiveTable):
+                    self._attach(s, where)
+                elif isinstance(where, str):
+                    s.owner = where
+                    answer = await self.cluster.call(where, {"op": "hello", "code": code, "cid": s.cid, "hello": s.hello})
+                    if "error" in answer and answer.get("code") != 4503:
+                        s.conn.kick(answer["error"], answer.get("code", 4404))
+                else:
+                    s.conn.kick("this table is not played any more", 4404)
+
+    def _attach(self, s: Socket, table: LiveTable) -> None:
+        """A socket here on a table taken over here: now one of the table's own."""
+        s.table = table
+        if s.hello.get("type") == "watch":
+            try:
+                table.watch(s.conn)
+            except TableError as e:
+                s.conn.kick(str(e), 4404)
+            return
+        s.player = table.auth(s.hello.get("token"))
+        if s.player is None:
+            s.conn.kick("that is not a seat token of this table", 4401)
+            return
+        table.connect(s.player, s.conn, self.server.limits.seat_conns)
+
+    # --- the owner's side ----------------------------------------------------------------------
+    def hello(self, code: str, conn: RemoteConn, hello: dict) -> dict:
+        t = self.server.tables.get(code)
+        if t is None:
+            return {"error": "this table moved; reconnect", "code": 4503}
+        conn.table = t
+        if hello.get("type") == "watch":
+            try:
+                t.watch(conn, self.server.limits.table_watchers)
+            except TableError as e:
+                return {"error": str(e), "code": 4429 if t.status != "lobby" else 4404}
+            conn.player = None
+            return {"player": None}
+        player = t.auth(hello.get("token"))
+        if player is None:
+            return {"error": "that is not a seat token of this table", "code": 4401}
+        conn.player = player
+        t.connect(player, conn, self.server.limits.seat_conns)
+        return {"player": player}
+
+    def message(self, conn: RemoteConn, text: str) -> None:
+        reply = self.server.handle_local(conn.table, conn.player, conn, text)
+        if reply is not None:
+            conn.send({"type": "error", "message": reply})
+
+    def bye(self, conn: RemoteConn) -> None:
+        t = conn.table
+        (t.unwatch(conn) if conn.player is None else t.disconnect(conn.player, conn))
+
+    def call(self, code: str, method: str, args: dict) -> dict:
+        t = self.server.tables.get(code)
+        if t is None:
+            return {"error": "this table moved; try again", "status": 503}
+        if method == "info":
+            return {"value": t.public_info()}
+        if method == "join":
+            try:
+                player, token = t.join(args.get("name"))
+            except TableError as e:
+                return {"error": str(e), "status": 409}
+            return {"value": {"code": t.code, "player": player, "token": token}}
+        return {"error": f"no such call {method!r}", "status": 400}
+
+    def _lost(self, code: str) -> None:
+        """Our lease on ``code`` ran out (we stalled): let the table go, close its sockets here."""
+        t = self.server.tables.pop(code, None)
+        if t is None:
+            return
+        log.warning("table %s: its lease was lost; another process plays it now", code)
+        t.close()
+        for conn in [c for seat in t.seats for c in seat.conns] + list(t.watchers):
+            conn.kick("this table moved to another server process; reconnecting", 4503)
+
+    def _gone(self, proc: str) -> None:
+        """Process ``proc`` died: its sockets on our tables are gone."""
+        for conn in self.cluster.drop_process(proc):
+            t = getattr(conn, "table", None)
+            if t is not None:
+                (t.unwatch(conn) if conn.player is None else t.disconnect(conn.player, conn))
