@@ -40,7 +40,7 @@ from .evaluation import discard_options, discard_shanten
 from ..rules import get_ruleset
 from .expert import DiscardValue, ExpertBot, _chips_for_win, _one_step_table
 
-__all__ = ["MasterBot"]
+__all__ = ["MasterBot", "chance", "next_live", "one_step"]
 
 def next_live(counts: list[int], declared: int, unseen: list[int]) -> float:
     """For a hand between turns (``counts``, 13 tiles less three per declared set): the
