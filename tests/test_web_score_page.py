@@ -19,6 +19,7 @@ import io
 import pytest
 
 from browser_helpers import free_port  # noqa: E402
+from test_web_replay_browser import SMALL_TARGETS  # noqa: E402
 from test_web_browser import ARGS, CHROMIUM, SHOTS, pytestmark  # noqa: F401  (skips without chromium)
 
 sync_api = pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed")
@@ -117,6 +118,9 @@ def test_score_a_deal_on_a_phone(live, tmp_path):
             assert card_score(page) == "184"
             assert page.input_value("#notation") == "GGG 888c 55d [WhWhWh] [444b]"  # in step with the tiles
             assert outside_viewport(page) == []
+            # every control a finger taps, the palette's tiles included, is at least 44 px on its smaller side (issue 30)
+            bad = page.evaluate(SMALL_TARGETS, "button, select, input, summary")
+            assert not bad, f"touch targets under 44 px on the scoring page: {bad}"
             shot(page, "2-example-8")
 
             # an impossible hand: the CLI's one-line reason next to the tiles
