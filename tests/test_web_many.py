@@ -182,7 +182,9 @@ def test_two_players_of_one_table_on_two_processes_play_the_hand_to_its_end(serv
         assert ann.state["result"]["totals"] == bob.state["result"]["totals"]
         hands = finished(srv.db, code)
         assert len(hands) == 1 and hands[0][-1]["type"] == "end"
-        assert bob.messages > 10  # Bob's views came through Redis from the owner
+        # Bob's views came through Redis from the owner: the deal and the result at least (the deal is
+        # the server's secret, so a hand may be short, and a seat is sent only views that changed)
+        assert bob.messages >= 2
     finally:
         ann.close(), bob.close()
 
