@@ -15,12 +15,22 @@ pytest.importorskip("playwright.sync_api", reason="the playwright package is not
 from mahjongg.rules import Situation, get_ruleset  # noqa: E402
 from mahjongg.scoring import score_hand  # noqa: E402
 from mahjongg.tiles import Wind  # noqa: E402
-from test_web_browser import ARGS, CHROMIUM, live, sync_api, take_turn  # noqa: E402,F401
+from browser_helpers import LiveServer  # noqa: E402
+from test_web_browser import ARGS, CHROMIUM, sync_api, take_turn  # noqa: E402,F401
 
 pytestmark = [
     pytest.mark.skipif(CHROMIUM is None, reason="no chromium found (apt-get install chromium; .ci/run installs it)"),
     pytest.mark.filterwarnings("ignore::DeprecationWarning"),
 ]
+
+
+@pytest.fixture
+def live(tmp_path):
+    """The real server, as tests/test_web_browser.py starts it, but with bots that move at
+    once and no least claim pause: this test plays up to eight hands for one that is won."""
+    srv = LiveServer(tmp_path / "e2e.sqlite3", defaults={"bot_delay": 0, "claim_pause_seconds": 0}, seed=4242)
+    yield srv.base, srv.server
+    srv.stop()
 
 
 def test_hong_kong_score_sheet_shows_each_items_faan(live):

@@ -162,7 +162,7 @@ def test_a_killed_server_process_loses_nothing(tmp_path):
     clients: dict[int, Client] = {}
     try:
         procs.append(start_server(port, db))
-        made = post(port, "/api/tables", {"name": "Ann", "bot_delay": 0, "claim_seconds": 120,
+        made = post(port, "/api/tables", {"name": "Ann", "bot_delay": 0, "claim_seconds": 120, "claim_pause_seconds": 0,
                                           "grace_seconds": 600})
         code = made["code"]
         tokens = [made["token"], post(port, f"/api/tables/{code}/join", {"name": "Bob"})["token"]]
