@@ -23,6 +23,7 @@ from pathlib import Path
 import pytest
 
 from mahjongg.play.journal import Journal
+import mahjongg.simulate as sim
 from mahjongg.simulate import hand_seeds
 
 HERE = Path(__file__).parent
@@ -60,7 +61,8 @@ def test_a_killed_run_keeps_every_hand_it_played(workers, tmp_path):
     if workers > (os.cpu_count() or 1):
         pytest.skip("one CPU: the run would use one worker")
     db = tmp_path / "sim.sqlite3"
-    played = _played_then_killed(db, workers, at_least=12)
+    # killed once more hands are played than a pool may hold in flight, so the bound below says something
+    played = _played_then_killed(db, workers, at_least=12 if workers == 1 else 12 + sim.AHEAD * workers)
     prefix = next(i for i in range(len(played) + 1) if i not in played)  # hands 0 .. prefix-1 all played
     with Journal(db, create=False) as j:  # intact: opened (and checked) without complaint
         rows = j.games()
@@ -69,5 +71,5 @@ def test_a_killed_run_keeps_every_hand_it_played(workers, tmp_path):
         assert [r.seed for r in rows] == hand_seeds(1, stored)
         for r in rows:
             assert j.replay(r.id).is_over
-    in_play = 1 if workers == 1 else 2 * workers  # being stored; or, with a pool, two per worker (imap_ahead)
+    in_play = 1 if workers == 1 else sim.AHEAD * workers  # being stored; or, with a pool, AHEAD per worker (imap_ahead)
     assert stored >= prefix - in_play, (stored, prefix, sorted(played)[:20], sorted(os.listdir(tmp_path)), [os.path.getsize(tmp_path / f) for f in sorted(os.listdir(tmp_path))])

@@ -249,10 +249,17 @@ def _batches(items: Iterable, size: int) -> Iterator[list]:
         yield batch
 
 
+AHEAD = 8
+"""Hands per worker a pool may play ahead of the hand being stored (:func:`imap_ahead`): with
+two, the workers waited on the order of the results and a run of two workers stored 0.6x the
+hands a second of the old chunks (bench/bench_simulate_db.py); at 200 hands a second, eight a
+worker is well under a second of play."""
+
+
 def _chunk_size(games: int, workers: int) -> int:
     """Hands a process plays before it hands them over: one, so that each hand reaches
     ``on_hand`` (``simulate --db``: a commit) as soon as it is played, and a killed run
-    loses only the hands in play (with a pool, at most two per worker: :func:`imap_ahead`).
+    loses only the hands in play (with a pool, at most :data:`AHEAD` per worker: :func:`imap_ahead`).
     ``bench/bench_simulate_db.py`` measures it against the earlier chunks of up to 25
     hands in one process and 50 in a pool."""
     return 1
@@ -504,9 +511,9 @@ def simulate(
         size = _chunk_size(games, workers)
         # Pool.imap takes the chunks as the workers free up (a pipe's worth ahead), not all first
         chunks = ((names, ruleset, keep_events, batch, seed, opts) for batch in _batches(jobs, size))
-        # at most two hands per worker in flight (playing, or played and not yet handed over:
+        # at most AHEAD hands per worker in flight (playing, or played and not yet handed over:
         # what a killed run loses)
-        with worker_pool(workers) as pool, closing(imap_ahead(pool, _play_chunk, chunks, 2 * workers)) as results:
+        with worker_pool(workers) as pool, closing(imap_ahead(pool, _play_chunk, chunks, AHEAD * workers)) as results:
             for outcomes in results:
                 take(outcomes)
     summary.seconds = time.perf_counter() - start
