@@ -194,7 +194,7 @@ def loser_score(obs: Observation, counts: list[int]) -> int:
     return _remember(_SCORE_CACHE, key, v)
 
 
-def win_chance(shanten_after: int, live: int, unseen_total: int, draws_left: int) -> float:
+def win_chance(shanten_after: int, live: float, unseen_total: int, draws_left: int, next_live: float = 6) -> float:
     """The chance (0-1) of completing a hand ``shanten_after`` from waiting with
     ``live`` unseen copies of the tiles that improve it, ``draws_left`` own draws
     to come (each with about one discard of another player to claim).
@@ -204,7 +204,8 @@ def win_chance(shanten_after: int, live: int, unseen_total: int, draws_left: int
     Each step further: the chance of a useful tile in time, then the next step
     from what is left of the wall (after the ``1 / q`` tries a useful tile takes
     on average) with 6 live tiles (a two-sided wait, some of it in view), and
-    0.7 for the uncertainty of how good that wait will be.
+    0.7 for the uncertainty of how good that wait will be. ``next_live``: the live tiles
+    of the next step, if known (6 otherwise; ``master`` counts them).
     """
     if unseen_total <= 0 or draws_left <= 0 or live <= 0:
         return 0.0
@@ -216,7 +217,7 @@ def win_chance(shanten_after: int, live: int, unseen_total: int, draws_left: int
     if rest <= 0:
         return 0.0
     step = 1.0 - (1.0 - q) ** tries
-    return 0.7 * step * win_chance(shanten_after - 1, 6, unseen_total, int(rest // 2))
+    return 0.7 * step * win_chance(shanten_after - 1, next_live, unseen_total, int(rest // 2))
 
 
 def potential(obs: Observation, counts: list[int]) -> float:

@@ -38,7 +38,7 @@ from ..tiles import TILES
 from .base import concealed_counts, unseen_counts
 from .evaluation import discard_options, discard_shanten
 from ..rules import get_ruleset
-from .expert import DiscardValue, ExpertBot, _chips_for_win, _one_step_table
+from .expert import DiscardValue, ExpertBot, _chips_for_win, _one_step_table, win_chance
 
 __all__ = ["MasterBot", "chance", "next_live", "one_step"]
 
@@ -69,18 +69,8 @@ def next_live(counts: list[int], declared: int, unseen: list[int]) -> float:
 
 def chance(s: int, live: float, nxt: float, unseen_total: int, draws_left: int) -> float:
     """The chance of a win from shanten ``s`` with ``live`` useful tiles now and ``nxt``
-    at the next step (then 6 a step, as the expert)."""
-    if unseen_total <= 0 or draws_left <= 0 or live <= 0:
-        return 0.0
-    q = min(1.0, live / unseen_total)
-    tries = 2 * draws_left
-    if s <= 0:
-        return 0.5 * (1.0 - (1.0 - q) ** tries)
-    rest = tries - 1.0 / q
-    if rest <= 0:
-        return 0.0
-    step = 1.0 - (1.0 - q) ** tries
-    return 0.7 * step * chance(s - 1, nxt, 6, unseen_total, int(rest // 2))
+    at the next step (then 6 a step, as the expert): :func:`~mahjongg.bots.expert.win_chance`."""
+    return win_chance(s, live, unseen_total, draws_left, next_live=nxt)
 
 
 def one_step(obs: Observation, counts: list[int], declared: int, unseen: list[int], factor: float = 0.7) -> tuple[float, float]:
