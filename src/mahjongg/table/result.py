@@ -64,6 +64,7 @@ class Result:
                 "last_tile": win.last_tile,
                 "original": win.original,
                 "after_kong_on_kong": win.after_kong_on_kong,
+                **({"wins_in_row": win.wins_in_row} if win.wins_in_row else {}),
             },
             "hands": {_LETTER[w]: str(h) for w, h in self.hands.items()},
             "scores": {_LETTER[w]: s.to_dict() for w, s in self.scores.items()},
