@@ -297,6 +297,7 @@ def dmjl(*, limit: int = 500, roof_off: bool = False, name: str = "dmjl") -> Rul
         draw_keeps_deal=True,
         match_rounds=4,  # Kajongg "Minimum number of rounds in game" 4
         concealed_kong_robbed_for=("Thirteen Orphans",),  # Kajongg "mayrobhiddenkong" (Millington 58)
+        original_call=True,  # Kajongg "Mah Jongg with Original Call": declared with the first discard
         shapes=("thirteen-orphans",),
     )
 
@@ -365,6 +366,8 @@ def bmja(*, limit: int = 1000, roof_off: bool = False, name: str = "bmja") -> Ru
         match_rounds=4,
         max_chows=1,  # Kajongg "number of allowed chows" 1 for BMJA
         concealed_kong_robbed_for=("The 13 Unique Wonders",),  # Kajongg "mayrobhiddenkong" (Millington 58)
+        original_call=True,  # Kajongg "Original Call" (BMJA): declared with the first discard
+        must_declare_calling=True,  # Kajongg "must declare calling hand" True for BMJA
         shapes=("thirteen-orphans", "wriggling-snake", "knitting", "triple-knitting", "all-pair-honors"),
     )
 
