@@ -464,12 +464,16 @@ class Game:
         if self.ruleset.may_declare_original_call(self._discarded[seat]) and not self._is_dead[seat]:
             acts.extend(self._original_calls(seat))
         if self._pending_bonus[seat] and self._can_draw():
-            for t in sorted(set(self._pending_bonus[seat])):
-                acts.append(Action(BONUS, seat, t))
-            for who, _, prey in self._captures:
-                if who == seat:
-                    acts.append(Action(CAPTURE, seat, prey))
+            acts.extend(self._bonus_actions(seat))
         return acts
+
+    def _bonus_actions(self, seat: Wind) -> Iterator[Action]:
+        """Laying out each bonus tile ``seat`` holds back, and capturing each prey it may."""
+        for t in sorted(set(self._pending_bonus[seat])):
+            yield Action(BONUS, seat, t)
+        for who, _, prey in self._captures:
+            if who == seat:
+                yield Action(CAPTURE, seat, prey)
 
     def _bound_actions(self, seat: Wind, drawn: Tile) -> list[Action]:
         """The turn of a seat that declared Original Call: Mah-Jongg on the
@@ -482,11 +486,7 @@ class Game:
             acts.append(_ACTS[MAHJONGG][seat][drawn])
         acts.append(_DISCARDS[seat][drawn])
         if self._pending_bonus[seat] and self._can_draw():
-            for t in sorted(set(self._pending_bonus[seat])):
-                acts.append(Action(BONUS, seat, t))
-            for who, _, prey in self._captures:
-                if who == seat:
-                    acts.append(Action(CAPTURE, seat, prey))
+            acts.extend(self._bonus_actions(seat))
         return acts
 
     def _original_calls(self, seat: Wind) -> list[Action]:
