@@ -266,7 +266,7 @@ class Planes:
                     continue
                 if k == "chow":
                     low = e.get("chow")
-                    if low is None:  # the engine logs no "chow" for a run from 1b (tile 0): read the state
+                    if low is None:  # logs written before 2026-12 had no "chow" for a run from 1b (tile 0): read the state
                         return self._resync(game)
                     f[disc[d] + t] -= 0.25
                     low = _TILE[low]

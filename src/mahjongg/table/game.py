@@ -835,7 +835,7 @@ class Game:
         self._discards[d].pop()
         self._history[-1] = (d, t, seat)
         event = {"type": "claim", "seat": _LETTER[seat], "kind": a.kind.value, "tile": _TSTR[t]}
-        if a.chow:
+        if a.chow is not None:  # tile 0 (1b) is a run too
             event["chow"] = _TSTR[a.chow]
         event["from"] = _LETTER[d]
         self.events.append(event)
