@@ -228,6 +228,9 @@ class Planes:
                     r[0] = self._onehot[t]
                     self.last_from = s
                     self.phase, self.window, self.window_from, self.drawn = CLAIMS, t, s, None
+                    if pos < end and events[pos]["type"] == "calling":  # declared with the discard (BMJA)
+                        self._declared(_SEAT[events[pos]["seat"]], 24)
+                        pos += 1
                     if pause:
                         self.pos = pos
                         return True
