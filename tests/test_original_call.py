@@ -247,3 +247,75 @@ def test_an_old_league_log_replays_without_the_declaration():
     events[0]["ruleset"] = "dmjl"
     again = replay(events)
     assert not again.ruleset.original_call
+
+
+@pytest.mark.parametrize("rules,hands", [(dmjl, CHOWS), (bmja, PUNGS)])
+def test_random_play_after_the_declaration_keeps_the_binding_and_the_tiles(rules, hands):
+    # invariants over 30 hands of random answers by every seat once East has declared:
+    # every tile of the set is somewhere, the declarer is never offered a claim but
+    # Mah-Jongg nor a discard but his drawn tile, every log replays, and a win of his
+    # is scored with Original Call
+    import random
+    from collections import Counter
+
+    from mahjongg.table import full_set
+
+    for seed in range(30):
+        rng = random.Random(seed)
+        g = _game(rules(), hands)
+        g.apply(Action(OC, E, t("N")))
+        while not g.is_over:
+            s = g.to_act()[0]
+            legal = g.legal_actions(s)
+            if s == E:
+                kinds = {a.kind for a in legal}
+                if g.phase == "claims":
+                    assert kinds <= {ActionKind.MAHJONGG, ActionKind.PASS}
+                else:
+                    assert kinds <= {ActionKind.MAHJONGG, ActionKind.DISCARD}
+                    assert [a.tile for a in legal if a.kind is ActionKind.DISCARD] == [g.observation(E).drawn]
+            a = next((x for x in legal if x.kind is ActionKind.MAHJONGG), None) if rng.random() < 0.8 else None
+            g.apply(a or rng.choice(legal))
+            assert Counter(g.tiles_everywhere()) == Counter(full_set(g.ruleset))
+        replay(g.events)
+        if g.result.winner == E:
+            assert g.result.win.original_call
+        assert sum(g.result.net.values()) == 0
+
+
+# one example of each special hand of the league rulesets (Kajongg predefined.py /
+# rulecode.py): every 13 tiles left by taking one out must still be seen as possibly
+# calling for it (Ruleset.may_call_special never rules out what is one tile away)
+SPECIAL = {
+    "thirteen orphans": "1b 9b 1c 9c 1d 9d E S W N R G Wh Wh",
+    "wriggling snake": "1b 1b 2b 3b 4b 5b 6b 7b 8b 9b E S W N",
+    "knitting": "1b 1c 2b 2c 4b 4c 5b 5c 7b 7c 8b 8c 9b 9c",
+    "triple knitting": "1b 1c 1d 3b 3c 3d 5b 5c 5d 7b 7c 7d 9b 9c",
+    "all pair honors": "1b 1b 9c 9c 1d 1d E E S S R R Wh Wh",
+}
+
+
+@pytest.mark.parametrize("name", sorted(SPECIAL))
+def test_a_hand_one_tile_from_a_special_hand_may_call_it(name):
+    from mahjongg.tiles import NUM_KINDS
+
+    r = bmja()
+    counts = [0] * NUM_KINDS
+    for x in SPECIAL[name].split():
+        counts[t(x)] += 1
+    assert r.could_be_special(counts)
+    for i in range(NUM_KINDS):
+        if counts[i]:
+            counts[i] -= 1
+            assert r.may_call_special(counts), (name, i)
+            counts[i] += 1
+
+
+def test_a_mixed_hand_calls_no_special_hand():
+    # a 2-8 tile, an honour and two suits: none of the league's special hands can come of it
+    from mahjongg.tiles import NUM_KINDS
+
+    counts = [0] * NUM_KINDS
+    for x in CHOWS[E].split()[:13]:
+        counts[t(x)] += 1
+    assert not bmja().may_call_special(counts) and not dmjl().may_call_special(counts)

@@ -89,6 +89,25 @@ BMJA_SOURCE = KAJONGG + ", ClassicalChineseBMJA"
 BONUS = tuple(int(t) for t in BONUS_TILES if t.suit in (Suit.FLOWER, Suit.SEASON))
 
 
+def _shape_possible(counts, shapes) -> bool:
+    """A cheap test before the special shapes' own: whether the tiles of ``counts``
+    could make any of ``shapes`` but Thirteen Orphans, by what each needs -- All pair
+    honors no 2-8 (only ones, nines, winds, dragons); Wriggling Snake one suit and no
+    dragon; Knitting and Triple Knitting no honour (league_items ``is_...``)."""
+    suits = (any(counts[0:9]), any(counts[9:18]), any(counts[18:27]))
+    simple = any(counts[s * 9 + r] for s in range(3) for r in range(1, 8))
+    dragons = any(counts[31:34])
+    honours = dragons or any(counts[27:31])
+    for shape in shapes:
+        if shape == "all-pair-honors" and not simple:
+            return True
+        if shape == "wriggling-snake" and sum(suits) <= 1 and not dragons:
+            return True
+        if shape in ("knitting", "triple-knitting") and not honours:
+            return True
+    return False
+
+
 @dataclass(frozen=True)
 class LeagueRuleset(Ruleset):
     """A league ruleset: :class:`Ruleset` with the pre-check of its special
@@ -105,6 +124,8 @@ class LeagueRuleset(Ruleset):
             return True
         if sum(counts) != 14:
             return False
+        if not _shape_possible(counts, self.shapes):
+            return False
         hand = Hand(tuple(TILES[i] for i, n in enumerate(counts) for _ in range(n)))
         tests = {
             "wriggling-snake": is_wriggling_snake,
@@ -113,6 +134,15 @@ class LeagueRuleset(Ruleset):
             "all-pair-honors": is_all_pair_honors,
         }
         return any(tests[s](hand) for s in self.shapes if s in tests)
+
+    def may_call_special(self, counts, melds=(), bonus=()) -> bool:
+        # a tile added only adds to what the hand holds: what the tiles rule out
+        # already (a 2-8, an honour, a dragon, a second suit) stays ruled out
+        if melds:
+            return False
+        if "thirteen-orphans" in self.shapes and not any(counts[s * 9 + r] for s in range(3) for r in range(1, 8)):
+            return True
+        return _shape_possible(counts, self.shapes)
 
     # --- the Dangerous Game (Kajongg game.py __payHand, player.py findDangerousTiles) ---
     def judge_discard(self, winning, win_tile, discarder_hand, discarder, winner, round_):

@@ -179,6 +179,15 @@ class Ruleset:
         answer False for a hand its scoring rules would accept."""
         return self.special_shapes
 
+    def may_call_special(self, counts, melds=(), bonus=()) -> bool:
+        """A cheaper test before :meth:`could_be_special` is asked of each tile
+        that might complete a hand one tile short (``counts``: its concealed
+        tiles): could any tile make it a special hand? The default answers
+        whether the ruleset has special hands at all; a ruleset that knows its
+        shapes answers from what every one of them needs. It must never
+        answer False for a hand one tile from a special hand it scores."""
+        return self.special_shapes or type(self).could_be_special is not Ruleset.could_be_special
+
     @property
     def special_tile_sets(self) -> tuple[str, ...]:
         """The sets of special tiles this ruleset may play with (the values of

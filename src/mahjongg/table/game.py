@@ -526,8 +526,8 @@ class Game:
                     return True
             finally:
                 c[w] -= 1
-        if self._maybe_special:
-            melds, bonus = self._melds[seat], self._bonus[seat]
+        melds, bonus = self._melds[seat], self._bonus[seat]
+        if self._maybe_special and r.may_call_special(c, melds, bonus):
             for w in range(NUM_KINDS):
                 if held[w] >= 4:
                     continue
