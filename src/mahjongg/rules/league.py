@@ -136,13 +136,30 @@ class LeagueRuleset(Ruleset):
         return any(tests[s](hand) for s in self.shapes if s in tests)
 
     def may_call_special(self, counts, melds=(), bonus=()) -> bool:
-        # a tile added only adds to what the hand holds: what the tiles rule out
-        # already (a 2-8, an honour, a dragon, a second suit) stays ruled out
+        """Whether one more tile could make these 13 concealed tiles one of the
+        special hands (:data:`shapes`), by what each needs of the 13: Thirteen
+        Orphans and All pair honors no 2-8; Wriggling Snake one suit, no dragon;
+        Knitting no honour and, rank by rank, the same count in two suits but
+        for one tile; Triple Knitting no honour and three knitted triples."""
         if melds:
             return False
-        if "thirteen-orphans" in self.shapes and not any(counts[s * 9 + r] for s in range(3) for r in range(1, 8)):
-            return True
-        return _shape_possible(counts, self.shapes)
+        simple = any(counts[s * 9 + r] for s in range(3) for r in range(1, 8))
+        honours = any(counts[27:34])
+        for shape in self.shapes:
+            if shape in ("thirteen-orphans", "all-pair-honors") and not simple:
+                return True
+            if shape == "wriggling-snake" and not any(counts[31:34]) and sum(map(any, (counts[0:9], counts[9:18], counts[18:27]))) <= 1:
+                return True
+            if honours:
+                continue
+            if shape == "knitting":
+                for a, b in ((0, 1), (0, 2), (1, 2)):
+                    other = 3 - a - b
+                    if not any(counts[other * 9 : other * 9 + 9]) and sum(abs(counts[a * 9 + r] - counts[b * 9 + r]) for r in range(9)) == 1:
+                        return True
+            if shape == "triple-knitting" and sum(min(counts[r], counts[9 + r], counts[18 + r]) for r in range(9)) >= 3:
+                return True
+        return False
 
     # --- the Dangerous Game (Kajongg game.py __payHand, player.py findDangerousTiles) ---
     def judge_discard(self, winning, win_tile, discarder_hand, discarder, winner, round_):
