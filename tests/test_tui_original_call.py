@@ -57,9 +57,24 @@ def test_original_call_by_key_shown_to_all_and_won():
                     break
                 await pilot.pause(0.05)
             assert {a.kind for a in session.human_legal()} == {ActionKind.MAHJONGG, ActionKind.DISCARD}
+            from mahjongg.tui.hints import hint
+
+            # the hand is complete: the hint says to declare; bound, it never advises another discard
+            assert hint(session.observation(), session.human_legal()).describe() == "your hand is complete: declare Mah-Jongg (m)"
             assert "you can go Mah-Jongg" in str(app.query_one("#prompt").render())
             await pilot.press("m")
             await pilot.pause()
             assert g.is_over and g.result.win.original_call and g.result.win.tile == tile("S")
 
     asyncio.run(run())
+
+
+def test_the_hint_of_a_bound_hand_names_the_drawn_tile():
+    from mahjongg.tui.hints import hint
+
+    from test_original_call import N, S, W, _declared, _discard
+
+    g = _declared(["E", "W", "Wh", "2b"])
+    for seat, tile in ((S, "E"), (W, "W"), (N, "Wh")):
+        _discard(g, seat, tile)
+    assert hint(g.observation(E), g.legal_actions(E)).describe() == "Original Call: discard the 2b you drew (your hand is bound)"
