@@ -319,3 +319,20 @@ def test_a_mixed_hand_calls_no_special_hand():
     for x in CHOWS[E].split()[:13]:
         counts[t(x)] += 1
     assert not bmja().may_call_special(counts) and not dmjl().may_call_special(counts)
+
+
+def test_a_refused_declaration_says_why():
+    from mahjongg.table import IllegalActionError
+
+    g = _game(dmjl(), CHOWS, ["E", "W", "Wh", "2b"])
+    with pytest.raises(IllegalActionError, match="does not leave E's hand calling"):
+        g.apply(Action(OC, E, t("1b")))
+    g2 = _game(dmjl().with_options(original_call=False), CHOWS)
+    with pytest.raises(IllegalActionError, match="has no Original Call"):
+        g2.apply(Action(OC, E, t("N")))
+    _discard(g, E, "N")
+    for seat, tile in ((S, "E"), (W, "W"), (N, "Wh")):
+        _discard(g, seat, tile)
+    with pytest.raises(IllegalActionError, match="first discard.*E has discarded already"):
+        g.apply(Action(OC, E, t("S")))
+    assert len(g.events) == len(replay(g.events).events)  # refused actions leave no trace
