@@ -86,6 +86,15 @@ PUBLIC = [
         "East calls Mah-Jongg on 9b",
         "East declares Mah-Jongg",
     ),
+    # Original Call (the league rulesets): declared with a discard, face up, public
+    (
+        "action original-call",
+        {"type": "action", "kind": "original-call", "seat": "E", "tile": "N"},
+        "East declares Original Call and discards N",
+        "East declares Original Call and discards N",
+    ),
+    # a calling hand declared (BMJA: the engine declares it after the discard)
+    ("calling", {"type": "calling", "seat": "W"}, "West declares a calling hand", "West declares a calling hand"),
     # asking to wash the tiles: the washed event tells whether anyone did
     ("action wash", {"type": "action", "kind": "wash", "seat": "S"}, None, None),
     # laying out a bonus tile held back: the bonus event that follows names it
@@ -311,6 +320,9 @@ WEB_LINES = {
     "action pass": None,
     # a concealed kong's end tiles lie face up: its tile is public
     "action concealed-kong": Line("Di declares a concealed kong", "9d"),
+    # Original Call is public, with the tile discarded; so is a calling hand declared
+    "action original-call": Line("Ann declares Original Call and discards", "N"),
+    "calling": Line("Cy declares a calling hand"),
     # the tile added to an exposed pung is face up in the kong
     "action add-kong": Line("Cy adds a fourth to a pung", "5c"),
     # Mah-Jongg (here in one's own turn) is told once, by the declaration, with

@@ -99,11 +99,14 @@ def test_action_table(ruleset):
     t = action_table(r)
     assert len(set(t.entries)) == len(t)
     # 34 discards + 21 chows + pung + kong + 34 concealed kongs + 34 added kongs + Mah-Jongg + pass
-    # (127), + wash where the ruleset washes, + a bonus and a capture entry per bonus tile
+    # (127), + wash where the ruleset washes, + a bonus and a capture entry per bonus tile,
+    # + an Original Call with each of the 34 kinds where the ruleset has it (last)
     from mahjongg.rules import Ruleset
 
     washing = type(r).washing is not Ruleset.washing
-    assert len(t) == 127 + (1 if washing else 0) + 2 * len(r.bonus_tiles)
+    assert len(t) == 127 + (1 if washing else 0) + 2 * len(r.bonus_tiles) + (34 if r.original_call else 0)
+    if r.original_call:
+        assert t.describe(len(t) - 34) == "original call 1b" and t.describe(len(t) - 1) == "original call Wh"
     assert t.describe(0) == "discard 1b" and t.describe(34) == "chow from 1b"
     with pytest.raises(ActionTableError):
         t.describe(len(t))

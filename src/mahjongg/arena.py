@@ -46,7 +46,7 @@ from .play.workers import too_many, useful_workers, worker_pool
 from .rules import get_ruleset
 from .rules.context import WinBy
 from .table import Game
-from .table.actions import ADD_KONG, DISCARD
+from .table.actions import ADD_KONG, DISCARD, ORIGINAL_CALL
 
 __all__ = [
     "ArenaError",
@@ -168,7 +168,7 @@ def play_rotation(
         seat = game.to_act()[0]
         legal = game.legal_actions(seat)
         a = checked_bot_action(names[seat], seat, players[seat].act(game.observation(seat), legal), legal)
-        if a.kind is DISCARD or a.kind is ADD_KONG:
+        if a.kind is DISCARD or a.kind is ADD_KONG or a.kind is ORIGINAL_CALL:
             last_from = int(seat)
         game.apply(a)
     r = game.result

@@ -23,7 +23,8 @@ import random
 from itertools import chain
 
 from ..errors import MahjonggError
-from ..table.actions import Action
+from ..decomposition import waits
+from ..table.actions import ORIGINAL_CALL, Action
 from ..table.observation import Observation
 from ..tiles import NUM_KINDS
 
@@ -33,7 +34,7 @@ class BotError(MahjonggError):
     cannot choose (no legal action, an observation its hand does not match)."""
 
 
-__all__ = ["Bot", "concealed_counts", "visible_counts", "unseen_counts"]
+__all__ = ["Bot", "concealed_counts", "visible_counts", "unseen_counts", "calling_live", "with_original_call"]
 
 
 class Bot:
@@ -114,3 +115,27 @@ def unseen_counts(obs: Observation) -> list[int]:
     return c if min(c) >= 0 else [v if v > 0 else 0 for v in c]
 
 
+
+
+def calling_live(obs: Observation, discard: int) -> int:
+    """The unseen copies of the tiles that complete ``obs``'s hand as four sets
+    and a pair once it discards ``discard`` (0 if it does not then wait):
+    how many tiles could still make it Mah-Jongg."""
+    c = concealed_counts(obs)
+    c[discard] -= 1
+    unseen = unseen_counts(obs)
+    return sum(unseen[w] for w in waits(c))
+
+
+def with_original_call(obs: Observation, legal, discard: Action, min_live: int | None) -> Action:
+    """``discard``, or the ORIGINAL_CALL with its tile when it is legal and the hand
+    then waits on at least ``min_live`` unseen tiles (:func:`calling_live`); a bot's
+    rule for declaring (``None``: never). Source: Kajongg, "Mah Jongg with Original
+    Call" (1 double; the hand is bound from then on)."""
+    if min_live is None:
+        return discard
+    t = discard.tile
+    for a in legal:
+        if a.kind is ORIGINAL_CALL and a.tile == t:
+            return a if calling_live(obs, t) >= min_live else discard
+    return discard

@@ -76,6 +76,9 @@ class CautiousBot(GreedyBot):
     """Shanten at or above which a racing hand is given up and played safe."""
     FLUSH_AT = 10
     """Tiles (of 14, melds counted) in one suit and honors that make a one-suit plan."""
+    ORIGINAL_CALL_LIVE = None
+    """Never declares Original Call: a bound hand must throw every tile it draws,
+    however dangerous, and cannot fold -- the opposite of this bot's defence."""
 
     # --- mode ---------------------------------------------------------------------------
     def threatened(self, obs: Observation) -> bool:

@@ -64,7 +64,7 @@ from ..shanten import shanten, useful_tiles
 from ..table.actions import ADD_KONG, CHOW, CONCEALED_KONG, DISCARD, KONG, PASS, PUNG, Action
 from ..table.observation import Observation
 from ..tiles import TILES, Tile, Wind
-from .base import concealed_counts, unseen_counts
+from .base import concealed_counts, unseen_counts, with_original_call
 from .cautious import CautiousBot
 from .evaluation import discard_options, discard_shanten
 from .greedy import GreedyBot
@@ -466,6 +466,10 @@ class ExpertBot(CautiousBot):
 
     name = "expert"
     DEFENCE = True
+    ORIGINAL_CALL_LIVE = 4
+    """Declares Original Call (a double) with its best discard when that leaves the
+    hand waiting on four or more unseen tiles: a wait that good is seldom improved,
+    so binding the hand costs little but the chance to fold (cautious never declares)."""
 
     def turn(self, obs: Observation, legal: list[Action]) -> Action:
         discards = {a.tile: a for a in legal if a.kind is DISCARD}
@@ -491,7 +495,7 @@ class ExpertBot(CautiousBot):
                     s = shanten(counts, declared)
                 if s <= best.shanten and best.risk <= 0.0 or s < best.shanten:
                     return a
-        return discards[best.tile]
+        return with_original_call(obs, legal, discards[best.tile], self.ORIGINAL_CALL_LIVE)
 
     def rank_discards(self, obs: Observation, candidates, defence: bool | None = None) -> list[DiscardValue]:
         """The discards of ``obs``'s hand among ``candidates`` (``None``: every kind held),

@@ -17,6 +17,10 @@ Decisions, in order:
 * **Kong** (concealed, or adding the drawn fourth to an exposed pung) when it
   leaves the shanten no higher than the best discard would: it scores more
   and draws a loose tile.
+* **Original Call** (rulesets that have it): declared with the chosen discard
+  when it is offered (the first discard, leaving the hand calling) and the
+  hand then waits on two or more unseen tiles: a double for a hand that has
+  only to wait.
 * **Claims**: pung, chow or kong a discard only when the claim lowers the
   shanten (the claimed tile is a useful tile), or keeps it and raises the
   hand's value (a pung of dragons or of the seat's own wind doubles; a kong
@@ -38,7 +42,7 @@ from ..table.actions import ADD_KONG, CHOW, CONCEALED_KONG, DISCARD, KONG, MAHJO
 from ..table.observation import Observation
 from ..table.phase import Phase
 from ..tiles import Tile
-from .base import Bot, BotError, concealed_counts, unseen_counts
+from .base import Bot, BotError, concealed_counts, unseen_counts, with_original_call
 from .evaluation import best_discard, discard_options, discard_shanten
 
 __all__ = ["GreedyBot", "doubling_tile"]
@@ -55,6 +59,9 @@ class GreedyBot(Bot):
     """Lowest shanten first, then the most live useful tiles; claims that lower shanten."""
 
     name = "greedy"
+    ORIGINAL_CALL_LIVE: int | None = 2
+    """Declare Original Call (the league rulesets) with the chosen discard when it is
+    offered and the hand then waits on this many unseen tiles or more; ``None``: never."""
 
     # --- the decision -------------------------------------------------------------
     def act(self, observation: Observation, legal: list[Action]) -> Action:
@@ -112,7 +119,7 @@ class GreedyBot(Bot):
                     counts[a.tile] += 1
                 if self.take_kong(obs, a, s, after):
                     return a
-        return discards[candidates.index(tile)]
+        return with_original_call(obs, legal, discards[candidates.index(tile)], self.ORIGINAL_CALL_LIVE)
 
     def take_kong(self, obs: Observation, action: Action, after_kong: int, after_discard: int) -> bool:
         """Declare the kong if the hand is no further from Mah-Jongg than after the best discard."""

@@ -21,11 +21,14 @@ pass               1       ``PASS`` (decline every claim; decline washing)
 wash               0 or 1  ``WASH`` (rulesets with washing only)
 bonus ``b``        0 or 8  ``BONUS``: lay out the held-back bonus tile ``b`` (rulesets with bonus tiles)
 capture ``b``      0 or 8  ``CAPTURE`` of the prey ``b`` (rulesets with bonus tiles)
+original call      0 or 34 ``ORIGINAL_CALL``: discard ``t`` declaring Original Call
+``t``                      (rulesets with ``original_call``: the league rulesets)
 =================  ======  ==========================================================
 
 Pung Chow: 127 actions (128 with a limit: that ruleset has washing);
 Traditional, Traditional with special tiles and Hong Kong (eight bonus tiles
-each): 143.
+each): 143; DMJL and BMJA (eight bonus tiles, Original Call): 177. The
+entries a ruleset adds come last, so the indices before them never move.
 ``docs/rl.md`` has the table with every index. A false Mah-Jongg is not in
 the table: it is never legal (see :mod:`mahjongg.table.actions`).
 
@@ -133,13 +136,20 @@ class ActionTable:
         if not 0 <= i < len(self.entries):
             raise ActionTableError(f"action {i} is outside the table of {self.ruleset} (0..{len(self.entries) - 1})")
         kind, t = self.entries[i]
-        name = {ActionKind.CHOW: "chow from", ActionKind.CONCEALED_KONG: "concealed kong", ActionKind.ADD_KONG: "add kong"}.get(
+        name = {
+            ActionKind.CHOW: "chow from",
+            ActionKind.CONCEALED_KONG: "concealed kong",
+            ActionKind.ADD_KONG: "add kong",
+            ActionKind.ORIGINAL_CALL: "original call",
+        }.get(
             kind, kind.value
         )
         return f"{name} {t}" if t is not None else name
 
 
-_TILED = frozenset({ActionKind.DISCARD, ActionKind.CONCEALED_KONG, ActionKind.ADD_KONG, ActionKind.BONUS, ActionKind.CAPTURE})
+_TILED = frozenset(
+    {ActionKind.DISCARD, ActionKind.CONCEALED_KONG, ActionKind.ADD_KONG, ActionKind.BONUS, ActionKind.CAPTURE, ActionKind.ORIGINAL_CALL}
+)
 
 _REMEMBERED = 8192
 """How many action objects an :class:`ActionTable` remembers the index of
@@ -169,6 +179,8 @@ def action_table(ruleset: Ruleset) -> ActionTable:
     bonus = tuple(sorted({TILES[i] for i in ruleset.bonus_tiles}))
     entries += [(K.BONUS, t) for t in bonus]
     entries += [(K.CAPTURE, t) for t in bonus]
+    if ruleset.original_call:
+        entries += [(K.ORIGINAL_CALL, TILES[i]) for i in range(NUM_KINDS)]
     table = ActionTable(ruleset.name, tuple(entries), bonus)
     if len(_TABLES) > 64:
         _TABLES.clear()

@@ -34,7 +34,9 @@ plane      value at column ``t``
            in the set; 15-17 players 2/3/4 one-hot; 18 hand over
 45         per seat ``r``: column r concealed tiles held / 14; 4+r dead hand;
            8+r whose turn (one-hot); 12+r who made the last discard
-           (one-hot); 16+r own seat still to answer the claim window (r=0)
+           (one-hot); 16+r own seat still to answer the claim window (r=0);
+           20+r seat ``r`` declared Original Call; 24+r seat ``r`` declared
+           its hand calling (``Observation.original_call``, ``calling``)
 =========  ===============================================================
 
 :func:`encode_batch` encodes many observations into one preallocated
@@ -193,3 +195,7 @@ def _scalars(obs: Observation, table: ActionTable, flat: np.ndarray, kinds: int,
         flat[b + 12 + rel[obs.last_discarder]] = 1.0
     if seat in obs.waiting:
         flat[b + 16] = 1.0
+    for s in obs.original_call:
+        flat[b + 20 + rel[s]] = 1.0
+    for s in obs.calling:
+        flat[b + 24 + rel[s]] = 1.0

@@ -135,6 +135,10 @@ class Planes:
             st[1, 13 + n] = 1.0
             for d in o.dead:
                 st[2, 4 + self.rel[s][d]] = 1.0
+            for d in o.original_call:
+                st[2, 20 + self.rel[s][d]] = 1.0
+            for d in o.calling:
+                st[2, 24 + self.rel[s][d]] = 1.0
             if first is None:
                 first = o
             if o.phase == "turn" and o.turn == s:
@@ -212,8 +216,10 @@ class Planes:
                 self.phase, self.turn, self.drawn = TURN, s, t
             elif kind == "action":
                 a = e["kind"]
-                if a == "discard":
+                if a == "discard" or a == "original-call":
                     s, t = _SEAT[e["seat"]], _TILE[e["tile"]]
+                    if a == "original-call":  # public: plane 45, column 20 + r, for every seat
+                        self._declared(s, 20)
                     f[own[s] + t] -= 0.25
                     counts[s] -= 1
                     f[disc[s] + t] += 0.25
@@ -222,6 +228,9 @@ class Planes:
                     r[0] = self._onehot[t]
                     self.last_from = s
                     self.phase, self.window, self.window_from, self.drawn = CLAIMS, t, s, None
+                    if pos < end and events[pos]["type"] == "calling":  # declared with the discard (BMJA)
+                        self._declared(_SEAT[events[pos]["seat"]], 24)
+                        pos += 1
                     if pause:
                         self.pos = pos
                         return True
@@ -260,7 +269,7 @@ class Planes:
                     continue
                 if k == "chow":
                     low = e.get("chow")
-                    if low is None:  # the engine logs no "chow" for a run from 1b (tile 0): read the state
+                    if low is None:  # logs written before 2026-12 had no "chow" for a run from 1b (tile 0): read the state
                         return self._resync(game)
                     f[disc[d] + t] -= 0.25
                     low = _TILE[low]
@@ -280,6 +289,8 @@ class Planes:
                     f[own[c] + t] -= 0.75
                     counts[c] -= 3
                 self.phase, self.turn, self.drawn = TURN, c, None
+            elif kind == "calling":
+                self._declared(_SEAT[e["seat"]], 24)
             elif kind == "end":
                 self.phase, self.drawn = OVER, None
             elif kind == "exhausted":
@@ -288,6 +299,12 @@ class Planes:
                 return self._resync(game)
         self.pos = pos
         return False
+
+    def _declared(self, s: int, column: int) -> None:
+        """Seat ``s`` declared (Original Call: ``column`` 20; a calling hand: 24):
+        plane 45, column ``column + r`` of every seat, ``r`` where it sees ``s``."""
+        for v in range(self.players):
+            self.static[v][2, column + self.rel[v][s]] = 1.0
 
     def _resync(self, game) -> bool:
         self.resync(game)

@@ -64,6 +64,9 @@ LOCAL = PLANES * 5 + 25
 _TILE_BLOCKS = (ActionKind.DISCARD, ActionKind.CONCEALED_KONG, ActionKind.ADD_KONG, ActionKind.CHOW)
 _PLAIN_BLOCKS = (ActionKind.PUNG, ActionKind.KONG, ActionKind.MAHJONGG, ActionKind.PASS, ActionKind.WASH)
 _BIASES = (ActionKind.BONUS, ActionKind.CAPTURE)
+# a block of its own only for a table that has the action (the league rulesets): the
+# weights of a policy for any other ruleset are as they were before it existed
+_IF_IN_TABLE = (ActionKind.ORIGINAL_CALL,)
 
 
 class LinearPolicy:
@@ -88,6 +91,11 @@ class LinearPolicy:
         for k in _BIASES:
             self.offset[k] = off
             off += 1
+        kinds_in_table = {kind for kind, _ in table.entries}
+        for k in _IF_IN_TABLE:
+            if k in kinds_in_table:  # a discard: a tile block
+                self.offset[k] = off
+                off += LOCAL
         self.size = off
         self.theta = np.zeros(off) if theta is None else np.asarray(theta, dtype=np.float64)
         if self.theta.shape != (off,):
@@ -193,6 +201,12 @@ def load_policy(path: str | Path) -> tuple[LinearPolicy, dict]:
         table = action_table(get_ruleset(header["ruleset"]))
     except (KeyError, ValueError):
         raise PolicyError(f"{p}: the policy names an unknown ruleset {header.get('ruleset')!r}") from None
+    n = header.get("actions")
+    if n is not None and n != len(table):
+        raise PolicyError(
+            f"{p} was trained on {n} actions of {table.ruleset}; its action table now has {len(table)}"
+            " (Original Call was added to the league rulesets): train it again"
+        )
     return LinearPolicy(table, theta), header
 
 

@@ -90,6 +90,25 @@ BMJA_SOURCE = KAJONGG + ", ClassicalChineseBMJA"
 BONUS = tuple(int(t) for t in BONUS_TILES if t.suit in (Suit.FLOWER, Suit.SEASON))
 
 
+def _shape_possible(counts, shapes) -> bool:
+    """A cheap test before the special shapes' own: whether the tiles of ``counts``
+    could make any of ``shapes`` but Thirteen Orphans, by what each needs -- All pair
+    honors no 2-8 (only ones, nines, winds, dragons); Wriggling Snake one suit and no
+    dragon; Knitting and Triple Knitting no honour (league_items ``is_...``)."""
+    suits = (any(counts[0:9]), any(counts[9:18]), any(counts[18:27]))
+    simple = any(counts[s * 9 + r] for s in range(3) for r in range(1, 8))
+    dragons = any(counts[31:34])
+    honours = dragons or any(counts[27:31])
+    for shape in shapes:
+        if shape == "all-pair-honors" and not simple:
+            return True
+        if shape == "wriggling-snake" and sum(suits) <= 1 and not dragons:
+            return True
+        if shape in ("knitting", "triple-knitting") and not honours:
+            return True
+    return False
+
+
 @dataclass(frozen=True)
 class LeagueRuleset(Ruleset):
     """A league ruleset: :class:`Ruleset` with the pre-check of its special
@@ -106,6 +125,8 @@ class LeagueRuleset(Ruleset):
             return True
         if sum(counts) != 14:
             return False
+        if not _shape_possible(counts, self.shapes):
+            return False
         hand = Hand(tuple(TILES[i] for i, n in enumerate(counts) for _ in range(n)))
         tests = {
             "wriggling-snake": is_wriggling_snake,
@@ -114,6 +135,32 @@ class LeagueRuleset(Ruleset):
             "all-pair-honors": is_all_pair_honors,
         }
         return any(tests[s](hand) for s in self.shapes if s in tests)
+
+    def may_call_special(self, counts, melds=(), bonus=()) -> bool:
+        """Whether one more tile could make these 13 concealed tiles one of the
+        special hands (:data:`shapes`), by what each needs of the 13: Thirteen
+        Orphans and All pair honors no 2-8; Wriggling Snake one suit, no dragon;
+        Knitting no honour and, rank by rank, the same count in two suits but
+        for one tile; Triple Knitting no honour and three knitted triples."""
+        if melds:
+            return False
+        simple = any(counts[s * 9 + r] for s in range(3) for r in range(1, 8))
+        honours = any(counts[27:34])
+        for shape in self.shapes:
+            if shape in ("thirteen-orphans", "all-pair-honors") and not simple:
+                return True
+            if shape == "wriggling-snake" and not any(counts[31:34]) and sum(map(any, (counts[0:9], counts[9:18], counts[18:27]))) <= 1:
+                return True
+            if honours:
+                continue
+            if shape == "knitting":
+                for a, b in ((0, 1), (0, 2), (1, 2)):
+                    other = 3 - a - b
+                    if not any(counts[other * 9 : other * 9 + 9]) and sum(abs(counts[a * 9 + r] - counts[b * 9 + r]) for r in range(9)) == 1:
+                        return True
+            if shape == "triple-knitting" and sum(min(counts[r], counts[9 + r], counts[18 + r]) for r in range(9)) >= 3:
+                return True
+        return False
 
     # --- the Dangerous Game (Kajongg game.py __payHand, player.py findDangerousTiles) ---
     def judge_discard(self, winning, win_tile, discarder_hand, discarder, winner, round_):
@@ -300,6 +347,7 @@ def dmjl(*, limit: int = 500, roof_off: bool = False, name: str = "dmjl") -> Rul
         draw_keeps_deal=True,
         match_rounds=4,  # Kajongg "Minimum number of rounds in game" 4
         concealed_kong_robbed_for=("Thirteen Orphans",),  # Kajongg "mayrobhiddenkong" (Millington 58)
+        original_call=True,  # Kajongg "Mah Jongg with Original Call": declared with the first discard
         shapes=("thirteen-orphans",),
     )
 
@@ -368,6 +416,8 @@ def bmja(*, limit: int = 1000, roof_off: bool = False, name: str = "bmja") -> Ru
         match_rounds=4,
         max_chows=1,  # Kajongg "number of allowed chows" 1 for BMJA
         concealed_kong_robbed_for=("The 13 Unique Wonders",),  # Kajongg "mayrobhiddenkong" (Millington 58)
+        original_call=True,  # Kajongg "Original Call" (BMJA): declared with the first discard
+        must_declare_calling=True,  # Kajongg "must declare calling hand" True for BMJA
         shapes=("thirteen-orphans", "wriggling-snake", "knitting", "triple-knitting", "all-pair-honors"),
     )
 

@@ -109,6 +109,15 @@ class Ruleset:
       ``max_chows`` -- the most chows a hand may hold, declared and
       concealed (``None``: no limit; BMJA 1): a chow claim beyond it is not
       offered, and a hand with more does not go out (:meth:`may_chow`).
+      ``original_call`` -- whether a player may declare Original Call with
+      his first discard (:meth:`may_declare_original_call`): his hand is then
+      calling and bound -- he discards every tile he draws unless it makes
+      him Mah-Jongg, claims a discard only to go out and declares no kong
+      (Kajongg "Mah Jongg with Original Call"; docs/rules/dmjl.md).
+      ``must_declare_calling`` -- a player declares his hand calling (the
+      engine does, publicly, after the first discard of his that leaves it
+      calling) and may go Mah-Jongg only once declared, or before his first
+      discard (Kajongg "must declare calling hand", BMJA).
     Match (``mahjongg.table.match``):
       ``seating`` -- how the players are seated and the first East chosen,
       one of :data:`SEATINGS` (``"dice"``: Pung Chow Part I).
@@ -154,6 +163,8 @@ class Ruleset:
     special_tiles: str | None = None
     kong_box_replenished: bool = True
     concealed_kong_robbed_for: tuple[str, ...] = ()
+    original_call: bool = False
+    must_declare_calling: bool = False
 
     # --- hooks the table engine calls ----------------------------------------
     def could_be_special(self, counts, melds=(), bonus=()) -> bool:
@@ -167,6 +178,15 @@ class Ruleset:
         of its own shapes (thirteen orphans, seven pairs ...). It must never
         answer False for a hand its scoring rules would accept."""
         return self.special_shapes
+
+    def may_call_special(self, counts, melds=(), bonus=()) -> bool:
+        """A cheaper test before :meth:`could_be_special` is asked of each tile
+        that might complete a hand one tile short (``counts``: its concealed
+        tiles): could any tile make it a special hand? The default answers
+        whether the ruleset has special hands at all; a ruleset that knows its
+        shapes answers from what every one of them needs. It must never
+        answer False for a hand one tile from a special hand it scores."""
+        return self.special_shapes or type(self).could_be_special is not Ruleset.could_be_special
 
     @property
     def special_tile_sets(self) -> tuple[str, ...]:
@@ -189,6 +209,21 @@ class Ruleset:
         """Whether a seat with the declared ``melds`` may claim a chow:
         fewer chows than ``max_chows`` declared (always, without it)."""
         return self.max_chows is None or sum(1 for m in melds if m.is_chow) < self.max_chows
+
+    def may_declare_original_call(self, discarded: bool) -> bool:
+        """Whether a seat that has (``discarded``) or has not yet discarded in
+        this hand may declare Original Call with its discard now: only with
+        its first discard, under a ruleset with ``original_call`` (Kajongg:
+        "just before the first discard")."""
+        return self.original_call and not discarded
+
+    def may_win_undeclared(self, discarded: bool) -> bool:
+        """Whether a seat that has not declared its hand calling may go
+        Mah-Jongg: always, without ``must_declare_calling``; with it only a
+        seat that has not yet discarded (``discarded`` False: East's dealt
+        hand, a win on a discard before one's first, which no declaration
+        could come before)."""
+        return not self.must_declare_calling or not discarded
 
     @property
     def bonus_may_be_captured(self) -> bool:
@@ -403,6 +438,8 @@ _OPTION_LABELS = {
     "max_chows": "most chows in a hand",
     "kong_box_replenished": "the tiles never drawn keep their number as loose tiles are drawn",
     "concealed_kong_robbed_for": "a concealed kong may be robbed for",
+    "original_call": "Original Call may be declared with the first discard",
+    "must_declare_calling": "a calling hand is declared before it may go Mah-Jongg",
     "special_tiles": "special tiles in place of the Flowers",
     "seating": "seating and the first East",
     "seating_dice": "dice thrown for the seating",

@@ -25,6 +25,10 @@ BONUS           lay out the bonus ``tile`` held back (``Hand.hidden``) in
 CAPTURE         lay out one's held-back hunter with the prey ``tile``
                 another seat laid out, and draw a loose tile
                 (``Ruleset.capture_claimant``)
+ORIGINAL_CALL   discard ``tile`` declaring Original Call: one's first
+                discard, leaving the hand calling; from then on the hand is
+                bound (``Ruleset.may_declare_original_call``; Kajongg "Mah
+                Jongg with Original Call")
 =============== ============================================================
 
 A false Mah-Jongg is ``MAHJONGG`` applied when it is not legal, in a game
@@ -61,6 +65,7 @@ __all__ = [
     "WASH",
     "BONUS",
     "CAPTURE",
+    "ORIGINAL_CALL",
 ]
 
 
@@ -87,6 +92,7 @@ class ActionKind(Enum):
     WASH = "wash"
     BONUS = "bonus"
     CAPTURE = "capture"
+    ORIGINAL_CALL = "original-call"
 
     # members are singletons compared by identity: hash them by identity too, in C
     # (Enum's own __hash__ hashes the name in Python, and bots key dicts by kind)
@@ -106,6 +112,7 @@ PASS = ActionKind.PASS
 WASH = ActionKind.WASH
 BONUS = ActionKind.BONUS
 CAPTURE = ActionKind.CAPTURE
+ORIGINAL_CALL = ActionKind.ORIGINAL_CALL
 
 CLAIM_KINDS = frozenset({ActionKind.CHOW, ActionKind.PUNG, ActionKind.KONG, ActionKind.PASS})
 """Kinds that only answer a discard (MAHJONGG may do either)."""

@@ -65,6 +65,8 @@ _SHARED = {
     "bonus": "{seat} lays out {tile}",
     "action discard": "{seat} discards {tile}",
     "action concealed-kong": "{seat} declares a concealed kong of {tile}",
+    "action original-call": "{seat} declares Original Call and discards {tile}",
+    "calling": "{seat} declares a calling hand",
     "dead_hand": "{seat}'s hand is dead: {reason}",
 }
 
@@ -97,6 +99,8 @@ WEB: Final[Wording] = MappingProxyType(
     {
         "bonus": "{seat} lays out a bonus tile {tile}",
         "action discard": "{seat} discards {tile}",
+        "action original-call": "{seat} declares Original Call and discards {tile}",
+        "calling": "{seat} declares a calling hand",
         "action concealed-kong": "{seat} declares a concealed kong {tile}",
         "action add-kong": "{seat} adds a fourth to a pung {tile}",
         # Mah-Jongg, in one's turn or on a discard or a robbed kong, is told once:

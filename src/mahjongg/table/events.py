@@ -15,6 +15,8 @@ Every :class:`~mahjongg.table.Game` appends plain dicts to ``game.events``:
 ``bonus``       seat, tile (a Flower/Season laid out)
 ``action``      kind, seat, tile, chow -- every action applied, PASS included
 ``claim``       seat, kind, tile, chow, from -- the claim that took a discard
+``calling``     seat -- the seat's hand is declared calling, after its
+                discard (``Ruleset.must_declare_calling``)
 ``dead_hand``   seat, reason, penalty (true: from ``declare_dead``)
 ``exhausted``   wall_count -- the wall is down to its reserve: a drawn hand
 ``washing``     seats -- the washing window opens for these seats
@@ -68,7 +70,7 @@ def from_jsonl(text: str) -> list[dict]:
     return out
 
 
-LATE_OPTIONS = ("draw_keeps_deal", "mandarins", "special_tiles", "roof_off", "max_chows", "kong_box_replenished", "concealed_kong_robbed_for")
+LATE_OPTIONS = ("draw_keeps_deal", "mandarins", "special_tiles", "roof_off", "max_chows", "kong_box_replenished", "concealed_kong_robbed_for", "original_call", "must_declare_calling")
 """Ruleset options added after logs were first written: a ``setup`` event
 holds one only when it is not the option's default, and a log without it
 means the default -- so a log written before the option existed replays to

@@ -10,11 +10,14 @@ a kind"; Part II, "Washing the tiles".
 from __future__ import annotations
 
 from ..tiles import TILES, Tile, Wind
-from .actions import ADD_KONG, CHOW, CLAIM_KINDS, CONCEALED_KONG, DISCARD, KONG, MAHJONGG, PASS, PUNG, WASH, Action, ActionKind
+from .actions import ADD_KONG, CHOW, CLAIM_KINDS, CONCEALED_KONG, DISCARD, KONG, MAHJONGG, ORIGINAL_CALL, PASS, PUNG, WASH, Action, ActionKind
 from .phase import TURN
 from .tables import _M_PUNG
 
 __all__ = ["explain", "malformed", "seat_problem"]
+
+
+_OC = "Kajongg, Mah Jongg with Original Call"
 
 
 def explain(g, a: Action) -> str:
@@ -44,9 +47,22 @@ def explain(g, a: Action) -> str:
         if a.kind in CLAIM_KINDS:
             return f"{a}: there is no discard to claim; {who} is in turn and must discard or declare"
         c = g._counts[seat]
-        if a.kind is DISCARD:
+        if a.kind is DISCARD or a.kind is ORIGINAL_CALL:
             if t is None or not t.is_playing or not c[t]:
                 return f"{a}: {who} holds no {t} (holds {g.hand(seat)})"
+        if a.kind is ORIGINAL_CALL:
+            if not g.ruleset.original_call:
+                return f"{a}: {g.ruleset.name} has no Original Call"
+            if g._called[seat]:
+                return f"{a}: {who} has declared Original Call already"
+            if g._discarded[seat]:
+                return f"{a}: Original Call is declared with one's first discard ({_OC}); {who} has discarded already"
+            return f"{a}: discarding {t} does not leave {who}'s hand calling, so no Original Call ({_OC})"
+        if g._called[seat] and a.kind in (DISCARD, CONCEALED_KONG, ADD_KONG):
+            return (
+                f"{a}: {who} declared Original Call and may not alter his hand: he discards the tile he drew"
+                f" ({g._drawn}) unless it makes him Mah-Jongg ({_OC})"
+            )
         if a.kind is CONCEALED_KONG:
             if t is None or not t.is_playing or c[t] != 4:
                 return f"{a}: a concealed kong needs four {t} held in the hand; {who} holds {c[t] if t is not None and t.is_playing else 0}"
@@ -65,6 +81,8 @@ def explain(g, a: Action) -> str:
                 return f"{a}: {who} claimed a discard this turn; Mah-Jongg on a discard is claimed in the claim window"
             if t != g._drawn:
                 return f"{a}: Mah-Jongg on a drawn tile names the tile drawn ({g._drawn})"
+            if not g._calling[seat] and not g.ruleset.may_win_undeclared(g._discarded[seat]):
+                return f"{a}: {who} never declared his hand calling, so may not go Mah-Jongg (Kajongg, must declare calling hand)"
             return f"{a}: {g.hand(seat)} is not a complete hand"
         return f"{a} is not legal now"
     # claim window
@@ -78,7 +96,7 @@ def explain(g, a: Action) -> str:
         return f"{a}: {who} discarded {dt} and cannot claim his own discard"
     if seat in g._answers:
         return f"{a}: {who} has already answered the claim on {dt}"
-    if a.kind in (DISCARD, CONCEALED_KONG, ADD_KONG):
+    if a.kind in (DISCARD, CONCEALED_KONG, ADD_KONG, ORIGINAL_CALL):
         return f"{a}: the claim window on {dt} (discarded by {d.letter}) is open; nobody may play until it closes"
     if t != dt:
         return f"{a}: the discard under claim is {dt}, not {t}"
@@ -89,6 +107,8 @@ def explain(g, a: Action) -> str:
         )
     if seat not in g._options and a.kind is PASS:
         return f"{a}: {who} has no claim on {dt} and need not answer"
+    if g._called[seat] and a.kind in (CHOW, PUNG, KONG):
+        return f"{a}: {who} declared Original Call and claims a discard only to go Mah-Jongg ({_OC})"
     if a.kind is CHOW:
         return f"{a}: {who} does not hold the other two tiles of a run from {a.chow} with {dt}"
     if a.kind is PUNG:
@@ -101,6 +121,8 @@ def explain(g, a: Action) -> str:
     if a.kind is MAHJONGG:
         if seat in g._dead:
             return f"{a}: {who}'s hand is dead and cannot win"
+        if not g._calling[seat] and not g.ruleset.may_win_undeclared(g._discarded[seat]):
+            return f"{a}: {who} never declared his hand calling, so may not go Mah-Jongg (Kajongg, must declare calling hand)"
         return f"{a}: {dt} does not complete {who}'s hand"
     return f"{a} is not legal now"
 

@@ -55,6 +55,7 @@ from .actions import (
     DISCARD,
     KONG,
     MAHJONGG,
+    ORIGINAL_CALL,
     PASS,
     PUNG,
     Action,
@@ -204,6 +205,11 @@ class Game:
         self._rare: tuple | None = None
         self._irregular = False  # a hand holds a wrong number of tiles (see observation)
         self._played = [False, False, False, False]  # by seat: discarded or declared a set
+        self._discarded = [False, False, False, False]  # by seat: has discarded in this hand
+        # by seat: declared Original Call (its hand bound since), declared its hand calling
+        # (Ruleset.must_declare_calling); both public
+        self._called = [False, False, False, False]
+        self._calling = [False, False, False, False]
         self._dead: dict[Wind, str] = {}
         self._is_dead = [False, False, False, False]
         self._phase = TURN
@@ -442,6 +448,8 @@ class Game:
         drawn = self._drawn
         drawn_from = self._drawn_from
         self_drawn = drawn is not None and (drawn_from == "wall" or drawn_from == "loose" or drawn_from == "deal")
+        if self._called[seat] and self_drawn and drawn_from != "deal":
+            return self._bound_actions(seat, drawn)
         if self_drawn and not self._is_dead[seat]:
             known = self._drawn_completes  # True/False when the waits before the draw were known
             special = self._maybe_special
@@ -464,13 +472,83 @@ class Game:
             acts.extend(compress(_DISCARDS[seat], c))
         else:
             acts = list(compress(_DISCARDS[seat], c))
+        if self.ruleset.may_declare_original_call(self._discarded[seat]) and not self._is_dead[seat]:
+            acts.extend(self._original_calls(seat))
         if self._pending_bonus[seat] and self._can_draw():
-            for t in sorted(set(self._pending_bonus[seat])):
-                acts.append(Action(BONUS, seat, t))
-            for who, _, prey in self._captures:
-                if who == seat:
-                    acts.append(Action(CAPTURE, seat, prey))
+            acts.extend(self._bonus_actions(seat))
         return acts
+
+    def _bonus_actions(self, seat: Wind) -> Iterator[Action]:
+        """Laying out each bonus tile ``seat`` holds back, and capturing each prey it may."""
+        for t in sorted(set(self._pending_bonus[seat])):
+            yield Action(BONUS, seat, t)
+        for who, _, prey in self._captures:
+            if who == seat:
+                yield Action(CAPTURE, seat, prey)
+
+    def _bound_actions(self, seat: Wind, drawn: Tile) -> list[Action]:
+        """The turn of a seat that declared Original Call: Mah-Jongg on the
+        drawn tile if it completes the hand, else discard it (Kajongg: the
+        hand is not altered -- no other discard, no kong); bonus tiles as
+        anyone's."""
+        acts: list[Action] = []
+        by = _BY_LOOSE if self._drawn_from == "loose" else _BY_WALL
+        if not self._is_dead[seat] and self._may_win(seat, drawn, by):
+            acts.append(_ACTS[MAHJONGG][seat][drawn])
+        acts.append(_DISCARDS[seat][drawn])
+        if self._pending_bonus[seat] and self._can_draw():
+            acts.extend(self._bonus_actions(seat))
+        return acts
+
+    def _original_calls(self, seat: Wind) -> list[Action]:
+        """ORIGINAL_CALL with each tile whose discard leaves ``seat``'s hand
+        calling (:meth:`_is_calling`); Kajongg offers the call with any
+        discard and warns that one leaving the hand not calling makes it
+        unwinnable -- we do not offer that one."""
+        c = self._counts[seat]
+        out = []
+        for i in range(NUM_KINDS):
+            if c[i]:
+                c[i] -= 1
+                try:
+                    if self._is_calling(seat):
+                        out.append(_ACTS[ORIGINAL_CALL][seat][i])
+                finally:
+                    c[i] += 1
+        return out
+
+    def _is_calling(self, seat: Wind) -> bool:
+        """Whether one more tile would let ``seat`` (holding 13 tiles, plus one
+        per kong) go Mah-Jongg under the ruleset: four sets and a pair, or a
+        special shape it scores; a tile it holds all four of (melds
+        included) is waited on by nobody. Its tiles are left as they were."""
+        c = self._counts[seat]
+        held = list(c)
+        for m in self._melds[seat]:
+            for t in m.tiles:
+                held[t] += 1
+        r = self.ruleset
+        for w in waits(c, bytes(held)):
+            if r.complete_hand_wins and not self._pending_bonus[seat]:
+                return True
+            c[w] += 1
+            try:
+                if self._may_win(seat, w, _BY_WALL, True, undeclared=True):
+                    return True
+            finally:
+                c[w] -= 1
+        melds, bonus = self._melds[seat], self._bonus[seat]
+        if self._maybe_special and r.may_call_special(c, melds, bonus):
+            for w in range(NUM_KINDS):
+                if held[w] >= 4:
+                    continue
+                c[w] += 1
+                try:
+                    if r.could_be_special(c, melds, bonus) and self._may_win(seat, w, _BY_WALL, None, undeclared=True):
+                        return True
+                finally:
+                    c[w] -= 1
+        return False
 
     def _completes(self, seat: Wind, t: int) -> bool:
         """Whether ``t`` makes ``seat``'s concealed tiles four sets and a pair. A tile
@@ -498,6 +576,8 @@ class Game:
         if not n and not chow and dead:
             return []
         acts: list[Action] = []
+        if self._called[seat]:  # bound by Original Call: a discard only to go out
+            n, chow = 0, False
         if not dead and not self._pending_bonus[seat]:
             # four sets and a pair with t: a look-up in the seat's waits (its tiles
             # change once a turn, the discards it is asked about three times)
@@ -569,6 +649,10 @@ class Game:
             if len(answers) == len(self._options):
                 self._resolve_claims()
         elif k is DISCARD:
+            self._discard(seat, action.tile)
+        elif k is ORIGINAL_CALL:
+            self._called[seat] = True
+            self._rare = None
             self._discard(seat, action.tile)
         elif k is CONCEALED_KONG:
             self._concealed_kong(action.seat, action.tile)
@@ -693,6 +777,12 @@ class Game:
         self._discards[seat].append(t)
         self._history.append((seat, t, None))
         self._played[seat] = True
+        self._discarded[seat] = True
+        if self.ruleset.must_declare_calling and not self._calling[seat] and self._is_calling(seat):
+            # Kajongg (servertable _clientDiscarded3): told to every player at once
+            self._calling[seat] = True
+            self._rare = None
+            self.events.append({"type": "calling", "seat": _LETTER[seat]})
         self._drawn = None
         self._drawn_from = None
         self._kongs_in_row = 0
@@ -756,7 +846,7 @@ class Game:
         self._discards[d].pop()
         self._history[-1] = (d, t, seat)
         event = {"type": "claim", "seat": _LETTER[seat], "kind": a.kind.value, "tile": _TSTR[t]}
-        if a.chow:
+        if a.chow is not None:  # tile 0 (1b) is a run too
             event["chow"] = _TSTR[a.chow]
         event["from"] = _LETTER[d]
         self.events.append(event)
@@ -931,20 +1021,24 @@ class Game:
             after_kong_on_kong=by is _BY_LOOSE and self._kongs_in_row >= 2,
             after_flower=by is _BY_LOOSE and self._after_flower,
             first_discard=by is _BY_DISCARD and len(self._history) == 1 and self._history[0][0] == Wind.EAST,
+            original_call=self._called[seat],
             wins_in_row=self.east_wins + 1 if seat == Wind.EAST else 0,
         )
 
-    def _may_win(self, seat: Wind, t: Tile, by: WinBy, complete: bool | None = None) -> bool:
+    def _may_win(self, seat: Wind, t: Tile, by: WinBy, complete: bool | None = None, undeclared: bool = False) -> bool:
         """Whether ``seat`` (holding ``t`` among its concealed tiles) may declare
         Mah-Jongg: four sets and a pair, or a special shape the ruleset
         scores; and the ruleset's minimum (faan) if it has one. ``complete``:
         whether the concealed tiles are four sets and a pair, if known (False:
         they are not, and the ruleset's :meth:`~mahjongg.rules.Ruleset.could_be_special`
-        has said yes)."""
+        has said yes). ``undeclared``: whether the hand would win, a calling
+        hand declared or not (:meth:`~mahjongg.rules.Ruleset.may_win_undeclared`)."""
         if self._is_dead[seat] or self._pending_bonus[seat]:
             # a bonus tile held back takes a place in the hand: no Mah-Jongg with it
             return False
         r = self.ruleset
+        if not undeclared and not self._calling[seat] and not r.may_win_undeclared(self._discarded[seat]):
+            return False
         counts = self._counts[seat]
         if complete is None:
             # a tile that fits no set nor pair: not four sets and a pair (skip the full test)
@@ -980,7 +1074,13 @@ class Game:
         rare = self._rare
         if rare is None:
             n = self.players
-            rare = self._rare = (tuple(map(tuple, self._melds[:n])), tuple(map(tuple, self._bonus[:n])), frozenset(self._dead))
+            rare = self._rare = (
+                tuple(map(tuple, self._melds[:n])),
+                tuple(map(tuple, self._bonus[:n])),
+                frozenset(self._dead),
+                frozenset(s for s in self.seats if self._called[s]),
+                frozenset(s for s in self.seats if self._calling[s]),
+            )
         phase = self._phase
         # how many concealed tiles each seat holds: worked out from the melds and whose turn
         # it is (observation.py), but counted when that reading may not hold
@@ -1007,6 +1107,8 @@ class Game:
         pending = self._pending_bonus[seat]
         d["hidden"] = tuple(pending) if pending else ()
         d["robbing"] = self._robbing
+        d["original_call"] = rare[3]
+        d["calling"] = rare[4]
         return obs
 
     def _concealed_count(self, seat: Wind) -> int:

@@ -120,6 +120,7 @@ LOG_SCHEMA: dict[str, dict[str, Field]] = {
     "deal": {"hands": Field("each seat's tiles dealt (an object of seat: list of tiles)", _hands)},
     "draw": {"seat": SEAT, "tile": TILE, "source": Field("wall or loose", _one_of("wall", "loose"))},
     "bonus": {"seat": SEAT, "tile": TILE},
+    "calling": {"seat": SEAT},
     "action": {
         "kind": Field(f"an action ({', '.join(k.value for k in ActionKind)})", _one_of(*(k.value for k in ActionKind))),
         "seat": SEAT,

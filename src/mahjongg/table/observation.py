@@ -47,6 +47,9 @@ class Observation:
     ``hidden``: own bonus tiles held back (``Hand.hidden``).
     ``robbing``: the claim window is on a tile being added to an exposed pung
     (only Mah-Jongg, robbing the kong, or pass).
+    ``original_call``: the seats that declared Original Call (their hands
+    bound since); ``calling``: the seats that declared their hands calling
+    (``Ruleset.must_declare_calling``). Both are public: every seat sees them.
     """
 
     seat: Wind
@@ -71,6 +74,8 @@ class Observation:
     dead: frozenset[Wind]
     hidden: tuple[Tile, ...] = ()
     robbing: bool = False
+    original_call: frozenset[Wind] = frozenset()
+    calling: frozenset[Wind] = frozenset()
 
     def __getattr__(self, name: str):
         # only reached for a field not yet set: an observation the engine made, whose
@@ -122,13 +127,16 @@ class Observation:
             "dead": sorted(w.letter for w in self.dead),
             "hidden": [str(t) for t in self.hidden],
             "robbing": self.robbing,
+            "original_call": sorted(w.letter for w in self.original_call),
+            "calling": sorted(w.letter for w in self.calling),
         }
 
 
 # The plain values the engine gives an observation (``_raw``), in this order: the seat;
 # (seats, round, ruleset name, reserve); phase; the seat in turn; the tile last drawn
 # and where from; own concealed tiles as 34 counts; (each seat's melds, each
-# seat's bonus tiles, the dead seats); the discard history; wall count; the tile under
+# seat's bonus tiles, the dead seats, the seats that declared Original Call, those that
+# declared calling); the discard history; wall count; the tile under
 # claim and its discarder; whether this seat must answer the claim window; whether it
 # is the washing window; each seat's concealed tiles held, or None (worked out below).
 # All immutable; none reaches the Game, the wall or another seat's tiles.
@@ -197,7 +205,8 @@ _FIELDS = {
     "waiting": lambda r: (r[_SEAT],) if r[_WAITING] else (),
     "dead": lambda r: r[_RARE][2],
 }
-"""How each field is worked out from ``_raw`` (``hidden`` and ``robbing`` are set at once)."""
+"""How each field is worked out from ``_raw`` (``hidden``, ``robbing``, ``original_call``
+and ``calling``, fields with a default, are set at once)."""
 
 
 def materialized(obs: Observation) -> Observation:

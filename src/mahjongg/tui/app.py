@@ -237,6 +237,7 @@ class PlayApp(App):
         Binding("p", "kind('pung')", "Pung"),
         Binding("c", "kind('chow')", "Chow"),
         Binding("k", "kind('kong')", "Kong"),
+        Binding("o", "original_call", "Original Call"),
         # the same keys when they are not possible now: they say why (the footer leaves them out)
         Binding("x,space", "kind('pass')", "Pass"),
         Binding("w", "kind('wash')", "Wash"),
@@ -445,7 +446,8 @@ class PlayApp(App):
             self.selected = None
             return
         self._stop_claim_timer()
-        others = [a for a in legal if a.kind is not K.DISCARD]
+        # an Original Call is a discard: the chosen tile and o, not a button each
+        others = [a for a in legal if a.kind is not K.DISCARD and a.kind is not K.ORIGINAL_CALL]
         bar.set_actions(others, self.glyphs)
         hv = self._table.query_one(HandView)
         if self.selected is None:
@@ -456,6 +458,11 @@ class PlayApp(App):
             extra = " - you can go Mah-Jongg (m)!"
         elif others:
             extra = " - or declare a kong (k / the numbers)"
+        calls = [a for a in legal if a.kind is K.ORIGINAL_CALL]
+        if calls:
+            extra += " - o: discard it declaring Original Call (with " + ", ".join(face(a.tile, self.glyphs) for a in calls) + ")"
+        elif obs.seat in obs.original_call:
+            extra += " - Original Call: you discard the tile you drew"
         self.status = f"your turn: choose a tile (←/→ or click) and discard it (Enter, or click it again){extra}"
         hv.selected = self.selected
 
@@ -625,6 +632,8 @@ class PlayApp(App):
         kinds = {a.kind for a in legal}
         if action == "discard" or action == "move":
             return K.DISCARD in kinds
+        if action == "original_call":
+            return K.ORIGINAL_CALL in kinds
         if action == "kind":
             want = parameters[0]
             if want == "kong":
@@ -666,6 +675,22 @@ class PlayApp(App):
         if seat is None or t is None:
             return
         self._play(Action.discard(seat, t))
+
+    def action_original_call(self) -> None:
+        """Discard the chosen tile declaring Original Call, if that is legal; else say
+        with which tiles it is (the prompt line)."""
+        seat = self.session.human_seat
+        t = self._selected_tile()
+        calls = [a for a in self.session.human_legal() if a.kind is K.ORIGINAL_CALL]
+        if seat is None or t is None or not calls:
+            return
+        mine = [a for a in calls if a.tile == t]
+        if mine:
+            self._play(mine[0])
+            return
+        with_ = ", ".join(face(a.tile, self.glyphs) for a in calls)
+        self.status = f"discarding {face(t, self.glyphs)} leaves your hand not calling: Original Call only with {with_}"
+        self._render_prompt()
 
     def action_kind(self, kind: str) -> None:
         legal = self.session.human_legal()

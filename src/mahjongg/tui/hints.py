@@ -83,6 +83,9 @@ def hint(obs: Observation, legal=None) -> Hint:
         return Hint(sh, useful=tuple(useful_tiles(counts, declared, held=held)), claim=claim)
     if sh < 0:
         return Hint(sh)
+    if obs.seat in obs.original_call and obs.drawn is not None:
+        # bound by Original Call: no discard to choose (Kajongg, Mah Jongg with Original Call)
+        return Hint(sh, advice=f"Original Call: discard the {obs.drawn} you drew (your hand is bound)")
     best = _best_discards(obs)
     if sh > 0:
         return Hint(sh, useful=tuple(useful_tiles(counts, declared, held=held)), best=best, advice=advice_line(obs))

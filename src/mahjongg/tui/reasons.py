@@ -26,6 +26,7 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("k", "kong: a discard, four of a kind held, or a fourth tile on a pung"),
     ("x, space", "pass: let the discard go"),
     ("w", "wash the tiles (where the ruleset has washing)"),
+    ("o", "declare Original Call, discarding the chosen tile (dmjl, bmja: first discard only)"),
     ("h", "hint: the best discards, or whether to claim (mahjongg advise's advice), and how far from ready"),
     ("g", "tile glyphs on or off"),
     ("?", "these keys"),

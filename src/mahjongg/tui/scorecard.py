@@ -141,7 +141,7 @@ def lost_claims(events, seat: Wind) -> list[tuple[str, str, Wind, str]]:
     mine = tile = None
     for e in events:
         t, kind = e.get("type"), e.get("kind")
-        if t == "action" and kind in ("discard", "add-kong"):  # a claim window opens
+        if t == "action" and kind in ("discard", "add-kong", "original-call"):  # a claim window opens
             mine, tile = None, e.get("tile")
         elif t == "action" and e.get("seat") == seat.letter and kind in CLAIM_WORDS and tile is not None:
             mine = kind

@@ -26,7 +26,9 @@ WIND_NAMES = {Wind.EAST: "East", Wind.SOUTH: "South", Wind.WEST: "West", Wind.NO
 
 def seat_pieces(seat: Seat, obs: Observation) -> list[Text]:
     """A seat's heading in pieces a narrow panel may break between (joined by
-    ``·``): ``▶ East (dealer)``, ``greedy``, ``chips +120``, ``DEAD HAND``."""
+    ``·``): ``▶ East (dealer)``, ``greedy``, ``chips +120``,
+    ``ORIGINAL CALL`` (declared: public, Kajongg "Mah Jongg with Original Call"),
+    ``calling`` (a calling hand declared, BMJA), ``DEAD HAND``."""
     head = Text()
     if obs.turn == seat.wind and obs.phase == Phase.TURN:
         head.append("▶ ", style="bold yellow")
@@ -34,6 +36,10 @@ def seat_pieces(seat: Seat, obs: Observation) -> list[Text]:
     if seat.wind == Wind.EAST:
         head.append(" (dealer)", style="bold magenta")
     pieces = [head, Text(seat.name), Text(f"chips {seat.chips:+d}")]
+    if seat.wind in obs.original_call:
+        pieces.append(Text("ORIGINAL CALL", style="bold green"))
+    elif seat.wind in obs.calling:
+        pieces.append(Text("calling", style="green"))
     if seat.wind in obs.dead:
         pieces.append(Text("DEAD HAND", style="bold red"))
     return pieces
@@ -230,6 +236,7 @@ def action_label(a: Action, glyphs: bool = False) -> str:
         ActionKind.PASS: "Pass",
         ActionKind.DISCARD: "Discard",
         ActionKind.WASH: "Wash the tiles",
+        ActionKind.ORIGINAL_CALL: "Original Call, discarding",
     }
     label = names.get(k, k.value.replace("-", " ").capitalize())
     if a.tile is not None and k is not ActionKind.PASS:

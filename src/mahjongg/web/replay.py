@@ -96,6 +96,8 @@ def _step(g: Game, lines: list, kind: str | None) -> dict:
         s = _seat_state(g, w)
         s["discards"] = [{"tile": str(t), "taken": by is not None} for d, t, by in obs.discard_history if d == w]
         s["dead"] = w in obs.dead
+        s["original_call"] = w in obs.original_call
+        s["calling"] = w in obs.calling
         seats[w.letter] = s
     return {
         "lines": lines,

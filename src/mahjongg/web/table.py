@@ -609,7 +609,7 @@ class LiveTable:
         new = g.events[self.told :]
         self.told = len(g.events)
         self._narrate(new)
-        if g.phase == Phase.CLAIMS and action.kind in (ActionKind.DISCARD, ActionKind.ADD_KONG):
+        if g.phase == Phase.CLAIMS and action.kind in (ActionKind.DISCARD, ActionKind.ADD_KONG, ActionKind.ORIGINAL_CALL):
             self._open_pause()  # a discard (or a tile added to a pung) under claim: a new pause
         if g.is_over:
             self.session.finish_hand()  # the seats stay those of the hand just played until the next is dealt
@@ -881,6 +881,9 @@ class LiveTable:
                 sv["bonus"] = tile_list(obs.bonus[w])
                 sv["discards"] = [{"tile": str(t), "taken": by is not None} for d, t, by in obs.discard_history if d == w]
                 sv["dead"] = w in obs.dead
+                # public declarations (the league rulesets): Original Call, a calling hand (BMJA)
+                sv["original_call"] = w in obs.original_call
+                sv["calling"] = w in obs.calling
             game = {
                 "phase": obs.phase,
                 "round": obs.round.letter,

@@ -79,6 +79,8 @@
     const name = document.createElement("strong"); name.textContent = data.names[w]; head.appendChild(name);
     const wind = document.createElement("span"); wind.className = "wind-label"; wind.textContent = WIND_NAMES[w]; head.appendChild(wind);
     if (w === "E") { const e = document.createElement("span"); e.className = "east-marker"; e.textContent = "East ★"; head.appendChild(e); }
+    // public declarations (DMJL, BMJA): Original Call, a calling hand (BMJA)
+    if (s.original_call || s.calling) { const b = document.createElement("span"); b.className = "tag called"; b.textContent = s.original_call ? "Original Call" : "calling"; head.appendChild(b); }
     if (s.dead) { const b = document.createElement("span"); b.className = "tag away"; b.textContent = "dead hand"; head.appendChild(b); }
     el.appendChild(head);
     const open = document.createElement("div"); open.className = "melds open-hand";

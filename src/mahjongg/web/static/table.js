@@ -188,6 +188,8 @@
     head.appendChild(chips);
     if (s.kind === "bot") { const b = document.createElement("span"); b.className = "tag"; b.textContent = "bot"; head.appendChild(b); }
     if (s.kind === "human" && !s.connected) { const b = document.createElement("span"); b.className = "tag away"; b.textContent = s.standin ? "away (bot plays)" : "offline"; head.appendChild(b); }
+    // public declarations (DMJL, BMJA): Original Call, a calling hand (BMJA)
+    if (s.original_call || s.calling) { const b = document.createElement("span"); b.className = "tag called"; b.textContent = s.original_call ? "Original Call" : "calling"; head.appendChild(b); }
     if (s.dead) { const b = document.createElement("span"); b.className = "tag away"; b.textContent = "dead hand"; head.appendChild(b); }
     el.appendChild(head);
     if (!isMe) {
@@ -275,6 +277,7 @@
       case "pass": return "Pass";
       case "bonus": return "Lay out";
       case "capture": return "Capture";
+      case "original-call": return "Original Call, discarding";
     }
     return a.kind;
   }

@@ -1,0 +1,80 @@
+"""`mahjongg play` under DMJL: Original Call with o, its mark on the table, the bound hand.
+
+The deal is tests/test_original_call.py's (worked out there): East's dealt
+123b 456c 789d 234c S N is calling after discarding South or North. The
+other seats are :class:`test_tui.Passer` (they pass, and discard what they
+draw: East, West, White dragon); then East draws South and goes out.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+from mahjongg.play.session import new_session
+from mahjongg.rules.league import DMJL
+from mahjongg.table import ActionKind, Game
+from mahjongg.tiles import Wind, tile
+from mahjongg.tui.app import PlayApp
+
+from table_walls import arrange, deal_front
+from test_original_call import CHOWS, DICE
+from test_tui import Passer, select
+
+E = Wind.EAST
+
+
+def _session():
+    front = deal_front(DMJL, CHOWS, ["E", "W", "Wh", "S"])
+    game = Game.from_wall(arrange(DMJL, DICE, front), DICE, DMJL)
+    return new_session(ruleset=DMJL.name, bots=[Passer(), Passer(), Passer()], names=["S-bot", "W-bot", "N-bot"], seed=1, hands=1, first_game=game)
+
+
+def test_original_call_by_key_shown_to_all_and_won():
+    async def run():
+        session = _session()
+        g = session.game
+        app = PlayApp(session, speed=0, claim_seconds=None, result_guard=0)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            prompt = str(app.query_one("#prompt").render())
+            assert "o: discard it declaring Original Call (with S, N)" in prompt
+            # o on a tile that leaves the hand not calling: nothing played, the prompt says why
+            await select(pilot, app, "1b")
+            n = len(g.events)
+            await pilot.press("o")
+            await pilot.pause()
+            assert len(g.events) == n
+            assert "Original Call only with S, N" in str(app.query_one("#prompt").render())
+            await select(pilot, app, "N")
+            await pilot.press("o")
+            await pilot.pause()
+            assert {"type": "action", "kind": "original-call", "seat": "E", "tile": "N"} in g.events
+            assert "ORIGINAL CALL" in str(app.query_one("#me-title").render())
+            assert any("Original Call and discards N" in line for line in app.log_lines), app.log_lines
+            # the Passers play; East draws South: Mah-Jongg, or its discard -- nothing else
+            for _ in range(50):
+                if session.human_legal():
+                    break
+                await pilot.pause(0.05)
+            assert {a.kind for a in session.human_legal()} == {ActionKind.MAHJONGG, ActionKind.DISCARD}
+            from mahjongg.tui.hints import hint
+
+            # the hand is complete: the hint says to declare; bound, it never advises another discard
+            assert hint(session.observation(), session.human_legal()).describe() == "your hand is complete: declare Mah-Jongg (m)"
+            assert "you can go Mah-Jongg" in str(app.query_one("#prompt").render())
+            await pilot.press("m")
+            await pilot.pause()
+            assert g.is_over and g.result.win.original_call and g.result.win.tile == tile("S")
+
+    asyncio.run(run())
+
+
+def test_the_hint_of_a_bound_hand_names_the_drawn_tile():
+    from mahjongg.tui.hints import hint
+
+    from test_original_call import N, S, W, _declared, _discard
+
+    g = _declared(["E", "W", "Wh", "2b"])
+    for seat, tile in ((S, "E"), (W, "W"), (N, "Wh")):
+        _discard(g, seat, tile)
+    assert hint(g.observation(E), g.legal_actions(E)).describe() == "Original Call: discard the 2b you drew (your hand is bound)"
