@@ -152,7 +152,7 @@ def test_settle_table_output():
 def test_rules_prints_the_ruleset_values():
     result = runner.invoke(app, ["rules", "pung-chow"], env={"COLUMNS": "200"})  # no cell wraps
     assert result.exit_code == 0
-    assert "simple pung: 2 points exposed / 4 concealed" in result.output and "Harr, *Pung Chow* (1922)" in result.output
+    assert "simple pung: 2 points exposed / 4 concealed" in result.output and "Harr, Pung Chow (1922)" in result.output
 
 
 def test_console_script_prints_no_traceback():

@@ -75,7 +75,28 @@ def test_all_rules_and_every_error_citing_a_source_name_books():
     # seed 000 / seed 003 (11): a dead hand never wins -- the message cites both books
     line = error_of("score", "RRR 123b 456c 78d EW 1b", "--win", "1b", "--dead")
     assert "seed 0" not in line
-    assert "(Harr, *Pung Chow* (1922); *Hong Kong Mahjong* (an undated guide), section (11))" in line
+    # the titles in italics on a terminal, not in the asterisks the library marks them with
+    assert "(Harr, Pung Chow (1922); Hong Kong Mahjong (an undated guide), section (11))" in line and "*" not in line
+
+
+def test_book_titles_reach_the_terminal_in_italics_not_asterisks():
+    """``score --dead`` printed "Harr, *Pung Chow* (1922)": the library marks a
+    title with asterisks (mahjongg.rules.sources), plain text the terminal showed
+    as it is. On a terminal the title is in italics (ESC[3m)."""
+    from rich.console import Console
+
+    from mahjongg.cli.app import book_text
+
+    text = book_text("a dead hand cannot win (Harr, *Pung Chow* (1922); *Hong Kong Mahjong* (an undated guide))")
+    assert text.plain == "a dead hand cannot win (Harr, Pung Chow (1922); Hong Kong Mahjong (an undated guide))"
+    console = Console(force_terminal=True, color_system="standard", width=200)
+    with console.capture() as shown:
+        console.print(text)
+    assert "\x1b[3mPung Chow\x1b[0m" in shown.get() and "*" not in shown.get()
+    assert book_text("[555d] 2*3").plain == "[555d] 2*3"  # no markup, a lone asterisk kept
+    for args in (["rules", "pung-chow"], ["rules"]):
+        out = runner.invoke(app, args, env={"COLUMNS": "200"}).output
+        assert "Harr, Pung Chow (1922)" in out and "*Pung Chow*" not in out
 
 
 @pytest.mark.parametrize(

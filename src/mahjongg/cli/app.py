@@ -9,7 +9,7 @@ from contextlib import contextmanager
 
 import typer
 from rich.console import Console
-from rich.markup import escape
+from rich.text import Text
 from typer.core import TyperCommand, TyperGroup
 
 from mahjongg.errors import MahjonggError
@@ -183,11 +183,29 @@ def command_name() -> str:
     return f"{shlex.quote(sys.executable)} -m mahjongg"
 
 
+_TITLE = re.compile(r"\*([^*\n]+)\*")
+
+
+def book_text(text: str, style: str = "") -> Text:
+    """``text`` for the terminal, the titles the library marks ``*so*`` (a book's
+    name, :data:`~mahjongg.rules.sources.BOOKS`) in italics, without the
+    asterisks; everything else as it is (no markup: ``[555d]`` stays)."""
+    out = Text(style=style)
+    at = 0
+    for m in _TITLE.finditer(text):
+        out.append(text[at : m.start()])
+        out.append(m.group(1), style="italic")
+        at = m.end()
+    out.append(text[at:])
+    return out
+
+
 def fail(message: str) -> None:
     """Print ``error: message`` to stderr and exit with code 2; a source it cites
-    by seed number names the book instead (:func:`~mahjongg.rules.sources.cite`). The message is plain
-    text: brackets in it, ``'.[web]'`` or a hand's ``[555d]``, are printed as they are)."""
-    err_console.print(f"[bold red]error:[/] {escape(cite(message))}", highlight=False, markup=True)
+    by seed number names the book instead (:func:`~mahjongg.rules.sources.cite`),
+    its title in italics (:func:`book_text`). The message is plain text: brackets
+    in it, ``'.[web]'`` or a hand's ``[555d]``, are printed as they are)."""
+    err_console.print(Text.assemble(("error:", "bold red"), " ", book_text(cite(message))), highlight=False)
     raise typer.Exit(USAGE_ERROR)
 
 

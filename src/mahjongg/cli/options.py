@@ -35,8 +35,13 @@ def whole_number(*, at_least: Optional[int] = None, at_most: Optional[int] = Non
     return dict(parser=parse, metavar=metavar)
 
 
-def seconds() -> dict:
-    """A finite number of seconds, 0 or more."""
+A_DAY = 86_400
+"""The most seconds a timer of ``play`` may be set to (``--speed``, ``--claim-time``):
+a day; more would only stall the game (and overflow the event loop's timeout)."""
+
+
+def seconds(at_most: float = A_DAY) -> dict:
+    """A finite number of seconds, from 0 to ``at_most``."""
 
     def parse(value) -> float:
         try:
@@ -45,10 +50,10 @@ def seconds() -> dict:
             number = math.nan
         if not math.isfinite(number):  # nan, inf: the game would wait for ever
             raise BadValue(f"takes a number of seconds, not {value!r}")
-        _check_range(number, value, 0, None)
+        _check_range(number, value, 0, at_most)
         return number
 
-    return dict(parser=parse, metavar=_range_metavar("float", 0.0, None))
+    return dict(parser=parse, metavar=_range_metavar("float", 0.0, at_most))
 
 
 def seat(*, metavar: str = "<e|s|w|n>") -> dict:

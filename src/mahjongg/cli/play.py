@@ -9,6 +9,7 @@ import typer
 
 from ..bots import BOTS
 from ..rules import RULESETS
+from ..play.workers import MOST_IN_A_RUN
 from ..tiles import Wind
 from .app import app, command_name, console, fail, user_errors
 from .options import file_name, seconds, whole_number
@@ -31,9 +32,11 @@ def play_command(
         help=f"Three bots, comma-separated, from your right round the table ({', '.join(BOTS)}, or policy:FILE, a trained policy); "
         "or 4 (or four names) to watch four bots play.",
     ),
-    hands: Optional[int] = typer.Option(None, **whole_number(at_least=1), help="Play this many hands."),
+    hands: Optional[int] = typer.Option(
+        None, **whole_number(at_least=1, at_most=MOST_IN_A_RUN), help="Play this many hands."
+    ),
     rounds: Optional[int] = typer.Option(
-        None, **whole_number(at_least=1), help="Play this many wind rounds (default: one round)."
+        None, **whole_number(at_least=1, at_most=MOST_IN_A_RUN), help="Play this many wind rounds (default: one round)."
     ),
     seed: Optional[int] = typer.Option(
         None, **whole_number(), help="Seed of the match: the same seed deals the same tiles."
@@ -45,8 +48,10 @@ def play_command(
         help="Continue a saved match (the id printed when you left) from its last action.",
     ),
     glyphs: bool = typer.Option(False, "--glyphs", help="Show Unicode Mahjong tile glyphs beside the text faces."),
-    speed: float = typer.Option(0.6, **seconds(), help="Seconds between two bot moves."),
-    claim_time: float = typer.Option(15.0, **seconds(), help="Seconds you have to claim a discard (0: no limit)."),
+    speed: float = typer.Option(0.6, **seconds(), help="Seconds between two bot moves (at most a day, 86400)."),
+    claim_time: float = typer.Option(
+        15.0, **seconds(), help="Seconds you have to claim a discard (0: no limit; at most a day, 86400)."
+    ),
 ) -> None:
     """Play Mah-Jongg in the terminal against three bots (or watch four).
 

@@ -18,7 +18,7 @@ from ..rules.sources import cite
 from ..scoring import Score
 from ..scoring_requests import BY as _BY
 from ..tiles import Tile, Wind
-from .app import app, console, fail, user_errors, write_json
+from .app import app, book_text, console, fail, user_errors, write_json
 from .options import one_of, whole_number
 from .options import seat as seat_option
 from .options import special_tiles as special_tiles_option
@@ -234,7 +234,7 @@ def settle_command(
 def _render_ruleset(card: dict) -> None:
     """A ruleset as a score card: its heading, a table of its options, a table of its scoring rules."""
     console.print(Text.assemble((card["name"], "bold"), f": {card['title']}"))
-    console.print(Text(f"source: {card['source']}", style="dim"))
+    console.print(book_text(f"source: {card['source']}", style="dim"))
     options = Table(title="options", title_justify="left", header_style="bold")
     options.add_column("option")
     options.add_column("value")
@@ -246,7 +246,7 @@ def _render_ruleset(card: dict) -> None:
     rules.add_column("value", ratio=2)
     rules.add_column("hands", no_wrap=True)
     for r in card["rules"]:
-        rule = Text.assemble((r["name"], "bold"), "\n", (r["source"], "dim"))
+        rule = Text.assemble((r["name"], "bold"), "\n", book_text(r["source"], style="dim"))
         value = "\n".join(v["text"] for v in r["values"]) or "-"
         rules.add_row(rule, Text(value), Text(r["hands"] or ""))
     console.print(rules)
