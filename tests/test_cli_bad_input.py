@@ -305,3 +305,16 @@ def test_brackets_in_a_message_are_printed():
     # the message is plain text, not Rich markup: '[web]' in a folder's name was dropped
     r = runner.invoke(app, ["replay", "1", "--db", "a[web]/x.sqlite3"])
     assert r.exit_code == 2 and r.stderr == "error: no game database at a[web]/x.sqlite3: the file does not exist\n"
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["simulate", "--games", "2", "--backend", "ray"], ["arena", "--challenger", "greedy", "--deals", "1", "--backend", "ray"]],
+)
+def test_backend_ray_without_ray_is_its_one_line_alone(args, workdir, monkeypatch):
+    """Without the ray extra: the one line saying how to install it, and nothing before
+    it (a blank line was printed first, the progress bar's)."""
+    import sys
+
+    monkeypatch.setitem(sys.modules, "ray", None)  # import ray: ImportError, as where it is not installed
+    check_one_line(args, "--backend ray needs Ray: pip install -e '.[ray]' (or pip install ray)", workdir)

@@ -20,14 +20,17 @@ from typing import Callable, Iterable, Iterator
 
 from .errors import MahjonggError
 
-__all__ = ["RayBackendError", "ray_map"]
+__all__ = ["RayBackendError", "ray_map", "require_ray"]
 
 
 class RayBackendError(MahjonggError):
     """Ray is not installed, or the cluster cannot be reached."""
 
 
-def _ray():
+def require_ray():
+    """The ``ray`` module; raises :class:`RayBackendError` (one line: how to
+    install it) when the extra is not installed -- the CLI asks before it
+    prints anything."""
     try:
         import ray  # noqa: PLC0415 - an optional extra
     except ImportError:
@@ -58,7 +61,7 @@ def ray_map(fn: Callable, chunks: Iterable, *, address: str | None = None, worke
     they are sent, so a long run starts at once). Raises
     :class:`RayBackendError` when Ray is missing or ``address`` unreachable.
     """
-    ray = _ray()
+    ray = require_ray()
     started = False
     if address is not None and not ray.is_initialized():
         _check_reachable(address)

@@ -15,6 +15,7 @@ from ..rules import RULESETS
 from .app import app, console, fail, say, user_errors
 from .options import file_name, whole_number
 from .options import special_tiles as special_tiles_option
+from ..ray_backend import require_ray
 from .runs import finish_run, progress_bar, stopped
 
 
@@ -51,6 +52,8 @@ def arena_command(
             raise ArenaError(f"--backend: local or ray, not {backend!r}")
         if address is not None and backend != "ray":  # as simulate: it would be silently ignored
             fail(f"--address {address!r} is a Ray cluster's address: give it with --backend ray")
+        if backend == "ray":
+            require_ray()  # (before anything is printed: without Ray, its one line alone)
         store = Journal(db) if db is not None else None  # refused here, in one line, before a hand is played
         before = len(store) if store is not None else 0
         ids: list[int] = []

@@ -44,8 +44,10 @@ def time_left(seconds: float) -> str:
 
 def progress_bar(unit: str, as_json: bool) -> Progress | None:
     """A transient bar counting ``unit`` (``"hands"``, ``"deals"``) on the
-    terminal; ``None`` under ``--json``, whose output is the result only."""
-    if as_json:
+    terminal; ``None`` under ``--json``, whose output is the result only, and
+    when the output is no terminal (a pipe, a file: a bar there left only a
+    blank line before the result, or before an error)."""
+    if as_json or not console.is_terminal:
         return None
     return Progress(
         TextColumn("[bold]playing[/]"),

@@ -16,6 +16,7 @@ from ..simulate import HandOutcome, SimulationError, Summary, check_bots, check_
 from .app import app, console, fail, user_errors
 from .options import file_name, whole_number
 from .options import special_tiles as special_tiles_option
+from ..ray_backend import require_ray
 from .runs import finish_run, progress_bar, stopped
 
 
@@ -83,6 +84,8 @@ def simulate_command(
             fail(f"--backend: local or ray (ray plays single hands, not --matches), not {backend!r}")
         if address is not None and backend != "ray":  # it was silently ignored
             fail(f"--address {address!r} is a Ray cluster's address: give it with --backend ray")
+        if backend == "ray":
+            require_ray()  # (before anything is printed: without Ray, its one line alone)
         store = Journal(db) if db is not None else None  # refused here, in one line, before a hand is played
         before = len(store) if store is not None else 0
         ids: list[int] = []
