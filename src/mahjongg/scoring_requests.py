@@ -14,6 +14,7 @@ facts of a win some rule of it reads, its bonus tiles.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Mapping
 
@@ -37,6 +38,7 @@ __all__ = [
     "settle",
     "offers",
     "ruleset_for",
+    "in_fields",
 ]
 
 BY = {"wall": WinBy.WALL, "discard": WinBy.DISCARD, "loose": WinBy.LOOSE, "robbed-kong": WinBy.ROBBED_KONG}
@@ -69,6 +71,22 @@ class RequestError(MahjonggError):
 
 def _option(field_name: str) -> str:
     return "--" + field_name.replace("_", "-")
+
+
+_OPTION = re.compile(r"--([a-z][a-z-]*)")
+
+
+def in_fields(message: str, fields: tuple[str, ...]) -> str:
+    """``message`` (a :class:`RequestError`'s, in the command's words) in the
+    words of a JSON request: each option that is one of ``fields`` named as
+    that field, quoted (``--winner`` -> ``"winner"``, ``--kong-on-kong`` ->
+    ``"kong_on_kong"``), as the web API and its page say it; other text is kept."""
+
+    def field(m: re.Match) -> str:
+        name = m.group(1).replace("-", "_")
+        return f'"{name}"' if name in fields else m.group(0)
+
+    return _OPTION.sub(field, message)
 
 
 def _wind(name: str, value) -> Wind:

@@ -13,7 +13,9 @@ HTTP:
                                  ``discarder``, ``ruleset``, ``limit``, ``settle_draws``,
                                  ``dead``) -> the JSON of ``mahjongg settle --json``
 
-A bad request is a 400 ``{"error": ...}`` with the command's one-line reason.
+A bad request is a 400 ``{"error": ...}`` with the command's one-line reason,
+naming the request's JSON fields where the command names its options
+(``"winner"``, not ``--winner``: :func:`~mahjongg.scoring_requests.in_fields`).
 The same function answers the command and the API
 (:mod:`mahjongg.scoring_requests`); the request body goes through the app's
 own body parsing (its size limit, ``Limits.max_body``) and each request through
@@ -54,7 +56,7 @@ def scoring_routes(static: Path, body: Body, limit: Limit) -> list[Route]:
     async def rulesets(request: Request) -> Response:
         return JSONResponse({"rulesets": requests.all_offers()})
 
-    def answering(parse, answer, shape=lambda result: result.to_dict()):
+    def answering(parse, answer, fields, shape=lambda result: result.to_dict()):
         async def endpoint(request: Request) -> Response:
             refused = limit(request)
             if refused is not None:
@@ -63,7 +65,8 @@ def scoring_routes(static: Path, body: Body, limit: Limit) -> list[Route]:
                 data = await body(request)
                 result = answer(parse(data))
             except MahjonggError as exc:
-                return JSONResponse({"error": cite(str(exc))}, status_code=400)  # the books, not seed numbers
+                # the books, not seed numbers; the JSON fields, not the command's options
+                return JSONResponse({"error": cite(requests.in_fields(str(exc), fields))}, status_code=400)
             return JSONResponse(shape(result))
 
         return endpoint
@@ -72,8 +75,16 @@ def scoring_routes(static: Path, body: Body, limit: Limit) -> list[Route]:
         Route("/score", page),
         Route("/api/score/rulesets", rulesets),
         # a score goes out as its score card (play.scorecard), as `mahjongg score --json` prints it
-        Route("/api/score", answering(requests.ScoreRequest.from_json, requests.score, _card), methods=["POST"]),
-        Route("/api/settle", answering(requests.SettleRequest.from_json, requests.settle), methods=["POST"]),
+        Route(
+            "/api/score",
+            answering(requests.ScoreRequest.from_json, requests.score, requests.ScoreRequest.FIELDS, _card),
+            methods=["POST"],
+        ),
+        Route(
+            "/api/settle",
+            answering(requests.SettleRequest.from_json, requests.settle, requests.SettleRequest.FIELDS),
+            methods=["POST"],
+        ),
     ]
 
 
