@@ -20,7 +20,7 @@ import pytest
 
 pytest.importorskip("uvicorn")
 
-from browser_helpers import CHROMIUM, LiveServer, sync_api  # noqa: E402
+from browser_helpers import CHROMIUM, LiveServer, mark_view, sync_api, wait_for_new_view  # noqa: E402
 from test_web_browser import act_kinds, click_act  # noqa: E402
 
 pytestmark = [
@@ -117,24 +117,25 @@ def test_the_replay_page_steps_through_a_hand_as_the_journal_has_it(live, size, 
     data = page.request.get(f"{live.base}/api/tables/{code}/hands/1").json()
     steps = data["steps"]
 
-    def shown() -> dict:
-        return page.evaluate("""() => { const out = {};
-            for (const s of document.querySelectorAll('#board .seat')) out[s.dataset.wind || s.id] =
-                s.querySelector('.open-hand').dataset.concealed;
-            return out; }""")
-
     def seats_of(step) -> dict:
         return {w: " ".join(s["concealed"]) for w, s in step["seats"].items()}
 
+    # what a step shows, read in one call (the step's caption, its lines, each seat's tiles)
+    now = """() => { const seats = {};
+        for (const s of document.querySelectorAll('#board .seat')) seats[s.dataset.wind || s.id] =
+            s.querySelector('.open-hand').dataset.concealed;
+        return { where: document.getElementById('where').textContent, seats,
+                 lines: [...document.querySelectorAll('#lines li')].map(li =>
+                    (li.firstChild.textContent + ' ' + (li.querySelector('.tile') ? li.querySelector('.tile').dataset.tile : '')).trim()) }; }"""
     lines = []
     for k, step in enumerate(steps):  # forward with the arrow key, one step at a time
         if k:
             page.keyboard.press("ArrowRight")
-        assert page.text_content("#where") == ("The deal" if k == 0 else f"Move {k}") + f" of {len(steps) - 1}"
-        got = page.evaluate("""[...document.querySelectorAll('#lines li')].map(li =>
-            (li.firstChild.textContent + ' ' + (li.querySelector('.tile') ? li.querySelector('.tile').dataset.tile : '')).trim())""")
+        seen = page.evaluate(now)
+        assert seen["where"] == ("The deal" if k == 0 else f"Move {k}") + f" of {len(steps) - 1}"
+        got = seen["lines"]
         lines.extend(got[1:] if k == 0 else got)
-        assert sorted(shown().values()) == sorted(seats_of(step).values()), f"step {k}"
+        assert sorted(seen["seats"].values()) == sorted(seats_of(step).values()), f"step {k}"
         if k == len(steps) // 2:
             shot(page, f"{size}-replay-middle")
     assert page.locator("#sheet").is_visible()  # the end: the score sheet
@@ -255,12 +256,16 @@ def test_one_double_click_one_discard_while_a_spectator_watches(live, size, brow
                 assert not bad, f"touch targets under {TOUCH} px for a spectator: {bad}"
         before = sum(1 for m in sent if m.get("type") == "act")
         target = tiles.last
+        mark_view(page)
         if size == "phone":
             target.tap()
             target.tap()
         else:
             target.dblclick()
-        page.wait_for_timeout(250)  # any copy would have been sent and refused by now
+        # a copy would be sent by the second click itself, before the server's answer to the
+        # first comes back, and refused right after that answer on the same socket
+        wait_for_new_view(page)
+        page.wait_for_timeout(50)
         acts = sum(1 for m in sent if m.get("type") == "act") - before
         assert acts == 1, f"turn {turns}: a double {'tap' if size == 'phone' else 'click'} sent {acts} acts"
         assert page.text_content("#error") == "", page.text_content("#error")
