@@ -57,3 +57,48 @@ class LiveServer:
     def stop(self) -> None:
         self.uvicorn.should_exit = True
         self.thread.join(10)
+
+
+def close_contexts(browser) -> None:
+    """Close every context (its pages, sockets, storage) a test opened on the shared
+    Chromium: what the test leaves is gone before the next one starts."""
+    for context in list(browser.contexts):
+        context.close()
+
+
+# --- waiting on the table page (static/table.js) for what it shows, not for a time ------
+# The page draws every state the server sends afresh (render(): the wall count's element
+# among them, drawn nowhere else); a decision is a button in #actions, a tile that may be
+# discarded, or the score sheet.
+DECISION = """() => !document.getElementById('result').hidden
+    || !!document.querySelector('#actions button.act, #hand button.tile:not([disabled])')"""
+
+
+def mark_view(page) -> None:
+    """Mark the view the page shows now (call it before acting on it)."""
+    page.evaluate("() => { const w = document.getElementById('wall-count'); if (w) w.dataset.seen = '1'; }")
+
+
+def wait_for_new_view(page, timeout_ms: float = 1500) -> bool:
+    """Wait until the page draws a view newer than the one :func:`mark_view` marked (the
+    server's answer to an act: every act is answered with a view), or shows the score
+    sheet; False if none came in ``timeout_ms`` (an act the page itself kept back: it
+    sends one act per view)."""
+    try:
+        page.wait_for_function(
+            """() => { const w = document.getElementById('wall-count');
+                return !w || !w.dataset.seen || !document.getElementById('result').hidden; }""",
+            timeout=timeout_ms,
+        )
+        return True
+    except sync_api.TimeoutError:
+        return False
+
+
+def wait_for_decision(page, timeout_ms: float = 1000) -> bool:
+    """Wait until the page offers a decision or shows the score sheet; False if neither in ``timeout_ms``."""
+    try:
+        page.wait_for_function(DECISION, timeout=timeout_ms)
+        return True
+    except sync_api.TimeoutError:
+        return False

@@ -15,8 +15,8 @@ pytest.importorskip("playwright.sync_api", reason="the playwright package is not
 from mahjongg.rules import Situation, get_ruleset  # noqa: E402
 from mahjongg.scoring import score_hand  # noqa: E402
 from mahjongg.tiles import Wind  # noqa: E402
-from browser_helpers import LiveServer  # noqa: E402
-from test_web_browser import ARGS, CHROMIUM, sync_api, take_turn  # noqa: E402,F401
+from browser_helpers import LiveServer, wait_for_decision, wait_for_new_view  # noqa: E402
+from test_web_browser import CHROMIUM, take_turn  # noqa: E402
 
 pytestmark = [
     pytest.mark.skipif(CHROMIUM is None, reason="no chromium found (apt-get install chromium; .ci/run installs it)"),
@@ -33,49 +33,44 @@ def live(tmp_path):
     srv.stop()
 
 
-def test_hong_kong_score_sheet_shows_each_items_faan(live):
+def test_hong_kong_score_sheet_shows_each_items_faan(live, browser):
     base, server = live
     hk = get_ruleset("hong-kong")
-    with sync_api.sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
-        try:
-            page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
-            errors = []
-            page.on("pageerror", lambda e: errors.append(str(e)))
-            page.goto(base + "/")
-            page.fill("#create-name", "Ann")
-            page.select_option("#ruleset", "hong-kong")
-            page.fill("#hands", "8")
-            page.click("#create-button")
-            page.wait_for_url("**/t/*")
-            code = page.locator("#code").inner_text()
-            page.click("#start")
-            page.wait_for_selector("#hand button.tile")
-            table = server.tables[code]
-            deadline = time.monotonic() + 240
-            for hand in range(8):
-                while not page.locator("#result").is_visible():
-                    assert time.monotonic() < deadline, "the hands did not end in time"
-                    if take_turn(page, use_keys=False):
-                        page.wait_for_timeout(40)
-                    else:
-                        time.sleep(0.05)
-                rec = table.match.records[-1]
-                if rec.result.winner is not None:
-                    break
-                page.click("#next")
-                page.wait_for_function("() => document.getElementById('result').hidden")
-            r = rec.result
-            assert r.winner is not None, "no hand of eight was won"
-            assert not errors, errors
-            w = r.winner
-            sc = score_hand(r.hands[w], hk, Situation(w, rec.round, r.win))
-            row = page.locator(f"#scores tbody tr[data-wind={w.letter}]")
-            items = row.locator("td[data-field=items] li")
-            assert [items.nth(k).inner_text() for k in range(items.count())] == [f"{i.name}: {i.faan} faan" for i in sc.items]
-            score = row.locator("td[data-field=score]")
-            assert score.inner_text() == f"score: {sc.score} ({sc.faan} faan)"
-            assert int(score.get_attribute("data-value")) == sc.score
-            assert "undefined" not in page.locator("#result").inner_text()
-        finally:
-            browser.close()
+    page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(base + "/")
+    page.fill("#create-name", "Ann")
+    page.select_option("#ruleset", "hong-kong")
+    page.fill("#hands", "8")
+    page.click("#create-button")
+    page.wait_for_url("**/t/*")
+    code = page.locator("#code").inner_text()
+    page.click("#start")
+    page.wait_for_selector("#hand button.tile")
+    table = server.tables[code]
+    deadline = time.monotonic() + 240
+    for hand in range(8):
+        while not page.locator("#result").is_visible():
+            assert time.monotonic() < deadline, "the hands did not end in time"
+            if take_turn(page, use_keys=False):
+                wait_for_new_view(page)
+            else:
+                wait_for_decision(page)
+        rec = table.match.records[-1]
+        if rec.result.winner is not None:
+            break
+        page.click("#next")
+        page.wait_for_function("() => document.getElementById('result').hidden")
+    r = rec.result
+    assert r.winner is not None, "no hand of eight was won"
+    assert not errors, errors
+    w = r.winner
+    sc = score_hand(r.hands[w], hk, Situation(w, rec.round, r.win))
+    row = page.locator(f"#scores tbody tr[data-wind={w.letter}]")
+    items = row.locator("td[data-field=items] li")
+    assert [items.nth(k).inner_text() for k in range(items.count())] == [f"{i.name}: {i.faan} faan" for i in sc.items]
+    score = row.locator("td[data-field=score]")
+    assert score.inner_text() == f"score: {sc.score} ({sc.faan} faan)"
+    assert int(score.get_attribute("data-value")) == sc.score
+    assert "undefined" not in page.locator("#result").inner_text()

@@ -326,6 +326,9 @@ def test_an_idle_players_turn_is_played_by_a_bot_over_the_wire(tmp_path):
     with TestClient(app(tmp_path)) as c:
         code, host = create(c, seed=11, bots=["greedy"] * 3, turn_seconds=5)
         table = c.app.state.server.tables[code]
+        clock = table.schedule  # the table's timers; the turn timer (its 5 s) is run in 0.2 s of real time:
+        # the test waits for what the timer does, not for the clock (the 5 s are checked in the deadline sent)
+        table.schedule = lambda delay, fn: clock(0.2 if delay == 5 else delay, fn)
         with c.websocket_connect(f"/ws/{code}") as ws:
             players = WirePlayers(table, {0: ws})
             players.states[0] = hello(ws, host)
@@ -345,7 +348,7 @@ def test_an_idle_players_turn_is_played_by_a_bot_over_the_wire(tmp_path):
             assert turn["deadline"] is not None and 0 < turn["deadline"] <= 5
             ann = turn["game"]["seat"]
             n = len(table.game.events)
-            while not players.states[0]["seats"][0]["idle"]:  # wait (about 5 s) for the timer
+            while not players.states[0]["seats"][0]["idle"]:  # wait for the timer
                 players.read(0)
             played = [e for e in table.game.events[n:] if e.get("type") == "action"]
             assert played[0]["seat"] == ann and played[0]["kind"] == "discard"

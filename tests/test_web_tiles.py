@@ -10,22 +10,20 @@ import re
 import pytest
 
 from mahjongg.tiles import TILES
-from browser_helpers import CHROMIUM, ARGS, STATIC, sync_api
+from browser_helpers import CHROMIUM, STATIC, sync_api
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None or sync_api is None, reason="needs chromium and playwright")
 
 
 @pytest.fixture(scope="module")
-def page():
-    with sync_api.sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
-        try:
-            p = browser.new_page()
-            p.set_content("<!doctype html><body></body>")
-            p.add_script_tag(content=(STATIC / "tiles.js").read_text())
-            yield p
-        finally:
-            browser.close()
+def page(chromium):
+    """A blank page of the module's Chromium (tests/conftest.py) with tiles.js loaded."""
+    context = chromium.new_context()
+    p = context.new_page()
+    p.set_content("<!doctype html><body></body>")
+    p.add_script_tag(content=(STATIC / "tiles.js").read_text())
+    yield p
+    context.close()
 
 
 def test_every_tile_of_the_notation_has_a_picture(page):

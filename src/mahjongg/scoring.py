@@ -463,6 +463,13 @@ def _check_win(hand: Hand, ruleset: Ruleset, situation: Situation) -> None:
         )
     if win.by is WinBy.LOOSE:
         _check_loose(hand, ruleset, win)
+    if win.wins_in_row < 0 or (win.wins_in_row and situation.seat != Wind.EAST):
+        raise ImpossibleWin(
+            "wins_in_row",
+            "only East wins hands in a row: the deal passes when another player wins"
+            if win.wins_in_row > 0
+            else f"wins in a row are counted 1 or more (0: not known), not {win.wins_in_row}",
+        )
     if not win.original:
         return
     exposed = [m for m in hand.melds if m.exposed]

@@ -48,6 +48,7 @@ _FACT_OPTIONS = {
     "original": "--original",
     "after_flower": "--after-flower",
     "after_kong_on_kong": "--kong-on-kong",
+    "wins_in_row": "--wins-in-row",
 }
 """The options that set each fact of an :class:`~mahjongg.scoring.ImpossibleWin`."""
 
@@ -103,7 +104,10 @@ class ScoreRequest:
     ``after_flower``, ``kong_on_kong``) and ``dead`` (a loser's dead hand);
     ``mandarins``: a Pung Chow ruleset with its Mandarins option on (Flowers
     and Seasons 1-4 for East-North); ``original_call``: the winner had
-    declared Original Call (the league rulesets); ``special_tiles``: a set of
+    declared Original Call (the league rulesets); ``wins_in_row``: the
+    winner is East and this is his Nth win in a row, the deal not passed
+    between (0: not known; DMJL's "East won nine times in a row");
+    ``special_tiles``: a set of
     special tiles the ruleset plays with instead of its own
     (:attr:`~mahjongg.rules.ruleset.Ruleset.special_tile_sets`)."""
 
@@ -122,11 +126,12 @@ class ScoreRequest:
     mandarins: bool = False
     original_call: bool = False
     special_tiles: str | None = None
+    wins_in_row: int = 0
 
     FIELDS = (
         "hand", "ruleset", "seat", "round", "win", "by",
         "last_tile", "original", "first_discard", "after_flower", "kong_on_kong", "dead", "mandarins",
-        "original_call", "special_tiles",
+        "original_call", "special_tiles", "wins_in_row",
     )  # fmt: skip
 
     @classmethod
@@ -158,6 +163,11 @@ class ScoreRequest:
         for name in (*_WIN_FLAGS, "dead", "mandarins"):
             if name in given:
                 values[name] = _flag(name, given[name])
+        if "wins_in_row" in given:
+            n = given["wins_in_row"]
+            if type(n) is not int or n < 0:
+                raise RequestError(f"--wins-in-row takes a whole number, 0 or more, not {n!r}")
+            values["wins_in_row"] = n
         return cls(**values)
 
 
@@ -200,13 +210,15 @@ def score(request: ScoreRequest) -> ScoreAnswer:
         except ValueError as exc:
             raise RequestError(f"--win: {exc}") from None
         _check_win_options(q.by, q.seat, q.first_discard, q.after_flower, q.kong_on_kong)
-        win_info = Win(tile, q.by, **{_WIN_FLAGS[f]: v for f, v in flags.items()})
-    elif any(flags.values()) or q.by is not WinBy.DISCARD:
+        win_info = Win(tile, q.by, **{_WIN_FLAGS[f]: v for f, v in flags.items()}, wins_in_row=q.wins_in_row)
+    elif any(flags.values()) or q.by is not WinBy.DISCARD or q.wins_in_row:
         raise RequestError(
-            "--by, --last-tile, --original, --first-discard, --after-flower and --kong-on-kong describe a win:"
-            " give the winning tile with --win"
+            "--by, --last-tile, --original, --first-discard, --after-flower, --kong-on-kong and --wins-in-row"
+            " describe a win: give the winning tile with --win"
         )
     unread = [f for f in ("kong_on_kong", "original_call") if flags[f] and f not in offers(rules)["flags"]]
+    if q.wins_in_row and "wins_in_row" not in offers(rules)["counts"]:
+        unread.append("wins_in_row")
     if unread:
         raise RequestError(f"{_option(unread[0])}: {rules.name} scores nothing for it (no rule of it reads it)")
     # a dead hand has the wrong number of tiles: a long hand of 15, a short one (seed 000 "Score card")
@@ -439,6 +451,8 @@ def offers(rules: Ruleset) -> dict:
     the ways a winning tile may come (``robbed-kong`` only where a kong may
     be robbed); ``flags``, the facts of a win some rule of it reads (and
     ``after_flower`` wherever it has bonus tiles a loose tile may replace);
+    ``counts``, the whole-number facts of a win some rule reads
+    (``wins_in_row``: East's wins in a row);
     ``bonus_tiles``, its Flowers, Seasons and special tiles in notation;
     ``faan``: whether it scores in faan; ``east_keeps_deal``: by the
     winner's seat (``"draw"``: nobody won), whether East deals again
@@ -447,12 +461,14 @@ def offers(rules: Ruleset) -> dict:
     if rules.bonus_tiles:
         read.add("after_flower")
     flags = [f for f, win_field in _WIN_FLAGS.items() if win_field in read]
+    counts = [f for f in ("wins_in_row",) if f in read]
     by = [name for name, how in BY.items() if how is not WinBy.ROBBED_KONG or rules.robbing_kong]
     return {
         "name": rules.name,
         "title": rules.title,
         "by": by,
         "flags": flags,
+        "counts": counts,
         "bonus_tiles": [str(Tile(t)) for t in rules.bonus_tiles],
         "faan": rules.unit == "faan",
         "east_keeps_deal": {**{w.letter: rules.keeps_deal(w) for w in Wind}, "draw": rules.keeps_deal(None)},

@@ -161,6 +161,13 @@ def score_command(
         False, "--original-call", help="The winner had declared Original Call (the league rulesets dmjl, bmja)."
     ),
     special_tiles: Optional[str] = typer.Option(None, "--special-tiles", **special_tiles_option()),
+    wins_in_row: int = typer.Option(
+        0,
+        "--wins-in-row",
+        **whole_number(at_least=0),
+        help="With --seat E: this win is East's Nth in a row, the deal not passed between (a drawn hand does not"
+        " break the row); dmjl scores the ninth a limit hand (East won nine times in a row).",
+    ),
     as_json: bool = typer.Option(False, "--json", help="Print the score as JSON."),
 ) -> None:
     """Score one hand and explain every item (points, doubles, limit).
@@ -169,7 +176,7 @@ def score_command(
     """
     request = requests.ScoreRequest(
         hand, ruleset, seat, round_, win, by, last_tile, original, first_discard, after_flower, kong_on_kong, dead, mandarins,
-        original_call, special_tiles,
+        original_call, special_tiles, wins_in_row,
     )
     with user_errors():
         answer = requests.score(request)

@@ -67,6 +67,12 @@ class Win:
     (seed 001: Earthly Peace).
     ``original_call``: the winner declared Original Call (the league rules:
     waiting after his first discard and not altering the hand since).
+    ``wins_in_row``: for a win of East's, the hands he has won in a row with
+    this one, the deal never passed between (a drawn hand, which does not
+    pass it, does not break the row; Kajongg counts East's wins since the
+    winds last rotated); 0 when not known (a hand scored alone). The match's
+    history, not the hand's: the play layer counts it and the engine is told
+    (``Game(east_wins=...)``); it is data, like the other facts of a win.
     """
 
     tile: Tile
@@ -77,6 +83,7 @@ class Win:
     after_flower: bool = False
     first_discard: bool = False
     original_call: bool = False
+    wins_in_row: int = 0
 
 
 @dataclass(frozen=True, slots=True)

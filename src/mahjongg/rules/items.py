@@ -126,6 +126,13 @@ class ScoringRule:
     def evaluate(self, r: Reading, so_far: list[Item]) -> Iterable[Item]:  # pragma: no cover
         raise NotImplementedError
 
+    def passes_deal(self, wins_in_row: int) -> bool:
+        """Whether East, winning his ``wins_in_row``-th hand in a row, passes the
+        deal all the same (:meth:`Ruleset.keeps_deal
+        <mahjongg.rules.ruleset.Ruleset.keeps_deal>`); no rule but East's ninth
+        win says so."""
+        return False
+
     def applies(self, r: Reading) -> bool:
         return self.who == "all" or r.is_winner
 

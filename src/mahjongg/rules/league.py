@@ -35,6 +35,7 @@ from .league_items import (
     AllPairHonors,
     BlessingOfEarth,
     BlessingOfHeaven,
+    EastsNinthWin,
     BuriedTreasure,
     CallingFor,
     CallingForDoubles,
@@ -296,6 +297,8 @@ def dmjl(*, limit: int = 500, roof_off: bool = False, name: str = "dmjl") -> Rul
         ThreeGreatScholars("Three Great Scholars", CLASSICAL + ": Three Great Scholars (3 pungs or kongs of dragons), 1 limit"),
         NineGates("Nine Gates", CLASSICAL + ": Nine Gates (concealed 1112345678999 and the last tile of the suit), 1 limit"),
         SquirmingSnake("Squirming Snake", DMJL_SOURCE + ": Squirming Snake, 1 limit"),
+        # in ClassicalChinese, deleted by ClassicalChineseBMJA: the DMJL's alone
+        EastsNinthWin("East won nine times in a row", CLASSICAL + ": East won nine times in a row, 1 limit, then the winds rotate"),
     ]
     rules += _sets()
     rules += [

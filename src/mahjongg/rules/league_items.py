@@ -55,6 +55,7 @@ __all__ = [
     "TwofoldFortune",
     "BlessingOfHeaven",
     "BlessingOfEarth",
+    "EastsNinthWin",
     "BuriedTreasure",
     "NineGates",
     "GatesOfHeaven",
@@ -493,6 +494,34 @@ class BlessingOfEarth(LeagueLimit):
 
     def matches(self, r):
         return r.seat != Wind.EAST and r.win.first_discard and _standard(r)
+
+
+@dataclass(frozen=True)
+class EastsNinthWin(LeagueLimit):
+    """East wins his ninth hand in a row (Kajongg ``EastWonNineTimesInARow``,
+    "East won nine times in a row": "If that happens, East gets a limit score
+    and the winds rotate"). Kajongg counts East's wins since the winds last
+    rotated (``Point.notRotated``, the hands since then, drawn ones too, and the
+    wins among them of the player who is East): a drawn hand, which keeps the
+    deal, neither breaks the row nor counts in it. Reads
+    :attr:`Win.wins_in_row <mahjongg.rules.context.Win.wins_in_row>`, which the
+    play layer counts from the match. ``wins``: the wins in a row that score
+    the limit; ``rotates``: the deal then passes to South all the same
+    (Kajongg's ``rotate`` option), so there is no tenth."""
+
+    reads: ClassVar[tuple[str, ...]] = ("wins_in_row",)
+    wording: ClassVar[Wording] = Wording(
+        limit=True,
+        labels=(("fraction", "share of the limit"), ("wins", "East's wins in a row"), ("rotates", "then the deal passes")),
+    )
+    wins: int = 9
+    rotates: bool = True
+
+    def matches(self, r):
+        return r.seat == Wind.EAST and r.win.wins_in_row >= self.wins and _standard(r)
+
+    def passes_deal(self, wins_in_row: int) -> bool:
+        return self.rotates and wins_in_row >= self.wins
 
 
 @dataclass(frozen=True)

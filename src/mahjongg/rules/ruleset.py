@@ -312,14 +312,20 @@ class Ruleset:
         :meth:`settle`; one with an excuse is only recorded."""
         return None
 
-    def keeps_deal(self, winner, reason: str = "mahjongg") -> bool:
+    def keeps_deal(self, winner, reason: str = "mahjongg", wins_in_row: int = 0) -> bool:
         """Whether East keeps the deal after a hand won by ``winner``
         (``None``: drawn, washed, ...): he keeps it when he wins, loses it
         when another player wins (seed 000 Part I, Procedure of play A; Part
         II; seed 003 (8)), and on a hand nobody wins keeps it if
-        ``draw_keeps_deal`` (seed 000, seed 003 (9) g; not seed 001)."""
+        ``draw_keeps_deal`` (seed 000, seed 003 (9) g; not seed 001).
+        ``wins_in_row``: East's wins in a row with this one (``Win.wins_in_row``):
+        a rule of the ruleset may pass the deal after so many
+        (:meth:`~mahjongg.rules.items.ScoringRule.passes_deal`: DMJL's East's
+        ninth win, after which "the winds rotate")."""
         if winner is None:
             return self.draw_keeps_deal
+        if winner == Wind.EAST and wins_in_row and any(rule.passes_deal(wins_in_row) for rule in self.rules):
+            return False
         return winner == Wind.EAST
 
     def settle(self, scores, winner, *, discarder=None, east=None, dead=(), ruling=None):

@@ -115,7 +115,11 @@ class Game:
     tiles are shuffled and the dice thrown with ``random.Random(seed)``.
     Seats are winds; East is the dealer. With two or three ``players`` the
     seats in play are the first winds (E S / E S W); the rest are dummies
-    whose sides of the wall are built but who never play.
+    whose sides of the wall are built but who never play. ``east_wins``:
+    the hands East has won in a row before this one (the match's history:
+    the play layer counts it, :func:`mahjongg.play.session.east_wins`); the
+    engine only passes it to the scoring of East's win (``Win.wins_in_row``)
+    and logs it in the setup event, so a replay scores the same.
 
     :meth:`from_wall` starts a hand from a given built wall and dice.
     """
@@ -131,6 +135,7 @@ class Game:
         dice: tuple[Dice, ...] | None = None,
         allow_false_mahjongg: bool = False,
         claims: str = "able",
+        east_wins: int = 0,
     ) -> None:
         if type(players) is not int or players not in (2, 3, 4):
             raise GameError(f"Mah-Jongg is played by two, three or four players, not {players!r}")
@@ -138,6 +143,11 @@ class Game:
             raise GameError(f"claims is 'able' (the seats that can claim are asked) or 'all' (every seat), not {claims!r}")
         self.claims = claims
         self._ask_all = claims == "all"  # every other seat answers every claim window
+        if type(east_wins) is not int or east_wins < 0:
+            raise GameError(f"east_wins counts the hands East has won in a row before this one (0 or more), not {east_wins!r}")
+        # the match's history, told as data (the play layer counts it): East's win here is his
+        # east_wins + 1st in a row (Win.wins_in_row, which DMJL's East's ninth win reads)
+        self.east_wins = east_wins
         self.ruleset = ruleset
         self.players = players
         # an app may let a player declare Mah-Jongg with any hand; the ruleset's penalty judges it
@@ -236,6 +246,7 @@ class Game:
             seed=seed,
             **({"allow_false_mahjongg": True} if self.allow_false_mahjongg else {}),
             **({"claims": claims} if self._ask_all else {}),
+            **({"east_wins": east_wins} if east_wins else {}),
             stacks=stacks,
             wall=list(map(_TSTR.__getitem__, self.built)),
             dice={
@@ -1011,6 +1022,7 @@ class Game:
             after_flower=by is _BY_LOOSE and self._after_flower,
             first_discard=by is _BY_DISCARD and len(self._history) == 1 and self._history[0][0] == Wind.EAST,
             original_call=self._called[seat],
+            wins_in_row=self.east_wins + 1 if seat == Wind.EAST else 0,
         )
 
     def _may_win(self, seat: Wind, t: Tile, by: WinBy, complete: bool | None = None, undeclared: bool = False) -> bool:
@@ -1170,6 +1182,7 @@ def replay_steps(events: Sequence[dict], ruleset: Ruleset | None = None) -> Iter
             wall=setup["wall"],
             allow_false_mahjongg=setup.get("allow_false_mahjongg", False),
             claims=setup.get("claims", "able"),
+            east_wins=setup.get("east_wins", 0),
             dice=(tuple(setup["dice"]["east"]),) + ((tuple(setup["dice"]["break"]),) if setup["dice"]["break"] else ()),
         )
     except MahjonggError as exc:  # an unknown ruleset, a wall not of its set, bad dice, ...

@@ -110,6 +110,7 @@ LOG_SCHEMA: dict[str, dict[str, Field]] = {
         "seed": Field("the deal's seed (a whole number, or null)", _or_none(_int)),
         "allow_false_mahjongg": Field("true or false", _bool, required=False),
         "claims": Field("which seats a claim window asks (able or all)", _one_of("able", "all"), required=False),
+        "east_wins": Field("the hands East had won in a row before this one (a whole number)", lambda v: _int(v) and v >= 0, required=False),
         "stacks": Field("the stacks per side of the wall (a whole number)", lambda v: _int(v) and 1 <= v <= 40),
         "wall": Field("the built wall (a list of tiles)", _list_of(_tile)),
         "dice": Field(

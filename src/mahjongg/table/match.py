@@ -178,16 +178,18 @@ class Match:
             self._rng = random.Random(self.seed)
         return self._rng
 
-    def next_game(self, seed: int | None = None) -> Game:
+    def next_game(self, seed: int | None = None, *, east_wins: int = 0) -> Game:
         """The next hand, its seed drawn from the match's seed (``seed``: dealt from
-        this one instead, and none drawn: ``mahjongg simulate``'s single hands)."""
+        this one instead, and none drawn: ``mahjongg simulate``'s single hands).
+        ``east_wins``: the hands this East has won in a row before it, as the play
+        layer counts them (``Game(east_wins=...)``)."""
         if self.is_over:
             raise StateError("the match is over")
         if self.game is not None and not self.game.is_over:
             raise StateError("the current hand is not finished")
         if seed is None:
             seed = self.hand_seeds() if self.hand_seeds is not None else self._random().randrange(2**32)
-        self.game = Game(self.ruleset, seed, self.players, self.round, claims=self.claims)
+        self.game = Game(self.ruleset, seed, self.players, self.round, claims=self.claims, east_wins=east_wins)
         return self.game
 
     def record(self, game: Game | None = None) -> HandRecord:
@@ -226,7 +228,8 @@ class Match:
                 "totals": list(self.totals),
             }
         )
-        if not self.ruleset.keeps_deal(r.winner, r.reason):
+        win = getattr(r, "win", None)  # (a result a test makes may have only winner and reason)
+        if not self.ruleset.keeps_deal(r.winner, r.reason, wins_in_row=win.wins_in_row if win is not None else 0):
             self._pass_deal()
         self.game = None
         return rec
