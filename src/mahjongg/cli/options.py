@@ -35,8 +35,8 @@ def whole_number(*, at_least: Optional[int] = None, at_most: Optional[int] = Non
     return dict(parser=parse, metavar=metavar)
 
 
-def seconds() -> dict:
-    """A finite number of seconds, 0 or more."""
+def seconds(*, at_least: float = 0, at_most: Optional[float] = None) -> dict:
+    """A finite number of seconds, ``at_least`` (0) or more (to ``at_most`` if given)."""
 
     def parse(value) -> float:
         try:
@@ -45,10 +45,10 @@ def seconds() -> dict:
             number = math.nan
         if not math.isfinite(number):  # nan, inf: the game would wait for ever
             raise BadValue(f"takes a number of seconds, not {value!r}")
-        _check_range(number, value, 0, None)
+        _check_range(number, value, at_least, at_most)
         return number
 
-    return dict(parser=parse, metavar=_range_metavar("float", 0.0, None))
+    return dict(parser=parse, metavar=_range_metavar("float", at_least, at_most))
 
 
 def seat(*, metavar: str = "<e|s|w|n>") -> dict:
