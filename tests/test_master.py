@@ -8,10 +8,11 @@ import pytest
 
 from mahjongg.bots import BOTS, MasterBot, make_bot
 from mahjongg.bots.expert import win_chance
-from mahjongg.bots.master import chance, next_live, one_step
+from mahjongg.bots.master import chance, loser_term, next_live, one_step, passed_since
 from mahjongg.hand import Meld, MeldKind
 from mahjongg.notation import parse_tiles
 from mahjongg.rules import RULESETS, get_ruleset
+from mahjongg.shanten import useful_tiles
 from mahjongg.table import Action, Game, Observation
 from mahjongg.tiles import Wind, tile
 
@@ -123,3 +124,43 @@ def test_master_plays_a_table_of_two_or_three(players):
         assert a in legal
         g.apply(a)
     assert sum(g.result.net.values()) == 0
+
+
+def test_passed_since_is_what_the_opponent_let_pass_since_his_last_discard():
+    # East 1b, South 2b, West 3b, North 4b, East 5b, South 6b: South discarded last, so
+    # nothing has passed him since; West's hand is the one he discarded 3b from, and he
+    # let 4b, 5b and 6b go by without declaring Mah-Jongg (every bot declares it when it
+    # may); North let 5b and 6b go. A seat that has not discarded yet let every tile go.
+    E, S, W, N = Wind.EAST, Wind.SOUTH, Wind.WEST, Wind.NORTH
+    seq = ((E, "1b"), (S, "2b"), (W, "3b"), (N, "4b"), (E, "5b"), (S, "6b"))
+    o = obs("123c", history=tuple((s, tile(t), None) for s, t in seq))
+    names = lambda ts: frozenset(int(tile(t)) for t in ts)
+    assert passed_since(o, S) == frozenset()
+    assert passed_since(o, W) == names(("4b", "5b", "6b"))
+    assert passed_since(o, N) == names(("5b", "6b"))
+    # a tile claimed by another seat was let go too (Mah-Jongg comes before any claim)
+    first = obs("123c", history=((E, tile("1b"), None), (S, tile("2b"), N)))
+    assert passed_since(first, W) == names(("1b", "2b"))
+
+
+def test_loser_term_under_pung_chow_worked_by_hand():
+    # South holds GGG 123b 456b 78c 9d N between turns. As a loser's hand it scores the
+    # concealed pung of green dragons, 8 points, doubled once for green dragons: 16
+    # (seed 000, Part I, "Combination Scores": 3 of a kind of dragons 8 concealed;
+    # "Doubling Honors": three green dragons, double total score once). When East wins,
+    # the losers settle the difference of their scores (seed 000, "the high hand of the
+    # three collecting the difference between his score and each"): South, 16 against
+    # West's and North's nothing, collects 16 from each -- 2 chips a point. With no tile
+    # left to draw South cannot win: the term is (1 - 0) * 0.8 * 2 * 16 = 25.6.
+    o = replace(obs("GGG 123b 456b 78c 9d N", seat=Wind.SOUTH, drawable=0), phase="claims", turn=Wind.EAST)
+    counts = _counts("GGG 123b 456b 78c 9d N")
+    assert loser_term(o, counts, 0, 1, 0.8) == pytest.approx(25.6)
+    # with draws to come the chance of its own win is taken off
+    # with draws to come the chance of its own win is taken off: 40 drawable, 10 draws
+    # each; the tiles that bring it nearer are 6c and 9c (4 unseen each), 9d and N (3
+    # each, the fourth in its hand): 14 live of the 123 it cannot see
+    live = replace(o, drawable=40)
+    assert sorted(useful_tiles(counts, 0)) == sorted(tile(t) for t in ("6c", "9c", "9d", "N"))
+    assert loser_term(live, counts, 0, 1, 0.8) == pytest.approx((1 - win_chance(1, 14, 123, 10)) * 25.6)
+    # Hong Kong's losers do not settle among themselves: a loser's hand is worth nothing
+    assert loser_term(replace(o, ruleset="hong-kong"), counts, 0, 1, 0.8) == 0.0
