@@ -6,7 +6,8 @@ from dataclasses import replace
 
 import pytest
 
-from mahjongg.bots import BOTS, MasterBot, make_bot
+from mahjongg.bots import BOTS, ExpertBot, MasterBot, make_bot
+from mahjongg.table.actions import KONG, PUNG
 from mahjongg.bots.expert import win_chance
 from mahjongg.bots.master import chance, loser_term, next_live, one_step, passed_since
 from mahjongg.hand import Meld, MeldKind
@@ -164,3 +165,20 @@ def test_loser_term_under_pung_chow_worked_by_hand():
     assert loser_term(live, counts, 0, 1, 0.8) == pytest.approx((1 - win_chance(1, 14, 123, 10)) * 25.6)
     # Hong Kong's losers do not settle among themselves: a loser's hand is worth nothing
     assert loser_term(replace(o, ruleset="hong-kong"), counts, 0, 1, 0.8) == 0.0
+
+
+def test_master_claims_the_kong_of_its_concealed_pung_under_pung_chow():
+    # East holds 555b 234c 678c 12d 9d N and South discards the fourth 5b. As a kong on
+    # the table the fives score 8 points, as the concealed pung they are 4 (seed 000,
+    # Part I, "Combination Scores": 4 of a kind of fives 8 exposed; 3 of a kind 4
+    # concealed), the kong keeps the shanten and a loose tile comes. Master claims the
+    # kong; the expert, weighing a kong by a rough estimate, punged the fourth tile.
+    o = replace(
+        obs("555b 234c 678c 12d 9d N"),
+        phase="claims", turn=Wind.SOUTH, last_discard=tile("5b"), last_discarder=Wind.SOUTH, claim_window=True,
+    )
+    legal = [Action(KONG, Wind.EAST, tile("5b")), Action(PUNG, Wind.EAST, tile("5b")), Action.pass_(Wind.EAST, tile("5b"))]
+    assert MasterBot(0).act(o, legal) == legal[0]
+    # under Hong Kong a kong scores no faan by itself: master leaves it to the expert's rule
+    hk = replace(o, ruleset="hong-kong")
+    assert MasterBot(0).act(hk, legal) == ExpertBot(0).act(hk, legal)

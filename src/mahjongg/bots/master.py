@@ -32,8 +32,9 @@ as possible" -- the value of each wait -- and the careful player's reading of
 from __future__ import annotations
 
 from ..shanten import shanten, useful_tiles
-from ..table.actions import ADD_KONG, CONCEALED_KONG, DISCARD, KONG, Action
+from ..table.actions import ADD_KONG, CONCEALED_KONG, DISCARD, KONG, PUNG, Action
 from ..table.observation import Observation
+from ..hand import MeldKind
 from ..tiles import TILES
 from .base import concealed_counts, unseen_counts
 from .evaluation import discard_options, discard_shanten
@@ -184,6 +185,9 @@ class MasterBot(ExpertBot):
     KONGS = True
     """Whether kongs are declared and claimed whenever they keep the shanten, under a
     ruleset scored in points (:meth:`turn`, :meth:`claim`)."""
+    PUNG_PLAN_AT = 0
+    """Pungs and pairs (0: never) at which a hand building for a minimum claims pungs for
+    "all pungs" (:meth:`pung_plan`)."""
     STAY_LOSER = True
     """Whether passing a claim counts the loser's value of the hand kept, as the claim's
     value (its best discard's, :func:`~mahjongg.bots.expert.discard_value`) counts it for
@@ -225,6 +229,32 @@ class MasterBot(ExpertBot):
                     if after is not None and after <= shanten(counts, declared):
                         return a
         return ExpertBot.claim(self, obs, legal)
+
+    def want_claim(self, obs: Observation, a: Action, before: int, after: int) -> bool:
+        """Building for a minimum (the claim window's ``build`` mode): the cautious bot's
+        claims, and with :attr:`PUNG_PLAN_AT` a pung that keeps the shanten when the hand
+        is set for "all pungs" (:meth:`pung_plan`)."""
+        if (
+            self.PUNG_PLAN_AT
+            and getattr(self, "_mode", "race") == "build"
+            and a.kind is PUNG
+            and after <= before
+            and self.pung_plan(obs)
+        ):
+            return True
+        return ExpertBot.want_claim(self, obs, a, before, after)
+
+    def pung_plan(self, obs: Observation) -> bool:
+        """Whether the hand is set for "all pungs" under a ruleset with a minimum to declare
+        (Hong Kong: all pungs 3 faan, the minimum by itself): no chow among its sets, and
+        at least :attr:`PUNG_PLAN_AT` pungs, kongs and pairs (its sets and concealed tiles)."""
+        if get_ruleset(obs.ruleset).minimum_to_declare <= 0:
+            return False
+        own = obs.melds[obs.seat]
+        if any(m.kind is MeldKind.CHOW for m in own):
+            return False
+        counts = concealed_counts(obs)
+        return len(own) + sum(1 for n in counts if n >= 2) >= self.PUNG_PLAN_AT
 
     @staticmethod
     def _kongs_score(obs: Observation) -> bool:
