@@ -182,3 +182,23 @@ def test_master_claims_the_kong_of_its_concealed_pung_under_pung_chow():
     # under Hong Kong a kong scores no faan by itself: master leaves it to the expert's rule
     hk = replace(o, ruleset="hong-kong")
     assert MasterBot(0).act(hk, legal) == ExpertBot(0).act(hk, legal)
+
+
+def test_a_tile_the_threat_let_pass_carries_no_risk_for_master():
+    # Hong Kong (the discarder pays double). South shows three exposed sets: a threat
+    # (with 50 tiles to draw, South is the only one; expert._threat). After South's last discard (9b) West discarded
+    # 5c, and South did not go Mah-Jongg on it: with the hand he holds since, 5c is no
+    # win for him. The expert counts a risk for 5c (South did not discard it himself);
+    # master counts none. Another tile (8c) keeps its risk for both.
+    m = lambda k, t: Meld(k, tile(t), exposed=True)
+    south = (m(MeldKind.PUNG, "2d"), m(MeldKind.PUNG, "6d"), m(MeldKind.CHOW, "6b"))
+    E, S, W = Wind.EAST, Wind.SOUTH, Wind.WEST
+    history = ((E, tile("1d"), None), (S, tile("9b"), None), (W, tile("5c"), None))
+    o = replace(
+        obs("1b 4b 7b 2c 5c 8c 3d 9d E S W N G R", melds={S: south}, drawable=50, history=history),
+        ruleset="hong-kong",
+    )
+    expert = {v.tile: v for v in ExpertBot(0).rank_discards(o, None)}
+    master = {v.tile: v for v in MasterBot(0).rank_discards(o, None)}
+    assert expert[tile("5c")].risk > 0 and master[tile("5c")].risk == 0
+    assert expert[tile("8c")].risk > 0 and master[tile("8c")].risk == pytest.approx(expert[tile("8c")].risk)

@@ -1,32 +1,41 @@
-"""The ``master`` bot: the expert's expected chips, with the step after next looked at.
+"""The ``master`` bot: the expert's expected chips, with three of its rules mended.
 
 It decides from its :class:`~mahjongg.table.Observation` alone, as every bot
-does, and plays exactly as ``expert`` (:mod:`mahjongg.bots.expert`) but where
-the expert guesses how good the hand's *next* step will be:
+does, and plays as ``expert`` (:mod:`mahjongg.bots.expert`) but where the
+expert's play was found wanting (docs/bots.md, "The master"):
 
-* **One step from waiting** (shanten 1). The expert values such a hand by the
-  copies of its improving tiles and assumes about 6 live tiles at the wait to
-  come. Master works the wait out (:func:`one_step`): for each improving draw
-  ``x`` (weighted by its unseen copies) the discard after it whose waits are
-  worth most (unseen copies times the real scorer's score; a wait the ruleset
-  would not let it declare is worth nothing, as :func:`~mahjongg.bots.expert.win_score`
-  decides), then the chance of winning on *those* waits from the wall left
-  and the chips that win collects. Claims weigh the hand kept the same way.
-* **Two steps from waiting** (shanten 2, racing). The chance of getting there
-  counts, instead of 6, the live tiles the hand would have one step from
-  waiting after each improving draw and its best discard (:func:`next_live`;
-  the "two-step ukeire" of tile-efficiency analysis).
+* **Kongs for their points** (:attr:`MasterBot.KONGS`; a ruleset scored in
+  points). A concealed or added kong that leaves the hand no further from
+  waiting is declared whatever the risk in view (a kong discards nothing; the
+  expert declared one only with no risk at all), and the fourth tile of a
+  concealed pung is claimed as a kong (the expert, valuing a kong by a rough
+  estimate, may pung it and keep the fourth tile in hand). Four of a kind
+  score twice a concealed pung, and a loser's hand is paid for them too
+  (seed 000, Part I, "Combination Scores").
+* **Passing weighed as claiming** (:attr:`MasterBot.STAY_LOSER`). The
+  expert's value of a claim (its best discard's) counts what the hand would
+  score as a loser's should another win, under a ruleset whose losers settle
+  among themselves; its value of passing left that out, so it leaned to
+  claims that break concealed sets. Master counts it on both sides
+  (:func:`loser_term`).
+* **Tiles let pass are safe** (:attr:`MasterBot.SAFE_PASSED`). A tile any
+  seat discarded since an opponent's own last discard, which he let go by
+  without declaring Mah-Jongg, is no win for him (:func:`passed_since`); the
+  expert knew only the tiles he discarded himself.
 
-The value of a win, the risk of each discard, folding, building a high hand on
-a long wall and the claims follow the expert's rules unchanged
-(:class:`~mahjongg.bots.expert.ExpertBot`); the ruleset's own questions
-(``may_declare``, ``settle``, ``minimum_to_declare``) are asked through them,
-never its name. Reproducible: ties go by tile order; no random numbers.
+The value of a win by the real scorer, the ruleset's minimum and settlement,
+the risk of the other discards, folding and building a high hand on a long
+wall are the expert's; the ruleset's own questions (``may_declare``,
+``settle``, ``minimum_to_declare``, ``unit``) are asked, never its name.
+:func:`next_live` and :func:`one_step` (the next step's live tiles, the waits
+a step from ready worked out) remain, off by default (:attr:`MasterBot.TWO_STEP`):
+measured, neither helped. Reproducible: ties go by tile order; no random numbers.
 
 Source: seed 000 (Pung Chow Part I), "Suggestions for careful playing of
 hands": "a player should plan and play to win at all times with as high a hand
-as possible" -- the value of each wait -- and the careful player's reading of
-"the discards of the other three players" (the unseen counts).
+as possible", and "discard only those which he is sure they will not pung.
+These tiles can be ascertained by carefully searching the discards in the
+center of the table".
 """
 
 from __future__ import annotations
@@ -167,7 +176,7 @@ def loser_term(obs: Observation, counts: list[int], declared: int, shanten_now: 
 
 
 class MasterBot(ExpertBot):
-    """The expert, choosing among its best discards by the tiles of the next step too."""
+    """The expert with kongs kept for their points, passing weighed as claiming and the tiles let pass known safe."""
 
     name = "master"
     TWO_STEP = ()
