@@ -202,3 +202,20 @@ def test_a_tile_the_threat_let_pass_carries_no_risk_for_master():
     master = {v.tile: v for v in MasterBot(0).rank_discards(o, None)}
     assert expert[tile("5c")].risk > 0 and master[tile("5c")].risk == 0
     assert expert[tile("8c")].risk > 0 and master[tile("8c")].risk == pytest.approx(expert[tile("8c")].risk)
+
+
+def test_pung_plan_counts_pairs_and_pungs_under_a_minimum_only():
+    # 11b 22c 33d EE 5b 7c 9d N S W: four pairs, no chow. Under Hong Kong's 3-faan minimum
+    # (all pungs is 3 faan by itself) that is a plan for all pungs at 4 pairs and pungs,
+    # not at 5; Pung Chow has no minimum, and a hand with an exposed chow has no plan.
+    class Four(MasterBot):
+        PUNG_PLAN_AT = 4
+
+    class Five(MasterBot):
+        PUNG_PLAN_AT = 5
+
+    hk = replace(obs("11b 22c 33d EE 5b 7c 9d N S W"), ruleset="hong-kong")
+    assert Four(0).pung_plan(hk) and not Five(0).pung_plan(hk)
+    assert not Four(0).pung_plan(replace(hk, ruleset="pung-chow"))
+    chow = (Meld(MeldKind.CHOW, tile("1c"), exposed=True),)
+    assert not Four(0).pung_plan(replace(obs("11b 22c 33d EE 5b 9d N", melds={Wind.EAST: chow}), ruleset="hong-kong"))
