@@ -33,15 +33,24 @@ import urllib.request
 import websockets
 
 SERVER = """
-import json, sys, uvicorn
+import cProfile, json, signal, sys, uvicorn
 from mahjongg.web import create_app
-cluster = json.loads(sys.argv[4])
+cluster, profile = json.loads(sys.argv[4]), sys.argv[5]
 # one client (this benchmark) makes every table and socket: lift the per-client limits;
 # the server draws the tables' seeds (a client may not send one), reproducibly from seed 1
 app = create_app(sys.argv[1], rate=1e9, burst=1e9, seed=1, redis=sys.argv[3] or None, cluster=cluster,
                  limits={"create_burst": 10**6, "tables_per_client": 10**6, "client_conns": 10**6,
                          "lookup_burst": 10**6, "join_burst": 10**6})
-uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[2]), log_level="warning", ws_max_size=65536)
+run = lambda: uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[2]), log_level="warning", ws_max_size=65536)
+if profile:  # --profile: the server's own time, function by function (written when it is stopped)
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))  # uvicorn stops, then raises SIGTERM again: to here
+    prof = cProfile.Profile()
+    try:
+        prof.runcall(run)
+    finally:
+        prof.dump_stats(profile)
+else:
+    run()
 """
 
 
@@ -92,11 +101,11 @@ async def seat(base_ws: str, code: str, token: str, latencies: list, counts: dic
                     await ws.send(json.dumps({"type": "act", **a, "v": m["v"]}))
 
 
-async def table(bases: list[str], i: int, hands: int, latencies: list, counts: dict) -> None:
+async def table(bases: list[str], i: int, hands: int, latencies: list, counts: dict, pause: float) -> None:
     """Table ``i``: made on one server process, its four seats on the next ones in turn
     (as a load balancer spreads them), so most sockets are on a process that does not own it."""
     base = bases[i % len(bases)]
-    t = await asyncio.to_thread(post, base, "/api/tables", {"name": "B0", "hands": hands, "bot_delay": 0, "claim_seconds": 120, "claim_pause_seconds": 0})
+    t = await asyncio.to_thread(post, base, "/api/tables", {"name": "B0", "hands": hands, "bot_delay": 0, "claim_seconds": 120, "claim_pause_seconds": pause})
     tokens = [t["token"]] + [(await asyncio.to_thread(post, bases[(i + k) % len(bases)], f"/api/tables/{t['code']}/join", {"name": f"B{k}"}))["token"] for k in (1, 2, 3)]
     rng = random.Random(i)
     tasks = [asyncio.create_task(seat(bases[(i + k) % len(bases)].replace("http", "ws", 1), t["code"], tok, latencies, counts, rng)) for k, tok in enumerate(tokens)]
@@ -110,18 +119,20 @@ async def table(bases: list[str], i: int, hands: int, latencies: list, counts: d
     counts["tables"] += 1
 
 
-def clients(bases: list[str], tables: list[int], hands: int, seconds: float, out) -> None:
+def clients(bases: list[str], tables: list[int], hands: int, seconds: float, pause: float, out) -> None:
     """One client process: its share of the tables; puts (latencies, counts) on ``out``."""
     latencies: list[float] = []
     counts = {"tables": 0, "actions": 0, "errors": 0}
 
     async def run() -> None:
         try:
-            await asyncio.wait_for(asyncio.gather(*(table(bases, i, hands, latencies, counts) for i in tables)), seconds)
+            await asyncio.wait_for(asyncio.gather(*(table(bases, i, hands, latencies, counts, pause) for i in tables)), seconds)
         except asyncio.TimeoutError:
             counts["stopped"] = 1
 
     asyncio.run(run())
+    counts["cpu"] = time.process_time()  # this client process's CPU seconds (its share of the machine)
+    counts["waited"] = waited("self")
     out.put((latencies, counts))
 
 
@@ -132,6 +143,17 @@ def server_cpu(pid: int) -> float:
         with open(f"/proc/{pid}/stat") as f:
             fields = f.read().rsplit(")", 1)[1].split()
         return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return float("nan")
+
+
+def waited(pid) -> float:
+    """Seconds process ``pid`` (or ``"self"``) has been runnable but waiting for a CPU (Linux
+    ``/proc/PID/schedstat``, its main thread; NaN elsewhere): what a machine busy with
+    other work adds to every latency, which the process's own speed cannot remove."""
+    try:
+        with open(f"/proc/{pid}/schedstat") as f:
+            return int(f.read().split()[1]) / 1e9
     except (OSError, ValueError, IndexError):
         return float("nan")
 
@@ -156,7 +178,9 @@ def main(args) -> None:
         db = os.path.join(tempfile.mkdtemp(), "bench.sqlite3")
     cluster = json.dumps({"redis_prefix": f"bench{os.getpid()}:"} if args.redis else None)
     ports = [free_port() for _ in range(args.processes)]
-    procs = [subprocess.Popen([sys.executable, "-c", SERVER, db, str(port), args.redis or "", cluster]) for port in ports]
+    profiles = [f"{args.profile}.{k}" if args.profile and args.processes > 1 else (args.profile or "") for k in range(args.processes)]
+    procs = [subprocess.Popen([sys.executable, "-c", SERVER, db, str(port), args.redis or "", cluster, prof], start_new_session=args.server_session)
+             for port, prof in zip(ports, profiles)]
     bases = [f"http://127.0.0.1:{port}" for port in ports]
     try:
         for base in bases:
@@ -166,15 +190,17 @@ def main(args) -> None:
                     break
                 except OSError:
                     time.sleep(0.1)
+        load = os.getloadavg()[0]
         out = multiprocessing.Queue()
         shares = [list(range(args.tables))[k :: args.clients] for k in range(args.clients)]
         t0 = time.perf_counter()
-        workers = [multiprocessing.Process(target=clients, args=(bases, share, args.hands, args.seconds, out)) for share in shares]
+        workers = [multiprocessing.Process(target=clients, args=(bases, share, args.hands, args.seconds, args.claim_pause, out)) for share in shares]
         for w in workers:
             w.start()
         results = [out.get() for _ in workers]
         dt = time.perf_counter() - t0
         cpu = sum(server_cpu(p.pid) for p in procs)
+        server_waited = sum(waited(p.pid) for p in procs)
         for w in workers:
             w.join()
     finally:
@@ -184,6 +210,8 @@ def main(args) -> None:
     latencies = [x for lat, _ in results for x in lat]
     counts = {"tables": 0, "actions": 0, "errors": 0}
     messages: dict[str, int] = {}
+    client_cpu = sum(c["cpu"] for _, c in results)
+    client_waited = sum(c["waited"] for _, c in results)
     for _, c in results:
         for k in counts:
             counts[k] += c[k]
@@ -196,13 +224,18 @@ def main(args) -> None:
     where = f"PostgreSQL + Redis, {args.processes} server process(es)" if args.redis else ("PostgreSQL" if args.db else "SQLite, 1 server process")
     if counts.get("stopped"):
         print(f"stopped after {args.seconds} s")
-    print(f"{where}, {args.clients} client process(es)")
+    print(f"{where}, {args.clients} client process(es), claim pause {args.claim_pause:g} s; "
+          f"load average {load:.1f} -> {os.getloadavg()[0]:.1f} ({os.cpu_count()} CPUs)")
     print(f"tables: {args.tables} concurrent, {counts['tables']} finished ({args.hands} hand(s) each) in {dt:.1f} s")
     print(f"actions: {counts['actions']} ({counts['actions'] / dt:.0f} a second), errors: {counts['errors']}")
     for msg, n in messages.items():
         print(f"  error x{n}: {msg}")
     if counts["actions"]:
-        print(f"server CPU: {cpu:.1f} s, {cpu / counts['actions'] * 1000:.2f} ms an action")
+        print(f"server CPU: {cpu:.1f} s, {cpu / counts['actions'] * 1000:.2f} ms an action; "
+              f"{cpu / dt:.0%} of one core over the run (clients: {client_cpu:.1f} s, {client_cpu / dt:.0%} of one core; "
+              f"the machine has {os.cpu_count()})")
+        print(f"waiting for a CPU while runnable: server {server_waited:.1f} s ({server_waited / dt / len(procs):.0%} of the run a process), "
+              f"clients {client_waited:.1f} s ({client_waited / dt / len(results):.0%} of the run a process)")
     if lat:
         print(f"latency: median {statistics.median(lat) * 1000:.1f} ms, p99 {p99 * 1000:.1f} ms, max {lat[-1] * 1000:.1f} ms")
 
@@ -212,8 +245,14 @@ if __name__ == "__main__":
     ap.add_argument("--tables", type=int, default=20)
     ap.add_argument("--hands", type=int, default=1)
     ap.add_argument("--seconds", type=float, default=120)
+    ap.add_argument("--claim-pause", type=float, default=0.0, help="the tables' least claim pause (0: closes on the last answer; a table's default is 1)")
     ap.add_argument("--processes", type=int, default=1, help="server processes (more than one: give --db and --redis)")
     ap.add_argument("--clients", type=int, default=2, help="client processes playing the tables")
     ap.add_argument("--db", help="postgresql://... (default: a fresh SQLite file); each run in a schema of its own")
     ap.add_argument("--redis", help="redis://... (the processes' Redis)")
+    ap.add_argument("--server-session", action="store_true",
+                    help="start each server process in a session of its own: on Linux with autogroups (sched_autogroup_enabled) "
+                    "its own share of the CPUs, as a server started apart from its clients has; by default server and "
+                    "clients share this shell's one share")
+    ap.add_argument("--profile", metavar="FILE", help="run the server under cProfile, its stats to FILE (FILE.K for process K); read with pstats")
     main(ap.parse_args())

@@ -12,7 +12,7 @@ pytest.importorskip("redis")
 
 from mahjongg.cli import app  # noqa: E402
 
-from server_helpers import POSTGRES, needs_postgres  # noqa: E402
+from server_helpers import POSTGRES, REDIS, needs_postgres, needs_redis  # noqa: E402
 
 runner = CliRunner()
 
@@ -46,3 +46,41 @@ def test_a_redis_nobody_answers_at_is_named(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     port = closed_port()
     one_line(runner.invoke(app, ["serve", "--db", POSTGRES, "--redis", f"redis://:secret@127.0.0.1:{port}"]), f"cannot reach Redis at 127.0.0.1:{port}")
+
+
+@pytest.mark.parametrize(
+    "value, message",
+    [("1", "--lease must be from 2 to 60, not 1"), ("61", "--lease must be from 2 to 60, not 61"),
+     ("nan", "--lease takes a number of seconds, not 'nan'"), ("soon", "--lease takes a number of seconds, not 'soon'")],
+)
+def test_a_lease_out_of_its_bounds_is_refused(value, message, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    one_line(runner.invoke(app, ["serve", "--lease", value]), message)
+
+
+def test_a_lease_without_redis_is_refused(tmp_path, monkeypatch):
+    """One process holds its tables for good: a lease is for many, and is not silently ignored."""
+    monkeypatch.chdir(tmp_path)
+    one_line(runner.invoke(app, ["serve", "--lease", "10"]), "--lease is for many server processes: give --redis")
+
+
+def test_the_default_lease_the_help_names_is_the_servers():
+    from mahjongg.cli.serve import LEASE_SECONDS
+    from mahjongg.web.cluster import LEASE_SECONDS as used
+
+    assert LEASE_SECONDS == used
+    assert f"default {used:g})" in " ".join(runner.invoke(app, ["serve", "--help"], terminal_width=200).output.split())
+
+
+@needs_postgres
+@needs_redis
+@pytest.mark.parametrize("args, lease", [(["--lease", "12.5"], 12.5), ([], None)])
+def test_the_lease_reaches_the_server(args, lease, tmp_path, monkeypatch):
+    """``--lease`` is each table's lease of the server started (none given: the cluster's default)."""
+    import uvicorn
+
+    started = {}
+    monkeypatch.setattr(uvicorn, "run", lambda app, **kw: started.update(server=app.state.server))
+    result = runner.invoke(app, ["serve", "--db", POSTGRES, "--redis", REDIS, "--port", str(closed_port()), *args])
+    assert result.exit_code == 0, result.output
+    assert started["server"].lease_seconds == lease

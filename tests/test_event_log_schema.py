@@ -231,3 +231,30 @@ def test_fuzz_a_mutated_row_in_the_journal_is_a_replay_error(m):
             j.replay(1)
         except ReplayError:
             pass
+
+
+@pytest.mark.parametrize(
+    ("option", "value"),
+    [
+        ("bonus_tiles", [42, 4.3e49]),  # '43E48' in the text is a float: the fuzzer's find
+        ("bonus_tiles", [42, True]),
+        ("wall_stacks", 17.0),
+        ("wall_stacks", False),
+        ("roof_off", 1),
+        ("max_chows", "1"),
+    ],
+)
+def test_a_logged_option_not_of_its_type_is_a_replay_error(option, value):
+    # every hand's setup event carries the ruleset's plain options; one of the wrong
+    # JSON type must be refused naming it, not reach the engine (a TypeError there)
+    events = fresh("traditional-special-tiles", 2, 1)
+    events[0]["options"][option] = value
+    with pytest.raises(ReplayError, match=rf"option {option} is "):
+        Game.replay(events)
+
+
+@pytest.mark.parametrize("name", sorted(RULESETS))
+def test_every_ruleset_s_own_logged_options_replay(name):
+    # the check of the options' types accepts what each ruleset itself logs
+    events = fresh(name, 4, 3)
+    assert Game.replay(events).snapshot() is not None

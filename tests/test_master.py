@@ -6,12 +6,14 @@ from dataclasses import replace
 
 import pytest
 
-from mahjongg.bots import BOTS, MasterBot, make_bot
+from mahjongg.bots import BOTS, ExpertBot, MasterBot, make_bot
+from mahjongg.table.actions import KONG, PUNG
 from mahjongg.bots.expert import win_chance
-from mahjongg.bots.master import chance, next_live, one_step
+from mahjongg.bots.master import chance, loser_term, next_live, one_step, passed_since
 from mahjongg.hand import Meld, MeldKind
 from mahjongg.notation import parse_tiles
 from mahjongg.rules import RULESETS, get_ruleset
+from mahjongg.shanten import useful_tiles
 from mahjongg.table import Action, Game, Observation
 from mahjongg.tiles import Wind, tile
 
@@ -123,3 +125,97 @@ def test_master_plays_a_table_of_two_or_three(players):
         assert a in legal
         g.apply(a)
     assert sum(g.result.net.values()) == 0
+
+
+def test_passed_since_is_what_the_opponent_let_pass_since_his_last_discard():
+    # East 1b, South 2b, West 3b, North 4b, East 5b, South 6b: South discarded last, so
+    # nothing has passed him since; West's hand is the one he discarded 3b from, and he
+    # let 4b, 5b and 6b go by without declaring Mah-Jongg (every bot declares it when it
+    # may); North let 5b and 6b go. A seat that has not discarded yet let every tile go.
+    E, S, W, N = Wind.EAST, Wind.SOUTH, Wind.WEST, Wind.NORTH
+    seq = ((E, "1b"), (S, "2b"), (W, "3b"), (N, "4b"), (E, "5b"), (S, "6b"))
+    o = obs("123c", history=tuple((s, tile(t), None) for s, t in seq))
+    names = lambda ts: frozenset(int(tile(t)) for t in ts)
+    assert passed_since(o, S) == frozenset()
+    assert passed_since(o, W) == names(("4b", "5b", "6b"))
+    assert passed_since(o, N) == names(("5b", "6b"))
+    # a tile claimed by another seat was let go too (Mah-Jongg comes before any claim)
+    first = obs("123c", history=((E, tile("1b"), None), (S, tile("2b"), N)))
+    assert passed_since(first, W) == names(("1b", "2b"))
+
+
+def test_loser_term_under_pung_chow_worked_by_hand():
+    # South holds GGG 123b 456b 78c 9d N between turns. As a loser's hand it scores the
+    # concealed pung of green dragons, 8 points, doubled once for green dragons: 16
+    # (seed 000, Part I, "Combination Scores": 3 of a kind of dragons 8 concealed;
+    # "Doubling Honors": three green dragons, double total score once). When East wins,
+    # the losers settle the difference of their scores (seed 000, "the high hand of the
+    # three collecting the difference between his score and each"): South, 16 against
+    # West's and North's nothing, collects 16 from each -- 2 chips a point. With no tile
+    # left to draw South cannot win: the term is (1 - 0) * 0.8 * 2 * 16 = 25.6.
+    o = replace(obs("GGG 123b 456b 78c 9d N", seat=Wind.SOUTH, drawable=0), phase="claims", turn=Wind.EAST)
+    counts = _counts("GGG 123b 456b 78c 9d N")
+    assert loser_term(o, counts, 0, 1, 0.8) == pytest.approx(25.6)
+    # with draws to come the chance of its own win is taken off
+    # with draws to come the chance of its own win is taken off: 40 drawable, 10 draws
+    # each; the tiles that bring it nearer are 6c and 9c (4 unseen each), 9d and N (3
+    # each, the fourth in its hand): 14 live of the 123 it cannot see
+    live = replace(o, drawable=40)
+    assert sorted(useful_tiles(counts, 0)) == sorted(tile(t) for t in ("6c", "9c", "9d", "N"))
+    assert loser_term(live, counts, 0, 1, 0.8) == pytest.approx((1 - win_chance(1, 14, 123, 10)) * 25.6)
+    # Hong Kong's losers do not settle among themselves: a loser's hand is worth nothing
+    assert loser_term(replace(o, ruleset="hong-kong"), counts, 0, 1, 0.8) == 0.0
+
+
+def test_master_claims_the_kong_of_its_concealed_pung_under_pung_chow():
+    # East holds 555b 234c 678c 12d 9d N and South discards the fourth 5b. As a kong on
+    # the table the fives score 8 points, as the concealed pung they are 4 (seed 000,
+    # Part I, "Combination Scores": 4 of a kind of fives 8 exposed; 3 of a kind 4
+    # concealed), the kong keeps the shanten and a loose tile comes. Master claims the
+    # kong; the expert, weighing a kong by a rough estimate, punged the fourth tile.
+    o = replace(
+        obs("555b 234c 678c 12d 9d N"),
+        phase="claims", turn=Wind.SOUTH, last_discard=tile("5b"), last_discarder=Wind.SOUTH, claim_window=True,
+    )
+    legal = [Action(KONG, Wind.EAST, tile("5b")), Action(PUNG, Wind.EAST, tile("5b")), Action.pass_(Wind.EAST, tile("5b"))]
+    assert MasterBot(0).act(o, legal) == legal[0]
+    # under Hong Kong a kong scores no faan by itself: master leaves it to the expert's rule
+    hk = replace(o, ruleset="hong-kong")
+    assert MasterBot(0).act(hk, legal) == ExpertBot(0).act(hk, legal)
+
+
+def test_a_tile_the_threat_let_pass_carries_no_risk_for_master():
+    # Hong Kong (the discarder pays double). South shows three exposed sets: a threat
+    # (with 50 tiles to draw, South is the only one; expert._threat). After South's last discard (9b) West discarded
+    # 5c, and South did not go Mah-Jongg on it: with the hand he holds since, 5c is no
+    # win for him. The expert counts a risk for 5c (South did not discard it himself);
+    # master counts none. Another tile (8c) keeps its risk for both.
+    m = lambda k, t: Meld(k, tile(t), exposed=True)
+    south = (m(MeldKind.PUNG, "2d"), m(MeldKind.PUNG, "6d"), m(MeldKind.CHOW, "6b"))
+    E, S, W = Wind.EAST, Wind.SOUTH, Wind.WEST
+    history = ((E, tile("1d"), None), (S, tile("9b"), None), (W, tile("5c"), None))
+    o = replace(
+        obs("1b 4b 7b 2c 5c 8c 3d 9d E S W N G R", melds={S: south}, drawable=50, history=history),
+        ruleset="hong-kong",
+    )
+    expert = {v.tile: v for v in ExpertBot(0).rank_discards(o, None)}
+    master = {v.tile: v for v in MasterBot(0).rank_discards(o, None)}
+    assert expert[tile("5c")].risk > 0 and master[tile("5c")].risk == 0
+    assert expert[tile("8c")].risk > 0 and master[tile("8c")].risk == pytest.approx(expert[tile("8c")].risk)
+
+
+def test_pung_plan_counts_pairs_and_pungs_under_a_minimum_only():
+    # 11b 22c 33d EE 5b 7c 9d N S W: four pairs, no chow. Under Hong Kong's 3-faan minimum
+    # (all pungs is 3 faan by itself) that is a plan for all pungs at 4 pairs and pungs,
+    # not at 5; Pung Chow has no minimum, and a hand with an exposed chow has no plan.
+    class Four(MasterBot):
+        PUNG_PLAN_AT = 4
+
+    class Five(MasterBot):
+        PUNG_PLAN_AT = 5
+
+    hk = replace(obs("11b 22c 33d EE 5b 7c 9d N S W"), ruleset="hong-kong")
+    assert Four(0).pung_plan(hk) and not Five(0).pung_plan(hk)
+    assert not Four(0).pung_plan(replace(hk, ruleset="pung-chow"))
+    chow = (Meld(MeldKind.CHOW, tile("1c"), exposed=True),)
+    assert not Four(0).pung_plan(replace(obs("11b 22c 33d EE 5b 9d N", melds={Wind.EAST: chow}), ruleset="hong-kong"))

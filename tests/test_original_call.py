@@ -336,3 +336,19 @@ def test_a_refused_declaration_says_why():
     with pytest.raises(IllegalActionError, match="first discard.*E has discarded already"):
         g.apply(Action(OC, E, t("S")))
     assert len(g.events) == len(replay(g.events).events)  # refused actions leave no trace
+
+
+def test_a_claim_before_the_first_discard_leaves_original_call_open():
+    # Kajongg's MahJonggWithOriginalCall.selectable: "one tile may be claimed before
+    # declaring OC". South pungs East's first discard, North, and holds 1-2-3b 4-5-6c
+    # 7-8-9d, West and White: discarding West leaves a wait on White (the pair), or
+    # discarding White one on West -- his first discard, so Original Call is offered
+    hands = {**CHOWS, S: "N N 1b 2b 3b 4c 5c 6c 7d 8d 9d W Wh"}
+    g = _game(dmjl(), hands)
+    g.apply(Action(ActionKind.DISCARD, E, t("N")))
+    for s in g.to_act():
+        g.apply(Action(ActionKind.PUNG if s == S else ActionKind.PASS, s, t("N")))
+    assert g.turn == S and g.observation(S).melds[S]
+    assert sorted(str(a.tile) for a in g.legal_actions(S) if a.kind is OC) == ["W", "Wh"]
+    g.apply(Action(OC, S, t("W")))
+    assert g.observation(E).original_call == frozenset({S})

@@ -113,3 +113,18 @@ def load_policy_example_size() -> int:
 
     policy, _ = load_policy(Path(__file__).parent.parent / "examples" / "policy-pung-chow.npz")
     return policy.size
+
+
+def test_a_league_policy_bot_plays_the_declaration_state(tmp_path):
+    # a policy saved for dmjl now (177 actions) loads as policy:FILE and answers from the
+    # mask, Original Call entries included (zero weights: every legal action equal, the
+    # first most probable)
+    from mahjongg.rl.policy import load_policy_bot
+
+    path = tmp_path / "dmjl.npz"
+    LinearPolicy(action_table(dmjl())).save(path)
+    bot = load_policy_bot(str(path), seed=3)
+    g = _game(dmjl(), CHOWS)
+    legal = g.legal_actions(E)
+    assert [a for a in legal if a.kind is ActionKind.ORIGINAL_CALL]
+    assert bot.act(g.observation(E), legal) in legal

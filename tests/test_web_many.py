@@ -26,11 +26,20 @@ pytestmark = [needs_postgres, needs_redis]
 SERVER = """
 import json, sys, uvicorn
 from mahjongg.web import create_app
-db, redis, prefix, port, limits = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4]), json.loads(sys.argv[5])
-app = create_app(db, redis=redis, cluster={"redis_prefix": prefix, "lease_seconds": 1.5}, limits=limits, rate=1e9, burst=1e9)
+db, redis, prefix, port, limits, seed = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4]), json.loads(sys.argv[5]), json.loads(sys.argv[6])
+app = create_app(db, redis=redis, cluster={"redis_prefix": prefix, "lease_seconds": 1.5}, limits=limits, rate=1e9, burst=1e9, seed=seed)
 uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning")
 """
 LEASE = 1.5
+PAUSE = 1.0
+"""The least claim pause of a table made with no ``claim_pause_seconds`` (``TableConfig``'s default):
+every table here plays with it."""
+SEED = 38
+"""The servers' ``--seed`` (a testing aid: the tables' deals repeat): its first table's hand, as these
+wire clients play it, ends with Mah-Jongg after 12 discards -- a dozen claim pauses of a second, so the
+tests stay short with the real pause. Any seed gives the same checks; others take up to ~70 pauses."""
+HAND_SECONDS = 150
+"""What a hand may take here: the longest, ~70 discards, each a claim pause of a second at least."""
 
 
 def free_port() -> int:
@@ -42,7 +51,7 @@ def free_port() -> int:
 class Servers:
     """``n`` server processes on one fresh database and one key prefix of the test Redis."""
 
-    def __init__(self, n: int, limits: dict | None = None) -> None:
+    def __init__(self, n: int, limits: dict | None = None, seed: int | None = None) -> None:
         self.db, self.prefix = fresh_postgres(), fresh_redis_prefix()
         self.limits = limits or {}
         self.procs: list[subprocess.Popen | None] = []
@@ -50,7 +59,7 @@ class Servers:
         for _ in range(n):
             port = free_port()
             env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
-            self.procs.append(subprocess.Popen([sys.executable, "-c", SERVER, self.db, REDIS, self.prefix, str(port), json.dumps(self.limits)], env=env))
+            self.procs.append(subprocess.Popen([sys.executable, "-c", SERVER, self.db, REDIS, self.prefix, str(port), json.dumps(self.limits), json.dumps(seed)], env=env))
             self.bases.append(f"http://127.0.0.1:{port}")
         for base in self.bases:
             for _ in range(200):
@@ -86,8 +95,8 @@ class Servers:
 def servers(request):
     made = []
 
-    def make(n, limits=None):
-        made.append(Servers(n, limits))
+    def make(n, limits=None, seed=None):
+        made.append(Servers(n, limits, seed))
         return made[-1]
 
     yield make
@@ -95,13 +104,21 @@ def servers(request):
         s.close()
 
 
+def decided(view: dict) -> random.Random:
+    """The random choices of a wire client for this view: drawn from what the view shows,
+    so that a seat sent the same view again decides alike and the hand a table plays
+    depends on its seed alone, never on the order messages crossed the processes in."""
+    g = view["game"]
+    return random.Random(json.dumps([view.get("hand_no"), g["wall_count"], g["concealed"], g["drawn"], view["legal"]]))
+
+
 class Seat:
     """One player's socket to one server process, playing from its own view."""
 
-    def __init__(self, base: str, code: str, token: str, rng: random.Random) -> None:
+    def __init__(self, base: str, code: str, token: str) -> None:
         from websockets.sync.client import connect
 
-        self.code, self.token, self.rng = code, token, rng
+        self.code, self.token = code, token
         self.ws = connect(base.replace("http", "ws", 1) + f"/ws/{code}", open_timeout=30)
         self.ws.send(json.dumps({"type": "hello", "token": token}))
         self.state: dict | None = None
@@ -119,7 +136,7 @@ class Seat:
                 if s["player"] != m["you"]:
                     assert "concealed" not in s, "another seat's tiles were sent"
             self.state = m
-            a = choose(m, self.rng)
+            a = choose(m, decided(m)) if m.get("legal") else None
             if a is not None and not m.get("result"):
                 self.ws.send(json.dumps({"type": "act", **a, "v": m["v"]}))
         return True
@@ -159,29 +176,43 @@ def finished(db: str, code: str) -> list[list[dict]]:
 
 
 def new_table(srv: Servers) -> tuple[str, str, str]:
-    """A table made on process 0 and joined on process 1 (the join goes to the owner): two humans, two bots.
-    ``claim_pause_seconds`` 0: with the least claim pause (the closing answer held on a timer) a hand
-    across two processes stalls in a claim pause -- an open fault, see the issue's report."""
-    status, made = srv.post(0, "/api/tables", {"name": "Ann", "hands": 1, "bot_delay": 0, "claim_seconds": 120, "claim_pause_seconds": 0, "grace_seconds": 600})
+    """A table made on process 0 and joined on process 1 (the join goes to the owner): two humans, two
+    bots, the default claim pause (:data:`PAUSE`: an answer that would close a pause sooner is held
+    on a timer of the owner's)."""
+    status, made = srv.post(0, "/api/tables", {"name": "Ann", "hands": 1, "bot_delay": 0, "claim_seconds": 120, "grace_seconds": 600})
     assert status == 200, made
     status, joined = srv.post(1, f"/api/tables/{made['code']}/join", {"name": "Bob"})
     assert status == 200 and joined["player"] == 1, joined
     return made["code"], made["token"], joined["token"]
 
 
+def pauses(hand: list[dict]) -> int:
+    """The claim pauses of a finished hand: one after every discard and every tile added to a pung."""
+    return sum(1 for e in hand if e["type"] == "action" and e["kind"] in ("discard", "add-kong"))
+
+
 def test_two_players_of_one_table_on_two_processes_play_the_hand_to_its_end(servers):
-    srv = servers(2)
+    """With the real claim pause: every pause lasts its second, whichever process the answer that
+    closes it comes from, and the hand plays to its end. (This test once ran out of its 60 s in a
+    claim pause and was played with no least pause: a hand of ~70 discards takes over 70 s, on one
+    process as on two; the pause never stalled. It now plays a seeded short hand.)"""
+    srv = servers(2, seed=SEED)
     code, ann_token, bob_token = new_table(srv)
-    rng = random.Random(1)
-    ann, bob = Seat(srv.bases[0], code, ann_token, rng), Seat(srv.bases[1], code, bob_token, rng)
+    ann, bob = Seat(srv.bases[0], code, ann_token), Seat(srv.bases[1], code, bob_token)
     try:
         play([ann, bob], lambda: ann.state is not None and bob.state is not None and all(s["kind"] == "human" for s in bob.state["seats"][:2]), 10)
+        started = time.monotonic()
         ann.ws.send(json.dumps({"type": "start"}))
-        play([ann, bob], lambda: all(s.state and s.state.get("result") for s in (ann, bob)))
+        play([ann, bob], lambda: all(s.state and s.state.get("result") for s in (ann, bob)), HAND_SECONDS)
+        took = time.monotonic() - started
         # the same hand, seen from both processes: one result, the journal's finished hand
         assert ann.state["result"]["totals"] == bob.state["result"]["totals"]
         hands = finished(srv.db, code)
         assert len(hands) == 1 and hands[0][-1]["type"] == "end"
+        # every pause had a human to answer (two humans, one discarder at most) and lasted PAUSE at
+        # least: the clients answer at once, so only the held answers made the hand last this long
+        n = pauses(hands[0])
+        assert n >= 1 and took >= n * PAUSE, (n, took)
         # Bob's views came through Redis from the owner: the deal and the result at least (the deal is
         # the server's secret, so a hand may be short, and a seat is sent only views that changed)
         assert bob.messages >= 2
@@ -190,10 +221,9 @@ def test_two_players_of_one_table_on_two_processes_play_the_hand_to_its_end(serv
 
 
 def test_the_owner_killed_mid_hand_the_hand_finishes_on_another_process_with_nothing_lost(servers):
-    srv = servers(2)
+    srv = servers(2, seed=SEED)
     code, ann_token, bob_token = new_table(srv)
-    rng = random.Random(2)
-    ann, bob = Seat(srv.bases[0], code, ann_token, rng), Seat(srv.bases[1], code, bob_token, rng)
+    ann, bob = Seat(srv.bases[0], code, ann_token), Seat(srv.bases[1], code, bob_token)
     try:
         play([ann, bob], lambda: ann.state is not None and bob.state is not None and bob.state["seats"][1]["kind"] == "human", 10)
         ann.ws.send(json.dumps({"type": "start"}))
@@ -204,10 +234,10 @@ def test_the_owner_killed_mid_hand_the_hand_finishes_on_another_process_with_not
         ann.close()
         killed = time.monotonic()
         # Ann reconnects to the survivor; Bob's socket there stays open and goes on
-        ann = Seat(srv.bases[1], code, ann_token, rng)
+        ann = Seat(srv.bases[1], code, ann_token)
         play([ann, bob], lambda: ann.state is not None and ann.state.get("game") is not None, 15)
         assert time.monotonic() - killed < 4 * LEASE + 5  # taken over within a few leases
-        play([ann, bob], lambda: all(s.state and s.state.get("result") for s in (ann, bob)))
+        play([ann, bob], lambda: all(s.state and s.state.get("result") for s in (ann, bob)), HAND_SECONDS)
         hands = finished(srv.db, code)
         assert len(hands) == 1
         assert hands[0][: len(before)] == before  # every action committed before the kill is in the hand

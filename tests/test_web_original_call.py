@@ -77,3 +77,43 @@ def test_the_replay_page_marks_the_declarer():
     assert line == {"text": "Ann declares Original Call and discards", "tile": "N"}
     assert st[i]["seats"]["E"]["original_call"] is True and not st[i - 1]["seats"]["E"]["original_call"]
     assert not any(st[i]["seats"][w]["original_call"] for w in "SWN")
+
+
+def test_original_call_over_the_websocket(tmp_path):
+    # the same deal through the server: Ann's views come over her socket, she passes each
+    # claim window, declares with the act the view offers, and the next view marks her seat
+    import pytest
+
+    pytest.importorskip("httpx")
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # starlette: httpx is deprecated in its test client
+        from starlette.testclient import TestClient
+    from mahjongg.web import create_app
+    from web_helpers import create
+
+    with TestClient(create_app(tmp_path / "oc.sqlite3", rate=1000, burst=100)) as client:
+        code, token = create(client, ruleset="dmjl", hands=1, bots=["greedy", "greedy", "greedy"], seed=1722)
+        with client.websocket_connect(f"/ws/{code}") as ws:
+            ws.send_json({"type": "hello", "token": token})
+            ws.receive_json()
+            ws.send_json({"type": "start"})
+            declared = None
+            for _ in range(400):
+                view = ws.receive_json()
+                legal = view.get("legal") or []
+                if declared is None:
+                    offer = [a for a in legal if a["kind"] == "original-call"]
+                    if offer:
+                        assert offer == [{"kind": "original-call", "tile": "6b"}]
+                        ws.send_json({"type": "act", **offer[0], "v": view["v"]})
+                        declared = view["game"]["seat"]
+                    elif [a for a in legal if a["kind"] == "pass"]:
+                        ws.send_json({"type": "act", **next(a for a in legal if a["kind"] == "pass"), "v": view["v"]})
+                elif "seats" in view and any(s.get("wind") == declared and s.get("original_call") for s in view["seats"]):
+                    marks = {s["wind"]: s["original_call"] for s in view["seats"]}
+                    assert marks == {w: w == declared for w in "ESWN"}
+                    break
+            else:
+                raise AssertionError("no view marked the declaration")

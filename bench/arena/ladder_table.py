@@ -20,7 +20,9 @@ import json
 from pathlib import Path
 
 HERE = Path(__file__).parent
-RULESETS = ("pung-chow", "pung-chow-limit", "traditional", "traditional-special-tiles", "hong-kong", "hong-kong-136")
+RULESETS = (
+    "pung-chow", "pung-chow-limit", "traditional", "traditional-special-tiles", "hong-kong", "hong-kong-136", "dmjl", "bmja",
+)
 RUNGS = (("greedy", "random"), ("cautious", "greedy"), ("expert", "greedy"), ("expert", "cautious"), ("master", "expert"))
 
 

@@ -6,7 +6,7 @@
 ``greedy``    lowest shanten, most live useful tiles; claims that bring it nearer
 ``cautious``  greedy played as seed 000's "Suggestions for careful playing" advise
 ``expert``    expected chips: chance of winning x the real score, less the risk of the discard
-``master``    the expert, weighing also the tiles of the step after next (see :mod:`.master`)
+``master``    the expert with kongs kept for their points, passing weighed as claiming, tiles let pass safe (see :mod:`.master`)
 
 Every bot implements :class:`Bot`: ``act(observation, legal) -> Action``.
 

@@ -308,7 +308,10 @@ class DiscardValue(tuple):
     ev = property(lambda s: s[7])
 
 
-def discard_value(obs: Observation, candidates=None, *, defence: bool = True, fold: bool = True) -> list[DiscardValue]:
+def discard_value(
+    obs: Observation, candidates=None, *, defence: bool = True, fold: bool = True, safe=None, risk_scale: float = 0.3,
+    loser_scale: float = 0.8,
+) -> list[DiscardValue]:
     """Every discard of the seat's hand valued, best first.
 
     Each :class:`DiscardValue`: ``shanten`` after it, ``live`` (unseen copies
@@ -319,8 +322,12 @@ def discard_value(obs: Observation, candidates=None, *, defence: bool = True, fo
     ``chance * value - risk``). ``candidates``: the tiles to weigh (default:
     every kind held). ``fold``: a discard raising the shanten above the best is
     valued as a fold (``-risk``: it keeps the hand's safety, not its value);
-    without, every discard is valued alike. Raises ``ValueError`` for a hand
-    that is not one to discard from.
+    without, every discard is valued alike. ``safe``: for an opponent, the tile
+    kinds he cannot be waiting on (a function of the observation and his seat;
+    ``master``'s :func:`~mahjongg.bots.master.passed_since`), their danger 0;
+    ``risk_scale``: the weight of the risk (the expert's 0.3); ``loser_scale``: the
+    weight of the loser's score of the hand kept (the expert's 0.8). Raises
+    ``ValueError`` for a hand that is not one to discard from.
     """
     counts = concealed_counts(obs)
     declared = len(obs.melds[obs.seat])
@@ -352,7 +359,9 @@ def discard_value(obs: Observation, candidates=None, *, defence: bool = True, fo
                 # off my discard I pay ``mine``, off another's ``theirs``: the discard costs the
                 # difference (Hong Kong: the discarder pays double), and a little more for the
                 # win it hands him now (he might not win later)
-                threats.append((o, th, max(0, mine - theirs) + 0.15 * mine, _passed(obs, o)))
+                threats.append(
+                    (o, th, max(0, mine - theirs) + 0.15 * mine, _passed(obs, o), safe(obs, o) if safe is not None else ())
+                )
     loser_gain = _loser_gain(ruleset, me, seats) if LOSER_VALUE else 0.0
     out = []
     for t, (s, live) in opts.items():
@@ -382,15 +391,16 @@ def discard_value(obs: Observation, candidates=None, *, defence: bool = True, fo
             chance = win_chance(s, live, unseen_total, draws_left)
         counts[t] += 1
         risk = 0.0
-        for o, th, cost, passed in threats:
-            risk += th * danger(obs, t, o, unseen, passed) * cost * 0.3
+        for o, th, cost, passed, no_wait in threats:
+            if t not in no_wait:
+                risk += th * danger(obs, t, o, unseen, passed) * cost * risk_scale
         if loser_gain:
             # the hand kept, should another win: a ruleset whose losers settle among themselves
             # (Pung Chow) pays a loser for every point his own hand scores
             counts[t] -= 1
             kept = loser_score(obs, counts)
             counts[t] += 1
-            risk -= (1.0 - chance) * 0.8 * loser_gain * kept
+            risk -= (1.0 - chance) * loser_scale * loser_gain * kept
         # a discard that gives up a step of shanten is a fold: it keeps no value, only safety
         ev = chance * value - risk if s == best_s or not fold else -risk - 1e-6 * s
         out.append(DiscardValue((t, s, live, ws, value, chance, risk, ev)))

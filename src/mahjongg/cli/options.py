@@ -40,8 +40,8 @@ A_DAY = 86_400
 a day; more would only stall the game (and overflow the event loop's timeout)."""
 
 
-def seconds(at_most: float = A_DAY) -> dict:
-    """A finite number of seconds, from 0 to ``at_most``."""
+def seconds(*, at_least: float = 0, at_most: Optional[float] = None) -> dict:
+    """A finite number of seconds, ``at_least`` (0) or more (to ``at_most`` if given)."""
 
     def parse(value) -> float:
         try:
@@ -50,10 +50,10 @@ def seconds(at_most: float = A_DAY) -> dict:
             number = math.nan
         if not math.isfinite(number):  # nan, inf: the game would wait for ever
             raise BadValue(f"takes a number of seconds, not {value!r}")
-        _check_range(number, value, 0, at_most)
+        _check_range(number, value, at_least, at_most)
         return number
 
-    return dict(parser=parse, metavar=_range_metavar("float", 0.0, at_most))
+    return dict(parser=parse, metavar=_range_metavar("float", at_least, at_most))
 
 
 def seat(*, metavar: str = "<e|s|w|n>") -> dict:

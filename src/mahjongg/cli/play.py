@@ -12,7 +12,7 @@ from ..rules import RULESETS
 from ..play.workers import MOST_IN_A_RUN
 from ..tiles import Wind
 from .app import app, command_name, console, fail, user_errors
-from .options import file_name, seconds, whole_number
+from .options import A_DAY, file_name, seconds, whole_number
 from .options import special_tiles as special_tiles_option
 from .options import seat as seat_option
 
@@ -48,9 +48,9 @@ def play_command(
         help="Continue a saved match (the id printed when you left) from its last action.",
     ),
     glyphs: bool = typer.Option(False, "--glyphs", help="Show Unicode Mahjong tile glyphs beside the text faces."),
-    speed: float = typer.Option(0.6, **seconds(), help="Seconds between two bot moves (at most a day, 86400)."),
+    speed: float = typer.Option(0.6, **seconds(at_most=A_DAY), help="Seconds between two bot moves (at most a day, 86400)."),
     claim_time: float = typer.Option(
-        15.0, **seconds(), help="Seconds you have to claim a discard (0: no limit; at most a day, 86400)."
+        15.0, **seconds(at_most=A_DAY), help="Seconds you have to claim a discard (0: no limit; at most a day, 86400)."
     ),
 ) -> None:
     """Play Mah-Jongg in the terminal against three bots (or watch four).

@@ -9,7 +9,14 @@ from pathlib import Path
 import typer
 
 from .app import app, console, fail
-from .options import file_name, whole_number
+from .options import file_name, seconds, whole_number
+
+LEASE_SECONDS = 5.0
+"""The lease of ``serve --redis`` when ``--lease`` is not given (the web cluster's ``LEASE_SECONDS``;
+not imported from it: the help is built without the web extra)."""
+LEASE_LEAST, LEASE_MOST = 2, 60
+"""``--lease``'s bounds: renewed every third of it, a lease under 2 s is lost to a PostgreSQL commit or a
+busy event loop of a second (and the table moves mid-hand); over a minute, a dead process's tables wait that long."""
 
 
 def _check_servers(db: str, redis: str | None) -> None:
@@ -109,6 +116,12 @@ def serve(
         help="redis://HOST:PORT: run as one of many processes on --db postgresql://... (each table owned by one, "
         "taken over if it dies; sockets and rate limits shared)",
     ),
+    lease: float = typer.Option(
+        None, "--lease", **seconds(at_least=LEASE_LEAST, at_most=LEASE_MOST),
+        help=f"with --redis: how long a process holds a table it plays unless it renews the lease (every third of it; "
+        f"{LEASE_LEAST:g}-{LEASE_MOST:g}, default {LEASE_SECONDS:g}). A dead process's tables wait this long for another; "
+        "a process stalled longer loses its tables mid-hand. Give every process the same",
+    ),
     policy: list[str] = typer.Option(
         [],
         "--policy",
@@ -145,6 +158,8 @@ def serve(
     _check_listen(host, port)
     from ..play.journals import is_url
 
+    if lease is not None and redis is None:
+        fail("--lease is for many server processes: give --redis redis://... and --db postgresql://... with it")
     if is_url(db) or redis is not None:
         _check_servers(db, redis)
         from urllib.parse import urlsplit
@@ -160,7 +175,7 @@ def serve(
     if proxy_headers:
         console.print(f"--proxy-headers: client addresses from X-Forwarded-For on requests from {forwarded_allow_ips}", highlight=False)
     uvicorn.run(
-        create_app(db, seed=seed, redis=redis), host=host, port=port, ws_max_size=65536, log_level="warning",
+        create_app(db, seed=seed, redis=redis, cluster=None if lease is None else {"lease_seconds": lease}), host=host, port=port, ws_max_size=65536, log_level="warning",
         # uvicorn's own handling of the proxy headers, off unless asked for (its default trusts 127.0.0.1)
         proxy_headers=proxy_headers, forwarded_allow_ips=forwarded_allow_ips if proxy_headers else None,
     )

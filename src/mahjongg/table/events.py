@@ -40,7 +40,7 @@ import json
 from typing import Iterable
 
 from ..rules import get_ruleset
-from ..rules.ruleset import Ruleset
+from ..rules.ruleset import Ruleset, RulesetError
 
 __all__ = ["to_jsonl", "from_jsonl", "logged_ruleset", "LATE_OPTIONS", "ReplayError"]
 
@@ -77,12 +77,35 @@ means the default -- so a log written before the option existed replays to
 the same events."""
 
 
+def _of_type(v, annotation: str) -> bool:
+    """Whether ``v`` (read from JSON) is a value of a ruleset field annotated
+    ``annotation`` (``"int"``, ``"int | None"``, ``"tuple[int, ...]"``, ...): a
+    bool is not an int, a float not an int; an annotation not listed here (a
+    faan table, ...) takes anything, as the ruleset's own checks decide."""
+    kinds = {"bool": (bool,), "int": (int,), "str": (str,), "None": (type(None),)}
+    parts = [p.strip() for p in str(annotation).split("|")]
+    for p in parts:
+        if p.startswith("tuple[") and p.endswith(", ...]"):
+            each = kinds.get(p[6:-6])
+            if each is None:
+                return True
+            if isinstance(v, list) and all(isinstance(x, each) and (each != (int,) or not isinstance(x, bool)) for x in v):
+                return True
+        elif p in kinds:
+            if isinstance(v, kinds[p]) and (p != "int" or not isinstance(v, bool)):
+                return True
+        else:
+            return True
+    return False
+
+
 def logged_ruleset(setup: dict, ruleset: Ruleset | None = None) -> Ruleset:
     """The ruleset a ``setup`` event names, with the options it logged applied
     (a :data:`LATE_OPTIONS` option it does not hold: the option's default);
     ``ruleset``: the base to use instead of looking the name up (a ruleset not
     registered). Raises :class:`~mahjongg.rules.RulesetError` for a name not
-    known."""
+    known and for a logged option not of its field's type (a float among the
+    bonus tiles, ...)."""
     base = ruleset if ruleset is not None else get_ruleset(setup["ruleset"])
     fields = base.__dataclass_fields__
     logged = setup.get("options", {})
@@ -90,6 +113,8 @@ def logged_ruleset(setup: dict, ruleset: Ruleset | None = None) -> Ruleset:
     for k, v in logged.items():
         if k not in fields:
             continue
+        if not _of_type(v, fields[k].type):
+            raise RulesetError(f"the logged option {k} is {v!r}, not a value of type {fields[k].type}")
         cur = getattr(base, k)
         opts[k] = tuple(v) if isinstance(cur, tuple) else v
     opts = {k: v for k, v in opts.items() if getattr(base, k) != v}

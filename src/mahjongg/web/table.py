@@ -60,6 +60,7 @@ from __future__ import annotations
 
 from mahjongg.errors import MahjonggError
 
+import functools
 import hashlib
 import json
 import secrets
@@ -250,6 +251,22 @@ def _inner(d: dict) -> str:
 
 def tile_list(tiles) -> list[str]:
     return [str(t) for t in tiles]
+
+
+@functools.lru_cache(maxsize=None)  # one entry per tile kind and flower (a few dozen)
+def _tile_json(tile: Tile) -> str:
+    return json.dumps(str(tile))
+
+
+def _tiles_json(tiles) -> str:
+    """The JSON of a list of tiles, without its brackets."""
+    return ",".join(map(_tile_json, tiles))
+
+
+@functools.lru_cache(maxsize=4096)  # the actions are the engine's shared values: a few thousand kinds
+def _action_json(action: Action) -> str:
+    """An action as a seat is offered it (no seat: it is his own), as JSON text."""
+    return json.dumps({k: v for k, v in action.to_dict().items() if k != "seat"}, separators=(",", ":"))
 
 
 def meld_view(m: Meld) -> dict:
@@ -902,37 +919,35 @@ class LiveTable:
         self._shared_cache = _Shared(self.version, rev, top, game, text)
         return self._shared_cache
 
-    def _own(self, player: int | None) -> tuple[dict, dict | None]:
-        """What only ``player`` sees: (top-level fields, fields of ``game``); for a
-        spectator (``None``) no tile and no action."""
-        top: dict = {"you": player}
+    def _own(self, player: int | None) -> tuple[str, str | None]:
+        """What only ``player`` sees, as JSON text without braces: (top-level fields,
+        fields of ``game``, ``None`` in the lobby); for a spectator (``None``) no tile
+        and no action. Encoded here field by field (each action's and tile's JSON kept:
+        :func:`_action_json`, :func:`_tiles_json`), as ``json.dumps`` would with
+        ``separators=(",", ":")`` -- built for every seat with a socket at every change."""
         g = self.game
         if g is None:
-            return top, None
+            return '"you":%s' % ("null" if player is None else player), None
         if player is None:
-            top["legal"] = []
-            return top, {"seat": None, "concealed": [], "drawn": None, "hidden": []}
+            return '"you":null,"legal":[]', '"seat":null,"concealed":[],"drawn":null,"hidden":[]'
         seat = self.session.seat_of(player)  # after a hand: its seating, not the next hand's
         obs = g.observation(seat)
         concealed = list(obs.concealed)
         if obs.drawn is not None:
             concealed.remove(obs.drawn)
-        game = {
-            "seat": seat.letter,
-            "concealed": tile_list(concealed),
-            "drawn": str(obs.drawn) if obs.drawn is not None else None,
-            "hidden": tile_list(getattr(obs, "hidden", ())),  # own bonus tiles held back
-        }
+        game = '"seat":"%s","concealed":[%s],"drawn":%s,"hidden":[%s]' % (
+            seat.letter, _tiles_json(concealed), "null" if obs.drawn is None else _tile_json(obs.drawn),
+            _tiles_json(getattr(obs, "hidden", ())),  # own bonus tiles held back
+        )
         legal = self.session.human_legal(player) if self.status == "playing" else []
         if self.held is not None and self.held[0] == player:
             legal = []  # answered: held until the pause has lasted its least
         key = (self.hand_no, tuple(legal))
         if self.offers.get(player, (None,))[0] != key:
             self.offers[player] = (key, self.version)  # an intention sent from any view since then still stands
-        top["legal"] = [{k: v for k, v in a.to_dict().items() if k != "seat"} for a in legal]
-        top["auto_pass"] = self.seats[player].auto_pass
+        top = '"you":%d,"legal":[%s],"auto_pass":%s' % (player, ",".join(map(_action_json, legal)), "true" if self.seats[player].auto_pass else "false")
         if self.seats[player].hints and any(a.kind is ActionKind.DISCARD for a in legal):
-            top["hint"] = self._hint(obs)  # the hint (h), for a player who asked for it
+            top += ',"hint":' + json.dumps(self._hint(obs))  # the hint (h), for a player who asked for it
         return top, game
 
     def _hint(self, obs) -> str:
@@ -959,10 +974,10 @@ class LiveTable:
         """``player``'s view as JSON text (the shared part's JSON reused as it is), and
         what tells it from another view but the version and the seconds left."""
         shared = self._shared()
-        top, game = self._own(player)
-        own = _inner(top)
-        text = '{"type":"state","v":%d,"deadline":%s,%s,%s' % (self.version, json.dumps(self._deadline(player)), own, shared.text)
-        own_game = _inner(game) if game is not None else ""
+        own, own_game = self._own(player)
+        deadline = self._deadline(player)
+        text = '{"type":"state","v":%d,"deadline":%s,%s,%s' % (self.version, "null" if deadline is None else repr(deadline), own, shared.text)
+        own_game = own_game or ""
         text += ("," + own_game + "}}") if shared.game is not None else "}"
         return text, (shared.rev, own, own_game)
 
@@ -973,13 +988,7 @@ class LiveTable:
         ``player`` ``None``: a spectator's view, the seat-less public view --
         what lies on the table and the counts, no concealed tile of any seat
         (until the hand is over and every hand is laid open)."""
-        shared = self._shared()
-        top, game = self._own(player)
-        out = {"type": "state", "v": self.version, "deadline": self._deadline(player), **top}
-        out.update(json.loads("{" + shared.text + ("}}" if shared.game is not None else "}")))
-        if game is not None:
-            out["game"].update(game)
-        return out
+        return json.loads(self._view_text(player)[0])
 
     def _result(self) -> dict:
         """The last hand's outcome, laid out once per hand (every seat sees the same)."""

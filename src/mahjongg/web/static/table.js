@@ -309,7 +309,8 @@
       const w = document.createElement("span"); w.textContent = acts.length ? "" : " (waiting for the table)"; p.appendChild(w);
       const c = document.createElement("span"); c.id = "countdown"; c.className = "countdown"; p.appendChild(c);
     } else if (discardable().size || (acts.length && g.phase === "turn")) {
-      p.textContent = "Your turn: discard a tile (tap it twice, or ← → and Enter)" + (acts.length ? ", or declare." : ".");
+      p.textContent = "Your turn: discard a tile (tap it twice, or ← → and Enter)" + (acts.length ? ", or declare." : ".")
+        + (mine && mine.original_call ? " Original Call: you discard the tile you drew." : "");
       const c = document.createElement("span"); c.id = "countdown"; c.className = "countdown"; p.appendChild(c);
     }
     else { const t = seatByWind(g.turn); p.textContent = t ? "Waiting for " + t.name + "…" : ""; }
