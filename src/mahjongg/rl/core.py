@@ -48,6 +48,7 @@ import numpy as np
 from ..errors import MahjonggError, StateError
 from ..play.journal import Journal
 from ..play.seeds import bot_seed
+from ..play.session import east_wins
 from ..rules import Ruleset, get_ruleset
 from ..table import Game, Match
 from ..table.actions import Action
@@ -345,7 +346,8 @@ class Table:
         if self.match is not None:
             chips = list(self.match.record(g).chips)
             if not self.match.is_over:
-                self.game = self.match.next_game()
+                # East's wins in a row, counted by the play layer as every app's session does
+                self.game = self.match.next_game(east_wins=east_wins(self.match))
                 self._new_hand()
         else:
             net = g.result.net
