@@ -48,7 +48,6 @@ import numpy as np
 from ..errors import MahjonggError, StateError
 from ..play.journal import Journal
 from ..play.seeds import bot_seed
-from ..play.session import east_wins
 from ..rules import Ruleset, get_ruleset
 from ..table import Game, Match
 from ..table.actions import Action
@@ -346,8 +345,7 @@ class Table:
         if self.match is not None:
             chips = list(self.match.record(g).chips)
             if not self.match.is_over:
-                # East's wins in a row, counted by the play layer as every app's session does
-                self.game = self.match.next_game(east_wins=east_wins(self.match))
+                self.game = self.match.next_game()
                 self._new_hand()
         else:
             net = g.result.net
