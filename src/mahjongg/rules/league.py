@@ -163,7 +163,7 @@ class LeagueRuleset(Ruleset):
         return False
 
     # --- the Dangerous Game (Kajongg game.py __payHand, player.py findDangerousTiles) ---
-    def judge_discard(self, winning, win_tile, discarder_hand, discarder, winner, round_):
+    def judge_discard(self, winning, win_tile, discarder_hand, discarder, winner, round_, score=None):
         """The Dangerous Game: the winning tile was dangerous to throw -- of a
         kind the winner's exposed sets were plainly collecting (:func:`dangerous_tiles`)
         -- so its discarder pays for all; excused when every tile he held was
