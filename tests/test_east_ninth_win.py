@@ -22,7 +22,8 @@ from typer.testing import CliRunner
 from mahjongg.cli import app
 from mahjongg.hand import Hand
 from mahjongg.play.config import MatchConfig
-from mahjongg.play.session import Session, east_wins, rotation
+from mahjongg.play.session import Session, rotation
+from mahjongg.table.match import east_wins_in_row as east_wins
 from mahjongg.rules import BMJA, DMJL, Situation, Win, WinBy
 from mahjongg.scoring import ImpossibleWin, score_hand
 from mahjongg.table import Game

@@ -54,7 +54,6 @@ __all__ = [
     "rebuild_match",
     "distinct_names",
     "rotation",
-    "east_wins",
 ]
 
 
@@ -77,24 +76,6 @@ class Recorder(Protocol):
     def action_applied(self, session: "Session") -> None: ...
 
     def hand_finished(self, session: "Session", record: HandRecord) -> None: ...
-
-
-def east_wins(match: Match) -> int:
-    """The hands the East of the match's next hand has won in a row before it:
-    the match's finished hands walked back while the same player was East in
-    the same round, his wins counted and the hands nobody won (which keep the
-    deal where the ruleset says so) passed over, as Kajongg counts them for
-    "East won nine times in a row" (the wins of East since the winds last
-    rotated). The match's history, told to the hand's scoring as data
-    (``Match.next_game(east_wins=...)`` -> ``Win.wins_in_row``); the engine
-    reads no history."""
-    count = 0
-    for rec in reversed(match.records):
-        if rec.east_player != match.east_player or rec.round != match.round:
-            break  # the deal passed since: the row is over
-        if rec.result.winner == Wind.EAST:
-            count += 1
-    return count
 
 
 def rotation(players: int, first_east: int) -> Seating:
@@ -202,7 +183,7 @@ class Session:
             self.match.next_game()  # keeps the match's seed sequence as if dealt by it
             self.match.game = game
         else:
-            game = self.match.next_game(self._deal_seed, east_wins=east_wins(self.match))
+            game = self.match.next_game(self._deal_seed)
             self._deal_seed = None
         self.game = game
         self._hand_index = self._index_offset + len(self.match.records)
@@ -541,7 +522,7 @@ def rebuild_match(
     logs = list(saved.finished) + ([saved.current] if saved.current else [])
     for k, events in enumerate(logs):
         logged = events[0].get("seed") if events and events[0].get("type") == "setup" else None
-        dealt = match.next_game(logged if hand_seeds is not None and logged is not None else None, east_wins=east_wins(match))
+        dealt = match.next_game(logged if hand_seeds is not None and logged is not None else None)
         seed = logged if events and events[0].get("type") == "setup" else dealt.seed + 1
         if seed is not None and seed != dealt.seed:  # (None: a hand dealt from a preset wall, in tests)
             raise JournalError(f"match {saved.match_id}: hand {k + 1} does not start as the match deals it")

@@ -117,7 +117,7 @@ class Game:
     seats in play are the first winds (E S / E S W); the rest are dummies
     whose sides of the wall are built but who never play. ``east_wins``:
     the hands East has won in a row before this one (the match's history:
-    the play layer counts it, :func:`mahjongg.play.session.east_wins`); the
+    the match counts it, :func:`mahjongg.table.match.east_wins_in_row`); the
     engine only passes it to the scoring of East's win (``Win.wins_in_row``)
     and logs it in the setup event, so a replay scores the same.
 

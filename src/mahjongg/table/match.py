@@ -38,7 +38,7 @@ from .game import Game
 from .result import Result
 from .seating import Seating, seat_players
 
-__all__ = ["Match", "HandRecord"]
+__all__ = ["Match", "HandRecord", "east_wins_in_row"]
 
 
 @dataclass(frozen=True)
@@ -74,6 +74,26 @@ class HandRecord:
             "holdings": list(self.holdings),
             "result": self.result.to_dict(),
         }
+
+
+
+def east_wins_in_row(match: "Match") -> int:
+    """The hands the East of the match's next hand has won in a row before it:
+    the match's finished hands walked back while the same player was East in
+    the same round, his wins counted and the hands nobody won (which keep the
+    deal where the ruleset says so) passed over, as Kajongg counts them for
+    "East won nine times in a row" (the wins of East since the winds last
+    rotated). The match's history, told to the hand's scoring as data
+    (:meth:`Match.next_game` -> ``Game(east_wins=...)`` -> ``Win.wins_in_row``);
+    the hand's engine reads no history. ``match``: anything with ``records``,
+    ``east_player`` and ``round`` as a :class:`Match` has them."""
+    count = 0
+    for rec in reversed(match.records):
+        if rec.east_player != match.east_player or rec.round != match.round:
+            break  # the deal passed since: the row is over
+        if rec.result.winner == Wind.EAST:
+            count += 1
+    return count
 
 
 class Match:
@@ -178,17 +198,19 @@ class Match:
             self._rng = random.Random(self.seed)
         return self._rng
 
-    def next_game(self, seed: int | None = None, *, east_wins: int = 0) -> Game:
+    def next_game(self, seed: int | None = None, *, east_wins: int | None = None) -> Game:
         """The next hand, its seed drawn from the match's seed (``seed``: dealt from
         this one instead, and none drawn: ``mahjongg simulate``'s single hands).
-        ``east_wins``: the hands this East has won in a row before it, as the play
-        layer counts them (``Game(east_wins=...)``)."""
+        ``east_wins``: the hands this East has won in a row before it (``Game(east_wins=...)``;
+        default: counted from the match's records, :func:`east_wins_in_row`)."""
         if self.is_over:
             raise StateError("the match is over")
         if self.game is not None and not self.game.is_over:
             raise StateError("the current hand is not finished")
         if seed is None:
             seed = self.hand_seeds() if self.hand_seeds is not None else self._random().randrange(2**32)
+        if east_wins is None:
+            east_wins = east_wins_in_row(self)
         self.game = Game(self.ruleset, seed, self.players, self.round, claims=self.claims, east_wins=east_wins)
         return self.game
 

@@ -66,7 +66,9 @@ class Result:
                 "after_kong_on_kong": win.after_kong_on_kong,
                 # only when declared: a log written before Original Call was declared has no such key
                 **({"original_call": True} if win.original_call else {}),
-                **({"wins_in_row": win.wins_in_row} if win.wins_in_row else {}),
+                # only for a row of two or more: East's first win in a row is every East win
+                # of a log written before the row was counted
+                **({"wins_in_row": win.wins_in_row} if win.wins_in_row > 1 else {}),
             },
             "hands": {_LETTER[w]: str(h) for w, h in self.hands.items()},
             "scores": {_LETTER[w]: s.to_dict() for w, s in self.scores.items()},
