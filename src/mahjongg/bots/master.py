@@ -21,7 +21,9 @@ expert's play was found wanting (docs/bots.md, "The master"):
 * **Tiles let pass are safe** (:attr:`MasterBot.SAFE_PASSED`). A tile any
   seat discarded since an opponent's own last discard, which he let go by
   without declaring Mah-Jongg, is no win for him (:func:`passed_since`); the
-  expert knew only the tiles he discarded himself.
+  expert knew only the tiles he discarded himself. Under a ruleset scored in
+  points only: under Hong Kong's faan it measured worse, and there master plays
+  exactly as the expert does.
 
 The value of a win by the real scorer, the ruleset's minimum and settlement,
 the risk of the other discards, folding and building a high hand on a long
