@@ -2,6 +2,7 @@
 
     python bench/bench_web.py [--tables 20] [--hands 1] [--seconds 60] [--clients 2]
     python bench/bench_web.py --processes 4 --db postgresql://... --redis redis://... --tables 800
+    python bench/bench_web.py --tables 200 --profile server.prof   # then: python -m pstats server.prof
 
 Starts ``mahjongg serve``'s app under uvicorn in a subprocess (a fresh SQLite
 file; or ``--processes`` of them on one PostgreSQL database, each run in a fresh
@@ -11,7 +12,13 @@ WebSocket clients to each that play from their own view (Mah-Jongg when they
 can, pass claims, discard the drawn tile), and prints the tables finished,
 actions a second, the median and 99th percentile action latency (from
 sending an intention to receiving the state it made), and the server's CPU
-time per action (which the machine's other load changes little).
+time per action (which the machine's other load changes little), the share of
+a core the server and the clients used, and how long each waited for a CPU
+while ready to run (what a machine busy with other work adds to every latency).
+``--claim-pause`` gives the tables a least claim pause (0 by default: the bench
+measures the server), ``--server-session`` starts the servers in a session of
+their own (on Linux their own share of the CPUs), ``--profile`` runs them under
+cProfile.
 """
 
 from __future__ import annotations

@@ -75,7 +75,10 @@ def test_all_rules_and_every_error_citing_a_source_name_books():
     # seed 000 / seed 003 (11): a dead hand never wins -- the message cites both books
     line = error_of("score", "RRR 123b 456c 78d EW 1b", "--win", "1b", "--dead")
     assert "seed 0" not in line
-    assert "(Harr, *Pung Chow* (1922); *Hong Kong Mahjong* (an undated guide), section (11))" in line
+    assert "from Harr, *Pung Chow* (1922); *Hong Kong Mahjong* (an undated guide), section (11))" in line
+    # under a league ruleset the same table rule: the books it comes from, said to be the table's
+    line = error_of("score", "RRR 123b 456c 78d EW 1b", "--win", "1b", "--dead", "--ruleset", "dmjl")
+    assert "the table's rule under every ruleset, from Harr, *Pung Chow* (1922)" in line
 
 
 @pytest.mark.parametrize(

@@ -12,6 +12,7 @@ import pytest
 
 from mahjongg import Hand, Wind, tile
 from mahjongg.rules import PUNG_CHOW_LIMIT
+from mahjongg.scoring import score_hand
 from mahjongg.rules.pung_chow_limit_penalties import (
     MORE_THAN_TWO,
     NO_CHOICE,
@@ -108,7 +109,8 @@ PLAIN = hand("13b 46c 79d E S W N R G Wh")
 
 
 def judge(winning, win_tile, discarder=PLAIN, seat=E, round_=E):
-    return discarder_penalty(hand(winning), tile(win_tile), discarder, R300, seat, round_)
+    # the scorer is passed in (the rules layer stands below it)
+    return discarder_penalty(hand(winning), tile(win_tile), discarder, R300, seat, round_, lambda h, s: score_hand(h, R300, s))
 
 
 def test_combination_1_nine_of_one_suit():
@@ -222,3 +224,12 @@ def test_settle_hand_uses_the_penalty_only_when_it_applies():
     t = s.table()
     assert (t[E][S], t[W][S], t[N][S]) == (200, 100, 100)
     assert t[E][W] == 40 and t[N][E] == 80 and t[N][W] == 60
+
+
+def test_judging_a_discard_without_the_scorer_is_refused_in_one_line():
+    # the excuses of Penalty 2 score the discarder's hand; the rules layer stands below the
+    # scorer, so the table passes it in -- asked without it, the ruleset says what is missing
+    from mahjongg.rules import RulesetError
+
+    with pytest.raises(RulesetError, match="scores the discarder's hand: pass score="):
+        R300.judge_discard(hand("[999d] [777d] [555d] 111d 3d 3d"), tile("3d"), PLAIN, W, S, E)

@@ -125,3 +125,33 @@ def test_the_hint_is_worked_out_only_for_who_asked_and_once_a_position(monkeypat
     assert seen and calls
     assert len(calls) == len(set(calls))  # once a position
     assert {seat for seat, _ in calls} == {t.session.seat_of(0)}  # only for who asked
+
+
+def test_a_seats_own_part_is_its_legal_actions_and_tiles_as_the_engine_has_them():
+    """The seat's own part is encoded field by field (not by ``json.dumps`` of a dict): after every
+    change it parses to the engine's own values -- the seat's legal actions (their ``to_dict``,
+    without the seat), its concealed tiles with the drawn one apart, its seat letter."""
+    for seed in (5, 6):
+        t, clock, conns = table(humans=4, seed=seed)
+        texts = {p: TextConn() for p in range(4)}
+        for p, c in texts.items():
+            t.connect(p, c)
+        checked = 0
+
+        def check():
+            nonlocal checked
+            g = t.game
+            for p, c in texts.items():
+                view = json.loads(c.texts[-1])
+                if view["v"] != t.version or g.is_over:
+                    continue  # not sent again: the view did not change (test above)
+                seat = t.match.seat_of(p)
+                legal = [{k: v for k, v in a.to_dict().items() if k != "seat"} for a in g.legal_actions(seat)]
+                assert view["legal"] == legal and view["auto_pass"] is False
+                hand = sorted(str(x) for x in g.hand(seat).concealed)
+                mine = view["game"]["concealed"] + ([view["game"]["drawn"]] if view["game"]["drawn"] else [])
+                assert sorted(mine) == hand and view["game"]["seat"] == seat.letter
+                checked += 1
+
+        play_hand(t, random.Random(seed), check)
+        assert checked > 100

@@ -107,12 +107,15 @@ class LimitRuleset(MandarinsOption):
             return None
         return penalties.false_mahjongg_settlement(offender, self, seats, east)
 
-    def judge_discard(self, winning, win_tile, discarder_hand, discarder, winner, round_):
+    def judge_discard(self, winning, win_tile, discarder_hand, discarder, winner, round_, score=None):
         """Penalty 2: the discard completed a dangerous combination the winner
-        had exposed; the discarder pays for all unless excused."""
+        had exposed; the discarder pays for all unless excused (the excuses
+        score the discarder's hand: ``score`` as for :meth:`Ruleset.judge_discard`)."""
         if not self.discarder_pays:
             return None
-        verdict = penalties.discarder_penalty(winning, win_tile, discarder_hand, self, discarder, round_)
+        if score is None:
+            raise RulesetError("judging a discard under Penalty 2 scores the discarder's hand: pass score=")
+        verdict = penalties.discarder_penalty(winning, win_tile, discarder_hand, self, discarder, round_, score)
         if verdict.combination is None:
             return None
         return Ruling("discarder-pays", discarder, str(verdict.combination), verdict.excuse)

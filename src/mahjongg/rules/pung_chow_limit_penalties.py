@@ -17,12 +17,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from typing import Iterable
+from typing import Callable, Iterable, Protocol
 
 from ..hand import Hand, Meld
 from ..settlement import Payment, Settlement, SettlementError, check_scores, settle
 from ..tiles import TILES, Suit, Tile, Wind
+from .context import Situation, Win, WinBy
 from .ruleset import Ruleset, RulesetError
+
+
+class Scored(Protocol):
+    """What the excuses read of a scored hand (a :class:`mahjongg.scoring.Score`;
+    the scorer stands above the rules: it is passed in, never imported)."""
+
+    doubles: int
+    limit_hand: object
 
 __all__ = [
     "WASHING_TABLE",
@@ -189,6 +198,7 @@ def discarder_excuse(
     ruleset: Ruleset,
     seat: Wind,
     round_: Wind,
+    score: Callable[[Hand, Situation], Scored],
 ) -> str | None:
     """Why the discarder is not penalized, or ``None``.
 
@@ -197,18 +207,19 @@ def discarder_excuse(
     order: he held two complete doubling honors (two doubles in his hand as
     it stands) and was waiting; he was waiting for a tile that would give
     him more than two doubling honors (or a limit hand); note (a), he had no
-    choice -- every tile he could discard fed the combination.
+    choice -- every tile he could discard fed the combination. ``score``:
+    the scorer under ``ruleset``, ``score(hand, situation) -> Score``
+    (:func:`mahjongg.scoring.score_hand` bound to it: the scorer stands above
+    the rules).
     """
     from ..decomposition import waits
-    from ..scoring import score_hand
-    from .context import Situation, Win, WinBy
 
     waiting = waits(discarder.counts(), discarder.all_counts())
     if waiting:
-        if score_hand(discarder, ruleset, Situation(seat, round_)).doubles >= 2:
+        if score(discarder, Situation(seat, round_)).doubles >= 2:
             return TWO_HONORS
         for t in waiting:
-            s = score_hand(discarder.add(t), ruleset, Situation(seat, round_, Win(t, WinBy.WALL)))
+            s = score(discarder.add(t), Situation(seat, round_, Win(t, WinBy.WALL)))
             if s.limit_hand is not None or s.doubles > 2:
                 return MORE_THAN_TWO
     if all(combination.feeds(t) for t in discarder.concealed + (discarded,)):
@@ -238,6 +249,7 @@ def discarder_penalty(
     ruleset: Ruleset,
     discarder_seat: Wind,
     round_: Wind,
+    score: Callable[[Hand, Situation], Scored],
 ) -> DiscarderPenalty:
     """Judge a discard that let another player win.
 
@@ -245,12 +257,13 @@ def discarder_penalty(
     concealed tiles, its declared melds those exposed when the tile was
     discarded); ``discarder``: the discarder's hand after discarding
     ``win_tile``. The first combination the discard completed decides; if
-    the discarder has an excuse for it he is not penalized.
+    the discarder has an excuse for it he is not penalized. ``score``: as
+    for :func:`discarder_excuse`.
     """
     for combo in dangerous_combinations(winning.melds):
         if combo.completed_by(winning, win_tile):
             return DiscarderPenalty(
-                combo, discarder_excuse(discarder, win_tile, combo, ruleset, discarder_seat, round_)
+                combo, discarder_excuse(discarder, win_tile, combo, ruleset, discarder_seat, round_, score)
             )
     return DiscarderPenalty()
 

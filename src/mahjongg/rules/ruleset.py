@@ -304,12 +304,17 @@ class Ruleset:
         a winning hand is simply not allowed."""
         return None
 
-    def judge_discard(self, winning, win_tile, discarder_hand, discarder, winner, round_) -> Ruling | None:
+    def judge_discard(self, winning, win_tile, discarder_hand, discarder, winner, round_, score=None) -> Ruling | None:
         """A ruling on the discard ``win_tile`` that completed ``winning``
         (the winner's whole hand, winning tile included), thrown by
         ``discarder`` (``discarder_hand``: his hand after the discard);
         ``None``: nothing to rule. A ruling that applies is passed to
-        :meth:`settle`; one with an excuse is only recorded."""
+        :meth:`settle`; one with an excuse is only recorded. ``score``: the
+        scorer of a hand under this ruleset, ``score(hand, situation) ->
+        Score`` (the table passes :func:`mahjongg.scoring.score_hand` bound to
+        the ruleset; the rules layer stands below the scorer), for a ruling
+        that weighs the discarder's own hand; raises
+        :class:`RulesetError` when such a ruling is asked without it."""
         return None
 
     def keeps_deal(self, winner, reason: str = "mahjongg", wins_in_row: int = 0) -> bool:

@@ -65,7 +65,9 @@ def finish(
         extra = {}
         if discarder is not None:
             # the ruleset may rule on the discard (seed 000 Part II, Penalties 2)
-            ruling = r.judge_discard(hands[winner], win.tile, hands[discarder], discarder, winner, g.round)
+            ruling = r.judge_discard(
+                hands[winner], win.tile, hands[discarder], discarder, winner, g.round, score=lambda h, s: score_hand(h, r, s)
+            )
             if ruling is not None:
                 rulings = rulings + (ruling,)
                 g._log(type="ruling", **ruling.to_dict())
