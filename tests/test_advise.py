@@ -121,3 +121,16 @@ def test_bonus_tiles_seen_elsewhere_change_nothing_but_are_checked():
     assert r.exit_code != 0 and r.output.strip().count("\n") == 0 and "more than one Cat" in r.output, r.output
     r = CliRunner().invoke(app, ["advise", hand, "--ruleset", "hong-kong", "--seen", "f1", "--json"])
     assert r.exit_code == 0 and json.loads(r.output)["choices"][0]["choice"] == "discard 9d", r.output
+
+
+def test_a_bonus_tile_of_the_hand_not_in_the_ruleset_s_set_is_refused_as_score_refuses_it():
+    # Pung Chow's set (seed 000) and Hong Kong's 136 tiles have no Flowers: a hand laying out
+    # f1 is not a hand of theirs. The advice once went on with it (every wait valued 0 chips)
+    # while `score` refused the same hand; traditional (seed 001: four Flowers) advises it.
+    hand = "f1 123b 456b 789b EE 5c 6c 9d"
+    for ruleset in ("pung-chow", "hong-kong-136"):
+        with pytest.raises(AdviceError, match=rf"^f1 \(Flower 1\) is not part of a {ruleset} set: the ruleset has no Flowers"):
+            advise(parse_hand(hand, sizes=None), get_ruleset(ruleset))
+        r = CliRunner().invoke(app, ["advise", hand, "--ruleset", ruleset])
+        assert r.exit_code == 2 and r.output.count("\n") == 1 and "f1 (Flower 1) is not part of" in r.output, r.output
+    assert advise(parse_hand(hand, sizes=None), get_ruleset("traditional"))

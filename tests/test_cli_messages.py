@@ -76,7 +76,10 @@ def test_all_rules_and_every_error_citing_a_source_name_books():
     line = error_of("score", "RRR 123b 456c 78d EW 1b", "--win", "1b", "--dead")
     assert "seed 0" not in line
     # the titles in italics on a terminal, not in the asterisks the library marks them with
-    assert "(Harr, Pung Chow (1922); Hong Kong Mahjong (an undated guide), section (11))" in line and "*" not in line
+    assert "from Harr, Pung Chow (1922); Hong Kong Mahjong (an undated guide), section (11))" in line and "*" not in line
+    # under a league ruleset the same table rule: the books it comes from, said to be the table's
+    line = error_of("score", "RRR 123b 456c 78d EW 1b", "--win", "1b", "--dead", "--ruleset", "dmjl")
+    assert "the table's rule under every ruleset, from Harr, Pung Chow (1922)" in line
 
 
 def test_book_titles_reach_the_terminal_in_italics_not_asterisks():

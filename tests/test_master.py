@@ -185,23 +185,39 @@ def test_master_claims_the_kong_of_its_concealed_pung_under_pung_chow():
 
 
 def test_a_tile_the_threat_let_pass_carries_no_risk_for_master():
-    # Hong Kong (the discarder pays double). South shows three exposed sets: a threat
-    # (with 50 tiles to draw, South is the only one; expert._threat). After South's last discard (9b) West discarded
+    # Pung Chow. South shows three exposed sets: a threat (with 50 tiles to draw, South
+    # is the only one; expert._threat). After South's last discard (9b) West discarded
     # 5c, and South did not go Mah-Jongg on it: with the hand he holds since, 5c is no
-    # win for him. The expert counts a risk for 5c (South did not discard it himself);
-    # master counts none. Another tile (8c) keeps its risk for both.
+    # win for him. The expert counts a risk for 5c against South (he did not discard it
+    # himself); master counts none, so its risk for 5c is the expert's less that part.
+    # Another tile (8c) keeps the expert's risk.
     m = lambda k, t: Meld(k, tile(t), exposed=True)
     south = (m(MeldKind.PUNG, "2d"), m(MeldKind.PUNG, "6d"), m(MeldKind.CHOW, "6b"))
     E, S, W = Wind.EAST, Wind.SOUTH, Wind.WEST
     history = ((E, tile("1d"), None), (S, tile("9b"), None), (W, tile("5c"), None))
-    o = replace(
-        obs("1b 4b 7b 2c 5c 8c 3d 9d E S W N G R", melds={S: south}, drawable=50, history=history),
-        ruleset="hong-kong",
-    )
+    o = obs("1b 4b 7b 2c 5c 8c 3d 9d E S W N G R", melds={S: south}, drawable=50, history=history)
     expert = {v.tile: v for v in ExpertBot(0).rank_discards(o, None)}
     master = {v.tile: v for v in MasterBot(0).rank_discards(o, None)}
-    assert expert[tile("5c")].risk > 0 and master[tile("5c")].risk == 0
-    assert expert[tile("8c")].risk > 0 and master[tile("8c")].risk == pytest.approx(expert[tile("8c")].risk)
+    assert master[tile("5c")].risk < expert[tile("5c")].risk
+    assert master[tile("8c")].risk == pytest.approx(expert[tile("8c")].risk)
+    # under Hong Kong's faan master weighs the risk as the expert does (measured worse)
+    hk = replace(o, ruleset="hong-kong")
+    assert MasterBot(0).rank_discards(hk, None) == ExpertBot(0).rank_discards(hk, None)
+
+
+def test_master_plays_as_the_expert_under_hong_kong():
+    # under a faan ruleset none of master's rules applies (kongs and the loser's value
+    # are points rules; the tiles let pass measured worse): the same hand, move for move
+    for seed in (3, 8):
+        g1, g2 = Game(get_ruleset("hong-kong"), seed), Game(get_ruleset("hong-kong"), seed)
+        m = {s: make_bot("master", int(s)) for s in g1.seats}
+        e = {s: make_bot("expert", int(s)) for s in g2.seats}
+        while not g1.is_over:
+            seat = g1.to_act()[0]
+            a = m[seat].act(g1.observation(seat), g1.legal_actions(seat))
+            assert a == e[seat].act(g2.observation(seat), g2.legal_actions(seat))
+            g1.apply(a)
+            g2.apply(a)
 
 
 def test_pung_plan_counts_pairs_and_pungs_under_a_minimum_only():

@@ -104,6 +104,10 @@ def test_k_and_m_on_your_own_turn_say_why_not():
         await pilot.press("w")
         await pilot.pause()
         assert prompt(app) == "no washing: Pung Chow without a limit (Harr 1922, Part I) has no washing of the tiles"
+        # o (Original Call, the league rules' declaration) said nothing at all: now it says why
+        await pilot.press("o")
+        await pilot.pause()
+        assert prompt(app) == "no Original Call: Pung Chow without a limit (Harr 1922, Part I) has no such declaration"
         assert session.human_legal() and session.game.phase == "turn"  # nothing was played
 
     run(3, check)

@@ -62,6 +62,10 @@ def test_original_call_by_key_shown_to_all_and_won():
             # the hand is complete: the hint says to declare; bound, it never advises another discard
             assert hint(session.observation(), session.human_legal()).describe() == "your hand is complete: declare Mah-Jongg (m)"
             assert "you can go Mah-Jongg" in str(app.query_one("#prompt").render())
+            # o again, bound: not offered, and the prompt says what the binding leaves
+            await pilot.press("o")
+            await pilot.pause()
+            assert str(app.query_one("#prompt").render()) == "you have declared Original Call: discard the tile you draw, or go Mah-Jongg with it"
             await pilot.press("m")
             await pilot.pause()
             assert g.is_over and g.result.win.original_call and g.result.win.tile == tile("S")

@@ -132,6 +132,12 @@ def test_serve_hands_the_proxy_settings_to_uvicorn(tmp_path, monkeypatch):
     assert "X-Forwarded-For on requests from 10.0.0.1,10.0.1.0/24" in r.output
     assert runs[0]["proxy_headers"] is False  # off unless asked for (uvicorn's own default trusts 127.0.0.1)
     assert runs[1]["proxy_headers"] is True and runs[1]["forwarded_allow_ips"] == "10.0.0.1,10.0.1.0/24"
+    # the trusted proxies without --proxy-headers would trust nobody: refused in one line, nothing served
+    r = runner.invoke(cli, ["serve", "--db", db, "--forwarded-allow-ips", "1.2.3.4"])
+    assert r.exit_code == 2 and r.output.count("\n") == 1 and "give --proxy-headers with it" in r.output, r.output
+    assert len(runs) == 2
+    assert runner.invoke(cli, ["serve", "--db", db, "--proxy-headers"]).exit_code == 0
+    assert runs[2]["forwarded_allow_ips"] == "127.0.0.1"  # the default proxy: this machine
 
 
 def test_a_client_gone_mid_body_is_one_line_in_the_log(tmp_path, caplog):

@@ -451,7 +451,9 @@ def _check_win(hand: Hand, ruleset: Ruleset, situation: Situation) -> None:
     win = situation.win
     if situation.dead:
         raise ImpossibleWin(
-            "dead", "a dead hand cannot win: it plays on, scores nothing and pays every live hand (seed 000, seed 003 (11))"
+            "dead",
+            "a dead hand cannot win: it plays on, scores nothing and pays every live hand"
+            " (the table's rule under every ruleset, from seed 000, seed 003 (11))",
         )
     if win.by is WinBy.ROBBED_KONG and not ruleset.robbing_kong:
         raise ImpossibleWin("by", f"{ruleset.name} has no robbing a kong (its option: a kong may be robbed: no)")

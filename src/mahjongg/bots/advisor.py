@@ -213,6 +213,10 @@ def advise(
     n = _size(hand)
     if any(t.is_bonus for t in hand.concealed):
         raise AdviceError("bonus tiles (Flowers, Seasons) are laid out, not held: put them after the hand's sets")
+    for t in hand.bonus:  # as the scorer refuses them: a tile the ruleset's set has not
+        if int(t) not in ruleset.bonus_tiles:
+            what = "has no Flowers, Seasons or special tiles" if not ruleset.bonus_tiles else "does not use this tile"
+            raise AdviceError(f"{t} ({t.name}) is not part of a {ruleset.name} set: the ruleset {what}")
     if discard is None:
         if n != 14:
             raise AdviceError(

@@ -140,9 +140,10 @@ def serve(
         "count players, not the proxy (off: the header is ignored, a client could write it itself)",
     ),
     forwarded_allow_ips: str = typer.Option(
-        "127.0.0.1", "--forwarded-allow-ips", metavar="IPS",
+        None, "--forwarded-allow-ips", metavar="IPS",
         help="with --proxy-headers: the proxies trusted to set those headers, comma-separated addresses or networks "
-        "(e.g. 127.0.0.1,10.0.0.0/8; '*' trusts everyone: only when nothing but the proxy can reach the server)",
+        "(e.g. 127.0.0.1,10.0.0.0/8; '*' trusts everyone: only when nothing but the proxy can reach the server) "
+        "[default: 127.0.0.1]",
     ),
 ) -> None:
     """Serve tables in the browser: open http://HOST:PORT/, create a table, send the invite link."""
@@ -158,6 +159,9 @@ def serve(
     _check_listen(host, port)
     from ..play.journals import is_url
 
+    if forwarded_allow_ips is not None and not proxy_headers:
+        fail("--forwarded-allow-ips names the proxies trusted with --proxy-headers: give --proxy-headers with it")
+    forwarded_allow_ips = "127.0.0.1" if forwarded_allow_ips is None else forwarded_allow_ips
     if lease is not None and redis is None:
         fail("--lease is for many server processes: give --redis redis://... and --db postgresql://... with it")
     if is_url(db) or redis is not None:

@@ -82,10 +82,13 @@ from .traditional_items import BonusTilePoints, FullSeriesDoubles, OwnSeasonDoub
 
 __all__ = ["dmjl", "bmja", "LeagueRuleset", "DMJL", "BMJA", "dangerous_tiles"]
 
-KAJONGG = "Kajongg (KDE) src/predefined.py"
-CLASSICAL = KAJONGG + ", ClassicalChinese"
-DMJL_SOURCE = KAJONGG + ", ClassicalChineseDMJL"
-BMJA_SOURCE = KAJONGG + ", ClassicalChineseBMJA"
+# what a user reads (`mahjongg rules`, the score's items): the program and its ruleset by the
+# names its players see; the classes they stand for are ClassicalChinese, ClassicalChineseDMJL
+# and ClassicalChineseBMJA of Kajongg's src/predefined.py
+KAJONGG = "Kajongg (KDE)"
+CLASSICAL = KAJONGG + ", its Classical Chinese rules"
+DMJL_SOURCE = KAJONGG + ", ruleset Classical Chinese DMJL"
+BMJA_SOURCE = KAJONGG + ", ruleset Classical Chinese BMJA"
 
 BONUS = tuple(int(t) for t in BONUS_TILES if t.suit in (Suit.FLOWER, Suit.SEASON))
 

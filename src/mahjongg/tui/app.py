@@ -238,11 +238,10 @@ class PlayApp(App):
         Binding("c", "kind('chow')", "Chow"),
         Binding("k", "kind('kong')", "Kong"),
         Binding("o", "original_call", "Original Call"),
-        # the same keys when they are not possible now: they say why (the footer leaves them out)
         Binding("x,space", "kind('pass')", "Pass"),
         Binding("w", "kind('wash')", "Wash"),
         # the same keys when they are not possible now: they say why (the footer leaves them out)
-        *(Binding(key, f"why('{kind}')", show=False) for key, kind in (("m", "mahjongg"), ("p", "pung"), ("c", "chow"), ("k", "kong"), ("w", "wash"))),
+        *(Binding(key, f"why('{kind}')", show=False) for key, kind in (("m", "mahjongg"), ("p", "pung"), ("c", "chow"), ("k", "kong"), ("w", "wash"), ("o", "original_call"))),
         Binding("h", "hint", "Hint"),
         Binding("question_mark", "keys", "Keys", key_display="?"),
         Binding("g", "glyphs", "Glyphs"),

@@ -36,13 +36,13 @@ KEYS: tuple[tuple[str, str], ...] = (
 )
 """Every key of the terminal game and what it does."""
 
-_WORD = {"mahjongg": "Mah-Jongg", "pung": "pung", "chow": "chow", "kong": "kong", "wash": "washing"}
+_WORD = {"mahjongg": "Mah-Jongg", "pung": "pung", "chow": "chow", "kong": "kong", "wash": "washing", "original_call": "Original Call"}
 _NAMES = {w: w.name.capitalize() for w in Wind}
 
 
 def why_not(kind: str, session) -> str:
     """Why the human cannot ``kind`` (``"mahjongg"``, ``"pung"``, ``"chow"``,
-    ``"kong"``, ``"wash"``) now, in one line for the prompt."""
+    ``"kong"``, ``"wash"``, ``"original_call"``) now, in one line for the prompt."""
     word = _WORD[kind]
     game = session.game
     if session.human is None:
@@ -54,11 +54,17 @@ def why_not(kind: str, session) -> str:
         if not rules.washes_tiles:
             return f"no washing: {rules.title} has no washing of the tiles"
         return "no washing now: it is offered only before East's first discard, to an original hand the rules let wash"
+    if kind == "original_call":
+        rules = session.match.ruleset
+        if not rules.may_declare_original_call(False):
+            return f"no Original Call: {rules.title} has no such declaration"
     legal = session.human_legal()
     if not legal:
         who = ", ".join(_NAMES[w] for w in game.to_act())
         return f"no {word} now: it is not your turn" + (f" (waiting for {who})" if who else "")
     obs = session.observation()
+    if kind == "original_call":
+        return _no_original_call(obs)
     held = Counter(obs.concealed)
     if obs.phase == Phase.CLAIMS:
         return _on_a_discard(kind, word, obs, held)
@@ -79,6 +85,17 @@ def why_not(kind: str, session) -> str:
         return f"no Mah-Jongg: your hand is complete, but {session.match.ruleset.name} does not let it be declared (too few faan?)"
     # what the concealed tiles still have to make, not what they are (issue 28)
     return f"no Mah-Jongg: your concealed tiles do not yet make the {sets} set{'s' * (sets != 1)} and a pair a win needs"
+
+
+def _no_original_call(obs) -> str:
+    """Why a seat to act may not declare Original Call (a ruleset that has it)."""
+    if obs.seat in obs.original_call:
+        return "you have declared Original Call: discard the tile you draw, or go Mah-Jongg with it"
+    if obs.phase == Phase.CLAIMS:
+        return "no Original Call now: it is declared on your turn, with your first discard"
+    if any(who == obs.seat for who, _, _ in obs.discard_history):
+        return "no Original Call now: it is declared with your first discard only"
+    return "no Original Call: no discard leaves your hand calling (one tile from Mah-Jongg)"
 
 
 def _on_a_discard(kind: str, word: str, obs, held: Counter) -> str:
