@@ -106,7 +106,13 @@ def test_arrangement_notes_find_the_most_chows():
         (["score", "EEEE 123b 456c 789d 55d", "--win", "5d", "--by", "wall"], "has 15 tiles; a hand with 0 kongs"),
         (["score", "EEEE 123b 456c 789d 55d", "--win", "5d", "--by", "wall"], "a kong is written [EEEE] (exposed)"),
         (["score", "123b 456c 789d 22d EE", "--win", "2d"], "include the winning tile"),
-        (["score", "123b 456c 789d 22d 2d EE", "--win", "9c"], "must be among the concealed tiles"),
+        # 9c is nowhere in the hand: said so (it once said "must be among the concealed tiles")
+        (["score", "123b 456c 789d 22d 2d EE", "--win", "9c"], "the winning tile 9c is not in the hand"),
+        (["score", "[123b] 456c 789d 22d 2d EE", "--win", "1b"], "must be among the concealed tiles"),
+        (["score", "123b 456c 789d 22d 2d EE f1", "--win", "f1", "--ruleset", "traditional"], "f1 is a bonus tile (Flower 1)"),
+        # the options given that need a win, named (it once listed all seven)
+        (["score", "123b 456c 789d 22d 2d EE", "--ruleset", "dmjl", "--original-call"], "--original-call describes a win: give"),
+        (["score", "123b 456c 789d 22d EE", "--by", "wall", "--last-tile"], "--by and --last-tile describe a win"),
         (["score", "123b 456c 789d 22d 4d EE", "--win", "4d"], "not a complete hand"),
         (["score", "123b 456c 789d 22d 2d EE", "--win", "2x"], "is not a tile"),
         (["score", "123b 456c 789d 22d EE", "--by", "wall"], "give the winning tile with --win"),

@@ -69,7 +69,7 @@ def check_one_line(args: list[str], message: str, folder: Path) -> None:
         # the options
         ([HAND, "--win", "9z"], "--win: '9z' is not a tile"),
         ([HAND, "--win", ""], "--win: '' is not a tile"),
-        ([HAND, "--win", "5d"], "the winning tile 5d must be among the concealed tiles"),
+        ([HAND, "--win", "5d"], "the winning tile 5d is not in the hand"),
         ([HAND, "--win", "2d", "--seat", "Q"], "--seat takes E, S, W or N, not 'Q'"),
         ([HAND, "--win", "2d", "--seat", ""], "--seat takes E, S, W or N, not ''"),
         ([HAND, "--win", "2d", "--round", "Q"], "--round takes E, S, W or N, not 'Q'"),

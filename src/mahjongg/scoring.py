@@ -162,10 +162,17 @@ def _winner_readings(
             f"a winning hand has 14 tiles plus one per kong; {hand} has {hand.tile_count} with {hand.kongs} kong(s)"
         )
     if win.tile not in hand.concealed:
-        raise ScoringError(
-            f"the winning tile {win.tile} must be among the concealed tiles of {hand} "
-            "(write it in the hand, not in a bracketed meld)"
-        )
+        if win.tile.is_bonus:
+            raise ScoringError(
+                f"the winning tile {win.tile} is a bonus tile ({win.tile.name}): it is laid out and replaced,"
+                " never the tile that completes a hand"
+            )
+        if any(win.tile in m.tiles for m in hand.melds):
+            raise ScoringError(
+                f"the winning tile {win.tile} must be among the concealed tiles of {hand} "
+                "(write it in the hand, not in a bracketed meld)"
+            )
+        raise ScoringError(f"the winning tile {win.tile} is not in the hand {hand}: write the hand with it")
     counts = hand.counts()
     found = arrangements(counts)
     if max_chows is not None and found:

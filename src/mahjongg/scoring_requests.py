@@ -230,9 +230,13 @@ def score(request: ScoreRequest) -> ScoreAnswer:
         _check_win_options(q.by, q.seat, q.first_discard, q.after_flower, q.kong_on_kong)
         win_info = Win(tile, q.by, **{_WIN_FLAGS[f]: v for f, v in flags.items()}, wins_in_row=q.wins_in_row)
     elif any(flags.values()) or q.by is not WinBy.DISCARD or q.wins_in_row:
+        # the options given that need a win, by name, in the command's order
+        given = (["by"] if q.by is not WinBy.DISCARD else []) + [f for f in _WIN_FLAGS if flags[f]]
+        given += ["wins_in_row"] if q.wins_in_row else []
+        names = [_option(f) for f in given]
+        said = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
         raise RequestError(
-            "--by, --last-tile, --original, --first-discard, --after-flower, --kong-on-kong and --wins-in-row"
-            " describe a win: give the winning tile with --win"
+            f"{said} {'describes' if len(names) == 1 else 'describe'} a win: give the winning tile with --win"
         )
     unread = [f for f in ("kong_on_kong", "original_call") if flags[f] and f not in offers(rules)["flags"]]
     if q.wins_in_row and "wins_in_row" not in offers(rules)["counts"]:
