@@ -84,10 +84,12 @@ def test_a_drawn_hand_pays_nothing_and_says_why(ruleset):
     # Every ruleset has settle_draws=False (docs/rules/*.md; pung-chow.md: draws settle
     # only "when a table chooses to settle draws"), as the engine's Game._finish reads it.
     assert get_ruleset(ruleset).settle_draws is False
-    data = settle("--ruleset", ruleset, "--scores", LAYOUT_1)
+    # scores each ruleset's hands can reach (the limit rulesets cap a hand at 300)
+    scores = "E=280,S=64,W=272,N=16"
+    data = settle("--ruleset", ruleset, "--scores", scores)
     assert data["payments"] == [] and data["net"] == {"E": 0, "S": 0, "W": 0, "N": 0}
     assert data["settled"] is False and data["why"] == f"{ruleset}: losers settle on a drawn hand: no"
-    r = runner.invoke(app, ["settle", "--ruleset", ruleset, "--scores", LAYOUT_1])
+    r = runner.invoke(app, ["settle", "--ruleset", ruleset, "--scores", scores])
     assert r.exit_code == 0, r.output
     assert f"a drawn hand: nothing is paid ({ruleset}: losers settle on a drawn hand: no" in r.stdout
     # the words of the option as `mahjongg rules` prints them
@@ -150,3 +152,30 @@ def test_the_grid_leaves_a_cell_blank_where_nothing_is_paid():
         "W": ["960", "", "", ""],
         "N": ["960", "48", "256", ""],
     }
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "scores", "said"),
+    [
+        # dmjl: Kajongg's limit of 500 points, the roof on -- no hand scores 4800 (it paid E +9600)
+        ("dmjl", "E=4800,S=64", "E=4800 is more than any hand scores under dmjl: its limit is 500 points"),
+        # traditional's limit of 300 (seed 001): a score of 301 cannot be a hand's
+        ("traditional", "E=301,S=64", "E=301 is more than any hand scores under traditional: its limit is 300 points"),
+        # no limit, but 10^26 points is a slip of the keyboard (it was paid as given)
+        ("pung-chow", "E=99999999999999999999999999,S=64", "is more than any hand scores (at most 1,000,000,000 points)"),
+    ],
+)
+def test_a_score_above_what_any_hand_scores_is_refused(ruleset, scores, said):
+    r = runner.invoke(app, ["settle", "--winner", "E", "--scores", scores, "--ruleset", ruleset])
+    assert r.exit_code == 2 and r.output.count("\n") == 1 and said in r.output, r.output
+
+
+def test_a_score_at_the_limit_and_the_roof_off_settle():
+    # exactly the limit is a limit hand's score; with the roof off (Kajongg's option) an
+    # ordinary hand is not capped, so dmjl's 4800 settles: S pays E 4800 x 2 (E's double)
+    assert runner.invoke(app, ["settle", "--winner", "E", "--scores", "E=500,S=64", "--ruleset", "dmjl"]).exit_code == 0
+    from mahjongg.scoring_requests import SettleRequest, settle as settle_request
+
+    roof_off = get_ruleset("dmjl").with_options(roof_off=True)
+    assert roof_off.most_a_hand_scores is None and get_ruleset("dmjl").most_a_hand_scores == 500
+    assert HONG_KONG.most_a_hand_scores is None  # scored in faan: no points cap

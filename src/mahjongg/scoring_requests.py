@@ -64,6 +64,12 @@ _WIN_FLAGS = {  # request field -> Win field
 }
 
 
+MOST_POINTS = 10**9
+"""Far more points than any hand scores under the rulesets here (the largest
+limit is 1,000; without a limit a hand's few hundred points are doubled a
+dozen times at the most): a larger score given to ``settle`` is a typing slip."""
+
+
 class RequestError(MahjonggError):
     """A score or settle request that cannot be answered: one line, the
     command's words, naming the option (or JSON field) at fault."""
@@ -413,6 +419,14 @@ def settle(request: SettleRequest) -> SettleAnswer:
         _check_discarder(q.discarder, q.winner, scores)
     rules = rules.with_options(**_settle_options(rules, q.limit, q.settle_draws, q.winner))
     check_scores(scores, q.winner, dead)
+    cap = rules.most_a_hand_scores
+    for seat, points in scores.items():
+        if cap is not None and points > cap:
+            raise RequestError(
+                f"--scores: {seat.letter}={points} is more than any hand scores under {rules.name}: its limit is {cap} points"
+            )
+        if points > MOST_POINTS:
+            raise RequestError(f"--scores: {seat.letter}={points} is more than any hand scores (at most {MOST_POINTS:,} points)")
     if q.winner is None and not rules.settle_draws:
         option = next(o for o in rules.to_dict()["options"] if o["option"] == "settle_draws")
         why = f"{rules.name}: {option['label']}: {option['text']}"

@@ -254,6 +254,15 @@ class Ruleset:
             raise RulesetError(f"unknown seating {self.seating!r}; known: {', '.join(SEATINGS)}")
 
     @property
+    def most_a_hand_scores(self) -> int | None:
+        """The most any hand's score may be under this ruleset (points; a
+        limit hand scores it), or ``None``: no cap (no limit, the roof off,
+        or scored in faan). ``settle`` refuses a score above it."""
+        if self.faan is not None or self.limit is None or self.roof_off:
+            return None
+        return self.limit
+
+    @property
     def unit(self) -> str:
         """What a hand's score card counts: ``"faan"`` for a ruleset scored in
         faan (a ``faan`` table), ``"points"`` (points and doubles) otherwise.
