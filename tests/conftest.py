@@ -10,7 +10,15 @@ server. Skips without Chromium or Playwright."""
 
 from __future__ import annotations
 
+import os
+
 import pytest
+
+# pytest-xdist starts its workers with COLUMNS=80 in their environment, and a Rich console
+# made with COLUMNS set keeps that width for good: the CLI's consoles, made when mahjongg.cli
+# is first imported, would print every later test's tables at 80 columns. Tests that need a
+# width set COLUMNS for their own run (CliRunner's env), as on one process.
+os.environ.pop("COLUMNS", None)
 
 
 @pytest.fixture(scope="module")
