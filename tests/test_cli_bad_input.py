@@ -318,3 +318,11 @@ def test_backend_ray_without_ray_is_its_one_line_alone(args, workdir, monkeypatc
 
     monkeypatch.setitem(sys.modules, "ray", None)  # import ray: ImportError, as where it is not installed
     check_one_line(args, "--backend ray needs Ray: pip install -e '.[ray]' (or pip install ray)", workdir)
+
+
+def test_mandarins_under_a_ruleset_without_them_names_the_option_not_an_internal_field():
+    # the Mandarins are an option of Harr's Pung Chow (seed 000 Part I); Hong Kong has none --
+    # the refusal once read "unknown ruleset option(s) for hong-kong: mandarins"
+    r = CliRunner().invoke(app, ["score", "123b 456b 789b EEE 55d", "--win", "5d", "--mandarins", "--ruleset", "hong-kong"])
+    assert r.exit_code == 2 and r.output.count("\n") == 1, r.output
+    assert "--mandarins: hong-kong has no Mandarins (an option of the Pung Chow rulesets" in r.output

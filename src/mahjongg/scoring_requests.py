@@ -22,7 +22,7 @@ from .errors import MahjonggError
 from .hand import Hand, kong_hint
 from .play.scorecard import ScoreCard, score_card
 from .rules import RULESETS, Situation, Win, WinBy, get_ruleset, ruleset_with
-from .rules.ruleset import Ruleset
+from .rules.ruleset import Ruleset, RulesetError
 from .scoring import ImpossibleWin, Score, score_hand
 from .settlement import Settlement, check_scores
 from .tiles import Tile, Wind
@@ -225,7 +225,10 @@ def score(request: ScoreRequest) -> ScoreAnswer:
     q = request
     rules = ruleset_for(q.ruleset, q.special_tiles)
     if q.mandarins:
-        rules = rules.with_options(mandarins=True)
+        try:
+            rules = rules.with_options(mandarins=True)
+        except RulesetError:  # the ruleset has no such option
+            raise RequestError(f"--mandarins: {rules.name} has no Mandarins (an option of the Pung Chow rulesets, Harr, Part I)") from None
     win_info = None
     flags = {f: getattr(q, f) for f in _WIN_FLAGS}
     if q.win is not None:
