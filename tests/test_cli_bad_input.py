@@ -163,7 +163,7 @@ def test_simulate_bad_input(args, message, workdir):
         (["1", "--db", ""], "--db takes a file name, not ''"),
         # a negative id reads as an option to click
         # issue 17: a negative id is read as an option by click; the line says what GAME_ID takes
-        (["-1", "--db", "good.sqlite3"], "GAME_ID takes a whole number of 1 or more, not -1"),
+        (["-1", "--db", "good.sqlite3"], "GAME_ID must be at least 1, not -1"),
         (["1"], "missing option '--db'; see 'mahjongg replay --help'"),
         (["--db", "good.sqlite3"], "missing argument 'GAME_ID'; see 'mahjongg replay --help'"),
     ],

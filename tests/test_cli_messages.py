@@ -49,10 +49,11 @@ def test_four_in_a_row_names_the_chows_it_holds():
 
 
 # --- replay -1 -------------------------------------------------------------------------
-@pytest.mark.parametrize("game", ["-1", "-20"])
-def test_a_negative_game_id_is_one_clear_line(game, tmp_path):
+@pytest.mark.parametrize("game", ["-1", "-20", "0"])
+def test_a_game_id_below_1_is_one_clear_line(game, tmp_path):
+    # 0 and the negative ids in the same words (0 once said "no game 0 in ...", -1 "takes ...")
     line = error_of("replay", game, "--db", str(tmp_path / "x.sqlite3"))
-    assert line == f"error: GAME_ID takes a whole number of 1 or more, not {game}"
+    assert line == f"error: GAME_ID must be at least 1, not {game}"
     assert not (tmp_path / "x.sqlite3").exists()
 
 

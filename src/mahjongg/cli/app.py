@@ -263,7 +263,7 @@ def _negative_argument(exc, given) -> str | None:
     if not numbers:
         return None
     typed = next((a for a in given if a.startswith(name) and re.fullmatch(r"-[\d.]+", a)), name)
-    return f"{numbers[0].name.upper()} takes a whole number of 1 or more, not {typed}"
+    return f"{numbers[0].name.upper()} must be at least 1, not {typed}"  # as 0 is told (whole_number)
 
 
 def _param_name(param) -> str:

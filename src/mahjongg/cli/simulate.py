@@ -163,7 +163,7 @@ def _render_summary(s: Summary) -> None:
 @app.command("replay")
 def replay_command(
     game_id: int = typer.Argument(
-        ..., **whole_number(), help="The id of a stored game (mahjongg simulate --db prints them)."
+        ..., **whole_number(at_least=1, metavar="GAME_ID"), help="The id of a stored game (mahjongg simulate --db prints them)."
     ),
     db: str = typer.Option(..., **file_name(), help="The SQLite file the game is stored in."),
     as_json: bool = typer.Option(False, "--json", help="Print the stored event log as JSON lines."),
