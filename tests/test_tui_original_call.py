@@ -82,3 +82,39 @@ def test_the_hint_of_a_bound_hand_names_the_drawn_tile():
     for seat, tile in ((S, "E"), (W, "W"), (N, "Wh")):
         _discard(g, seat, tile)
     assert hint(g.observation(E), g.legal_actions(E)).describe() == "Original Call: discard the 2b you drew (your hand is bound)"
+
+
+def test_o_says_why_not_at_a_first_turn_not_calling_and_after_the_first_discard():
+    # DMJL offers Original Call (Kajongg ClassicalChineseDMJL) only with the first discard and
+    # only one leaving the hand calling; at a first turn with no such discard, and at any later
+    # turn, o plays nothing and the prompt says why (on one 80-column line)
+    async def run():
+        session = new_session(ruleset="dmjl", bots=["greedy", "cautious", "greedy"], seed=5, hands=1)
+        app = PlayApp(session, speed=0, claim_seconds=None, result_guard=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            for _ in range(200):
+                await pilot.pause()
+                if session.human_legal() and session.game.phase == "turn":
+                    break
+            kinds = {a.kind for a in session.human_legal()}
+            assert ActionKind.DISCARD in kinds and ActionKind.ORIGINAL_CALL not in kinds  # this deal's first turn
+            n = len(session.game.events)
+            await pilot.press("o")
+            await pilot.pause()
+            line = str(app.query_one("#prompt").render())
+            assert line == "no Original Call: no discard leaves your hand one tile from Mah-Jongg" and len(line) <= 78
+            assert len(session.game.events) == n
+            await pilot.press("enter")  # the first discard
+            for _ in range(400):
+                await pilot.pause(0.01)
+                legal = session.human_legal()
+                if session.game.is_over or (legal and session.game.phase == "turn"):
+                    break
+                if legal:
+                    await pilot.press("x")
+            assert not session.game.is_over  # East's second turn of this deal
+            await pilot.press("o")
+            await pilot.pause()
+            assert str(app.query_one("#prompt").render()) == "no Original Call now: it is declared with your first discard only"
+
+    asyncio.run(run())

@@ -95,7 +95,7 @@ def _no_original_call(obs) -> str:
         return "no Original Call now: it is declared on your turn, with your first discard"
     if any(who == obs.seat for who, _, _ in obs.discard_history):
         return "no Original Call now: it is declared with your first discard only"
-    return "no Original Call: no discard leaves your hand calling (one tile from Mah-Jongg)"
+    return "no Original Call: no discard leaves your hand one tile from Mah-Jongg"  # fits 80 columns
 
 
 def _on_a_discard(kind: str, word: str, obs, held: Counter) -> str:
