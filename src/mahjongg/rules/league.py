@@ -147,23 +147,20 @@ class LeagueRuleset(Ruleset):
         for one tile; Triple Knitting no honour and three knitted triples."""
         if melds:
             return False
-        simple = any(counts[s * 9 + r] for s in range(3) for r in range(1, 8))
-        honours = any(counts[27:34])
-        for shape in self.shapes:
-            if shape in ("thirteen-orphans", "all-pair-honors") and not simple:
-                return True
-            if shape == "wriggling-snake" and not any(counts[31:34]) and sum(map(any, (counts[0:9], counts[9:18], counts[18:27]))) <= 1:
-                return True
-            if honours:
-                continue
-            if shape == "knitting":
-                for a, b in ((0, 1), (0, 2), (1, 2)):
-                    other = 3 - a - b
-                    if not any(counts[other * 9 : other * 9 + 9]) and sum(abs(counts[a * 9 + r] - counts[b * 9 + r]) for r in range(9)) == 1:
-                        return True
-            if shape == "triple-knitting" and sum(min(counts[r], counts[9 + r], counts[18 + r]) for r in range(9)) >= 3:
-                return True
-        return False
+        shapes = self.shapes
+        if "thirteen-orphans" in shapes and not any(counts[s * 9 + r] for s in range(3) for r in range(1, 8)):
+            return True
+        # All pair honors and Wriggling Snake need of 13 tiles what they need of 14
+        if _shape_possible(counts, [s for s in shapes if s in ("all-pair-honors", "wriggling-snake")]):
+            return True
+        if any(counts[27:34]):  # the knittings have no honour
+            return False
+        if "knitting" in shapes:
+            for a, b in ((0, 1), (0, 2), (1, 2)):
+                other = 3 - a - b
+                if not any(counts[other * 9 : other * 9 + 9]) and sum(abs(counts[a * 9 + r] - counts[b * 9 + r]) for r in range(9)) == 1:
+                    return True
+        return "triple-knitting" in shapes and sum(min(counts[r], counts[9 + r], counts[18 + r]) for r in range(9)) >= 3
 
     # --- the Dangerous Game (Kajongg game.py __payHand, player.py findDangerousTiles) ---
     def judge_discard(self, winning, win_tile, discarder_hand, discarder, winner, round_, score=None):
