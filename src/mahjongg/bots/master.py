@@ -50,9 +50,63 @@ from ..tiles import TILES
 from .base import concealed_counts, unseen_counts
 from .evaluation import discard_options, discard_shanten
 from ..rules import get_ruleset
-from .expert import DiscardValue, ExpertBot, _chips_for_win, _loser_gain, _one_step_table, discard_value, loser_score, win_chance
+from .expert import (
+    DiscardValue, ExpertBot, _chips_for_win, _loser_gain, _one_step_table, _one_step_value, discard_value, loser_score,
+    win_chance,
+)
+from .plans import faan_values, plan_chance, plans
 
-__all__ = ["MasterBot", "chance", "next_live", "one_step", "passed_since", "loser_term"]
+__all__ = ["MasterBot", "chance", "next_live", "one_step", "passed_since", "loser_term", "plan_value"]
+
+
+def plan_value(obs: Observation, counts: list[int], declared: int, unseen: list[int]) -> float:
+    """Under a faan table: the expected chips of a win with the hand ``counts`` (concealed,
+    between turns; ``declared`` melds) by its best plan (:func:`mahjongg.bots.plans.plans`):
+    for each plan, :func:`~mahjongg.bots.expert.win_chance` from its distance and live
+    tiles, times the chips of its faan (``Ruleset.settle`` on the faan table's points;
+    nothing below the minimum), the faan it may get besides weighed by their chances."""
+    ruleset = get_ruleset(obs.ruleset)
+    values = faan_values(ruleset)
+    seat = obs.seat
+    seats = obs.seats
+    honors: dict[int, int] = {}
+    for t, f in ((31, values.dragon), (32, values.dragon), (33, values.dragon), (27 + int(seat), values.seat), (27 + int(obs.round), values.round)):
+        if f:
+            honors[t] = honors.get(t, 0) + f
+    own = obs.bonus[seat]
+    own_faan = values.own_bonus * sum(1 for t in own if t.wind == seat)
+    unseen_total = max(1, sum(unseen))
+    draws = max(0, obs.drawable // len(seats))
+    if own:
+        no_flower = 0.0
+    else:
+        b = len(ruleset.bonus_tiles) - sum(len(v) for v in obs.bonus.values())
+        no_flower = (1.0 - b / (unseen_total + b)) ** draws if b > 0 else 1.0
+    other = next(x for x in seats if x != seat)
+    table = ruleset.faan
+    best = 0.0
+    top = _chips_for_win(ruleset, seat, seats, table.points_for(table.limit), other)
+    for p in plans(counts, obs.melds[seat], 4 - declared, unseen, honors, own_faan, no_flower, values):
+        if p.live <= 0:
+            continue
+        c = plan_chance(p.distance - 1, p.live, unseen_total, draws)
+        if c * top <= best:
+            continue
+        v = 0.0
+        n = len(p.extras)
+        for mask in range(1 << n):
+            pr = 1.0
+            faan = p.faan
+            for i, (f, ch) in enumerate(p.extras):
+                if mask >> i & 1:
+                    pr *= ch
+                    faan += f
+                else:
+                    pr *= 1.0 - ch
+            if faan >= values.minimum and pr > 0:
+                v += pr * _chips_for_win(ruleset, seat, seats, table.points_for(min(faan, table.limit)), other)
+        best = max(best, c * v)
+    return best
 
 def passed_since(obs: Observation, opponent) -> frozenset:
     """The tile kinds ``opponent`` cannot be waiting on to win on a discard: every tile
@@ -210,6 +264,34 @@ class MasterBot(ExpertBot):
     the hand after the claim; the expert's passing leaves it out, so the expert leans to
     claims under rulesets whose losers settle among themselves."""
     ONE_STEP_FACTOR = 0.7
+    FAAN_PLANS = True
+    """Under a faan table (a minimum to declare): every discard, claim and pass valued by the
+    hand's best faan plan (:func:`plan_value`) -- its shape (one suit, all pungs), the honor
+    pungs it keeps -- beside the expert's exact value of a hand waiting or a step from it;
+    the expert instead builds by the cautious bot's one-suit rule there."""
+
+    def builds(self, obs: Observation) -> bool:
+        """The expert's build mode, but not under a faan table with :attr:`FAAN_PLANS`: the
+        plans value building there."""
+        if self.FAAN_PLANS and not self._kongs_score(obs):
+            return False
+        return ExpertBot.builds(self, obs)
+
+    def _faan_ranked(self, obs, candidates, defence):
+        """:meth:`rank_discards` under a faan table with :attr:`FAAN_PLANS`."""
+        ranked = discard_value(obs, candidates, defence=defence, fold=False, risk_scale=self.RISK_SCALE, loser_scale=self.LOSER_SCALE)
+        counts = concealed_counts(obs)
+        declared = len(obs.melds[obs.seat])
+        unseen = unseen_counts(obs)
+        out = []
+        for v in ranked:
+            counts[v.tile] -= 1
+            pe = plan_value(obs, counts, declared, unseen)
+            counts[v.tile] += 1
+            win = max(v.chance * v.value if v.shanten <= 1 else 0.0, pe)
+            out.append(DiscardValue((v.tile, v.shanten, v.live, v.waits, v.value, v.chance, v.risk, win - v.risk)))
+        out.sort(key=lambda v: (-v[7], v[1], -v[2], unseen[v[0]], -int(v[0])))
+        return out
     """With 1 in :attr:`TWO_STEP`: the expert's discount of a chance a step from waiting."""
 
     def turn(self, obs: Observation, legal: list[Action]) -> Action:
@@ -283,6 +365,8 @@ class MasterBot(ExpertBot):
         """The expert's ranking (:func:`~mahjongg.bots.expert.discard_value`), the discards
         of the lowest shanten, when it is in :attr:`TWO_STEP`, weighed again: their chance
         with the next step's live tiles counted (the expert's risk kept as it is)."""
+        if self.FAAN_PLANS and not self._kongs_score(obs):
+            return self._faan_ranked(obs, candidates, self.DEFENCE if defence is None else defence)
         ranked = discard_value(
             obs,
             candidates,
@@ -325,10 +409,32 @@ class MasterBot(ExpertBot):
         """The hand kept in a claim window, weighed as :meth:`rank_discards` weighs a discard:
         with :attr:`STAY_LOSER`, the loser's value of the hand kept counted as a claim's
         value counts it (:func:`loser_term`)."""
+        if self.FAAN_PLANS and not self._kongs_score(obs):
+            return self._faan_stay(obs, counts, declared, before)
         v = self._stay_win_value(obs, counts, declared, before)
         if self.STAY_LOSER:
             v += loser_term(obs, counts, declared, before, self.LOSER_SCALE)
         return v
+
+    def _faan_stay(self, obs, counts, declared, before):
+        """The hand kept in a claim window under a faan table, valued as :meth:`_faan_ranked`
+        values a discard: the expert's exact value waiting or a step from it, or its best plan."""
+        unseen = unseen_counts(obs)
+        base = 0.0
+        if before == 0:
+            base = ExpertBot._stay_value(self, obs, counts, declared, before)
+        elif before == 1:
+            held = list(counts)
+            for m in obs.melds[obs.seat]:
+                for t in m.tiles:
+                    held[t] += 1
+            avg, valid = _one_step_value(obs, counts, declared, held, unseen)
+            if avg:
+                ruleset = get_ruleset(obs.ruleset)
+                live = sum(unseen[t] for t in useful_tiles(counts, declared))
+                c = win_chance(1, live, max(1, sum(unseen)), max(0, obs.drawable // len(obs.seats))) * valid
+                base = c * _chips_for_win(ruleset, obs.seat, obs.seats, int(avg), next(x for x in obs.seats if x != obs.seat))
+        return max(base, plan_value(obs, counts, declared, unseen))
 
     def _stay_win_value(self, obs, counts, declared, before):
         """The expected chips of a win with the hand kept in a claim window."""

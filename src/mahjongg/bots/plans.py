@@ -1,0 +1,256 @@
+"""Faan plans: the ways a hand can still reach a faan table's minimum, how far each is, and what it pays.
+
+Under a faan table (Hong Kong, seed 003, "Basic scoring": a hand is declared
+only with the agreed minimum of faan) a hand two steps from waiting is not
+worth its shanten: a fast hand of chows with no honor pung cannot be declared
+at all. A *plan* is a shape the hand aims at and the honor pungs it keeps:
+
+* the shape: ``any`` (four sets and a pair), ``mixed`` one suit (that suit and
+  honors: "mixed one suit"), ``pure`` one suit (no honors: "pure one suit"),
+  or ``pungs`` (four pungs or kongs and a pair: "all pungs");
+* ``forced``: the pairs of doubling honors (dragons, the seat's and the round's
+  wind) the plan makes pungs of ("dragon pung", "seat wind", "round wind").
+
+For each plan, :func:`plans` gives its *distance* (the tiles the hand lacks,
+as :func:`mahjongg.shanten.shanten` counts them for the regular shape: the
+shanten is the distance less one), the *live* tiles that shorten it (their
+unseen copies) and the faan it is sure of when complete -- the shape's, the
+honor pungs held or forced, own Flowers and Seasons laid out, and a concealed
+hand's one faan ("concealed hand won on a discard" or "self-drawn") -- with
+the faan it may get besides (self-drawn for an exposed hand, "no flowers"
+while none is laid out) as chances. The faan are read from the ruleset's own
+faan items (by their rule type, never by a ruleset's name): a ruleset that
+lacks an item gives none for it.
+
+Pure functions of plain counts; :func:`plan_value` turns a plan into expected
+chips with the bot's own chance and settlement. Used by ``master``
+(:mod:`mahjongg.bots.master`).
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from math import exp, log1p
+
+from ..rules import faan_items as fi
+from ..shanten import combine_vectors, distances, group_vector
+from ..tiles import NUM_KINDS
+
+__all__ = ["Plan", "FaanValues", "faan_values", "plans", "plan_distance", "plan_chance"]
+
+_GROUPS = ((0, 9, True), (9, 18, True), (18, 27, True), (27, 34, False))
+_EMPTY = (group_vector(bytes(9), True), group_vector(bytes(7), False))
+
+
+class FaanValues(tuple):
+    """The faan of the items a plan counts, read from a ruleset:
+    ``(mixed, pure, pungs, dragon, seat, round, own_bonus, no_flowers, self_drawn, concealed, minimum, limit)``."""
+
+    __slots__ = ()
+    mixed = property(lambda s: s[0])
+    pure = property(lambda s: s[1])
+    pungs = property(lambda s: s[2])
+    dragon = property(lambda s: s[3])
+    seat = property(lambda s: s[4])
+    round = property(lambda s: s[5])
+    own_bonus = property(lambda s: s[6])
+    no_flowers = property(lambda s: s[7])
+    self_drawn = property(lambda s: s[8])
+    concealed = property(lambda s: s[9])
+    minimum = property(lambda s: s[10])
+    limit = property(lambda s: s[11])
+
+
+_VALUES: dict = {}
+
+
+def faan_values(ruleset) -> FaanValues:
+    """The faan (ints) of the items plans count, from ``ruleset.rules`` by rule type, with
+    its faan table's minimum and limit; 0 for an item the ruleset lacks. Cached by name."""
+    v = _VALUES.get(ruleset.name)
+    if v is None:
+        def of(kind, **match):
+            for r in ruleset.rules:
+                if type(r) is kind and all(getattr(r, k, None) == x for k, x in match.items()):
+                    return int(r.faan)
+            return 0
+
+        table = ruleset.faan
+        v = FaanValues((
+            of(fi.MixedOneSuit), of(fi.PureOneSuit), of(fi.AllPungs), of(fi.DragonPung), of(fi.SeatWindPung),
+            of(fi.RoundWindPung), of(fi.OwnBonusTile), of(fi.NoFlowers), of(fi.SelfDrawn), of(fi.ConcealedOnDiscard),
+            table.minimum, table.limit,
+        ))
+        _VALUES[ruleset.name] = v
+    return v
+
+
+class Plan(tuple):
+    """``(shape, suit, forced, distance, live, faan, extras)``: ``shape`` ``"any"``,
+    ``"mixed"``, ``"pure"`` or ``"pungs"``; ``suit`` 0-2 for the one-suit shapes (else
+    ``None``); ``forced`` the honor kinds (ints) made pungs; ``distance`` tiles lacking;
+    ``live`` unseen copies of the tiles that shorten it; ``faan`` sure when complete;
+    ``extras`` ``((faan, chance), ...)`` it may get besides."""
+
+    __slots__ = ()
+    shape = property(lambda s: s[0])
+    suit = property(lambda s: s[1])
+    forced = property(lambda s: s[2])
+    distance = property(lambda s: s[3])
+    live = property(lambda s: s[4])
+    faan = property(lambda s: s[5])
+    extras = property(lambda s: s[6])
+
+
+def _regular(b, sets: int, groups: tuple[bool, bool, bool, bool]) -> int:
+    """Tiles lacking for ``sets`` sets and a pair from the groups allowed (the others empty)."""
+    v = [group_vector(b[lo:hi], suited) if ok else _EMPTY[0 if suited else 1] for (lo, hi, suited), ok in zip(_GROUPS, groups)]
+    return distances(combine_vectors(v[0], v[1]), combine_vectors(v[2], v[3]))[sets]
+
+
+def _regular_live(b: bytes, sets: int, groups, unseen) -> tuple[int, int]:
+    """``(distance, live)`` of the regular shape over the groups allowed: each group redone
+    with the others fixed, as :func:`mahjongg.shanten.useful_tiles` does."""
+    v = [group_vector(b[lo:hi], suited) if ok else _EMPTY[0 if suited else 1] for (lo, hi, suited), ok in zip(_GROUPS, groups)]
+    base = distances(combine_vectors(v[0], v[1]), combine_vectors(v[2], v[3]))[sets]
+    live = 0
+    for g, (lo, hi, suited) in enumerate(_GROUPS):
+        if not groups[g]:
+            continue
+        o = [v[j] for j in range(4) if j != g]
+        other = combine_vectors(combine_vectors(o[0], o[1]), o[2])
+        key = bytearray(b[lo:hi])
+        for i in range(hi - lo):
+            u = unseen[lo + i]
+            if u <= 0 or key[i] >= 4:
+                continue
+            key[i] += 1
+            cg = group_vector(bytes(key), suited)
+            key[i] -= 1
+            if distances(other, cg)[sets] < base:
+                live += u
+    return base, live
+
+
+def _pungs(b, sets: int, unseen) -> int:
+    """Tiles lacking for ``sets`` pungs and a pair (kinds whose copies left allow them)."""
+    cs = sorted((min(b[i], 3) for i in range(NUM_KINDS) if b[i] and b[i] + unseen[i] >= 2), reverse=True)
+    cs += [0] * (sets + 1 - len(cs)) if len(cs) < sets + 1 else []
+    top = cs[: sets + 1]
+    pung_cost = [3 - c for c in top]
+    total = sum(pung_cost)
+    # the pair is the kind that saves most as a pair (a pung of it would cost one more)
+    return total - max(pc - max(0, 2 - c) for pc, c in zip(pung_cost, top))
+
+
+def _pungs_live(b: bytes, sets: int, unseen) -> tuple[int, int]:
+    base = _pungs(b, sets, unseen)
+    live = 0
+    lst = bytearray(b)
+    for i in range(NUM_KINDS):
+        if b[i] and b[i] < 3 and unseen[i] > 0:
+            lst[i] += 1
+            if _pungs(lst, sets, unseen) < base:
+                live += unseen[i]
+            lst[i] -= 1
+    return base, live
+
+
+def plan_distance(counts, sets: int, shape: str, suit, forced, unseen) -> tuple[int, int]:
+    """``(distance, live)`` of one plan for the concealed ``counts`` (34 ints) with
+    ``sets`` sets still to make (4 less the declared melds): the forced honor pairs
+    made pungs (one tile each), the rest shaped as ``shape``; live counts the unseen
+    copies of the tiles that shorten the distance (the forced pairs' third tiles among them)."""
+    b = bytearray(counts)
+    extra = 0
+    live = 0
+    for f in forced:
+        extra += 3 - min(3, b[f])
+        live += unseen[f] if b[f] < 3 else 0
+        b[f] = 0
+    rest = sets - len(forced)
+    if rest < 0:
+        return 99, 0
+    b = bytes(b)
+    if shape == "pungs":
+        d, lv = _pungs_live(b, rest, unseen)
+    else:
+        if shape == "any":
+            groups = (True, True, True, True)
+        else:
+            groups = tuple(i == suit for i in range(3)) + (shape == "mixed",)
+        d, lv = _regular_live(b, rest, groups, unseen)
+    return d + extra, live + lv
+
+
+def plans(counts, melds, sets: int, unseen, honors: dict, own_bonus: int, no_flower_chance: float, values: FaanValues) -> list[Plan]:
+    """Every plan of the hand ``counts`` (34 ints, concealed, between turns) with its
+    declared ``melds`` (:class:`~mahjongg.hand.Meld`) and ``sets`` sets to make.
+
+    ``honors``: faan a pung of each doubling honor kind (int) is worth (a dragon 1, the
+    seat's and round's wind 1 each, 2 when they are the same); ``own_bonus``: faan of
+    the Flowers and Seasons laid out; ``no_flower_chance``: the chance none will be
+    laid out by the end (0 when one is). Plans whose shape the melds exclude (a chow
+    for ``pungs``, another suit for the one-suit shapes) are not listed."""
+    kinds_of_melds = [(int(m.tile), m.kind.value, m.exposed) for m in melds]
+    exposed = any(e for _, _, e in kinds_of_melds)
+    meld_suits = {t // 9 if t < 27 else 3 for t, _, _ in kinds_of_melds}
+    chow = any(k == "chow" for _, k, _ in kinds_of_melds)
+    sure = own_bonus + (0 if exposed else values.concealed)
+    for t, k, _ in kinds_of_melds:
+        if k != "chow":
+            sure += honors.get(t, 0)
+    held_pungs = [t for t, f in honors.items() if counts[t] >= 3]
+    pairs = [t for t, f in honors.items() if counts[t] == 2 and unseen[t] > 0]
+    extras = []
+    if exposed and values.self_drawn:
+        extras.append((values.self_drawn, 1 / 3))
+    if values.no_flowers and no_flower_chance > 0:
+        extras.append((values.no_flowers, no_flower_chance))
+    extras = tuple(extras)
+    by_suit = [sum(counts[s * 9 : s * 9 + 9]) for s in range(3)]
+    shapes = [("any", None, 0)]
+    for s in range(3):
+        if meld_suits <= {s, 3} and by_suit[s] >= 4:
+            shapes.append(("mixed", s, values.mixed))
+        if meld_suits <= {s} and by_suit[s] >= 7:
+            shapes.append(("pure", s, values.pure))
+    if not chow and values.pungs:
+        shapes.append(("pungs", None, values.pungs))
+    out = []
+    for r in range(min(len(pairs), 3) + 1):
+        for forced in combinations(pairs, r):
+            honor = sum(honors[t] for t in forced) + sum(honors[t] for t in held_pungs)
+            for shape, suit, faan in shapes:
+                if shape == "pure" and (forced or held_pungs):
+                    continue
+                d, live = plan_distance(counts, sets, shape, suit, forced, unseen)
+                if d >= 99:
+                    continue
+                out.append(Plan((shape, suit, forced, d, live, min(values.limit, sure + faan + honor), extras)))
+    return out
+
+
+PLAN_CHANCE = (-1.987, -2.4722, 1.5442, 0.2175, 1.8687, 0.4283, -0.3448)
+"""The weights of :func:`plan_chance`, fitted (logistic regression, ``bench/arena/fit_plan_chance.py``) to
+9,652 discards of four ``expert`` bots in 250 hands of ``pung-chow`` (deal seeds 1000-1249):
+whether the seat that discarded went on to win, from its shanten after the discard, its live
+tiles, the unseen tiles and its draws left."""
+
+
+def plan_chance(shanten: int, live: int, unseen_total: int, draws_left: int) -> float:
+    """The chance (0-1) of winning with a hand ``shanten`` steps from waiting (a plan's
+    distance less one) with ``live`` unseen copies of the tiles that shorten it,
+    ``unseen_total`` tiles unseen and ``draws_left`` own draws to come, at a table of
+    four racing to go out: ``1 / (1 + exp(-z))`` with ``z`` the weights
+    :data:`PLAN_CHANCE` times ``(1, s, d / 20, live / unseen, s * d / 20, log(1 + live),
+    (d / 20) ** 2)`` (``s`` the shanten, at most 6; ``d`` the draws left). Measured
+    against the hands it was fitted to, it is within 0.04 of the share won in each
+    band of shanten 0-3 and of the wall (bench/README.md, "Faan plans")."""
+    if unseen_total <= 0 or draws_left <= 0 or live <= 0:
+        return 0.0
+    w = PLAN_CHANCE
+    s = min(shanten, 6)
+    d = draws_left / 20
+    z = w[0] + w[1] * s + w[2] * d + w[3] * live / unseen_total + w[4] * s * d + w[5] * log1p(live) + w[6] * d * d
+    return 1.0 / (1.0 + exp(-z))
