@@ -279,16 +279,21 @@ class MasterBot(ExpertBot):
 
     def _faan_ranked(self, obs, candidates, defence):
         """:meth:`rank_discards` under a faan table with :attr:`FAAN_PLANS`."""
-        ranked = discard_value(obs, candidates, defence=defence, fold=False, risk_scale=self.RISK_SCALE, loser_scale=self.LOSER_SCALE)
+        ranked = discard_value(obs, candidates, defence=defence, risk_scale=self.RISK_SCALE, loser_scale=self.LOSER_SCALE)
+        if not ranked:
+            return ranked
         counts = concealed_counts(obs)
         declared = len(obs.melds[obs.seat])
         unseen = unseen_counts(obs)
+        best_s = min(v.shanten for v in ranked)
         out = []
         for v in ranked:
             counts[v.tile] -= 1
             pe = plan_value(obs, counts, declared, unseen)
             counts[v.tile] += 1
-            win = max(v.chance * v.value if v.shanten <= 1 else 0.0, pe)
+            # the expert's value of a hand waiting or a step from it, where it worked it out
+            # (the discards of the least shanten); the plans' otherwise
+            win = max(v.chance * v.value if v.shanten <= 1 and v.shanten == best_s else 0.0, pe)
             out.append(DiscardValue((v.tile, v.shanten, v.live, v.waits, v.value, v.chance, v.risk, win - v.risk)))
         out.sort(key=lambda v: (-v[7], v[1], -v[2], unseen[v[0]], -int(v[0])))
         return out

@@ -102,58 +102,105 @@ class Plan(tuple):
     extras = property(lambda s: s[6])
 
 
-def _regular(b, sets: int, groups: tuple[bool, bool, bool, bool]) -> int:
-    """Tiles lacking for ``sets`` sets and a pair from the groups allowed (the others empty)."""
-    v = [group_vector(b[lo:hi], suited) if ok else _EMPTY[0 if suited else 1] for (lo, hi, suited), ok in zip(_GROUPS, groups)]
-    return distances(combine_vectors(v[0], v[1]), combine_vectors(v[2], v[3]))[sets]
+_CACHE: dict = {}
+_LIMIT = 100_000
+"""The distances and shortening kinds of the shapes seen (a cache emptied when it holds more)."""
 
 
-def _regular_live(b: bytes, sets: int, groups, unseen) -> tuple[int, int]:
-    """``(distance, live)`` of the regular shape over the groups allowed: each group redone
-    with the others fixed, as :func:`mahjongg.shanten.useful_tiles` does."""
+def _remember(key, value):
+    if len(_CACHE) > _LIMIT:
+        _CACHE.clear()
+    _CACHE[key] = value
+    return value
+
+
+def _regular_kinds(b: bytes, sets: int, groups: tuple) -> tuple[int, tuple[int, ...]]:
+    """``(distance, kinds)`` of the regular shape (``sets`` sets and a pair) over the groups
+    allowed (the others empty): the tiles lacking, and the kinds whose draw shortens it
+    (each group redone with the others fixed, as :func:`mahjongg.shanten.useful_tiles`)."""
     v = [group_vector(b[lo:hi], suited) if ok else _EMPTY[0 if suited else 1] for (lo, hi, suited), ok in zip(_GROUPS, groups)]
     base = distances(combine_vectors(v[0], v[1]), combine_vectors(v[2], v[3]))[sets]
-    live = 0
+    kinds: list[int] = []
     for g, (lo, hi, suited) in enumerate(_GROUPS):
         if not groups[g]:
             continue
         o = [v[j] for j in range(4) if j != g]
         other = combine_vectors(combine_vectors(o[0], o[1]), o[2])
-        key = bytearray(b[lo:hi])
-        for i in range(hi - lo):
-            u = unseen[lo + i]
-            if u <= 0 or key[i] >= 4:
-                continue
-            key[i] += 1
-            cg = group_vector(bytes(key), suited)
-            key[i] -= 1
-            if distances(other, cg)[sets] < base:
-                live += u
-    return base, live
+        kinds.extend(lo + i for i in _shortening(b[lo:hi], suited, other, sets, base))
+    return base, tuple(kinds)
 
 
-def _pungs(b, sets: int, unseen) -> int:
-    """Tiles lacking for ``sets`` pungs and a pair (kinds whose copies left allow them)."""
-    cs = sorted((min(b[i], 3) for i in range(NUM_KINDS) if b[i] and b[i] + unseen[i] >= 2), reverse=True)
-    cs += [0] * (sets + 1 - len(cs)) if len(cs) < sets + 1 else []
-    top = cs[: sets + 1]
-    pung_cost = [3 - c for c in top]
-    total = sum(pung_cost)
-    # the pair is the kind that saves most as a pair (a pung of it would cost one more)
-    return total - max(pc - max(0, 2 - c) for pc, c in zip(pung_cost, top))
+def _shortening(key: bytes, suited: bool, other: int, sets: int, base: int) -> tuple[int, ...]:
+    """The ranks of one group (counts ``key``) whose draw brings the hand's distance below
+    ``base``, the other groups' vector id being ``other`` (cached: few groups and few
+    vectors occur)."""
+    ck = (key, suited, other, sets, base)
+    r = _CACHE.get(ck)
+    if r is not None:
+        return r
+    k = bytearray(key)
+    out = []
+    for i in range(len(key)):
+        if k[i] >= 4:
+            continue
+        k[i] += 1
+        cg = group_vector(bytes(k), suited)
+        k[i] -= 1
+        if distances(other, cg)[sets] < base:
+            out.append(i)
+    return _remember(ck, tuple(out))
 
 
-def _pungs_live(b: bytes, sets: int, unseen) -> tuple[int, int]:
-    base = _pungs(b, sets, unseen)
-    live = 0
+def _pungs(b, sets: int) -> int:
+    """Tiles lacking for ``sets`` pungs and a pair."""
+    n3 = n2 = n1 = 0
+    for c in b:
+        if c >= 3:
+            n3 += 1
+        elif c == 2:
+            n2 += 1
+        elif c == 1:
+            n1 += 1
+    # the sets + 1 kinds held most, one of them the pair: the pair is best a kind held twice
+    # (it lacks nothing), else once (it lacks one, as its pung would lack two), else new
+    need = sets + 1
+    cost = 0
+    pair = False
+    for have, n in ((3, n3), (2, n2), (1, n1), (0, need)):
+        take = min(n, need)
+        if take <= 0:
+            continue
+        need -= take
+        cost += take * (3 - have)
+        if not pair and have < 3:
+            cost -= 1
+            pair = True
+        if need == 0:
+            break
+    return cost  # no pair among them: one held three times gives it, lacking nothing
+
+
+def _pungs_kinds(b: bytes, sets: int) -> tuple[int, tuple[int, ...]]:
+    """``(distance, kinds)`` of all pungs: the tiles lacking and the kinds whose draw shortens it."""
+    key = (b, sets, None)
+    r = _CACHE.get(key)
+    if r is not None:
+        return r
+    base = _pungs(b, sets)
     lst = bytearray(b)
+    kinds = []
+    tried = {}
     for i in range(NUM_KINDS):
-        if b[i] and b[i] < 3 and unseen[i] > 0:
-            lst[i] += 1
-            if _pungs(lst, sets, unseen) < base:
-                live += unseen[i]
-            lst[i] -= 1
-    return base, live
+        c = b[i]
+        if c and c < 3:
+            ok = tried.get(c)
+            if ok is None:
+                lst[i] += 1
+                ok = tried[c] = _pungs(lst, sets) < base
+                lst[i] -= 1
+            if ok:
+                kinds.append(i)
+    return _remember(key, (base, tuple(kinds)))
 
 
 def plan_distance(counts, sets: int, shape: str, suit, forced, unseen) -> tuple[int, int]:
@@ -173,14 +220,16 @@ def plan_distance(counts, sets: int, shape: str, suit, forced, unseen) -> tuple[
         return 99, 0
     b = bytes(b)
     if shape == "pungs":
-        d, lv = _pungs_live(b, rest, unseen)
+        d, kinds = _pungs_kinds(b, rest)
     else:
         if shape == "any":
             groups = (True, True, True, True)
         else:
             groups = tuple(i == suit for i in range(3)) + (shape == "mixed",)
-        d, lv = _regular_live(b, rest, groups, unseen)
-    return d + extra, live + lv
+        d, kinds = _regular_kinds(b, rest, groups)
+    for k in kinds:
+        live += unseen[k]
+    return d + extra, live
 
 
 def plans(counts, melds, sets: int, unseen, honors: dict, own_bonus: int, no_flower_chance: float, values: FaanValues) -> list[Plan]:
