@@ -202,15 +202,20 @@ def test_a_tile_the_threat_let_pass_carries_no_risk_for_master():
     assert master[tile("8c")].risk == pytest.approx(expert[tile("8c")].risk)
     # under Hong Kong's faan master weighs the risk as the expert does (measured worse)
     hk = replace(o, ruleset="hong-kong")
-    assert MasterBot(0).rank_discards(hk, None) == ExpertBot(0).rank_discards(hk, None)
+    risk = lambda bot: {v.tile: v.risk for v in bot.rank_discards(hk, None)}
+    assert risk(MasterBot(0)) == risk(ExpertBot(0))
 
 
-def test_master_plays_as_the_expert_under_hong_kong():
-    # under a faan ruleset none of master's rules applies (kongs and the loser's value
-    # are points rules; the tiles let pass measured worse): the same hand, move for move
+def test_master_without_its_faan_plans_plays_as_the_expert_under_hong_kong():
+    # under a faan ruleset none of master's points rules applies (kongs and the loser's
+    # value are points rules; the tiles let pass measured worse): with its faan plans off
+    # it plays the same hand as the expert, move for move
+    class NoPlans(MasterBot):
+        FAAN_PLANS = False
+
     for seed in (3, 8):
         g1, g2 = Game(get_ruleset("hong-kong"), seed), Game(get_ruleset("hong-kong"), seed)
-        m = {s: make_bot("master", int(s)) for s in g1.seats}
+        m = {s: NoPlans(int(s)) for s in g1.seats}
         e = {s: make_bot("expert", int(s)) for s in g2.seats}
         while not g1.is_over:
             seat = g1.to_act()[0]
@@ -235,3 +240,19 @@ def test_pung_plan_counts_pairs_and_pungs_under_a_minimum_only():
     assert not Four(0).pung_plan(replace(hk, ruleset="pung-chow"))
     chow = (Meld(MeldKind.CHOW, tile("1c"), exposed=True),)
     assert not Four(0).pung_plan(replace(obs("11b 22c 33d EE 5b 9d N", melds={Wind.EAST: chow}), ruleset="hong-kong"))
+
+
+def test_under_a_faan_table_master_values_a_discard_by_its_best_plan():
+    # 123b 456b 789b 11b 45c E, East, 70 tiles to draw. Discarding E waits on 3c or 6c,
+    # but that hand of chows is not 3 faan on a discard (concealed 1; self-drawn, no
+    # flowers and all chows make 3 only when drawn): the expert values it at a third of a
+    # self-drawn win. Discarding 4c or 5c keeps the bamboo: pure one suit (7 + concealed 1
+    # = 8 faan) two tiles away, worth more than that whole wait -- master's value of every
+    # such discard counts it, the expert's does not
+    hk = replace(obs("123b 456b 789b 11b 45c E", drawable=70), ruleset="hong-kong")
+    master = {v.tile: v for v in MasterBot(0).rank_discards(hk, None)}
+    expert = {v.tile: v for v in ExpertBot(0).rank_discards(hk, None)}
+    assert master[tile("4c")].ev > expert[tile("E")].ev > expert[tile("4c")].ev
+    # under Pung Chow (no minimum, no plans) master's values are its points rules' alone
+    pc = replace(hk, ruleset="pung-chow")
+    assert MasterBot(0).rank_discards(pc, None)[0].tile == tile("E")

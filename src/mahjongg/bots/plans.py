@@ -293,13 +293,15 @@ def plan_chance(shanten: int, live: int, unseen_total: int, draws_left: int) -> 
     ``unseen_total`` tiles unseen and ``draws_left`` own draws to come, at a table of
     four racing to go out: ``1 / (1 + exp(-z))`` with ``z`` the weights
     :data:`PLAN_CHANCE` times ``(1, s, d / 20, live / unseen, s * d / 20, log(1 + live),
-    (d / 20) ** 2)`` (``s`` the shanten, at most 6; ``d`` the draws left). Measured
+    (d / 20) ** 2)`` (``s`` the shanten, at most 6; ``d`` the draws left, at most 20: the
+    range it was fitted on; so the chance falls with the shanten, rises with the live
+    tiles and the draws, at every table size). Measured
     against the hands it was fitted to, it is within 0.04 of the share won in each
     band of shanten 0-3 and of the wall (bench/README.md, "Faan plans")."""
     if unseen_total <= 0 or draws_left <= 0 or live <= 0:
         return 0.0
     w = PLAN_CHANCE
     s = min(shanten, 6)
-    d = draws_left / 20
+    d = min(draws_left, 20) / 20  # the range fitted (a table of four draws at most 19)
     z = w[0] + w[1] * s + w[2] * d + w[3] * live / unseen_total + w[4] * s * d + w[5] * log1p(live) + w[6] * d * d
     return 1.0 / (1.0 + exp(-z))

@@ -1,0 +1,149 @@
+"""Faan plans (bots/plans.py): the ways a hand can still reach a faan table's minimum.
+
+The faan counted are the Hong Kong old-style table's (seed 003, "Basic scoring", with
+the standard table of docs/rules/hong-kong.md): mixed one suit 3, pure one suit 7, all
+pungs 3, a dragon pung, the seat wind and the round wind 1 each, own Flower or Season 1
+each, no flowers 1, self-drawn 1, concealed hand won on a discard 1; minimum 3, limit 10.
+"""
+
+from dataclasses import replace
+from itertools import combinations
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from mahjongg.bots.master import plan_value
+from mahjongg.bots.plans import _pungs, faan_values, plan_chance, plan_distance, plans
+from mahjongg.hand import Meld, MeldKind
+from mahjongg.notation import parse_tiles
+from mahjongg.rules import get_ruleset
+from mahjongg.shanten import shanten, useful_tiles
+from mahjongg.tiles import Wind, tile
+
+from test_bots import obs
+
+
+def _counts(text: str) -> list[int]:
+    c = [0] * 34
+    for t in parse_tiles(text):
+        c[t] += 1
+    return c
+
+
+# East in the East round: a pung of East is the seat wind and the round wind, 2 faan
+HONORS = {int(tile("R")): 1, int(tile("G")): 1, int(tile("Wh")): 1, int(tile("E")): 2}
+
+
+def test_faan_values_are_read_from_the_ruleset():
+    # (mixed, pure, pungs, dragon, seat, round, own bonus, no flowers, self-drawn,
+    # concealed, minimum, limit): the table above
+    assert faan_values(get_ruleset("hong-kong")) == (3, 7, 3, 1, 1, 1, 1, 1, 1, 1, 3, 10)
+    # without Flowers and Seasons (136 tiles) neither "own flower" nor "no flowers" exists
+    hk136 = faan_values(get_ruleset("hong-kong-136"))
+    assert (hk136.own_bonus, hk136.no_flowers) == (0, 0)
+    assert hk136.mixed == 3 and hk136.minimum == 3
+
+
+def test_plans_of_a_waiting_bamboo_hand_worked_by_hand():
+    # 111b 234b 567b 88b RR, concealed, waiting on 8b or R (two of each unseen here)
+    c = _counts("111b 234b 567b 88b RR")
+    unseen = [4 - n for n in c]
+    got = {(p.shape, p.suit, p.forced): (p.distance, p.live, p.faan) for p in plans(c, (), 4, unseen, HONORS, 0, 0.0, faan_values(get_ruleset("hong-kong")))}
+    R = int(tile("R"))
+    assert got == {
+        # any shape: waiting (distance 1), on 8b and R; concealed 1 faan
+        ("any", None, ()): (1, 4, 1),
+        # one suit and honors: the same shape, 3 + 1 faan
+        ("mixed", 0, ()): (1, 4, 4),
+        # bamboo only: 11 of its 13 tiles fit, so 3 lack (888b and a pair of 9b, say); any
+        # bamboo drawn fits too (12 of 14: 2 lack), so every bamboo copy unseen is live:
+        # 1 + 6 * 3 + 2 + 4 = 25; 7 + 1 faan
+        ("pure", 0, ()): (3, 25, 8),
+        # all pungs: 111b, 888b (one), RRR (one), a pung from a single (two) and a pair
+        # from another single (one): 5; a third 8b or R, or a second of any single 2b-7b,
+        # leaves 4: 2 + 2 + 6 * 3 = 22 live; 3 + 1 faan
+        ("pungs", None, ()): (5, 22, 4),
+        # R made a pung: one tile (2 unseen), and the rest (111b 234b 567b 88b) is three
+        # sets and a pair already; 1 + 1 faan, 5 mixed
+        ("any", None, (R,)): (1, 2, 2),
+        ("mixed", 0, (R,)): (1, 2, 5),
+        # all pungs with R forced: R (one) and 4 lacking for the rest as above, the same
+        # 22 live (R's 2 as the forced pung's, 8b's 2 and the singles' 18); 3 + 1 + 1
+        ("pungs", None, (R,)): (5, 22, 5),
+    }
+
+
+def test_a_dead_tile_is_not_live():
+    # the plan counts only copies unseen: with both other red dragons in view, the pung
+    # of R forced is no shorter for R (its 2 live tiles gone), the any shape keeps 8b's 2
+    c = _counts("111b 234b 567b 88b RR")
+    unseen = [4 - n for n in c]
+    unseen[int(tile("R"))] = 0
+    assert plan_distance(c, 4, "any", None, (int(tile("R")),), unseen) == (1, 0)
+    assert plan_distance(c, 4, "any", None, (), unseen) == (1, 2)
+
+
+def test_below_the_minimum_every_plan_is_worth_nothing_and_a_dragon_pair_helps():
+    # East has chowed 123b and 456c: no one-suit plan and no all pungs is left, so the
+    # best plan is the any shape with at most self-drawn (1) and no flowers (1): 2 < 3
+    melds = {Wind.EAST: (Meld(MeldKind.CHOW, tile("1b"), exposed=True), Meld(MeldKind.CHOW, tile("4c"), exposed=True))}
+    o = replace(obs("789d 56d 2c N", melds=melds), ruleset="hong-kong")
+    assert plan_value(o, _counts("789d 56d 2c N"), 2, [4 - n for n in _counts("789d 56d 2c N 123b 456c")]) == 0.0
+    # with a pair of red dragons made a pung: 1 + self-drawn + no flowers = 3, worth something
+    o = replace(obs("789d 5d RR N", melds=melds), ruleset="hong-kong")
+    assert plan_value(o, _counts("789d 5d RR N"), 2, [4 - n for n in _counts("789d 5d RR N 123b 456c")]) > 0.0
+
+
+def _brute_pungs(b, sets):
+    best = 99
+    for pair in range(34):
+        rest = sorted((b[k] for k in range(34) if k != pair), reverse=True)[:sets]
+        best = min(best, sum(3 - min(3, x) for x in rest) + max(0, 2 - b[pair]))
+    return best
+
+
+hands = st.lists(st.integers(0, 33), min_size=13, max_size=13).filter(lambda ts: max(ts.count(t) for t in ts) <= 4)
+
+
+@settings(max_examples=300, deadline=None)
+@given(hands)
+def test_any_shape_is_the_shanten_and_its_useful_tiles(ts):
+    c = [0] * 34
+    for t in ts:
+        c[t] += 1
+    unseen = [4 - n for n in c]
+    d, live = plan_distance(c, 4, "any", None, (), unseen)
+    assert d == shanten(c, 0) + 1
+    assert live == sum(unseen[t] for t in useful_tiles(c, 0))
+    # a one-suit shape lacks at least as much; as much when nothing lies outside it
+    for s in range(3):
+        dm, _ = plan_distance(c, 4, "mixed", s, (), unseen)
+        assert dm >= d
+        if all(c[k] == 0 for k in range(27) if k // 9 != s):
+            assert dm == d
+    assert plan_distance(c, 4, "pungs", None, (), unseen)[0] == _brute_pungs(c, 4)
+
+
+def test_pungs_distance_is_the_brute_force_one_on_hands_of_every_size():
+    rng = random.Random(7)
+    for _ in range(3000):
+        n = rng.choice([13, 10, 7, 4, 1])
+        b = [0] * 34
+        while sum(b) < n:
+            k = rng.randrange(34)
+            if b[k] < 4:
+                b[k] += 1
+        assert _pungs(b, (n - 1) // 3) == _brute_pungs(b, (n - 1) // 3)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(0, 8), st.integers(1, 100), st.integers(1, 40))
+def test_plan_chance_falls_with_the_shanten_and_rises_with_live_tiles_and_draws(s, live, draws):
+    unseen = 110
+    p = plan_chance(s, live, unseen, draws)
+    assert 0.0 < p < 1.0
+    assert plan_chance(s + 1, live, unseen, draws) <= p
+    assert plan_chance(s, live + 1, unseen, draws) >= p
+    assert plan_chance(s, live, unseen, draws + 1) >= p
+    assert plan_chance(s, 0, unseen, draws) == 0.0 and plan_chance(s, live, unseen, 0) == 0.0
