@@ -19,6 +19,7 @@ import pytest
 
 import mahjongg.bots.evaluation as evaluation
 import mahjongg.bots.expert as expert
+import mahjongg.bots.plans as plans
 import mahjongg.decomposition as decomposition
 import mahjongg.shanten as shanten
 import mahjongg.table.tables as tables
@@ -29,7 +30,7 @@ LIMITS = [
     (decomposition, "_LIMIT"), (decomposition, "_AFTER_ONE_LIMIT"),
     (shanten, "_LIMIT"), (shanten, "_TAIL_LIMIT"), (shanten, "_JOIN_LIMIT"),
     (evaluation, "_LIMIT"), (evaluation, "_PRED_LIMIT"),
-    (tables, "_GROUP_LIMIT"), (expert, "_CACHE_LIMIT"),
+    (tables, "_GROUP_LIMIT"), (expert, "_CACHE_LIMIT"), (plans, "_LIMIT"),
 ]
 """The limits of the caches, each set to LOW here."""
 
@@ -39,6 +40,7 @@ CACHES = {
     "mahjongg.bots.evaluation": {"_PRED", "_SIG", "_SIG_ID", "_USEFUL", "_PID", "_PID_OF", "_PID_IDS", "_GROUP_DIST"},
     "mahjongg.table.tables": {"_GROUP_TILES"},
     "mahjongg.bots.expert": {"_SCORE_CACHE", "_SETTLE_CACHE", "_STEP_CACHE"},
+    "mahjongg.bots.plans": {"_CACHE"},
 }
 """The caches with a limit: each holds at most LOW + 1 entries here."""
 
@@ -55,6 +57,8 @@ BOUNDED_BY_THE_GAME = {
     # limits of their own, fixed
     "mahjongg.notation": {"_FORMATTED": 10_000},
     "mahjongg.scoring": {"_RULES": 64},
+    # the faan values of each ruleset a plan was made under
+    "mahjongg.bots.plans": {"_VALUES": 64},
 }
 """Tables that grow without a limit of their own, and the most entries each can hold."""
 
@@ -81,7 +85,7 @@ def test_every_table_that_grows_while_bots_play_is_bounded(monkeypatch):
             for t in table if isinstance(table, tuple) else (table,):
                 if isinstance(t, dict):
                     t.clear()
-    bots = ["greedy", "cautious", "expert", "random"]
+    bots = ["greedy", "cautious", "expert", "master"]
     play_hand(bots, 1)  # every module imported, its fixed tables built
     before = _tables()
     most: dict[str, int] = {}
