@@ -66,15 +66,13 @@ from .expert import (
 )
 from .plans import faan_values, plan_chance, plans
 
-__all__ = ["MasterBot", "chance", "next_live", "one_step", "passed_since", "loser_term", "plan_value"]
+__all__ = ["MasterBot", "chance", "next_live", "one_step", "passed_since", "loser_term", "plan_value", "plan_setting"]
 
 
-def plan_value(obs: Observation, counts: list[int], declared: int, unseen: list[int]) -> float:
-    """Under a faan table: the expected chips of a win with the hand ``counts`` (concealed,
-    between turns; ``declared`` melds) by its best plan (:func:`mahjongg.bots.plans.plans`):
-    for each plan, :func:`~mahjongg.bots.expert.win_chance` from its distance and live
-    tiles, times the chips of its faan (``Ruleset.settle`` on the faan table's points;
-    nothing below the minimum), the faan it may get besides weighed by their chances."""
+def plan_setting(obs: Observation, unseen: list[int]) -> tuple:
+    """What :func:`plan_value` reads from the table besides the hand, the same for every
+    discard weighed at one decision: ``(ruleset, faan values, honors, own bonus faan,
+    chance of no flower, unseen total, draws left, an opponent, chips of a limit win)``."""
     ruleset = get_ruleset(obs.ruleset)
     values = faan_values(ruleset)
     seat = obs.seat
@@ -94,8 +92,22 @@ def plan_value(obs: Observation, counts: list[int], declared: int, unseen: list[
         no_flower = (1.0 - b / (unseen_total + b)) ** draws if b > 0 else 1.0
     other = next(x for x in seats if x != seat)
     table = ruleset.faan
-    best = 0.0
     top = _chips_for_win(ruleset, seat, seats, table.points_for(table.limit), other)
+    return ruleset, values, honors, own_faan, no_flower, unseen_total, draws, other, top
+
+
+def plan_value(obs: Observation, counts: list[int], declared: int, unseen: list[int], setting: tuple | None = None) -> float:
+    """Under a faan table: the expected chips of a win with the hand ``counts`` (concealed,
+    between turns; ``declared`` melds) by its best plan (:func:`mahjongg.bots.plans.plans`):
+    for each plan, :func:`~mahjongg.bots.plans.plan_chance` from its distance and live
+    tiles, times the chips of its faan (``Ruleset.settle`` on the faan table's points;
+    nothing below the minimum), the faan it may get besides weighed by their chances.
+    ``setting``: :func:`plan_setting` of ``obs`` and ``unseen``, if already worked out."""
+    ruleset, values, honors, own_faan, no_flower, unseen_total, draws, other, top = setting or plan_setting(obs, unseen)
+    seat = obs.seat
+    seats = obs.seats
+    table = ruleset.faan
+    best = 0.0
     for p in plans(counts, obs.melds[seat], 4 - declared, unseen, honors, own_faan, no_flower, values):
         if p.live <= 0:
             continue
@@ -117,6 +129,7 @@ def plan_value(obs: Observation, counts: list[int], declared: int, unseen: list[
                 v += pr * _chips_for_win(ruleset, seat, seats, table.points_for(min(faan, table.limit)), other)
         best = max(best, c * v)
     return best
+
 
 def passed_since(obs: Observation, opponent) -> frozenset:
     """The tile kinds ``opponent`` cannot be waiting on to win on a discard: every tile
@@ -296,10 +309,11 @@ class MasterBot(ExpertBot):
         declared = len(obs.melds[obs.seat])
         unseen = unseen_counts(obs)
         best_s = min(v.shanten for v in ranked)
+        setting = plan_setting(obs, unseen)
         out = []
         for v in ranked:
             counts[v.tile] -= 1
-            pe = plan_value(obs, counts, declared, unseen)
+            pe = plan_value(obs, counts, declared, unseen, setting)
             counts[v.tile] += 1
             # the expert's value of a hand waiting or a step from it, where it worked it out
             # (the discards of the least shanten); the plans' otherwise

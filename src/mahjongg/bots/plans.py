@@ -31,6 +31,7 @@ from __future__ import annotations
 
 from itertools import combinations
 from math import exp, log1p
+from typing import NamedTuple
 
 from ..rules import faan_items as fi
 from ..shanten import combine_vectors, distances, group_vector
@@ -42,23 +43,22 @@ _GROUPS = ((0, 9, True), (9, 18, True), (18, 27, True), (27, 34, False))
 _EMPTY = (group_vector(bytes(9), True), group_vector(bytes(7), False))
 
 
-class FaanValues(tuple):
-    """The faan of the items a plan counts, read from a ruleset:
-    ``(mixed, pure, pungs, dragon, seat, round, own_bonus, no_flowers, self_drawn, concealed, minimum, limit)``."""
+class FaanValues(NamedTuple):
+    """The faan of the items a plan counts, read from a ruleset (0 for an item it lacks),
+    with its faan table's minimum and limit."""
 
-    __slots__ = ()
-    mixed = property(lambda s: s[0])
-    pure = property(lambda s: s[1])
-    pungs = property(lambda s: s[2])
-    dragon = property(lambda s: s[3])
-    seat = property(lambda s: s[4])
-    round = property(lambda s: s[5])
-    own_bonus = property(lambda s: s[6])
-    no_flowers = property(lambda s: s[7])
-    self_drawn = property(lambda s: s[8])
-    concealed = property(lambda s: s[9])
-    minimum = property(lambda s: s[10])
-    limit = property(lambda s: s[11])
+    mixed: int
+    pure: int
+    pungs: int
+    dragon: int
+    seat: int
+    round: int
+    own_bonus: int
+    no_flowers: int
+    self_drawn: int
+    concealed: int
+    minimum: int
+    limit: int
 
 
 _VALUES: dict = {}
@@ -69,37 +69,33 @@ def faan_values(ruleset) -> FaanValues:
     its faan table's minimum and limit; 0 for an item the ruleset lacks. Cached by name."""
     v = _VALUES.get(ruleset.name)
     if v is None:
-        def of(kind, **match):
-            for r in ruleset.rules:
-                if type(r) is kind and all(getattr(r, k, None) == x for k, x in match.items()):
-                    return int(r.faan)
-            return 0
+        def of(kind):
+            return next((int(r.faan) for r in ruleset.rules if type(r) is kind), 0)
 
         table = ruleset.faan
-        v = FaanValues((
+        v = FaanValues(
             of(fi.MixedOneSuit), of(fi.PureOneSuit), of(fi.AllPungs), of(fi.DragonPung), of(fi.SeatWindPung),
             of(fi.RoundWindPung), of(fi.OwnBonusTile), of(fi.NoFlowers), of(fi.SelfDrawn), of(fi.ConcealedOnDiscard),
             table.minimum, table.limit,
-        ))
+        )
         _VALUES[ruleset.name] = v
     return v
 
 
-class Plan(tuple):
-    """``(shape, suit, forced, distance, live, faan, extras)``: ``shape`` ``"any"``,
-    ``"mixed"``, ``"pure"`` or ``"pungs"``; ``suit`` 0-2 for the one-suit shapes (else
-    ``None``); ``forced`` the honor kinds (ints) made pungs; ``distance`` tiles lacking;
-    ``live`` unseen copies of the tiles that shorten it; ``faan`` sure when complete;
-    ``extras`` ``((faan, chance), ...)`` it may get besides."""
+class Plan(NamedTuple):
+    """One plan of a hand: ``shape`` ``"any"``, ``"mixed"``, ``"pure"`` or ``"pungs"``;
+    ``suit`` 0-2 for the one-suit shapes (else ``None``); ``forced`` the honor kinds (ints)
+    made pungs; ``distance`` tiles lacking; ``live`` unseen copies of the tiles that
+    shorten it; ``faan`` sure when complete; ``extras`` ``((faan, chance), ...)`` it may
+    get besides."""
 
-    __slots__ = ()
-    shape = property(lambda s: s[0])
-    suit = property(lambda s: s[1])
-    forced = property(lambda s: s[2])
-    distance = property(lambda s: s[3])
-    live = property(lambda s: s[4])
-    faan = property(lambda s: s[5])
-    extras = property(lambda s: s[6])
+    shape: str
+    suit: int | None
+    forced: tuple[int, ...]
+    distance: int
+    live: int
+    faan: int
+    extras: tuple[tuple[int, float], ...]
 
 
 _CACHE: dict = {}
@@ -276,7 +272,7 @@ def plans(counts, melds, sets: int, unseen, honors: dict, own_bonus: int, no_flo
                 d, live = plan_distance(counts, sets, shape, suit, forced, unseen)
                 if d >= 99:
                     continue
-                out.append(Plan((shape, suit, forced, d, live, min(values.limit, sure + faan + honor), extras)))
+                out.append(Plan(shape, suit, forced, d, live, min(values.limit, sure + faan + honor), extras))
     return out
 
 
