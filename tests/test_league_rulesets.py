@@ -14,13 +14,15 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from mahjongg.hand import Hand
-from mahjongg.rules import BMJA, DMJL, Situation, Win, WinBy
+from mahjongg.rules import BMJA, DMJL, Situation, Win, WinBy, get_ruleset
 from mahjongg.rules.league import bmja, dmjl
 from mahjongg.scoring import ScoringError, calling, score_hand
 from mahjongg.table import full_set
-from mahjongg.tiles import Tile, Wind
+from mahjongg.tiles import TILES, Tile, Wind
 
 from test_table_invariants import run
 
@@ -66,6 +68,58 @@ def test_two_chows_do_not_go_out_under_bmja():
     assert (s.points, s.doubles, s.score) == (40, 5, 500)
     with pytest.raises(ScoringError, match="more chows than bmja allows"):
         score_hand(hand, BMJA, _won("", "7b"))
+
+
+def test_a_complete_hand_wins_unscored_only_within_the_limit_on_chows():
+    """``Ruleset.wins_unscored``, the engine's way past the scorer for four sets and a
+    pair (BMJA: Kajongg "number of allowed chows" 1):
+
+    * 234b 567b RRR GGG WhWh reads only as two chows: BMJA must score it (and refuses
+      it, the test above); DMJL, no limit on chows and no faan minimum, takes it as it is;
+    * 111b 222b 333b RRR WhWh reads as three pungs or three chows: the pungs are within
+      BMJA's one chow; with the chow [123c] declared the pungs still are (one chow in
+      all); with [123c] and [456c] declared nothing is;
+    * Hong Kong has a faan minimum: every hand is scored to know."""
+    two = Hand.parse("234b 567b RRR GGG WhWh")
+    assert not BMJA.wins_unscored(two.counts(), ()) and DMJL.wins_unscored(two.counts(), ())
+    pungs = Hand.parse("111222333b RRR WhWh").counts()
+    assert BMJA.wins_unscored(pungs, ())
+    one = Hand.parse("[123c] 111222333b WhWh")
+    assert BMJA.wins_unscored(one.counts(), one.melds)
+    both = Hand.parse("[123c] [456c] 111222b WhWh")
+    assert not BMJA.wins_unscored(both.counts(), both.melds)
+    assert not get_ruleset("hong-kong").wins_unscored(pungs, ())
+
+
+_SETS = [(k, k, k) for k in range(34)] + [(k, k + 1, k + 2) for s in range(3) for k in range(9 * s, 9 * s + 7)]
+
+
+@given(st.lists(st.sampled_from(_SETS), min_size=4, max_size=4), st.integers(0, 33), st.sampled_from(["bmja", "dmjl"]))
+@settings(max_examples=150, deadline=None)
+def test_a_hand_won_unscored_is_one_the_scorer_takes(sets, pair, name):
+    """Whatever four sets and a pair ``wins_unscored`` lets the engine declare without
+    scoring, the scorer scores (self-drawn, no ScoringError): the fast path never lets
+    through a hand the rules refuse."""
+    kinds = [k for m in sets for k in m] + [pair, pair]
+    counts = [kinds.count(k) for k in range(34)]
+    if max(counts) > 4:
+        return
+    hand = Hand(tuple(TILES[k] for k in sorted(kinds)))
+    r = get_ruleset(name)
+    if r.wins_unscored(counts, ()):
+        score_hand(hand, r, _won("", str(TILES[pair])))
+
+
+def test_calling_finds_the_special_hands_past_the_cheap_test():
+    """:func:`calling` asks ``may_call_special`` of the 13 tiles before trying each tile
+    for a special hand: thirteen orphans (19b 19c 19d ESWN RG Wh) calls its 13 kinds,
+    and 1b 2345678b 9b ESWN, one tile from the wriggling snake, calls that tile."""
+    orphans = Hand.parse("19b 19c 19d ESWN RG Wh")
+    assert len(calling(orphans, BMJA)) == 13
+    # the wriggling snake 11b 2345678b 9b ESWN (tests/test_original_call.py, Kajongg
+    # "Wriggling Snake") less one 1b: no four sets and a pair can come of it
+    snake = Hand.parse("1b 2345678b 9b ESWN")
+    assert any(str(t) == "1b" and s.limit_hand for t, s in calling(snake, BMJA))
 
 
 def test_roof_off_lifts_the_cap_not_the_limit_hands():

@@ -266,7 +266,9 @@ def calling(hand: Hand, ruleset: Ruleset, situation: Situation = Situation()) ->
     held = hand.all_counts()
     counts = hand.counts()
     candidates = set(waits(counts, held))
-    if ruleset.special_shapes:
+    # may_call_special: a cheap test of the 13 tiles before could_be_special is asked of
+    # each tile (it never answers False for a hand one tile from a special hand)
+    if ruleset.special_shapes and ruleset.may_call_special(counts, hand.melds, hand.bonus):
         for t in range(NUM_KINDS):
             if t in candidates or held[t] >= 4:
                 continue

@@ -13,6 +13,7 @@ from dataclasses import dataclass, fields, is_dataclass, replace
 from enum import Enum
 from typing import TYPE_CHECKING
 
+from ..decomposition import arrangements
 from ..settlement import Settlement, check_scores, settle as _settle
 from ..tiles import TILES, Tile, Wind
 from .items import ScoringRule, Wording
@@ -199,6 +200,20 @@ class Ruleset:
         """Whether every hand of four sets and a pair may be declared without
         scoring it first: no faan minimum and no limit on chows."""
         return self.faan is None and self.max_chows is None
+
+    def wins_unscored(self, counts, melds) -> bool:
+        """Whether a hand whose concealed tiles (``counts``, 34 ints) are four sets and a
+        pair with its declared ``melds`` may be declared without scoring it: no faan
+        minimum (:attr:`complete_hand_wins`), or, with a limit on chows, an arrangement of
+        the concealed tiles with at most ``max_chows`` chows, the declared ones counted.
+        False means only that it must be scored to know (a faan minimum; too many chows,
+        where a special hand may still score)."""
+        if self.faan is not None:
+            return False
+        if self.max_chows is None:
+            return True
+        left = self.max_chows - sum(1 for m in melds if m.is_chow)
+        return left >= 0 and any(sum(1 for m in arr if m.is_chow) <= left for arr in arrangements(counts))
 
     def may_rob_concealed_kong(self, score) -> bool:
         """Whether a hand scoring ``score`` (won by robbing the kong) may rob

@@ -528,11 +528,12 @@ class Game:
             for t in m.tiles:
                 held[t] += 1
         r = self.ruleset
+        melds = self._melds[seat]
         for w in waits(c, bytes(held)):
-            if r.complete_hand_wins and not self._pending_bonus[seat]:
-                return True
             c[w] += 1
             try:
+                if not self._pending_bonus[seat] and r.wins_unscored(c, melds):
+                    return True
                 if self._may_win(seat, w, _BY_WALL, True, undeclared=True):
                     return True
             finally:
@@ -1045,7 +1046,9 @@ class Game:
             complete = not _isolated(counts, t) and is_complete(counts)
             if not complete and not r.could_be_special(counts, self._melds[seat], self._bonus[seat]):
                 return False
-        if complete and r.complete_hand_wins:
+        if complete and r.wins_unscored(counts, self._melds[seat]):
+            # four sets and a pair the ruleset takes as they are (no faan minimum; a
+            # reading within its limit on chows): nothing to score
             return True
         sit = Situation(seat=seat, round=self.round, win=self._make_win(seat, by, t))
         hand = self.hand(seat)
