@@ -89,6 +89,11 @@ def test_a_complete_hand_wins_unscored_only_within_the_limit_on_chows():
     both = Hand.parse("[123c] [456c] 111222b WhWh")
     assert not BMJA.wins_unscored(both.counts(), both.melds)
     assert not get_ruleset("hong-kong").wins_unscored(pungs, ())
+    # refused as they are only when no reading is within the limit and the tiles can be
+    # no special hand: 234b 567b RRR GGG WhWh holds dragons (no wriggling snake, no
+    # knitting) and 2-8 tiles (no thirteen orphans, no all pair honors)
+    assert BMJA.refuses_unscored(two.counts(), ()) and not DMJL.refuses_unscored(two.counts(), ())
+    assert not BMJA.refuses_unscored(pungs, ()) and BMJA.refuses_unscored(both.counts(), both.melds)
 
 
 _SETS = [(k, k, k) for k in range(34)] + [(k, k + 1, k + 2) for s in range(3) for k in range(9 * s, 9 * s + 7)]
@@ -96,10 +101,10 @@ _SETS = [(k, k, k) for k in range(34)] + [(k, k + 1, k + 2) for s in range(3) fo
 
 @given(st.lists(st.sampled_from(_SETS), min_size=4, max_size=4), st.integers(0, 33), st.sampled_from(["bmja", "dmjl"]))
 @settings(max_examples=150, deadline=None)
-def test_a_hand_won_unscored_is_one_the_scorer_takes(sets, pair, name):
+def test_the_unscored_verdicts_are_the_scorers(sets, pair, name):
     """Whatever four sets and a pair ``wins_unscored`` lets the engine declare without
-    scoring, the scorer scores (self-drawn, no ScoringError): the fast path never lets
-    through a hand the rules refuse."""
+    scoring, the scorer scores (self-drawn, no ScoringError), and whatever
+    ``refuses_unscored`` refuses, the scorer refuses: the engine's fast paths agree with it."""
     kinds = [k for m in sets for k in m] + [pair, pair]
     counts = [kinds.count(k) for k in range(34)]
     if max(counts) > 4:
@@ -108,6 +113,9 @@ def test_a_hand_won_unscored_is_one_the_scorer_takes(sets, pair, name):
     r = get_ruleset(name)
     if r.wins_unscored(counts, ()):
         score_hand(hand, r, _won("", str(TILES[pair])))
+    if r.refuses_unscored(counts, ()):
+        with pytest.raises(ScoringError):
+            score_hand(hand, r, _won("", str(TILES[pair])))
 
 
 def test_calling_finds_the_special_hands_past_the_cheap_test():

@@ -208,10 +208,20 @@ class Ruleset:
         the concealed tiles with at most ``max_chows`` chows, the declared ones counted.
         False means only that it must be scored to know (a faan minimum; too many chows,
         where a special hand may still score)."""
-        if self.faan is not None:
-            return False
+        return self.faan is None and (self.max_chows is None or self._within_chows(counts, melds))
+
+    def refuses_unscored(self, counts, melds, bonus=()) -> bool:
+        """Whether a hand whose concealed tiles (``counts``) are four sets and a pair with
+        its declared ``melds`` and laid-out ``bonus`` tiles is refused without scoring it:
+        every arrangement has more chows than ``max_chows``, and it could be no special
+        hand (:meth:`could_be_special`) -- the scorer would find no reading to score."""
+        return self.max_chows is not None and not self._within_chows(counts, melds) and not self.could_be_special(counts, melds, bonus)
+
+    def _within_chows(self, counts, melds) -> bool:
+        """Whether some arrangement of the concealed ``counts`` has, with the declared
+        ``melds``' chows, at most ``max_chows`` chows (False without the limit)."""
         if self.max_chows is None:
-            return True
+            return False
         left = self.max_chows - sum(1 for m in melds if m.is_chow)
         return left >= 0 and any(sum(1 for m in arr if m.is_chow) <= left for arr in arrangements(counts))
 

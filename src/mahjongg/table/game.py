@@ -1046,10 +1046,14 @@ class Game:
             complete = not _isolated(counts, t) and is_complete(counts)
             if not complete and not r.could_be_special(counts, self._melds[seat], self._bonus[seat]):
                 return False
-        if complete and r.wins_unscored(counts, self._melds[seat]):
+        if complete:
             # four sets and a pair the ruleset takes as they are (no faan minimum; a
-            # reading within its limit on chows): nothing to score
-            return True
+            # reading within its limit on chows), or refuses as they are (only readings
+            # over its limit on chows, no special hand): nothing to score
+            if r.wins_unscored(counts, self._melds[seat]):
+                return True
+            if r.refuses_unscored(counts, self._melds[seat], self._bonus[seat]):
+                return False
         sit = Situation(seat=seat, round=self.round, win=self._make_win(seat, by, t))
         hand = self.hand(seat)
         try:
