@@ -108,7 +108,7 @@ def plan_value(obs: Observation, counts: list[int], declared: int, unseen: list[
     seats = obs.seats
     table = ruleset.faan
     best = 0.0
-    for p in plans(counts, obs.melds[seat], 4 - declared, unseen, honors, own_faan, no_flower, values):
+    for p in plans(counts, obs.melds[seat], 4 - declared, unseen, honors, own_faan, no_flower, values, values.minimum):
         if p.live <= 0:
             continue
         c = plan_chance(p.distance - 1, p.live, unseen_total, draws)

@@ -228,7 +228,9 @@ def plan_distance(counts, sets: int, shape: str, suit, forced, unseen) -> tuple[
     return d + extra, live
 
 
-def plans(counts, melds, sets: int, unseen, honors: dict, own_bonus: int, no_flower_chance: float, values: FaanValues) -> list[Plan]:
+def plans(
+    counts, melds, sets: int, unseen, honors: dict, own_bonus: int, no_flower_chance: float, values: FaanValues, at_least: int = 0
+) -> list[Plan]:
     """Every plan of the hand ``counts`` (34 ints, concealed, between turns) with its
     declared ``melds`` (:class:`~mahjongg.hand.Meld`) and ``sets`` sets to make.
 
@@ -236,7 +238,9 @@ def plans(counts, melds, sets: int, unseen, honors: dict, own_bonus: int, no_flo
     seat's and round's wind 1 each, 2 when they are the same); ``own_bonus``: faan of
     the Flowers and Seasons laid out; ``no_flower_chance``: the chance none will be
     laid out by the end (0 when one is). Plans whose shape the melds exclude (a chow
-    for ``pungs``, another suit for the one-suit shapes) are not listed."""
+    for ``pungs``, another suit for the one-suit shapes) are not listed, nor those that
+    cannot reach ``at_least`` faan with every faan they may get besides (a faan table's
+    minimum: such a plan cannot be declared; its distance is not worked out)."""
     kinds_of_melds = [(int(m.tile), m.kind.value, m.exposed) for m in melds]
     exposed = any(e for _, _, e in kinds_of_melds)
     meld_suits = {t // 9 if t < 27 else 3 for t, _, _ in kinds_of_melds}
@@ -253,6 +257,7 @@ def plans(counts, melds, sets: int, unseen, honors: dict, own_bonus: int, no_flo
     if values.no_flowers and no_flower_chance > 0:
         extras.append((values.no_flowers, no_flower_chance))
     extras = tuple(extras)
+    reach = at_least - sum(f for f, _ in extras)  # the sure faan a plan needs
     by_suit = [sum(counts[s * 9 : s * 9 + 9]) for s in range(3)]
     shapes = [("any", None, 0)]
     for s in range(3):
@@ -269,10 +274,13 @@ def plans(counts, melds, sets: int, unseen, honors: dict, own_bonus: int, no_flo
             for shape, suit, faan in shapes:
                 if shape == "pure" and (forced or held_pungs):
                     continue
+                total = min(values.limit, sure + faan + honor)
+                if total < reach:
+                    continue
                 d, live = plan_distance(counts, sets, shape, suit, forced, unseen)
                 if d >= 99:
                     continue
-                out.append(Plan(shape, suit, forced, d, live, min(values.limit, sure + faan + honor), extras))
+                out.append(Plan(shape, suit, forced, d, live, total, extras))
     return out
 
 
