@@ -74,6 +74,19 @@ def test_plans_of_a_waiting_bamboo_hand_worked_by_hand():
     }
 
 
+def test_plans_that_cannot_reach_the_minimum_are_left_out():
+    # the hand above with no flower laid out (chance 0.5 of none to come): "no flowers"
+    # may add 1, so at_least=3 needs 2 sure faan -- the any shape's 1 (concealed) is left
+    # out, the rest (mixed 4, pure 8, pungs 4, any with R forced 2, ...) are kept as they were
+    c = _counts("111b 234b 567b 88b RR")
+    unseen = [4 - n for n in c]
+    values = faan_values(get_ruleset("hong-kong"))
+    every = plans(c, (), 4, unseen, HONORS, 0, 0.5, values)
+    kept = plans(c, (), 4, unseen, HONORS, 0, 0.5, values, at_least=3)
+    assert kept == [p for p in every if p.faan + 1 >= 3]
+    assert {(p.shape, p.forced) for p in every} - {(p.shape, p.forced) for p in kept} == {("any", ())}
+
+
 def test_a_dead_tile_is_not_live():
     # the plan counts only copies unseen: with both other red dragons in view, the pung
     # of R forced is no shorter for R (its 2 live tiles gone), the any shape keeps 8b's 2
