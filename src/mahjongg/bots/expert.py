@@ -69,7 +69,7 @@ from .cautious import CautiousBot
 from .evaluation import discard_options, discard_shanten
 from .greedy import GreedyBot
 
-__all__ = ["ExpertBot", "discard_value", "DiscardValue", "win_chance", "danger", "potential"]
+__all__ = ["ExpertBot", "discard_value", "DiscardValue", "one_step_win", "win_chance", "danger", "potential"]
 
 _SCORE_CACHE: dict = {}
 _SETTLE_CACHE: dict = {}
@@ -308,9 +308,25 @@ class DiscardValue(tuple):
     ev = property(lambda s: s[7])
 
 
+def one_step_win(obs: Observation, counts: list[int], declared: int, held: list[int], unseen: list[int], live: int) -> tuple[float, float]:
+    """``(value, chance)`` of a hand one step from waiting (``counts``, between turns; ``held``
+    with its melds' tiles; ``live`` unseen copies of the tiles that bring it to waiting):
+    the chips of its likely wins (their mean score by the real scorer,
+    :func:`_one_step_value`) and :func:`win_chance` of one step times the share of the
+    improving draws that lead to a wait worth something."""
+    avg, valid = _one_step_value(obs, counts, declared, held, unseen)
+    if not avg:
+        value = 0
+    else:
+        ruleset = get_ruleset(obs.ruleset)
+        value = _chips_for_win(ruleset, obs.seat, obs.seats, int(avg), next(x for x in obs.seats if x != obs.seat))
+    chance = win_chance(1, live, max(1, sum(unseen)), max(0, obs.drawable // len(obs.seats))) * valid
+    return value, chance
+
+
 def discard_value(
     obs: Observation, candidates=None, *, defence: bool = True, fold: bool = True, safe=None, risk_scale: float = 0.3,
-    loser_scale: float = 0.8,
+    loser_scale: float = 0.8, one_step: bool = True,
 ) -> list[DiscardValue]:
     """Every discard of the seat's hand valued, best first.
 
@@ -326,7 +342,9 @@ def discard_value(
     kinds he cannot be waiting on (a function of the observation and his seat;
     ``master``'s :func:`~mahjongg.bots.master.passed_since`), their danger 0;
     ``risk_scale``: the weight of the risk (the expert's 0.3); ``loser_scale``: the
-    weight of the loser's score of the hand kept (the expert's 0.8). Raises
+    weight of the loser's score of the hand kept (the expert's 0.8); ``one_step``: whether
+    a hand one step from waiting is valued by its completions scored (:func:`one_step_win`;
+    without, as a farther hand is). Raises
     ``ValueError`` for a hand that is not one to discard from.
     """
     counts = concealed_counts(obs)
@@ -376,12 +394,10 @@ def discard_value(
             else:
                 value = 0
             chance = win_chance(0, live_valid, unseen_total, draws_left)
-        elif s == 1 and (s == best_s or not fold):
+        elif s == 1 and one_step and (s == best_s or not fold):
             # one step from waiting: the likely completions, scored (each improving draw, then
             # the discard that leaves the best wait)
-            avg, valid = _one_step_value(obs, counts, declared, held, unseen)
-            value = _chips_for_win(ruleset, me, seats, int(avg), next(x for x in seats if x != me)) if avg else 0
-            chance = win_chance(1, live, unseen_total, draws_left) * valid
+            value, chance = one_step_win(obs, counts, declared, held, unseen, live)
         else:
             d = potential(obs, counts)
             if ruleset.unit == "faan":

@@ -61,7 +61,7 @@ from .base import concealed_counts, unseen_counts
 from .evaluation import discard_options, discard_shanten
 from ..rules import get_ruleset
 from .expert import (
-    DiscardValue, ExpertBot, _chips_for_win, _loser_gain, _one_step_table, _one_step_value, discard_value, loser_score,
+    DiscardValue, ExpertBot, _chips_for_win, _loser_gain, _one_step_table, discard_value, loser_score, one_step_win,
     win_chance,
 )
 from .plans import faan_values, plan_chance, plans
@@ -287,6 +287,11 @@ class MasterBot(ExpertBot):
     the hand after the claim; the expert's passing leaves it out, so the expert leans to
     claims under rulesets whose losers settle among themselves."""
     ONE_STEP_FACTOR = 0.7
+    ONE_STEP_EXACT: int | None = None
+    """Under a faan table with :attr:`FAAN_PLANS`: how many of the discards one step from
+    waiting, the first the plans rank, have their completions scored (the real scorer
+    on every wait of every step; :func:`~mahjongg.bots.expert.one_step_win`); ``None``:
+    every one, as the expert does."""
     FAAN_PLANS = True
     """Under a faan table (a minimum to declare): every discard, claim and pass valued by the
     hand's best faan plan (:func:`plan_value`) -- its shape (one suit, all pungs), the honor
@@ -301,8 +306,15 @@ class MasterBot(ExpertBot):
         return ExpertBot.builds(self, obs)
 
     def _faan_ranked(self, obs, candidates, defence):
-        """:meth:`rank_discards` under a faan table with :attr:`FAAN_PLANS`."""
-        ranked = discard_value(obs, candidates, defence=defence, risk_scale=self.RISK_SCALE, loser_scale=self.LOSER_SCALE)
+        """:meth:`rank_discards` under a faan table with :attr:`FAAN_PLANS`: each discard's
+        best plan (:func:`plan_value`), or the expert's exact value of a hand waiting (its
+        waits scored) -- and, for the :attr:`ONE_STEP_EXACT` discards one step from waiting
+        the plans rank first, of a hand a step from it (its completions scored,
+        :func:`~mahjongg.bots.expert.one_step_win`) -- where that is worth more."""
+        ranked = discard_value(
+            obs, candidates, defence=defence, risk_scale=self.RISK_SCALE, loser_scale=self.LOSER_SCALE,
+            one_step=self.ONE_STEP_EXACT is None,
+        )
         if not ranked:
             return ranked
         counts = concealed_counts(obs)
@@ -317,9 +329,24 @@ class MasterBot(ExpertBot):
             counts[v.tile] += 1
             # the expert's value of a hand waiting or a step from it, where it worked it out
             # (the discards of the least shanten); the plans' otherwise
-            win = max(v.chance * v.value if v.shanten <= 1 and v.shanten == best_s else 0.0, pe)
-            out.append(DiscardValue((v.tile, v.shanten, v.live, v.waits, v.value, v.chance, v.risk, win - v.risk)))
+            exact = v.chance * v.value if v.shanten == best_s and (v.shanten == 0 or v.shanten == 1 and self.ONE_STEP_EXACT is None) else 0.0
+            out.append(DiscardValue((v.tile, v.shanten, v.live, v.waits, v.value, v.chance, v.risk, max(exact, pe) - v.risk)))
         out.sort(key=lambda v: (-v[7], v[1], -v[2], unseen[v[0]], -int(v[0])))
+        if best_s == 1 and self.ONE_STEP_EXACT:
+            # the completions of the first few discards a step from waiting, scored
+            held = list(counts)
+            for m in obs.melds[obs.seat]:
+                for t in m.tiles:
+                    held[t] += 1
+            steps = [i for i, v in enumerate(out) if v.shanten == 1][: self.ONE_STEP_EXACT]
+            for i in steps:
+                v = out[i]
+                counts[v.tile] -= 1
+                value, chance = one_step_win(obs, counts, declared, held, unseen, v.live)
+                counts[v.tile] += 1
+                if chance * value - v.risk > v.ev:
+                    out[i] = DiscardValue((v.tile, v.shanten, v.live, v.waits, value, chance, v.risk, chance * value - v.risk))
+            out.sort(key=lambda v: (-v[7], v[1], -v[2], unseen[v[0]], -int(v[0])))
         return out
     """With 1 in :attr:`TWO_STEP`: the expert's discount of a chance a step from waiting."""
 
@@ -457,12 +484,9 @@ class MasterBot(ExpertBot):
             for m in obs.melds[obs.seat]:
                 for t in m.tiles:
                     held[t] += 1
-            avg, valid = _one_step_value(obs, counts, declared, held, unseen)
-            if avg:
-                ruleset = get_ruleset(obs.ruleset)
-                live = sum(unseen[t] for t in useful_tiles(counts, declared))
-                c = win_chance(1, live, max(1, sum(unseen)), max(0, obs.drawable // len(obs.seats))) * valid
-                base = c * _chips_for_win(ruleset, obs.seat, obs.seats, int(avg), next(x for x in obs.seats if x != obs.seat))
+            live = sum(unseen[t] for t in useful_tiles(counts, declared))
+            value, chance = one_step_win(obs, counts, declared, held, unseen, live)
+            base = chance * value
         return max(base, plan_value(obs, counts, declared, unseen))
 
     def _stay_win_value(self, obs, counts, declared, before):

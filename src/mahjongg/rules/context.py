@@ -164,6 +164,11 @@ class Reading:
         return tuple(sorted(out))
 
     @_cached
+    def pungs(self) -> tuple[Meld, ...]:
+        """The sets that are pungs or kongs, in order."""
+        return tuple(m for m in self.sets if m.is_pung_or_kong)
+
+    @_cached
     def suits(self) -> frozenset[Suit]:
         """The suits (bamboo, characters, dots) among the hand's tiles."""
         return frozenset(t.suit for t in self.tiles if t < 27)

@@ -234,8 +234,8 @@ class FaanRule(ScoringRule):
         return FaanItem(name or self.name, faan=self.faan, part_of=self.part_of, bonus=self.bonus)
 
     def evaluate(self, r, so_far):
-        if self.met(r):
-            yield self.item()
+        # a tuple, not a generator: run for every reading of every hand scored
+        return (self.item(),) if self.met(r) else ()
 
     def met(self, r: Reading) -> bool:  # pragma: no cover
         raise NotImplementedError
@@ -258,15 +258,14 @@ class LimitHand(ScoringRule):
         return None
 
     def evaluate(self, r, so_far):
-        if self.met(r):
-            yield FaanItem(self.name, limit=True)
+        return (FaanItem(self.name, limit=True),) if self.met(r) else ()
 
     def met(self, r: Reading) -> bool:  # pragma: no cover
         raise NotImplementedError
 
 
-def _pungs(r: Reading) -> list[Meld]:
-    return [m for m in r.sets if m.is_pung_or_kong]
+def _pungs(r: Reading) -> tuple[Meld, ...]:
+    return r.pungs
 
 
 def _bonus(r: Reading, suit: Suit) -> list[Tile]:
