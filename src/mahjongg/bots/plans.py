@@ -114,6 +114,12 @@ def _regular_kinds(b: bytes, sets: int, groups: tuple) -> tuple[int, tuple[int, 
     """``(distance, kinds)`` of the regular shape (``sets`` sets and a pair) over the groups
     allowed (the others empty): the tiles lacking, and the kinds whose draw shortens it
     (each group redone with the others fixed, as :func:`mahjongg.shanten.useful_tiles`)."""
+    # the groups left out play no part: a one-suit shape's answer is the same for every
+    # discard of another suit (cached by the groups it reads)
+    key = (tuple(b[lo:hi] if ok else None for (lo, hi, _), ok in zip(_GROUPS, groups)), sets)
+    r = _CACHE.get(key)
+    if r is not None:
+        return r
     v = [group_vector(b[lo:hi], suited) if ok else _EMPTY[0 if suited else 1] for (lo, hi, suited), ok in zip(_GROUPS, groups)]
     base = distances(combine_vectors(v[0], v[1]), combine_vectors(v[2], v[3]))[sets]
     kinds: list[int] = []
@@ -123,7 +129,7 @@ def _regular_kinds(b: bytes, sets: int, groups: tuple) -> tuple[int, tuple[int, 
         o = [v[j] for j in range(4) if j != g]
         other = combine_vectors(combine_vectors(o[0], o[1]), o[2])
         kinds.extend(lo + i for i in _shortening(b[lo:hi], suited, other, sets, base))
-    return base, tuple(kinds)
+    return _remember(key, (base, tuple(kinds)))
 
 
 def _shortening(key: bytes, suited: bool, other: int, sets: int, base: int) -> tuple[int, ...]:
@@ -157,6 +163,12 @@ def _pungs(b, sets: int) -> int:
             n2 += 1
         elif c == 1:
             n1 += 1
+    return _pungs_by_class(n1, n2, n3, sets)
+
+
+def _pungs_by_class(n1: int, n2: int, n3: int, sets: int) -> int:
+    """Tiles lacking for ``sets`` pungs and a pair, holding ``n1`` kinds once, ``n2`` twice
+    and ``n3`` three times or more."""
     # the sets + 1 kinds held most, one of them the pair: the pair is best a kind held twice
     # (it lacks nothing), else once (it lacks one, as its pung would lack two), else new
     need = sets + 1
@@ -182,21 +194,19 @@ def _pungs_kinds(b: bytes, sets: int) -> tuple[int, tuple[int, ...]]:
     r = _CACHE.get(key)
     if r is not None:
         return r
-    base = _pungs(b, sets)
-    lst = bytearray(b)
-    kinds = []
-    tried = {}
-    for i in range(NUM_KINDS):
-        c = b[i]
-        if c and c < 3:
-            ok = tried.get(c)
-            if ok is None:
-                lst[i] += 1
-                ok = tried[c] = _pungs(lst, sets) < base
-                lst[i] -= 1
-            if ok:
-                kinds.append(i)
-    return _remember(key, (base, tuple(kinds)))
+    # the distance reads only how many kinds are held once, twice, three times or more;
+    # a draw shortens it or not by the count of the kind drawn (a new kind never does:
+    # a kind held once is as good)
+    n1, n2 = b.count(1), b.count(2)
+    n3 = len(b) - b.count(0) - n1 - n2
+    classes = (n1, n2, n3, sets)
+    found = _CACHE.get(classes)
+    if found is None:
+        base = _pungs_by_class(n1, n2, n3, sets)
+        found = _remember(classes, (base, n1 > 0 and _pungs_by_class(n1 - 1, n2 + 1, n3, sets) < base, n2 > 0 and _pungs_by_class(n1, n2 - 1, n3 + 1, sets) < base))
+    base, one, two = found
+    kinds = tuple(i for i in range(NUM_KINDS) if (b[i] == 1 and one) or (b[i] == 2 and two))
+    return _remember(key, (base, kinds))
 
 
 def plan_distance(counts, sets: int, shape: str, suit, forced, unseen) -> tuple[int, int]:
