@@ -256,3 +256,28 @@ def test_under_a_faan_table_master_values_a_discard_by_its_best_plan():
     # under Pung Chow (no minimum, no plans) master's values are its points rules' alone
     pc = replace(hk, ruleset="pung-chow")
     assert MasterBot(0).rank_discards(pc, None)[0].tile == tile("E")
+
+
+def test_under_a_faan_table_only_the_first_step_discard_has_its_completions_scored():
+    # 123b 456c RRR 78d 1b 9c N, East, 70 to draw: discarding N, 9c or 1b leaves the hand
+    # a step from waiting (123b, 456c, RRR, 78d and two singles: a pair and the chow's
+    # end to come); N and 9c alike (17 live tiles), 1b with fewer (14), worth less.
+    # With ONE_STEP_EXACT 1 only the
+    # first of them by the plans (9c, the tile order breaking the plans' tie) has its
+    # completions scored (expert.one_step_win: the real scorer on every wait of every
+    # step), its value the one scoring every discard gives; N and 1b keep their plans'
+    # value, below that; the discard chosen is worth what the best one is
+    hk = replace(obs("123b 456c RRR 78d 1b 9c N", drawable=70), ruleset="hong-kong")
+
+    class Every(MasterBot):
+        ONE_STEP_EXACT = None
+
+    first = MasterBot(0).rank_discards(hk, None)
+    every = {v.tile: v for v in Every(0).rank_discards(hk, None)}
+    one = {v.tile: v for v in first}
+    steps = [tile("N"), tile("9c"), tile("1b")]
+    assert all(one[t].shanten == 1 for t in steps)
+    assert every[tile("N")].ev == every[tile("9c")].ev > every[tile("1b")].ev
+    assert first[0].tile == tile("9c") and one[tile("9c")].ev == every[tile("9c")].ev
+    assert one[tile("N")].ev < every[tile("N")].ev and one[tile("1b")].ev < every[tile("1b")].ev
+    assert first[0].ev == max(v.ev for v in every.values())
