@@ -5,9 +5,12 @@ Run by hand (not a test), with the Python of the venv the package is installed i
     nice .venv/bin/python bench/bench_expert.py            # 200 hands per table, pung-chow
     nice .venv/bin/python bench/bench_expert.py -n 400 --ruleset hong-kong --rounds 3
 
-Two tables, measured in the same run (in one process: one core) with the same
-hand seeds, each timed ``--rounds`` times, alternating, the best round kept
-(the machine is shared; the best is the least disturbed):
+Two tables, measured in the same run (in one process: one core), each warmed up
+on 50 hands of other deals, then timed ``--rounds`` times on fresh deals,
+alternating, no table playing a deal played before (a replayed deal finds its
+hands' scores cached: the rounds before 2026-12-02 replayed the same deals and
+measured those caches), the best round kept (the machine is shared; the best is
+the least disturbed). bench/bench_master.py times this table too, beside master's:
 
 1. the baseline: four ``greedy`` bots;
 2. one ``expert`` (player 1, taking turns at East) and three ``greedy``.
@@ -39,15 +42,16 @@ def main() -> None:
     args = ap.parse_args()
     tables = {"4 greedy (baseline)": ("greedy",) * 4, "expert + 3 greedy": ("expert", "greedy", "greedy", "greedy")}
     best = {k: 0.0 for k in tables}
-    # one warm-up hand each (the lookup tables and score caches fill as in any long run)
+    # warm-up on deals no round plays (the look-up tables fill as in any long run)
     for bots in tables.values():
-        simulate(5, bots, seed=args.seed + 1, ruleset=args.ruleset)
-    for _ in range(args.rounds):
-        for name, bots in tables.items():
-            best[name] = max(best[name], timed(bots, args.n, args.seed, args.ruleset))
+        simulate(50, bots, seed=args.seed + 1_000_000, ruleset=args.ruleset)
+    for r in range(args.rounds):
+        for i, (name, bots) in enumerate(tables.items()):
+            seed = args.seed + (r * len(tables) + i) * args.n  # fresh deals
+            best[name] = max(best[name], timed(bots, args.n, seed, args.ruleset))
     base = best["4 greedy (baseline)"]
     for name, rate in best.items():
-        print(f"{args.ruleset}, {name}: {rate:.1f} hands/s (best of {args.rounds} rounds of {args.n} hands, one core)")
+        print(f"{args.ruleset}, {name}: {rate:.1f} hands/s (best of {args.rounds} rounds of {args.n} fresh hands, one core)")
     print(f"ratio expert table / baseline: {best['expert + 3 greedy'] / base:.2f}")
 
 
