@@ -163,7 +163,14 @@ class OtherPairsPoints(ScoringRule):
         return not winner
 
     def evaluate(self, r, so_far):
-        c = Counter(t for t in r.loose if t.is_honor)
+        # run on every reading of every loser's hand: the honors held twice or more
+        # among the loose tiles, counted without a Counter
+        c: dict = {}
+        for t in r.loose:
+            if t >= 27:
+                c[t] = c.get(t, 0) + 1
+        if not c:
+            return ()
         out = []
         for t, n in sorted(c.items()):
             if n < 2:
@@ -717,7 +724,8 @@ class CallingFor(ScoringRule):
         return not winner
 
     def evaluate(self, r, so_far):
-        if any(self.hand in names for _, names in r.calls):
+        calls = r.calls
+        if calls and any(self.hand in names for _, names in calls):
             return (Item(self.name, limit=True, fraction=self.fraction),)
         return ()
 
@@ -739,6 +747,7 @@ class CallingForDoubles(ScoringRule):
         return not winner
 
     def evaluate(self, r, so_far):
-        if any(self.hand in names for _, names in r.calls):
+        calls = r.calls
+        if calls and any(self.hand in names for _, names in calls):
             return _own_line(self, doubles=self.doubles)
         return ()

@@ -53,6 +53,24 @@ __all__ = [
 
 # --- Flowers, Seasons and special tiles (all hands) ---------------------------------
 
+_LINES: dict = {}
+
+
+def _bonus_lines(rule, key: tuple, make) -> tuple:
+    """The items ``make()`` gives ``rule`` for the bonus tiles (and seat) ``key``, made once:
+    these rules run on every reading of every hand and their items depend on nothing else
+    (items are frozen values, shared safely). Kept with the rule itself, so a rule made
+    again at a reused ``id`` is not answered another's lines."""
+    k = (id(rule), key)
+    found = _LINES.get(k)
+    if found is not None and found[0] is rule:
+        return found[1]
+    if len(_LINES) > 4096:  # only a cache
+        _LINES.clear()
+    lines = make()
+    _LINES[k] = (rule, lines)
+    return lines
+
 
 @dataclass(frozen=True)
 class BonusTilePoints(ScoringRule):
@@ -66,7 +84,7 @@ class BonusTilePoints(ScoringRule):
         bonus = r.hand.bonus
         if not bonus:
             return ()
-        return tuple(Item(f"{t.name}", points=self.points) for t in bonus)
+        return _bonus_lines(self, bonus, lambda: tuple(Item(f"{t.name}", points=self.points) for t in bonus))
 
 
 @dataclass(frozen=True)
@@ -79,9 +97,13 @@ class OwnSeasonDoubles(ScoringRule):
     wording: ClassVar[Wording] = Wording("doubles", labels=(("one", "one of them"), ("both", "both")))
 
     def evaluate(self, r, so_far):
-        if not r.hand.bonus:
+        bonus = r.hand.bonus
+        if not bonus:
             return ()
-        own = [t for t in r.hand.bonus if t.suit in (Suit.FLOWER, Suit.SEASON) and t.wind == r.seat]
+        return _bonus_lines(self, (bonus, r.seat), lambda: self._lines(bonus, r.seat))
+
+    def _lines(self, bonus, seat) -> tuple:
+        own = [t for t in bonus if t.suit in (Suit.FLOWER, Suit.SEASON) and t.wind == seat]
         if len(own) == 1:
             return (Item(f"own {own[0].name}", doubles=self.one),)
         if len(own) >= 2:
