@@ -116,7 +116,10 @@ def _regular_kinds(b: bytes, sets: int, groups: tuple) -> tuple[int, tuple[int, 
     (each group redone with the others fixed, as :func:`mahjongg.shanten.useful_tiles`)."""
     # the groups left out play no part: a one-suit shape's answer is the same for every
     # discard of another suit (cached by the groups it reads)
-    key = (tuple(b[lo:hi] if ok else None for (lo, hi, _), ok in zip(_GROUPS, groups)), sets)
+    if groups is _ALL_GROUPS:
+        key = (b, sets, True)
+    else:
+        key = (tuple(b[lo:hi] if ok else None for (lo, hi, _), ok in zip(_GROUPS, groups)), sets)
     r = _CACHE.get(key)
     if r is not None:
         return r
@@ -209,30 +212,39 @@ def _pungs_kinds(b: bytes, sets: int) -> tuple[int, tuple[int, ...]]:
     return _remember(key, (base, kinds))
 
 
+_ALL_GROUPS = (True, True, True, True)
+_ONE_SUIT_GROUPS = {
+    (shape, suit): tuple(i == suit for i in range(3)) + (shape == "mixed",) for shape in ("mixed", "pure") for suit in range(3)
+}
+
+
 def plan_distance(counts, sets: int, shape: str, suit, forced, unseen) -> tuple[int, int]:
     """``(distance, live)`` of one plan for the concealed ``counts`` (34 ints) with
     ``sets`` sets still to make (4 less the declared melds): the forced honor pairs
     made pungs (one tile each), the rest shaped as ``shape``; live counts the unseen
     copies of the tiles that shorten the distance (the forced pairs' third tiles among them)."""
-    b = bytearray(counts)
+    return _distance(bytes(counts), sets, shape, suit, forced, unseen)
+
+
+def _distance(held: bytes, sets: int, shape: str, suit, forced, unseen) -> tuple[int, int]:
+    """:func:`plan_distance` of the counts ``held`` as bytes (made once for every plan of a hand)."""
     extra = 0
     live = 0
-    for f in forced:
-        extra += 3 - min(3, b[f])
-        live += unseen[f] if b[f] < 3 else 0
-        b[f] = 0
+    b = held
+    if forced:
+        b = bytearray(held)
+        for f in forced:
+            extra += 3 - min(3, b[f])
+            live += unseen[f] if b[f] < 3 else 0
+            b[f] = 0
+        b = bytes(b)
     rest = sets - len(forced)
     if rest < 0:
         return 99, 0
-    b = bytes(b)
     if shape == "pungs":
         d, kinds = _pungs_kinds(b, rest)
     else:
-        if shape == "any":
-            groups = (True, True, True, True)
-        else:
-            groups = tuple(i == suit for i in range(3)) + (shape == "mixed",)
-        d, kinds = _regular_kinds(b, rest, groups)
+        d, kinds = _regular_kinds(b, rest, _ALL_GROUPS if shape == "any" else _ONE_SUIT_GROUPS[shape, suit])
     for k in kinds:
         live += unseen[k]
     return d + extra, live
@@ -278,6 +290,7 @@ def plans(
     if not chow and values.pungs:
         shapes.append(("pungs", None, values.pungs))
     out = []
+    held = bytes(counts)
     for r in range(min(len(pairs), 3) + 1):
         for forced in combinations(pairs, r):
             honor = sum(honors[t] for t in forced) + sum(honors[t] for t in held_pungs)
@@ -287,7 +300,7 @@ def plans(
                 total = min(values.limit, sure + faan + honor)
                 if total < reach:
                     continue
-                d, live = plan_distance(counts, sets, shape, suit, forced, unseen)
+                d, live = _distance(held, sets, shape, suit, forced, unseen)
                 if d >= 99:
                     continue
                 out.append(Plan(shape, suit, forced, d, live, total, extras))

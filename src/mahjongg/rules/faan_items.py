@@ -30,7 +30,7 @@ from ..hand import Meld
 from ..settlement import Payment, Settlement, SettlementError
 from ..tiles import TILES, Suit, Tile, Wind
 from .context import Reading, WinBy
-from .items import Item, ScoringRule, Wording
+from .items import Item, ScoringRule, Wording, _memo
 
 __all__ = [
     "FaanItem",
@@ -234,8 +234,15 @@ class FaanRule(ScoringRule):
         return FaanItem(name or self.name, faan=self.faan, part_of=self.part_of, bonus=self.bonus)
 
     def evaluate(self, r, so_far):
-        # a tuple, not a generator: run for every reading of every hand scored
-        return (self.item(),) if self.met(r) else ()
+        # a tuple, not a generator: run for every reading of every hand scored; the line
+        # made once (:meth:`item` reads the rule's values only)
+        if not self.met(r):
+            return ()
+        memo = _memo(self)
+        line = memo.get("_item")
+        if line is None:
+            line = memo["_item"] = (self.item(),)
+        return line
 
     def met(self, r: Reading) -> bool:  # pragma: no cover
         raise NotImplementedError

@@ -20,7 +20,7 @@ from typing import ClassVar
 
 from ..tiles import Suit, Tile, Wind, tile
 from .context import Reading, WinBy
-from .items import Item, ScoringRule, Wording
+from .items import Item, ScoringRule, Wording, _memo
 from .special_tiles import HUNTERS
 
 __all__ = [
@@ -53,25 +53,6 @@ __all__ = [
 
 # --- Flowers, Seasons and special tiles (all hands) ---------------------------------
 
-_LINES: dict = {}
-
-
-def _bonus_lines(rule, key: tuple, make) -> tuple:
-    """The items ``make()`` gives ``rule`` for the bonus tiles (and seat) ``key``, made once:
-    these rules run on every reading of every hand and their items depend on nothing else
-    (items are frozen values, shared safely). Kept with the rule itself, so a rule made
-    again at a reused ``id`` is not answered another's lines."""
-    k = (id(rule), key)
-    found = _LINES.get(k)
-    if found is not None and found[0] is rule:
-        return found[1]
-    if len(_LINES) > 4096:  # only a cache
-        _LINES.clear()
-    lines = make()
-    _LINES[k] = (rule, lines)
-    return lines
-
-
 @dataclass(frozen=True)
 class BonusTilePoints(ScoringRule):
     """Points for each Flower, Season or special tile laid out (``Hand.bonus``);
@@ -84,7 +65,12 @@ class BonusTilePoints(ScoringRule):
         bonus = r.hand.bonus
         if not bonus:
             return ()
-        return _bonus_lines(self, bonus, lambda: tuple(Item(f"{t.name}", points=self.points) for t in bonus))
+        # made once per bonus tiles held (this runs on every reading of every hand)
+        memo = _memo(self)
+        lines = memo.get(bonus)
+        if lines is None:
+            lines = memo[bonus] = tuple(Item(f"{t.name}", points=self.points) for t in bonus)
+        return lines
 
 
 @dataclass(frozen=True)
@@ -100,7 +86,12 @@ class OwnSeasonDoubles(ScoringRule):
         bonus = r.hand.bonus
         if not bonus:
             return ()
-        return _bonus_lines(self, (bonus, r.seat), lambda: self._lines(bonus, r.seat))
+        seat = int(r.seat)
+        memo = _memo(self)
+        lines = memo.get((bonus, seat))
+        if lines is None:
+            lines = memo[bonus, seat] = self._lines(bonus, seat)
+        return lines
 
     def _lines(self, bonus, seat) -> tuple:
         own = [t for t in bonus if t.suit in (Suit.FLOWER, Suit.SEASON) and t.wind == seat]
