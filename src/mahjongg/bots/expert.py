@@ -326,7 +326,7 @@ def one_step_win(obs: Observation, counts: list[int], declared: int, held: list[
 
 def discard_value(
     obs: Observation, candidates=None, *, defence: bool = True, fold: bool = True, safe=None, risk_scale: float = 0.3,
-    loser_scale: float = 0.8, one_step: bool = True,
+    loser_scale: float = 0.8, one_step: bool = True, estimate: bool = True,
 ) -> list[DiscardValue]:
     """Every discard of the seat's hand valued, best first.
 
@@ -344,7 +344,9 @@ def discard_value(
     ``risk_scale``: the weight of the risk (the expert's 0.3); ``loser_scale``: the
     weight of the loser's score of the hand kept (the expert's 0.8); ``one_step``: whether
     a hand one step from waiting is valued by its completions scored (:func:`one_step_win`;
-    without, as a farther hand is). Raises
+    without, as a farther hand is); ``estimate``: whether a farther hand's value is
+    estimated (:func:`potential`; without, its ``value`` is 0: for a caller that values
+    such hands itself, as ``master``'s faan plans do). Raises
     ``ValueError`` for a hand that is not one to discard from.
     """
     counts = concealed_counts(obs)
@@ -398,6 +400,9 @@ def discard_value(
             # one step from waiting: the likely completions, scored (each improving draw, then
             # the discard that leaves the best wait)
             value, chance = one_step_win(obs, counts, declared, held, unseen, live)
+        elif not estimate:
+            value = 0.0
+            chance = win_chance(s, live, unseen_total, draws_left)
         else:
             d = potential(obs, counts)
             if ruleset.unit == "faan":

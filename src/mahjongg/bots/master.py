@@ -316,7 +316,7 @@ class MasterBot(ExpertBot):
         :func:`~mahjongg.bots.expert.one_step_win`) -- where that is worth more."""
         ranked = discard_value(
             obs, candidates, defence=defence, risk_scale=self.RISK_SCALE, loser_scale=self.LOSER_SCALE,
-            one_step=self.ONE_STEP_EXACT is None,
+            one_step=self.ONE_STEP_EXACT is None, estimate=False,
         )
         if not ranked:
             return ranked
