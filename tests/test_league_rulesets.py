@@ -290,3 +290,111 @@ def test_no_other_ruleset_robs_a_concealed_kong():
     g = _orphans_deal(DMJL)
     g.apply(Action.pass_(S, Tile.parse("N")))
     assert g.phase == "turn" and g.turn == E and g.hand(E).kongs == 1
+
+
+# --- the special hands' tests on counts, against their first form ---------------------------
+# The league's special hands (Kajongg's mjRules: WrigglingSnake, Knitting, TripleKnitting,
+# AllPairHonors) were first tested on the hand's tiles with Counters; they are now tested on
+# the 34 counts (the engine asks them of every hand at every discard). The first forms are
+# kept here as the reference, and the two must agree on every hand.
+
+
+def _ref_wriggling_snake(tiles) -> bool:
+    winds = [t for t in tiles if t.is_wind]
+    suited = [t for t in tiles if t.is_suited]
+    if len(set(winds)) != 4 or len(winds) + len(suited) != 14 or len({t // 9 for t in suited}) != 1:
+        return False
+    ranks = Counter(t % 9 + 1 for t in suited)
+    return len(winds) == 4 and ranks[1] == 2 and len(ranks) == 9
+
+
+def _ref_triple_knitting(tiles) -> bool:
+    if any(not t.is_suited for t in tiles):
+        return False
+    c = Counter(tiles)
+    triples = 0
+    for rank in range(9):
+        while all(c[s * 9 + rank] for s in range(3)):
+            for s in range(3):
+                c[s * 9 + rank] -= 1
+            triples += 1
+    rest = sorted(c.elements())
+    return triples == 4 and len(rest) == 2 and rest[0] % 9 == rest[1] % 9 and rest[0] // 9 != rest[1] // 9
+
+
+def _ref_knitting(tiles) -> bool:
+    if any(not t.is_suited for t in tiles):
+        return False
+    suits = Counter(t // 9 for t in tiles)
+    if len(suits) != 2:
+        return False
+    a, b = sorted(suits)
+    c = Counter(tiles)
+    return all(c[a * 9 + rank] == c[b * 9 + rank] for rank in range(9))
+
+
+def _ref_all_pair_honors(tiles) -> bool:
+    c = Counter(tiles)
+    return all(t.is_head for t in c) and set(c.values()) == {2}
+
+
+_SHAPES = (
+    (_ref_wriggling_snake, "is_wriggling_snake"),
+    (_ref_triple_knitting, "is_triple_knitting"),
+    (_ref_knitting, "is_knitting"),
+    (_ref_all_pair_honors, "is_all_pair_honors"),
+)
+
+
+def _fourteen(kinds: list[int]):
+    """Fourteen playing tiles from a list of kinds (at most four of each), or None."""
+    c = Counter(kinds)
+    if len(kinds) != 14 or max(c.values()) > 4:
+        return None
+    return tuple(sorted(TILES[k] for k in kinds))
+
+
+# one hand of each shape, in the order of _SHAPES (Kajongg's examples of each); the property
+# test starts from these with a few tiles changed (random hands are never one)
+_SHAPE_HANDS = [
+    [0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 27, 28, 29, 30],  # 11b 2345678b 9b ESWN: the wriggling snake
+    [0, 9, 18, 1, 10, 19, 2, 11, 20, 3, 12, 21, 4, 13],  # four knitted triples and a knitted pair
+    [0, 9, 1, 10, 2, 11, 3, 12, 4, 13, 5, 14, 6, 15],  # seven knitted pairs
+    [0, 0, 8, 8, 9, 9, 27, 27, 28, 28, 31, 31, 33, 33],  # seven pairs of heads
+]
+_NEAR = st.sampled_from(_SHAPE_HANDS)
+
+
+@settings(max_examples=400, deadline=None)
+@given(_NEAR, st.lists(st.tuples(st.integers(0, 13), st.integers(0, 33)), max_size=3), st.lists(st.integers(0, 33), min_size=14, max_size=14), st.booleans())
+def test_the_special_hands_on_counts_agree_with_their_first_form(near, changes, other, random_hand):
+    from mahjongg.rules import league_items as li
+
+    kinds = list(other) if random_hand else list(near)
+    for i, k in changes:
+        kinds[i] = k
+    tiles = _fourteen(kinds)
+    if tiles is None:
+        return
+    hand = Hand(tiles)
+    for ref, name in _SHAPES:
+        assert getattr(li, name)(hand) == ref(tiles), (name, hand)
+    # and the league rulesets' pre-check of a special hand gives what the tests give
+    for ruleset in (BMJA, DMJL):
+        counts = hand.counts()
+        expect = any(
+            ref(tiles) for ref, name in _SHAPES
+            if name.removeprefix("is_").replace("_", "-") in ruleset.shapes
+        ) or ("thirteen-orphans" in ruleset.shapes and sorted(set(tiles)) == sorted({TILES[i] for i in (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)}) and len(set(tiles)) == 13)
+        assert ruleset.could_be_special(counts) == expect, (ruleset.name, hand)
+
+
+def test_the_shapes_of_the_reference_hands_are_found():
+    # each first hand of _NEAR is its shape (the property test's starting points are right)
+    from mahjongg.rules import league_items as li
+
+    for kinds, (ref, name) in zip(_SHAPE_HANDS, _SHAPES):
+        hand = Hand(_fourteen(kinds))
+        assert getattr(li, name)(hand) and ref(hand.concealed), name
+        # and no other shape
+        assert [n for _, n in _SHAPES if getattr(li, n)(hand)] == [name]

@@ -321,23 +321,28 @@ def _rules_of(ruleset: Ruleset) -> tuple:
     return entry
 
 
-def _rules_for(ruleset: Ruleset, winner: bool, shape: str) -> tuple:
+def _rules_for(ruleset: Ruleset, winner: bool, shape: str, calls: bool = True) -> tuple:
     """The rules to run on a reading of the winner's hand (``winner``) or of
     another hand, of ``shape``, in order, as ``(evaluate, applies)`` pairs:
     a rule whose :meth:`~ScoringRule.applies_to` answers for every such
     reading is left out (False) or kept with ``applies`` ``None`` (True);
-    otherwise ``applies`` is its :meth:`~ScoringRule.applies`, asked per reading."""
+    otherwise ``applies`` is its :meth:`~ScoringRule.applies`, asked per reading.
+    Without ``calls`` (a hand calling for nothing) the rules that score only from
+    them (:attr:`~ScoringRule.reads_calls`) are left out."""
     side = _rules_of(ruleset)[2 if winner else 1]
-    rules = side.get(shape)
+    key = shape if calls else (shape, False)
+    rules = side.get(key)
     if rules is None:
         out = []
         for rule in ruleset.rules:
+            if not calls and rule.reads_calls:
+                continue
             static = rule.applies_to(winner, shape)
             if static is None:
                 out.append((rule.evaluate, rule.applies))
             elif static:
                 out.append((rule.evaluate, None))
-        rules = side[shape] = tuple(out)
+        rules = side[key] = tuple(out)
     return rules
 
 
@@ -542,10 +547,11 @@ def score_hand(hand: Hand, ruleset: Ruleset, situation: Situation = Situation())
             calls = tuple((t, frozenset(i.name for i in s.items)) for t, s in calling(hand, ruleset, situation))
         found_readings = _loser_readings(hand, situation, facts, calls)
     shape = rules = None
+    has_calls = winner or bool(calls)
     for r in found_readings:
         if r.shape is not shape:
             shape = r.shape
-            rules = _rules_for(ruleset, winner, shape)
+            rules = _rules_for(ruleset, winner, shape, has_calls)
         found = _evaluate(r, ruleset, rules)
         if found is not None:
             rank = (found[0], found[4] is not None, found[5] or 0, found[1])

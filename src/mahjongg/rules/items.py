@@ -113,8 +113,9 @@ class ScoringRule:
     ``first_discard``, ``after_flower``, ``after_kong_on_kong``): an app
     offers a fact where some rule of the ruleset reads it. ``reads_calls``:
     the rule reads a loser's :attr:`Reading.calls
-    <mahjongg.rules.context.Reading.calls>` (the scorer works them out only
-    for a ruleset with such a rule)."""
+    <mahjongg.rules.context.Reading.calls>` and scores only from them (the
+    scorer works them out only for a ruleset with such a rule, and leaves the
+    rule out of a hand calling for nothing)."""
 
     name: str
     source: str = ""

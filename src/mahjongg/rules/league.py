@@ -19,7 +19,6 @@ from collections import Counter
 from dataclasses import dataclass
 
 from ..decomposition import is_thirteen_orphans
-from ..hand import Hand
 from ..settlement import Payment, Settlement, check_scores
 from ..tiles import BONUS_TILES, TILES, Suit, Wind
 from .items import (
@@ -72,10 +71,10 @@ from .league_items import (
     WinnerOneSuitDoubles,
     WrigglingSnake,
     ZeroPointHand,
-    is_all_pair_honors,
-    is_knitting,
-    is_triple_knitting,
-    is_wriggling_snake,
+    all_pair_honors_counts,
+    knitting_counts,
+    triple_knitting_counts,
+    wriggling_snake_counts,
 )
 from .ruleset import Ruleset, RulesetError, Ruling
 from .traditional_items import BonusTilePoints, FullSeriesDoubles, OwnSeasonDoubles
@@ -93,13 +92,22 @@ BMJA_SOURCE = KAJONGG + ", ruleset Classical Chinese BMJA"
 BONUS = tuple(int(t) for t in BONUS_TILES if t.suit in (Suit.FLOWER, Suit.SEASON))
 
 
+_SHAPE_TESTS = {
+    "wriggling-snake": wriggling_snake_counts,
+    "knitting": knitting_counts,
+    "triple-knitting": triple_knitting_counts,
+    "all-pair-honors": all_pair_honors_counts,
+}
+"""The special hands' tests of 14 concealed tiles as counts (league_items), by shape name."""
+
+
 def _shape_possible(counts, shapes) -> bool:
     """A cheap test before the special shapes' own: whether the tiles of ``counts``
     could make any of ``shapes`` but Thirteen Orphans, by what each needs -- All pair
     honors no 2-8 (only ones, nines, winds, dragons); Wriggling Snake one suit and no
     dragon; Knitting and Triple Knitting no honour (league_items ``is_...``)."""
     suits = (any(counts[0:9]), any(counts[9:18]), any(counts[18:27]))
-    simple = any(counts[s * 9 + r] for s in range(3) for r in range(1, 8))
+    simple = any(counts[1:8]) or any(counts[10:17]) or any(counts[19:26])  # 2 to 8 of a suit
     dragons = any(counts[31:34])
     honours = dragons or any(counts[27:31])
     for shape in shapes:
@@ -128,16 +136,8 @@ class LeagueRuleset(Ruleset):
             return True
         if sum(counts) != 14:
             return False
-        if not _shape_possible(counts, self.shapes):
-            return False
-        hand = Hand(tuple(TILES[i] for i, n in enumerate(counts) for _ in range(n)))
-        tests = {
-            "wriggling-snake": is_wriggling_snake,
-            "knitting": is_knitting,
-            "triple-knitting": is_triple_knitting,
-            "all-pair-honors": is_all_pair_honors,
-        }
-        return any(tests[s](hand) for s in self.shapes if s in tests)
+        # the special hands' own tests, on the counts (each leaves early on what it lacks)
+        return any(_SHAPE_TESTS[s](counts) for s in self.shapes if s in _SHAPE_TESTS)
 
     def may_call_special(self, counts, melds=(), bonus=()) -> bool:
         """Whether one more tile could make these 13 concealed tiles one of the
@@ -148,7 +148,7 @@ class LeagueRuleset(Ruleset):
         if melds:
             return False
         shapes = self.shapes
-        if "thirteen-orphans" in shapes and not any(counts[s * 9 + r] for s in range(3) for r in range(1, 8)):
+        if "thirteen-orphans" in shapes and not (any(counts[1:8]) or any(counts[10:17]) or any(counts[19:26])):
             return True
         # All pair honors and Wriggling Snake need of 13 tiles what they need of 14
         if _shape_possible(counts, [s for s in shapes if s in ("all-pair-honors", "wriggling-snake")]):

@@ -71,8 +71,13 @@ __all__ = [
     "is_knitting",
     "is_triple_knitting",
     "is_all_pair_honors",
+    "wriggling_snake_counts",
+    "knitting_counts",
+    "triple_knitting_counts",
+    "all_pair_honors_counts",
 ]
 
+_HEAD_KINDS = frozenset(i for i in range(34) if i >= 27 or i % 9 in (0, 8))  # ones, nines, winds, dragons
 _GREEN = frozenset(int(t) for t in (TILES[1], TILES[2], TILES[3], TILES[5], TILES[7], TILES[32]))  # 2 3 4 6 8 bamboo, green dragon
 
 
@@ -611,16 +616,19 @@ class SquirmingSnake(LeagueLimit):
 def is_wriggling_snake(hand) -> bool:
     """Nothing declared; a pair of ones, 2 to 9 of the same suit and the four
     winds (Kajongg ``WrigglingSnake``)."""
-    if hand.melds or len(hand.concealed) != 14:
+    return not hand.melds and len(hand.concealed) == 14 and wriggling_snake_counts(hand.counts())
+
+
+def wriggling_snake_counts(c) -> bool:
+    """:func:`is_wriggling_snake` of 14 concealed tiles with nothing declared, as 34 counts:
+    one of each wind, no dragon, and of one suit only two ones and one each of 2 to 9."""
+    if c[27] != 1 or c[28] != 1 or c[29] != 1 or c[30] != 1 or c[31] or c[32] or c[33]:
         return False
-    winds = [t for t in hand.concealed if t.is_wind]
-    suited = [t for t in hand.concealed if t.is_suited]
-    if len(set(winds)) != 4 or len(winds) + len(suited) != 14 or len({t // 9 for t in suited}) != 1:
+    suits = [s for s in range(3) if any(c[s * 9 : s * 9 + 9])]
+    if len(suits) != 1:
         return False
-    ranks = Counter(t % 9 + 1 for t in suited)
-    if len(winds) == 4:
-        return ranks[1] == 2 and len(ranks) == 9
-    return False
+    lo = suits[0] * 9
+    return c[lo] == 2 and all(c[lo + r] == 1 for r in range(1, 9))
 
 
 @dataclass(frozen=True)
@@ -631,51 +639,64 @@ class WrigglingSnake(LeagueLimit):
         return is_wriggling_snake(r.hand)
 
 
-def _suited_concealed(hand):
-    if hand.melds or len(hand.concealed) != 14 or any(not t.is_suited for t in hand.concealed):
-        return None
-    return hand.concealed
-
-
 def is_triple_knitting(hand) -> bool:
     """Four knitted triples (one rank in each of the three suits) and a
     knitted pair (one rank in two suits); nothing declared, no honours
     (Kajongg ``TripleKnitting``)."""
-    tiles = _suited_concealed(hand)
-    if tiles is None:
+    return not hand.melds and len(hand.concealed) == 14 and triple_knitting_counts(hand.counts())
+
+
+def triple_knitting_counts(c) -> bool:
+    """:func:`is_triple_knitting` of 14 concealed tiles with nothing declared, as 34 counts:
+    the triples taken rank by rank (as many as the three suits all hold), four of them, and
+    the two tiles left one rank in two suits."""
+    if any(c[27:34]):
         return False
-    c = Counter(tiles)
     triples = 0
+    rest = []
     for rank in range(9):
-        while all(c[s * 9 + rank] for s in range(3)):
-            for s in range(3):
-                c[s * 9 + rank] -= 1
-            triples += 1
-    rest = sorted(c.elements())
+        a, b, d = c[rank], c[9 + rank], c[18 + rank]
+        m = min(a, b, d)
+        triples += m
+        for k, n in ((rank, a), (9 + rank, b), (18 + rank, d)):
+            if n > m:
+                rest.extend([k] * (n - m))
+                if len(rest) > 2:
+                    return False
     return triples == 4 and len(rest) == 2 and rest[0] % 9 == rest[1] % 9 and rest[0] // 9 != rest[1] // 9
 
 
 def is_knitting(hand) -> bool:
     """Seven knitted pairs: each one rank in both of two suits; nothing
     declared, no honours (Kajongg ``Knitting``)."""
-    tiles = _suited_concealed(hand)
-    if tiles is None:
+    return not hand.melds and len(hand.concealed) == 14 and knitting_counts(hand.counts())
+
+
+def knitting_counts(c) -> bool:
+    """:func:`is_knitting` of 14 concealed tiles with nothing declared, as 34 counts: no
+    honour, two suits held, rank by rank the same count in both."""
+    if any(c[27:34]):
         return False
-    suits = Counter(t // 9 for t in tiles)
+    suits = [s for s in range(3) if any(c[s * 9 : s * 9 + 9])]
     if len(suits) != 2:
         return False
-    a, b = sorted(suits)
-    c = Counter(tiles)
-    return all(c[a * 9 + rank] == c[b * 9 + rank] for rank in range(9))
+    a, b = suits
+    return c[a * 9 : a * 9 + 9] == c[b * 9 : b * 9 + 9]
 
 
 def is_all_pair_honors(hand) -> bool:
     """Seven different pairs of ones, nines, winds and dragons; nothing
     declared (Kajongg ``AllPairHonors``)."""
-    if hand.melds or len(hand.concealed) != 14:
-        return False
-    c = Counter(hand.concealed)
-    return all(t.is_head for t in c) and set(c.values()) == {2}
+    return not hand.melds and len(hand.concealed) == 14 and all_pair_honors_counts(hand.counts())
+
+
+def all_pair_honors_counts(c) -> bool:
+    """:func:`is_all_pair_honors` of 14 concealed tiles with nothing declared, as 34 counts:
+    every kind held is a head (a one, a nine, a wind, a dragon), held twice."""
+    for i, n in enumerate(c):
+        if n and (n != 2 or i not in _HEAD_KINDS):
+            return False
+    return True
 
 
 @dataclass(frozen=True)
