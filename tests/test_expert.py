@@ -8,7 +8,7 @@ from mahjongg.bots.expert import danger, discard_value, win_chance, win_score
 from mahjongg.hand import Hand, Meld, MeldKind
 from mahjongg.notation import parse_tiles
 from mahjongg.rules import Situation, Win, WinBy, get_ruleset
-from mahjongg.scoring import score_hand
+from mahjongg.scoring import ScoringError, score_hand
 from mahjongg.table import Action, ActionKind, Game, Observation
 from mahjongg.tiles import Wind, tile
 
@@ -95,6 +95,30 @@ def test_a_wait_the_ruleset_does_not_let_it_declare_is_worth_nothing():
     assert win_score(o, counts, tile("5d")) == 0
     pc = replace(o, ruleset="pung-chow")
     assert win_score(pc, counts, tile("5d")) == score_hand(won, get_ruleset("pung-chow"), Situation(win=Win(tile("5d")))).score > 0
+
+
+def test_a_wait_with_too_many_chows_is_worth_nothing_without_being_scored():
+    # BMJA allows at most one chow in a hand (Kajongg, ruleset Classical Chinese BMJA, "number
+    # of allowed chows"; docs/rules/bmja.md). 234b 567b RRR GGG Wh waits on Wh: its only
+    # arrangement has two chows and the tiles can be no special hand (dragon pungs, 2-8), so
+    # the scorer refuses it and win_score, which asks the ruleset first, gives 0; under DMJL
+    # (no limit on chows) the same wait scores what the scorer says.
+    o = replace(obs("234b 567b RRR GGG Wh 1d"), ruleset="bmja")
+    counts = [0] * 34
+    for t in parse_tiles("234b 567b RRR GGG Wh"):
+        counts[t] += 1
+    won = Hand(parse_tiles("234b 567b RRR GGG WhWh"))
+    bmja = get_ruleset("bmja")
+    try:
+        score_hand(won, bmja, Situation(win=Win(tile("Wh"), WinBy.WALL)))
+        refused = False
+    except ScoringError:
+        refused = True
+    assert refused and bmja.refuses_unscored(won.counts(), ())
+    before = list(counts)
+    assert win_score(o, counts, tile("Wh")) == 0 and counts == before  # the counts given back as they were
+    dmjl = replace(o, ruleset="dmjl")
+    assert win_score(dmjl, counts, tile("Wh")) == score_hand(won, get_ruleset("dmjl"), Situation(win=Win(tile("Wh")))).score > 0
 
 
 def test_defence_keeps_the_tiles_a_one_suit_hand_in_view_wants():

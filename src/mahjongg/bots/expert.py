@@ -133,6 +133,13 @@ def win_score(obs: Observation, counts: list[int], w: Tile, by: WinBy = WinBy.DI
     if v is not None:
         return v
     ruleset = get_ruleset(obs.ruleset)
+    if ruleset.max_chows is not None:
+        # too many chows in every arrangement and no special hand: the scorer would refuse it
+        counts[w] += 1
+        refused = ruleset.refuses_unscored(counts, melds, bonus)
+        counts[w] -= 1
+        if refused:
+            return _remember(_SCORE_CACHE, key, 0)
     tiles = []
     for i, n in enumerate(counts):
         if n:
