@@ -263,8 +263,13 @@ def calling(hand: Hand, ruleset: Ruleset, situation: Situation = Situation()) ->
     losers' "calling for" a limit hand reads them."""
     if hand.size != 13 or situation.dead:
         return ()
-    held = hand.all_counts()
     counts = hand.counts()
+    held = counts
+    if hand.melds:
+        held = list(counts)
+        for m in hand.melds:
+            for t in m.tiles:
+                held[t] += 1
     candidates = set(waits(counts, held))
     # may_call_special: a cheap test of the 13 tiles before could_be_special is asked of
     # each tile (it never answers False for a hand one tile from a special hand)
