@@ -3,6 +3,8 @@
 import pickle
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from mahjongg.tiles import BONUS_TILES, PLAYING_TILES, TILES, Suit, Tile, TileError, Wind, tile
 
@@ -59,3 +61,14 @@ def test_winds():
     assert Wind.WEST.tile == tile("W")
     with pytest.raises(TileError, match="not a wind"):
         Wind.parse("X")
+
+
+@given(st.lists(st.integers(0, 4), min_size=34, max_size=34))
+def test_tiles_of_counts_is_the_inverse_of_a_hands_counts(counts):
+    from mahjongg.hand import Hand
+    from mahjongg.tiles import tiles_of
+
+    tiles = tiles_of(counts)
+    assert [tiles.count(TILES[i]) for i in range(34)] == counts and tiles == sorted(tiles)
+    if tiles:
+        assert Hand(tuple(tiles)).counts() == counts

@@ -39,6 +39,7 @@ __all__ = [
     "BONUS_TILES",
     "NUM_KINDS",
     "tile",
+    "tiles_of",
     "TileError",
 ]
 
@@ -300,3 +301,17 @@ _BY_NOTATION = {s: t for s, t in zip(_NOTATION, TILES)}
 def tile(text: str) -> Tile:
     """Shorthand for :meth:`Tile.parse`: ``tile("5d")``."""
     return Tile.parse(text)
+
+
+_COPIES = tuple(tuple((TILES[i],) * n for n in range(5)) for i in range(34))  # kind -> n -> n copies
+
+
+def tiles_of(counts) -> list[Tile]:
+    """The tiles of 34 counts of the playing kinds (each 0-4), lowest first: the inverse of
+    :meth:`Hand.counts <mahjongg.hand.Hand.counts>`. Raises ``IndexError`` for a count
+    above 4."""
+    out: list[Tile] = []
+    for i, n in enumerate(counts):
+        if n:
+            out.extend(_COPIES[i][n])
+    return out

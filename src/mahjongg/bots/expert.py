@@ -63,7 +63,7 @@ from ..scoring import ScoringError, score_hand
 from ..shanten import shanten, useful_tiles
 from ..table.actions import ADD_KONG, CHOW, CONCEALED_KONG, DISCARD, KONG, PASS, PUNG, Action
 from ..table.observation import Observation
-from ..tiles import TILES, Tile, Wind
+from ..tiles import TILES, Tile, Wind, tiles_of
 from .base import concealed_counts, unseen_counts, with_original_call
 from .cautious import CautiousBot
 from .evaluation import discard_options, discard_shanten
@@ -132,6 +132,8 @@ def win_score(obs: Observation, counts: list[int], w: Tile, by: WinBy = WinBy.DI
     v = _SCORE_CACHE.get(key)
     if v is not None:
         return v
+    if counts[w] >= 4:  # there is no fifth tile to win on
+        return 0
     ruleset = get_ruleset(obs.ruleset)
     if ruleset.max_chows is not None:
         # too many chows in every arrangement and no special hand: the scorer would refuse it
@@ -140,12 +142,9 @@ def win_score(obs: Observation, counts: list[int], w: Tile, by: WinBy = WinBy.DI
         counts[w] -= 1
         if refused:
             return _remember(_SCORE_CACHE, key, 0)
-    tiles = []
-    for i, n in enumerate(counts):
-        if n:
-            tiles.extend([TILES[i]] * n)
-    tiles.append(TILES[w])
-    hand = Hand(tuple(sorted(tiles)), melds, bonus)
+    counts[w] += 1
+    hand = Hand(tuple(tiles_of(counts)), melds, bonus)
+    counts[w] -= 1
     try:
         s = score_hand(hand, ruleset, Situation(seat=seat, round=obs.round, win=Win(TILES[w], by)))
         v = s.score if ruleset.may_declare(s) else 0
@@ -190,12 +189,8 @@ def loser_score(obs: Observation, counts: list[int]) -> int:
     v = _SCORE_CACHE.get(key)
     if v is not None:
         return v
-    tiles = []
-    for i, n in enumerate(counts):
-        if n:
-            tiles.extend([TILES[i]] * n)
     try:
-        v = score_hand(Hand(tuple(tiles), melds, bonus), get_ruleset(obs.ruleset), Situation(seat=seat, round=obs.round)).score
+        v = score_hand(Hand(tuple(tiles_of(counts)), melds, bonus), get_ruleset(obs.ruleset), Situation(seat=seat, round=obs.round)).score
     except ScoringError:
         v = 0
     return _remember(_SCORE_CACHE, key, v)
