@@ -376,11 +376,14 @@ def _evaluate(reading: Reading, ruleset: Ruleset, rules: tuple | None = None) ->
     if not items:
         return None if reading.shape != "standard" else _NOTHING
     void = limit = False
-    for i in items:
+    points = doubles = 0
+    for i in items:  # one pass (run for every reading of every hand scored)
         if i.void:
             void = True
         if i.limit:
             limit = True
+        points += i.points
+        doubles += i.doubles
     if void:
         return (0, 0, 0, tuple(i for i in items if i.void), None, None)
     if limit:
@@ -401,8 +404,6 @@ def _evaluate(reading: Reading, ruleset: Ruleset, rules: tuple | None = None) ->
             return (share, 0, 0, (best,), best.name, None)
     if reading.shape != "standard":
         return None
-    points = sum(i.points for i in items)
-    doubles = sum(i.doubles for i in items)
     score = points << doubles
     if ruleset.limit is not None and score > ruleset.limit and not ruleset.roof_off:
         score = ruleset.limit
