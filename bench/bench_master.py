@@ -5,12 +5,14 @@ Run by hand (not a test), with the Python of the venv the package is installed i
     nice .venv/bin/python bench/bench_master.py                 # 200 hands per table, every ruleset
     nice .venv/bin/python bench/bench_master.py -n 400 --ruleset hong-kong --rounds 3
 
-For each ruleset, three tables in the same run (one process: one core), each warmed
-up on ``--warm`` hands of other deals (the look-up tables every long run fills), then
-timed on ``--rounds`` rounds of ``-n`` fresh deals, alternating, no table playing a
-deal played before (the bots' caches of hands and scores must not be replayed: the
-best of rounds replaying the same deals measured those caches), the best round kept (the machine is shared;
-the best is the least disturbed):
+For each ruleset, three tables, each in a process of its own (started afresh, one
+at a time: one core), so that no table finds what another's bots cached (the bots
+share the scorer's caches within a process): each warmed up on ``--warm`` hands of
+other deals (the look-up tables every long run fills), then timed on ``--rounds``
+rounds of ``-n`` deals, round ``r`` the same deals at every table and fresh to each
+(a table replaying a deal finds its hands' scores and plans cached: before
+2026-12-02 the rounds replayed the same deals and measured those caches), the best
+round kept (the machine is shared; the best is the least disturbed):
 
 1. the baseline: four ``greedy`` bots;
 2. one ``expert`` (player 1, taking turns at East) and three ``greedy``;
@@ -30,8 +32,10 @@ time other processes held the core; the CPU time does not). The aims (issue 26):
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import statistics
 import time
+from concurrent.futures import ProcessPoolExecutor
 
 from mahjongg import bots
 from mahjongg.rules import RULESETS
@@ -79,34 +83,42 @@ def _pct(xs: list[float], p: float) -> float:
     return xs[min(len(xs) - 1, int(p * len(xs)))]
 
 
-def bench(ruleset: str, n: int, seed: int, rounds: int, warm: int = 50) -> None:
-    tables = {"4 greedy": ("greedy",) * 4}
-    for name in ("expert", "master"):
+def _table(job: tuple) -> dict:
+    """One table's run, in a process of its own: its warm-up, then each round's hands timed;
+    the decisions of its timed bot (``name``, or none) with them."""
+    ruleset, name, n, seed, rounds, warm = job
+    if name:
         bots.register_bot(f"timed-{name}", _timed_factory(name))
-        tables[name] = (f"timed-{name}", "greedy", "greedy", "greedy")
-    for table in tables.values():
-        # warm-up on deals none of the rounds plays: look-up tables (shanten, group vectors)
-        simulate(warm, table, seed=seed + 1_000_000, ruleset=ruleset)
-    for name in ("expert", "master"):
+        table = (f"timed-{name}", "greedy", "greedy", "greedy")
+    else:
+        table = ("greedy",) * 4
+    # warm-up on deals none of the rounds plays: look-up tables (shanten, group vectors)
+    simulate(warm, table, seed=seed + 1_000_000, ruleset=ruleset)
+    if name:
         _TIMES[name].clear()
         _CPU[name].clear()
-    best = {k: 0.0 for k in tables}
-    best_cpu = {k: 0.0 for k in tables}
-    for r in range(rounds):
-        for i, (name, table) in enumerate(tables.items()):
-            # deals no table played before (a replayed deal would find its hands' scores and
-            # plans cached, by this table or by another: the bots share the scorer's caches)
-            wall, cpu = timed(table, n, seed + (r * len(tables) + i) * n, ruleset)
-            best[name] = max(best[name], wall)
-            best_cpu[name] = max(best_cpu[name], cpu)
-    base = best["4 greedy"]
-    print(f"{ruleset}: 4 greedy {base:.1f} hands/s, {best_cpu['4 greedy']:.1f} per CPU second "
-          f"(best of {rounds} rounds of {n} fresh hands after {warm} of warm-up, one core)")
+    rates = [timed(table, n, seed + r * n, ruleset) for r in range(rounds)]
+    return {
+        "wall": max(w for w, _ in rates), "cpu": max(c for _, c in rates),
+        "times": _TIMES.get(name, []), "cpu_times": _CPU.get(name, []),
+    }
+
+
+def bench(ruleset: str, n: int, seed: int, rounds: int, warm: int = 50) -> None:
+    runs = {}
+    for name in ("", "expert", "master"):  # one fresh process each, one after another
+        with ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn")) as pool:
+            runs[name] = pool.submit(_table, (ruleset, name, n, seed, rounds, warm)).result()
+    base = runs[""]["wall"]
+    print(f"{ruleset}: 4 greedy {base:.1f} hands/s, {runs['']['cpu']:.1f} per CPU second "
+          f"(best of {rounds} rounds of {n} hands, the same deals at each table, after {warm} of warm-up;"
+          f" a process each, one core)")
     for name in ("expert", "master"):
-        ts, cs = _TIMES[name], _CPU[name]
+        run = runs[name]
+        ts, cs = run["times"], run["cpu_times"]
         print(
-            f"{ruleset}: {name} + 3 greedy {best[name]:.1f} hands/s (ratio {best[name] / base:.2f}), "
-            f"{best_cpu[name]:.1f} per CPU second; "
+            f"{ruleset}: {name} + 3 greedy {run['wall']:.1f} hands/s (ratio {run['wall'] / base:.2f}), "
+            f"{run['cpu']:.1f} per CPU second; "
             f"{name}'s decisions: {len(ts)}, wall clock median {statistics.median(ts) * 1e3:.2f} ms, "
             f"p99 {_pct(ts, 0.99) * 1e3:.2f} ms, slowest {max(ts) * 1e3:.1f} ms; "
             f"CPU time median {statistics.median(cs) * 1e3:.2f} ms, p99 {_pct(cs, 0.99) * 1e3:.2f} ms"
