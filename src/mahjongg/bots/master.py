@@ -96,19 +96,23 @@ def plan_setting(obs: Observation, unseen: list[int]) -> tuple:
     return ruleset, values, honors, own_faan, no_flower, unseen_total, draws, other, top
 
 
-def plan_value(obs: Observation, counts: list[int], declared: int, unseen: list[int], setting: tuple | None = None) -> float:
+def plan_value(
+    obs: Observation, counts: list[int], declared: int, unseen: list[int], setting: tuple | None = None,
+    regular: tuple[int, int] | None = None,
+) -> float:
     """Under a faan table: the expected chips of a win with the hand ``counts`` (concealed,
     between turns; ``declared`` melds) by its best plan (:func:`mahjongg.bots.plans.plans`):
     for each plan, :func:`~mahjongg.bots.plans.plan_chance` from its distance and live
     tiles, times the chips of its faan (``Ruleset.settle`` on the faan table's points;
     nothing below the minimum), the faan it may get besides weighed by their chances.
-    ``setting``: :func:`plan_setting` of ``obs`` and ``unseen``, if already worked out."""
+    ``setting``: :func:`plan_setting` of ``obs`` and ``unseen``, if already worked out;
+    ``regular``: the hand's shanten plus one and live tiles, if known (``plans``)."""
     ruleset, values, honors, own_faan, no_flower, unseen_total, draws, other, top = setting or plan_setting(obs, unseen)
     seat = obs.seat
     seats = obs.seats
     table = ruleset.faan
     best = 0.0
-    for p in plans(counts, obs.melds[seat], 4 - declared, unseen, honors, own_faan, no_flower, values, values.minimum):
+    for p in plans(counts, obs.melds[seat], 4 - declared, unseen, honors, own_faan, no_flower, values, values.minimum, regular):
         if p.live <= 0:
             continue
         c = plan_chance(p.distance - 1, p.live, unseen_total, draws)
@@ -328,7 +332,8 @@ class MasterBot(ExpertBot):
         out = []
         for v in ranked:
             counts[v.tile] -= 1
-            pe = plan_value(obs, counts, declared, unseen, setting)
+            # the any shape's distance and live tiles are the discard's shanten and live tiles
+            pe = plan_value(obs, counts, declared, unseen, setting, (v.shanten + 1, v.live))
             counts[v.tile] += 1
             # the expert's value of a hand waiting or a step from it, where it worked it out
             # (the discards of the least shanten); the plans' otherwise

@@ -118,8 +118,10 @@ def _regular_kinds(b: bytes, sets: int, groups: tuple) -> tuple[int, tuple[int, 
     # discard of another suit (cached by the groups it reads)
     if groups is _ALL_GROUPS:
         key = (b, sets, True)
-    else:
-        key = (tuple(b[lo:hi] if ok else None for (lo, hi, _), ok in zip(_GROUPS, groups)), sets)
+    else:  # one suit (index 0-2), with or without the honors
+        suit = groups.index(True)
+        lo = 9 * suit
+        key = (suit, b[lo : lo + 9], b[27:34] if groups[3] else None, sets)
     r = _CACHE.get(key)
     if r is not None:
         return r
@@ -251,7 +253,8 @@ def _distance(held: bytes, sets: int, shape: str, suit, forced, unseen) -> tuple
 
 
 def plans(
-    counts, melds, sets: int, unseen, honors: dict, own_bonus: int, no_flower_chance: float, values: FaanValues, at_least: int = 0
+    counts, melds, sets: int, unseen, honors: dict, own_bonus: int, no_flower_chance: float, values: FaanValues, at_least: int = 0,
+    regular: tuple[int, int] | None = None,
 ) -> list[Plan]:
     """Every plan of the hand ``counts`` (34 ints, concealed, between turns) with its
     declared ``melds`` (:class:`~mahjongg.hand.Meld`) and ``sets`` sets to make.
@@ -262,7 +265,10 @@ def plans(
     laid out by the end (0 when one is). Plans whose shape the melds exclude (a chow
     for ``pungs``, another suit for the one-suit shapes) are not listed, nor those that
     cannot reach ``at_least`` faan with every faan they may get besides (a faan table's
-    minimum: such a plan cannot be declared; its distance is not worked out)."""
+    minimum: such a plan cannot be declared; its distance is not worked out).
+    ``regular``: ``(distance, live)`` of the ``any`` shape with no pair forced, when the
+    caller has them (the shanten plus one and the live tiles of
+    :func:`~mahjongg.bots.evaluation.discard_options`, the same counts)."""
     kinds_of_melds = [(int(m.tile), m.kind.value, m.exposed) for m in melds]
     exposed = any(e for _, _, e in kinds_of_melds)
     meld_suits = {t // 9 if t < 27 else 3 for t, _, _ in kinds_of_melds}
@@ -300,7 +306,10 @@ def plans(
                 total = min(values.limit, sure + faan + honor)
                 if total < reach:
                     continue
-                d, live = _distance(held, sets, shape, suit, forced, unseen)
+                if regular is not None and shape == "any" and not forced:
+                    d, live = regular
+                else:
+                    d, live = _distance(held, sets, shape, suit, forced, unseen)
                 if d >= 99:
                     continue
                 out.append(Plan(shape, suit, forced, d, live, total, extras))
