@@ -138,6 +138,26 @@ def test_any_shape_is_the_shanten_and_its_useful_tiles(ts):
     assert plan_distance(c, 4, "pungs", None, (), unseen)[0] == _brute_pungs(c, 4)
 
 
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.integers(0, 33), min_size=14, max_size=14).filter(lambda ts: max(ts.count(t) for t in ts) <= 4))
+def test_plans_given_the_discards_shanten_and_live_tiles_are_the_plans_worked_out(ts):
+    # master passes each discard's shanten and live tiles (discard_options) as the any shape's
+    # distance and live tiles: the plans must be those worked out from the counts
+    from mahjongg.bots.evaluation import discard_options
+    from mahjongg.tiles import TILES
+
+    c = [0] * 34
+    for t in ts:
+        c[t] += 1
+    unseen = [4 - n for n in c]
+    values = faan_values(get_ruleset("hong-kong"))
+    opts = discard_options(c, 0, [TILES[t] for t in range(34) if c[t]], unseen)
+    for t, (s, live) in opts.items():
+        c[t] -= 1
+        assert plans(c, (), 4, unseen, HONORS, 0, 0.5, values, 0, (s + 1, live)) == plans(c, (), 4, unseen, HONORS, 0, 0.5, values)
+        c[t] += 1
+
+
 def test_pungs_distance_is_the_brute_force_one_on_hands_of_every_size():
     rng = random.Random(7)
     for _ in range(3000):
