@@ -33,6 +33,7 @@ from itertools import combinations
 from math import exp, log1p
 from typing import NamedTuple
 
+from ..hand import MeldKind
 from ..rules import faan_items as fi
 from ..shanten import combine_vectors, distances, group_vector
 from ..tiles import NUM_KINDS
@@ -252,6 +253,36 @@ def _distance(held: bytes, sets: int, shape: str, suit, forced, unseen) -> tuple
     return d + extra, live
 
 
+_SUIT_AND_HONORS = ({0, 3}, {1, 3}, {2, 3})
+_SUIT_ONLY = ({0}, {1}, {2})
+_MELDS: list = [None]  # (the last melds read, the honors, what was read of them)
+
+
+def _of_melds(melds, honors: dict) -> tuple:
+    """``(exposed, suits, chow, faan)`` of declared ``melds``: whether any is exposed, the
+    suits among them (3: honors), whether one is a chow, and the faan of their honor
+    pungs and kongs (``honors``). The last asked is kept (every discard weighed at one
+    decision has the same melds)."""
+    last = _MELDS[0]  # one tuple, replaced whole (bots in threads never see half of one)
+    if last is not None and last[0] is melds and last[1] == honors:
+        return last[2]
+    exposed = chow = False
+    suits = set()
+    faan = 0
+    for m in melds:
+        t = int(m.tile)
+        if m.exposed:
+            exposed = True
+        suits.add(t // 9 if t < 27 else 3)
+        if m.kind is MeldKind.CHOW:
+            chow = True
+        else:
+            faan += honors.get(t, 0)
+    r = (exposed, suits, chow, faan)
+    _MELDS[0] = (melds, dict(honors), r)
+    return r
+
+
 def plans(
     counts, melds, sets: int, unseen, honors: dict, own_bonus: int, no_flower_chance: float, values: FaanValues, at_least: int = 0,
     regular: tuple[int, int] | None = None,
@@ -269,16 +300,10 @@ def plans(
     ``regular``: ``(distance, live)`` of the ``any`` shape with no pair forced, when the
     caller has them (the shanten plus one and the live tiles of
     :func:`~mahjongg.bots.evaluation.discard_options`, the same counts)."""
-    kinds_of_melds = [(int(m.tile), m.kind.value, m.exposed) for m in melds]
-    exposed = any(e for _, _, e in kinds_of_melds)
-    meld_suits = {t // 9 if t < 27 else 3 for t, _, _ in kinds_of_melds}
-    chow = any(k == "chow" for _, k, _ in kinds_of_melds)
-    sure = own_bonus + (0 if exposed else values.concealed)
-    for t, k, _ in kinds_of_melds:
-        if k != "chow":
-            sure += honors.get(t, 0)
-    held_pungs = [t for t, f in honors.items() if counts[t] >= 3]
-    pairs = [t for t, f in honors.items() if counts[t] == 2 and unseen[t] > 0]
+    exposed, meld_suits, chow, meld_faan = _of_melds(melds, honors)
+    sure = own_bonus + meld_faan + (0 if exposed else values.concealed)
+    held_pungs = [t for t in honors if counts[t] >= 3]
+    pairs = [t for t in honors if counts[t] == 2 and unseen[t] > 0]
     extras = []
     if exposed and values.self_drawn:
         extras.append((values.self_drawn, 1 / 3))
@@ -286,13 +311,15 @@ def plans(
         extras.append((values.no_flowers, no_flower_chance))
     extras = tuple(extras)
     reach = at_least - sum(f for f, _ in extras)  # the sure faan a plan needs
-    by_suit = [sum(counts[s * 9 : s * 9 + 9]) for s in range(3)]
     shapes = [("any", None, 0)]
     for s in range(3):
-        if meld_suits <= {s, 3} and by_suit[s] >= 4:
-            shapes.append(("mixed", s, values.mixed))
-        if meld_suits <= {s} and by_suit[s] >= 7:
-            shapes.append(("pure", s, values.pure))
+        lo = s * 9
+        if meld_suits <= _SUIT_AND_HONORS[s]:
+            n = sum(counts[lo : lo + 9])
+            if n >= 4:
+                shapes.append(("mixed", s, values.mixed))
+            if n >= 7 and meld_suits <= _SUIT_ONLY[s]:
+                shapes.append(("pure", s, values.pure))
     if not chow and values.pungs:
         shapes.append(("pungs", None, values.pungs))
     out = []
