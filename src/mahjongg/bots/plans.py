@@ -36,7 +36,6 @@ from typing import NamedTuple
 from ..hand import MeldKind
 from ..rules import faan_items as fi
 from ..shanten import combine_vectors, distances, group_vector
-from ..tiles import NUM_KINDS
 
 __all__ = ["Plan", "FaanValues", "faan_values", "plans", "plan_distance", "plan_chance"]
 
@@ -195,11 +194,9 @@ def _pungs_by_class(n1: int, n2: int, n3: int, sets: int) -> int:
 
 
 def _pungs_kinds(b: bytes, sets: int) -> tuple[int, tuple[int, ...]]:
-    """``(distance, kinds)`` of all pungs: the tiles lacking and the kinds whose draw shortens it."""
-    key = (b, sets, None)
-    r = _CACHE.get(key)
-    if r is not None:
-        return r
+    """``(distance, kinds)`` of all pungs: the tiles lacking and the kinds whose draw shortens it.
+    Not cached by the hand (each hand's own: they would crowd the shapes' entries out of the
+    cache), only by its classes."""
     # the distance reads only how many kinds are held once, twice, three times or more;
     # a draw shortens it or not by the count of the kind drawn (a new kind never does:
     # a kind held once is as good)
@@ -211,8 +208,12 @@ def _pungs_kinds(b: bytes, sets: int) -> tuple[int, tuple[int, ...]]:
         base = _pungs_by_class(n1, n2, n3, sets)
         found = _remember(classes, (base, n1 > 0 and _pungs_by_class(n1 - 1, n2 + 1, n3, sets) < base, n2 > 0 and _pungs_by_class(n1, n2 - 1, n3 + 1, sets) < base))
     base, one, two = found
-    kinds = tuple(i for i in range(NUM_KINDS) if (b[i] == 1 and one) or (b[i] == 2 and two))
-    return _remember(key, (base, kinds))
+    if one and two:
+        return base, tuple([i for i, c in enumerate(b) if c == 1 or c == 2])
+    if one or two:
+        want = 1 if one else 2
+        return base, tuple([i for i, c in enumerate(b) if c == want])
+    return base, ()
 
 
 _ALL_GROUPS = (True, True, True, True)
