@@ -4,6 +4,8 @@ Hands are worked out by hand in each comment from seed 000's score card
 (Pung Chow Part I, "Score card"; values in src/mahjongg/rules/pung_chow.py).
 """
 
+import re
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -164,3 +166,28 @@ def test_bonus_tiles_must_belong_to_the_ruleset():
     # "not usually used"); a Flower in the hand is an error, not a silent 0.
     with pytest.raises(ScoringError, match="f1 .Flower 1. is not part of a pung-chow set"):
         score_hand(Hand.parse("123b 456c 789d 55d 12c f1"), PUNG_CHOW, SOUTH)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(st.integers(0, 33), min_size=13, max_size=14).filter(lambda ts: max(ts.count(t) for t in ts) <= 4),
+    st.sampled_from(["pung-chow", "traditional-special-tiles", "dmjl", "bmja", "hong-kong"]),
+    st.booleans(),
+)
+def test_hand_score_is_score_hands_score(kinds, name, dead):
+    # hand_score (the bots' scorer: the points alone) gives what score_hand's Score says, and
+    # refuses what it refuses, for losers' hands (13 tiles) and winners' (14, the last drawn)
+    from mahjongg.rules import get_ruleset
+    from mahjongg.scoring import hand_score
+
+    ruleset = get_ruleset(name)
+    hand = Hand(tuple(sorted(TILES[k] for k in kinds)))
+    win = Win(TILES[kinds[-1]], WinBy.WALL) if len(kinds) == 14 else None
+    situation = Situation(seat=Wind.SOUTH, round=Wind.EAST, win=win, dead=dead and win is None)
+    try:
+        expect = score_hand(hand, ruleset, situation).score
+    except ScoringError as e:
+        with pytest.raises(ScoringError, match=re.escape(str(e))):
+            hand_score(hand, ruleset, situation)
+        return
+    assert hand_score(hand, ruleset, situation) == expect

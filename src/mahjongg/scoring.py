@@ -26,7 +26,7 @@ from .rules.items import Item
 from .rules.ruleset import Ruleset
 from .tiles import NUM_KINDS, TILES, Suit, Wind
 
-__all__ = ["ImpossibleWin", "Score", "ScoringError", "calling", "score_hand", "readings"]
+__all__ = ["ImpossibleWin", "Score", "ScoringError", "calling", "hand_score", "score_hand", "readings"]
 
 
 class ScoringError(HandError):
@@ -536,11 +536,28 @@ def score_hand(hand: Hand, ruleset: Ruleset, situation: Situation = Situation())
     (or bonus tile) to replace, a kong on a kong with fewer than two kongs,
     a win on the original hand with exposed melds (or East's, on a discard).
     """
+    found, reading = _best(hand, ruleset, situation)
+    if found is None:  # a dead hand
+        return Score(0, 0, 0, (Item("dead hand: scores nothing"),), None, str(hand))
+    return _score(found, reading)
+
+
+def hand_score(hand: Hand, ruleset: Ruleset, situation: Situation = Situation()) -> int:
+    """``score_hand(hand, ruleset, situation).score`` (points), without making the
+    :class:`Score` (its card and the arrangement's notation): for a caller that weighs
+    many hands by their points alone (the bots). Raises as :func:`score_hand` does."""
+    found, _ = _best(hand, ruleset, situation)
+    return 0 if found is None else found[0]
+
+
+def _best(hand: Hand, ruleset: Ruleset, situation: Situation) -> tuple:
+    """The checks of :func:`score_hand` and its best reading: ``(found, reading)``, ``found``
+    :func:`_evaluate`'s tuple; ``(None, None)`` for a dead hand (it scores 0)."""
     _check_tiles(hand, ruleset)
     if situation.win is not None:
         _check_win(hand, ruleset, situation)
     if situation.dead:
-        return Score(0, 0, 0, (Item("dead hand: scores nothing"),), None, str(hand))
+        return None, None
     # the best reading by _rank (the first of equals); only its Score is made
     best = best_rank = best_reading = None
     facts = _facts(hand)
@@ -569,4 +586,4 @@ def score_hand(hand: Hand, ruleset: Ruleset, situation: Situation = Situation())
                 f"{hand} goes out only with more chows than {ruleset.name} allows (at most {ruleset.max_chows})"
             )
         raise ScoringError(f"{hand} is not a complete hand under {ruleset.name}: no arrangement and no special hand")
-    return _score(best, best_reading)
+    return best, best_reading

@@ -59,7 +59,7 @@ from dataclasses import replace
 from ..hand import Hand, Meld, MeldKind
 from ..rules import get_ruleset
 from ..rules.context import Situation, Win, WinBy
-from ..scoring import ScoringError, score_hand
+from ..scoring import ScoringError, hand_score, score_hand
 from ..shanten import shanten, useful_tiles
 from ..table.actions import ADD_KONG, CHOW, CONCEALED_KONG, DISCARD, KONG, PASS, PUNG, Action
 from ..table.observation import Observation
@@ -190,7 +190,7 @@ def loser_score(obs: Observation, counts: list[int]) -> int:
     if v is not None:
         return v
     try:
-        v = score_hand(Hand(tuple(tiles_of(counts)), melds, bonus), get_ruleset(obs.ruleset), Situation(seat=seat, round=obs.round)).score
+        v = hand_score(Hand(tuple(tiles_of(counts)), melds, bonus), get_ruleset(obs.ruleset), Situation(seat=seat, round=obs.round))
     except ScoringError:
         v = 0
     return _remember(_SCORE_CACHE, key, v)
