@@ -23,7 +23,7 @@ from typing import ClassVar
 from ..hand import MeldKind
 from ..tiles import TILES, Suit, Tile, Wind
 from .context import Reading, WinBy
-from .items import Item, OneSuitDoubles, ScoringRule, Wording, _own_line
+from .items import Item, OneSuitDoubles, ScoringRule, Wording, _memo, _own_line
 
 __all__ = [
     "LeagueLimit",
@@ -168,19 +168,30 @@ class OtherPairsPoints(ScoringRule):
         return not winner
 
     def evaluate(self, r, so_far):
-        # run on every reading of every loser's hand: the honors held twice or more
-        # among the loose tiles, counted without a Counter
-        c: dict = {}
-        for t in r.loose:
-            if t >= 27:
-                c[t] = c.get(t, 0) + 1
-        if not c:
+        # run on every reading of every loser's hand: the honors among the loose tiles,
+        # their lines made once for those honors and the winds
+        honors = [t for t in r.loose if t >= 27]
+        if len(honors) < 2:
             return ()
+        honors.sort()
+        key = (tuple(honors), int(r.seat), int(r.round))
+        memo = _memo(self)
+        lines = memo.get(key)
+        if lines is None:
+            if len(memo) > 4096:  # only a cache (the loose honors of losers' hands vary)
+                memo.clear()
+            lines = memo[key] = self._lines(honors, r.seat, r.round)
+        return lines
+
+    def _lines(self, honors, seat, round_) -> tuple:
+        c: dict = {}
+        for t in honors:
+            c[t] = c.get(t, 0) + 1
         out = []
         for t, n in sorted(c.items()):
             if n < 2:
                 continue
-            pts = self.dragons if t.is_dragon else (self.seat_wind if t.wind == r.seat else 0) + (self.round_wind if t.wind == r.round else 0)
+            pts = self.dragons if t.is_dragon else (self.seat_wind if t.wind == seat else 0) + (self.round_wind if t.wind == round_ else 0)
             if pts:
                 out.append(Item(f"pair of {t.name}", points=pts))
         return tuple(out)

@@ -110,13 +110,18 @@ class FullSeriesDoubles(ScoringRule):
     doubles: int = 3
 
     def evaluate(self, r, so_far):
-        if len(r.hand.bonus) < 4:
+        bonus = r.hand.bonus
+        if len(bonus) < 4:
             return ()
-        return tuple(
-            Item(f"all four {word}", doubles=self.doubles)
-            for suit, word in ((Suit.FLOWER, "Flowers"), (Suit.SEASON, "Seasons"))
-            if len({t for t in r.hand.bonus if t.suit is suit}) == 4
-        )
+        memo = _memo(self)  # made once per bonus tiles laid out
+        lines = memo.get(bonus)
+        if lines is None:
+            lines = memo[bonus] = tuple(
+                Item(f"all four {word}", doubles=self.doubles)
+                for suit, word in ((Suit.FLOWER, "Flowers"), (Suit.SEASON, "Seasons"))
+                if len({t for t in bonus if t.suit is suit}) == 4
+            )
+        return lines
 
 
 @dataclass(frozen=True)
