@@ -398,3 +398,28 @@ def test_the_shapes_of_the_reference_hands_are_found():
         assert getattr(li, name)(hand) and ref(hand.concealed), name
         # and no other shape
         assert [n for _, n in _SHAPES if getattr(li, n)(hand)] == [name]
+
+
+@settings(max_examples=300, deadline=None)
+@given(_NEAR, st.lists(st.tuples(st.integers(0, 13), st.integers(0, 33)), max_size=2), st.integers(0, 13))
+def test_the_cheap_test_of_thirteen_tiles_never_rules_out_a_special_hand(near, changes, drop):
+    # Ruleset.may_call_special's contract (rules/ruleset.py): it never answers False for 13
+    # tiles one tile from a special hand the ruleset scores; the engine's calling check and
+    # the scorer's calling both skip trying every tile on its False. Hands from the special
+    # shapes with a tile or two changed and one left out.
+    kinds = list(near)
+    for i, k in changes:
+        kinds[i] = k
+    del kinds[drop]
+    counts = [kinds.count(k) for k in range(34)]
+    if max(counts) > 4:
+        return
+    for ruleset in (BMJA, DMJL):
+        one_away = False
+        for t in range(34):
+            if counts[t] < 4:
+                counts[t] += 1
+                one_away = one_away or ruleset.could_be_special(counts)
+                counts[t] -= 1
+        if one_away:
+            assert ruleset.may_call_special(counts), (ruleset.name, kinds)

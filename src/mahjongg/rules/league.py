@@ -101,25 +101,6 @@ _SHAPE_TESTS = {
 """The special hands' tests of 14 concealed tiles as counts (league_items), by shape name."""
 
 
-def _shape_possible(counts, shapes) -> bool:
-    """A cheap test before the special shapes' own: whether the tiles of ``counts``
-    could make any of ``shapes`` but Thirteen Orphans, by what each needs -- All pair
-    honors no 2-8 (only ones, nines, winds, dragons); Wriggling Snake one suit and no
-    dragon; Knitting and Triple Knitting no honour (league_items ``is_...``)."""
-    suits = (any(counts[0:9]), any(counts[9:18]), any(counts[18:27]))
-    simple = any(counts[1:8]) or any(counts[10:17]) or any(counts[19:26])  # 2 to 8 of a suit
-    dragons = any(counts[31:34])
-    honours = dragons or any(counts[27:31])
-    for shape in shapes:
-        if shape == "all-pair-honors" and not simple:
-            return True
-        if shape == "wriggling-snake" and sum(suits) <= 1 and not dragons:
-            return True
-        if shape in ("knitting", "triple-knitting") and not honours:
-            return True
-    return False
-
-
 @dataclass(frozen=True)
 class LeagueRuleset(Ruleset):
     """A league ruleset: :class:`Ruleset` with the pre-check of its special
@@ -148,12 +129,14 @@ class LeagueRuleset(Ruleset):
         if melds:
             return False
         shapes = self.shapes
-        if "thirteen-orphans" in shapes and not (any(counts[1:8]) or any(counts[10:17]) or any(counts[19:26])):
+        simple = any(counts[1:8]) or any(counts[10:17]) or any(counts[19:26])  # 2 to 8 of a suit
+        if not simple and ("thirteen-orphans" in shapes or "all-pair-honors" in shapes):
             return True
-        # All pair honors and Wriggling Snake need of 13 tiles what they need of 14
-        if _shape_possible(counts, [s for s in shapes if s in ("all-pair-honors", "wriggling-snake")]):
+        # Wriggling Snake needs of 13 tiles what it needs of 14: one suit at most, no dragon
+        dragons = any(counts[31:34])
+        if "wriggling-snake" in shapes and not dragons and (any(counts[0:9]) + any(counts[9:18]) + any(counts[18:27])) <= 1:
             return True
-        if any(counts[27:34]):  # the knittings have no honour
+        if dragons or any(counts[27:31]):  # the knittings have no honour
             return False
         if "knitting" in shapes:
             for a, b in ((0, 1), (0, 2), (1, 2)):
