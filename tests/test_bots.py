@@ -6,7 +6,7 @@ import pytest
 
 from mahjongg.bots import BOTS, Bot, BotError, CautiousBot, GreedyBot, RandomBot, make_bot
 from mahjongg.bots.cautious import danger
-from mahjongg.bots.evaluation import best_discard, discard_options, discard_shanten
+from mahjongg.bots.evaluation import best_discard, discard_options, discard_shanten, useful_draws
 from mahjongg.hand import Meld, MeldKind
 from mahjongg.notation import parse_tiles
 from mahjongg.shanten import shanten, useful_tiles
@@ -213,6 +213,7 @@ def test_discard_options_agree_with_shanten_module():
             c[t] -= 1
             assert shanten(c, d) == opts[t][0] == sh[t]
             assert sum(unseen[x] for x in useful_tiles(c, d)) == opts[t][1]
+            assert useful_draws(c, d) == useful_tiles(c, d)  # the bots' memoised form, the same kinds
             c[t] += 1
 
 

@@ -38,10 +38,10 @@ from __future__ import annotations
 
 from ..shanten import GROUPS as _GROUPS
 from ..shanten import combine_vectors, distances, group_vector
-from ..tiles import Tile
+from ..tiles import TILES, Tile
 from .base import BotError
 
-__all__ = ["best_discard", "discard_options", "discard_shanten"]
+__all__ = ["best_discard", "discard_options", "discard_shanten", "useful_draws"]
 
 _GROUP_OF = tuple(g for g, (lo, hi, _) in enumerate(_GROUPS) for _ in range(lo, hi))
 _LOCAL = tuple(t - _GROUPS[g][0] for t, g in enumerate(_GROUP_OF))
@@ -368,3 +368,31 @@ def best_discard(counts, declared: int, candidates, unseen) -> tuple[Tile, int]:
         if choice_key is None or k < choice_key:
             choice, choice_key = t, k
     return choice, best - 1
+
+
+def useful_draws(counts, declared: int) -> list[Tile]:
+    """The kinds whose draw lowers the shanten of a hand between turns (``counts``: 13
+    tiles less three per declared meld), in tile order: :func:`mahjongg.shanten.useful_tiles`
+    without ``held`` (a kind held four times is never one), from the memoised group
+    signatures of :func:`discard_options` (the tests check it against it)."""
+    b = bytes(counts)
+    keys = (b[0:9], b[9:18], b[18:27], b[27:34])
+    sg = _SIG.get
+    sigs = [sg(k) or _sig(k, s) for k, s in zip(keys, _SUITED)]
+    c0, c1, c2, c3 = (sv[1][0] for sv in sigs)  # each group's own vector id
+    comb = combine_vectors
+    p01 = comb(c0, c1)
+    p23 = comb(c2, c3)
+    others = (comb(c1, p23), comb(c0, p23), comb(c3, p01), comb(c2, p01))
+    sets = 4 - declared
+    memo = _USEFUL.get
+    out: list[Tile] = []
+    for g in range(4):
+        s, v = sigs[g]
+        other = others[g]
+        useful = memo((s << 40) | (other << 3) | sets)
+        if useful is None:
+            useful = _useful(s, v, other, sets)
+        lo = _GROUPS[g][0]
+        out.extend(TILES[lo + i] for i in useful)
+    return out

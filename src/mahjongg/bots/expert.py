@@ -60,13 +60,13 @@ from ..hand import Hand, Meld, MeldKind
 from ..rules import get_ruleset
 from ..rules.context import Situation, Win, WinBy
 from ..scoring import ScoringError, hand_score, score_hand
-from ..shanten import shanten, useful_tiles
+from ..shanten import shanten
 from ..table.actions import ADD_KONG, CHOW, CONCEALED_KONG, DISCARD, KONG, PASS, PUNG, Action
 from ..table.observation import Observation
 from ..tiles import TILES, Tile, Wind, tiles_of
 from .base import concealed_counts, unseen_counts, with_original_call
 from .cautious import CautiousBot
-from .evaluation import discard_options, discard_shanten
+from .evaluation import discard_options, discard_shanten, useful_draws
 from .greedy import GreedyBot
 
 __all__ = ["ExpertBot", "discard_value", "DiscardValue", "one_step_win", "win_chance", "danger", "potential"]
@@ -444,7 +444,7 @@ def _one_step_table(obs: Observation, counts: list[int], declared: int, held: li
     if r is not None:
         return r
     out = []
-    for x in useful_tiles(counts, declared):
+    for x in useful_draws(counts, declared):
         counts[x] += 1
         held[x] += 1
         after = discard_shanten(counts, declared, [TILES[y] for y in range(34) if counts[y] and y != x])
@@ -586,7 +586,7 @@ class ExpertBot(CautiousBot):
         ruleset = get_ruleset(obs.ruleset)
         unseen = unseen_counts(obs)
         n = len(obs.seats)
-        live = sum(unseen[t] for t in useful_tiles(counts, declared))
+        live = sum(unseen[t] for t in useful_draws(counts, declared))
         chance = win_chance(before, live, max(1, sum(unseen)), max(0, obs.drawable // n))
         if before == 0:
             held = list(counts)

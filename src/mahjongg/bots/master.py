@@ -52,13 +52,13 @@ center of the table".
 
 from __future__ import annotations
 
-from ..shanten import shanten, useful_tiles
+from ..shanten import shanten
 from ..table.actions import ADD_KONG, CONCEALED_KONG, DISCARD, KONG, PUNG, Action
 from ..table.observation import Observation
 from ..hand import MeldKind
 from ..tiles import TILES
 from .base import concealed_counts, unseen_counts
-from .evaluation import discard_options, discard_shanten
+from .evaluation import discard_options, discard_shanten, useful_draws
 from ..rules import get_ruleset
 from .expert import (
     DiscardValue, ExpertBot, _chips_for_win, _loser_gain, _one_step_table, discard_value, loser_score, one_step_win,
@@ -158,7 +158,7 @@ def next_live(counts: list[int], declared: int, unseen: list[int]) -> float:
     discard leaving the lowered shanten with the most). ``unseen`` is restored."""
     tot = 0
     acc = 0
-    for x in useful_tiles(counts, declared):
+    for x in useful_draws(counts, declared):
         u = unseen[x]
         if u <= 0:
             continue
@@ -200,7 +200,7 @@ def one_step(obs: Observation, counts: list[int], declared: int, unseen: list[in
     for m in obs.melds[seat]:
         for t in m.tiles:
             held[t] += 1
-    total = sum(unseen[x] for x in useful_tiles(counts, declared))
+    total = sum(unseen[x] for x in useful_draws(counts, declared))
     if total <= 0 or draws <= 0:
         return 0.0, 0.0
     q = min(1.0, total / unseen_total)
@@ -253,7 +253,7 @@ def loser_term(obs: Observation, counts: list[int], declared: int, shanten_now: 
     if not gain:
         return 0.0
     unseen = unseen_counts(obs)
-    live = sum(unseen[t] for t in useful_tiles(counts, declared))
+    live = sum(unseen[t] for t in useful_draws(counts, declared))
     c = win_chance(shanten_now, live, max(1, sum(unseen)), max(0, obs.drawable // len(obs.seats)))
     return (1.0 - c) * scale * gain * loser_score(obs, counts)
 
@@ -492,7 +492,7 @@ class MasterBot(ExpertBot):
             for m in obs.melds[obs.seat]:
                 for t in m.tiles:
                     held[t] += 1
-            live = sum(unseen[t] for t in useful_tiles(counts, declared))
+            live = sum(unseen[t] for t in useful_draws(counts, declared))
             value, chance = one_step_win(obs, counts, declared, held, unseen, live)
             base = chance * value
         return max(base, plan_value(obs, counts, declared, unseen))
@@ -508,7 +508,7 @@ class MasterBot(ExpertBot):
         unseen = unseen_counts(obs)
         unseen_total = max(1, sum(unseen))
         draws = max(0, obs.drawable // len(obs.seats))
-        live = sum(unseen[t] for t in useful_tiles(counts, declared))
+        live = sum(unseen[t] for t in useful_draws(counts, declared))
         base = chance(before, live, 6, unseen_total, draws)
         if base <= 0:
             return v
