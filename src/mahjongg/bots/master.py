@@ -30,10 +30,16 @@ expert's play was found wanting (docs/bots.md, "The master"):
   and the faan it is sure of, a plan short of the minimum worth nothing
   (:func:`plan_value`). The expert there builds by the cautious bot's one-suit
   rule and values a hand far from waiting by a rough count of its doubles, so
-  half the hands were drawn. Against three experts, 2,000 deals: hong-kong
-  +25.6 [+15.7, +35.5] (seed 16) and +23.5 [+15.4, +31.8] (seed 2),
-  hong-kong-136 +29.9 [+22.4, +37.8] and +26.0 [+18.3, +34.2] (bench/README.md,
-  "Faan plans").
+  half the hands were drawn. Beside the plans, only the first discard a step
+  from waiting has its completions scored (:attr:`MasterBot.ONE_STEP_EXACT`).
+  Against three experts, 2,000 deals: hong-kong +24.4 [+14.7, +34.5] (seed 16)
+  and +23.2 [+14.9, +31.7] (seed 2), hong-kong-136 +26.7 [+19.3, +34.2] and
+  +24.6 [+17.0, +32.8] (bench/README.md, "The master's speed on fresh deals").
+
+Its speed: a decision takes 0.35-0.53 ms at the median and at most 3.8 ms of CPU
+at the 99th percentile; a table of master and three greedy plays 51-56 hands a
+second under bmja and the Hong Kong rulesets, 90-124 under the others, on a quiet
+2-vCPU Xeon (bench/bench_master.py).
 
 Elsewhere the value of a win by the real scorer, the ruleset's minimum and settlement,
 the risk of the other discards, folding and building a high hand on a long
@@ -298,7 +304,9 @@ class MasterBot(ExpertBot):
     every one, as the expert does. One, measured against every one (500 deals, seed 5,
     against three experts): hong-kong +29.5 [+13.1, +46.6] against +33.3 [+16.2, +52.4],
     hong-kong-136 +25.7 [+15.1, +36.4] against +24.9 [+14.5, +35.6], not told apart; the
-    scoring of those completions took a third of master's time there."""
+    scoring of those completions took a third of master's time there. At 2,000 deals,
+    seeds 16 and 2: hong-kong +24.4 [+14.7, +34.5] and +23.2 [+14.9, +31.7], hong-kong-136
+    +26.7 [+19.3, +34.2] and +24.6 [+17.0, +32.8] (bench/README.md)."""
     FAAN_PLANS = True
     """Under a faan table (a minimum to declare): every discard, claim and pass valued by the
     hand's best faan plan (:func:`plan_value`) -- its shape (one suit, all pungs), the honor
