@@ -5,12 +5,11 @@ Run by hand (not a test), with the Python of the venv the package is installed i
     nice .venv/bin/python bench/bench_expert.py            # 200 hands per table, pung-chow
     nice .venv/bin/python bench/bench_expert.py -n 400 --ruleset hong-kong --rounds 3
 
-Two tables, measured in the same run (in one process: one core), each warmed up
-on 50 hands of other deals, then timed ``--rounds`` times on fresh deals,
-alternating, no table playing a deal played before (a replayed deal finds its
-hands' scores cached: the rounds before 2026-12-02 replayed the same deals and
-measured those caches), the best round kept (the machine is shared; the best is
-the least disturbed). bench/bench_master.py times this table too, beside master's:
+Two of bench/bench_master.py's tables, measured as it measures them (each in a
+process of its own, warmed up on 50 hands of other deals, then ``--rounds``
+rounds of ``-n`` deals, round ``r`` the same deals at both tables and fresh to
+each, the best round kept; before 2026-12-02 the rounds replayed the same deals
+and measured the bots' caches):
 
 1. the baseline: four ``greedy`` bots;
 2. one ``expert`` (player 1, taking turns at East) and three ``greedy``.
@@ -22,15 +21,10 @@ aim (issue 16): the expert table plays at least 100 hands per second.
 from __future__ import annotations
 
 import argparse
-import time
+import multiprocessing
+from concurrent.futures import ProcessPoolExecutor
 
-from mahjongg.simulate import simulate
-
-
-def timed(bots, n: int, seed: int, ruleset: str) -> float:
-    start = time.perf_counter()
-    simulate(n, bots, seed=seed, ruleset=ruleset, workers=1)
-    return n / (time.perf_counter() - start)
+from bench_master import _table  # bench/ is the script's folder: its first import path
 
 
 def main() -> None:
@@ -39,20 +33,16 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--ruleset", default="pung-chow")
     ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--warm", type=int, default=50, help="hands of other deals each table plays first")
     args = ap.parse_args()
-    tables = {"4 greedy (baseline)": ("greedy",) * 4, "expert + 3 greedy": ("expert", "greedy", "greedy", "greedy")}
-    best = {k: 0.0 for k in tables}
-    # warm-up on deals no round plays (the look-up tables fill as in any long run)
-    for bots in tables.values():
-        simulate(50, bots, seed=args.seed + 1_000_000, ruleset=args.ruleset)
-    for r in range(args.rounds):
-        for i, (name, bots) in enumerate(tables.items()):
-            seed = args.seed + (r * len(tables) + i) * args.n  # fresh deals
-            best[name] = max(best[name], timed(bots, args.n, seed, args.ruleset))
-    base = best["4 greedy (baseline)"]
-    for name, rate in best.items():
-        print(f"{args.ruleset}, {name}: {rate:.1f} hands/s (best of {args.rounds} rounds of {args.n} fresh hands, one core)")
-    print(f"ratio expert table / baseline: {best['expert + 3 greedy'] / base:.2f}")
+    rates = {}
+    for label, name in (("4 greedy (baseline)", ""), ("expert + 3 greedy", "expert")):
+        with ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn")) as pool:
+            rates[label] = pool.submit(_table, (args.ruleset, name, args.n, args.seed, args.rounds, args.warm)).result()["wall"]
+    for label, rate in rates.items():
+        print(f"{args.ruleset}, {label}: {rate:.1f} hands/s (best of {args.rounds} rounds of {args.n} hands, the same deals"
+              " at each table, a process each, one core)")
+    print(f"ratio expert table / baseline: {rates['expert + 3 greedy'] / rates['4 greedy (baseline)']:.2f}")
 
 
 if __name__ == "__main__":
