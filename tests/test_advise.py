@@ -134,3 +134,29 @@ def test_a_bonus_tile_of_the_hand_not_in_the_ruleset_s_set_is_refused_as_score_r
         r = CliRunner().invoke(app, ["advise", hand, "--ruleset", ruleset])
         assert r.exit_code == 2 and r.output.count("\n") == 1 and "f1 (Flower 1) is not part of" in r.output, r.output
     assert advise(parse_hand(hand, sizes=None), get_ruleset("traditional"))
+
+
+def test_a_wait_shows_the_score_on_a_discard_and_0_where_it_may_not_be_declared():
+    # A new user's case: under Hong Kong (3 faan to declare, docs/rules/hong-kong.md),
+    # 123b 456b 789b 11b 5c 6c offered 7c may chow it (5c6c7c) and discard 9b, leaving
+    # 123b 456b 78b 11b [567c]: six waits (2b 3b 5b 6b 8b 9b). Won on a discard of 3b it
+    # scores 2 faan (no flowers 1, all chows 1: `mahjongg score "123345678b 11b [567c]"
+    # --win 3b`, "may not be declared"), below the minimum as every wait is: each shows 0 -- not the expert's
+    # own third of the self-drawn score, its estimate of the wait's worth. Passing keeps the hand
+    # concealed: 123b 456b 789b 11b 5c 6c waits on 4c and 7c, each shown at the scorer's
+    # score on a discard.
+    hk = get_ruleset("hong-kong")
+    hand = Hand(tuple(sorted(parse_tiles("123b 456b 789b 11b 5c 6c"))))
+    choices = advise(hand, hk, discard=tile("7c"))
+    chow = next(c for c in choices if c.action == "chow" and c.then == tile("9b"))
+    assert [str(t) for t, _, _ in chow.waits] == ["2b", "3b", "5b", "6b", "8b", "9b"]
+    assert all(score == 0 for _, _, score in chow.waits)
+    won = parse_hand("123345678b 11b [567c]")
+    s = score_hand(won, hk, Situation(win=Win(tile("3b"), WinBy.DISCARD)))
+    assert not hk.may_declare(s)
+    passing = next(c for c in choices if c.action == "pass")
+    for w, _, score in passing.waits:
+        full = Hand(tuple(sorted(parse_tiles("123b 456b 789b 11b 5c 6c") + (w,))))
+        s = score_hand(full, hk, Situation(win=Win(w, WinBy.DISCARD)))
+        assert score == (s.score if hk.may_declare(s) else 0)
+    assert any(score > 0 for _, _, score in passing.waits)
