@@ -1,6 +1,7 @@
 """The arena: duplicate rotations, identical walls, the interval over deals (worked by hand)."""
 
 import json
+import os
 
 import pytest
 from typer.testing import CliRunner
@@ -123,6 +124,11 @@ def test_the_same_seed_gives_the_same_report_with_any_worker_count():
     assert one.hands == 16
     other = arena("greedy", ("random",), deals=4, seed=10)
     assert other.results() != one.results()
+    # asked for more processes than the machine's CPUs or the deals' chunks, the report
+    # says how many were started (as simulate's summary does), not how many were asked
+    many = arena("greedy", ("random",), deals=4, seed=9, workers=1000)
+    assert many.results() == one.results()
+    assert 1 <= many.workers <= min(os.cpu_count() or 1, 4) and many.to_dict()["workers"] == many.workers
 
 
 def test_arena_refuses_bad_input_naming_the_option():

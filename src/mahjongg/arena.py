@@ -485,7 +485,9 @@ def arena(
         for chunk in chunks:
             take(_play_deals(chunk))
     else:
-        with worker_pool(useful_workers(workers, -(-deals // size))) as pool:
+        # the processes started (no more than the CPUs nor the chunks), as the report says
+        report.workers = useful_workers(workers, -(-deals // size))
+        with worker_pool(report.workers) as pool:
             for results in pool.imap(_play_deals, chunks):
                 take(results)
     report.seconds = time.perf_counter() - start
