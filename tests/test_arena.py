@@ -179,3 +179,19 @@ def test_cli_arena_refuses_an_address_without_the_ray_backend(tmp_path):
     assert r.exit_code == 2
     assert r.stderr == "error: --address 'ray://head:10001' is a Ray cluster's address: give it with --backend ray\n"
     assert not db.exists()  # refused before the file is made
+
+
+def test_a_deal_where_both_sides_did_alike_has_advantage_0_exactly():
+    # master against greedy, deal seed -1 (a new user's run): the first deal's four
+    # rotations net the challenger exactly what a field seat nets, so its advantage is 0;
+    # summed in floats it came out 1.4e-14, and the interval [+1.4e-14, +4.00] printed as
+    # "[+0.00, +4.00] ... the challenger is ahead"
+    report = arena("master", ("greedy",), deals=2, seed=-1)
+    first = report.deals[0]
+    from fractions import Fraction
+
+    exact = sum(Fraction(h.net[h.seat]) - Fraction(sum(h.net) - h.net[h.seat], len(h.net) - 1) for h in first.hands) / len(first.hands)
+    assert first.advantage == float(exact)
+    assert report.ci95[0] == min(d.advantage for d in report.deals) == 0.0
+    result = CliRunner().invoke(app, ["arena", "--challenger", "master", "--deals", "2", "--seed", "-1"])
+    assert "not distinguishable" in result.output and "ahead" not in result.output

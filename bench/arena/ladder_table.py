@@ -34,9 +34,16 @@ def runs(c: str, f: str, r: str) -> list[dict]:
     return [json.loads(p.read_text()) for p in paths]
 
 
+def _end(x: float) -> str:
+    """An end of an interval to one place, or to as many as keep it on its side of zero
+    (a lower end of +0.002 holds; +0.0 would not say so)."""
+    text = f"{x:+.1f}"
+    return f"{x:+.1g}" if x != 0 and float(text) == 0 else text
+
+
 def figure(d: dict) -> str:
     lo, hi = d["ci95"]
-    return f"{d['advantage']:+.1f} [{lo:+.1f}, {hi:+.1f}] ({d['deals']} deals, seed {d['seed']})"
+    return f"{d['advantage']:+.1f} [{_end(lo)}, {_end(hi)}] ({d['deals']} deals, seed {d['seed']})"
 
 
 def cell(found: list[dict]) -> str:

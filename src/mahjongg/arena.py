@@ -35,7 +35,9 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass, field
+from fractions import Fraction
 from itertools import islice
+from math import fsum
 from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 
 from .bots import BotError, check_bot, make_bot
@@ -134,13 +136,15 @@ class DealResult:
 
     @property
     def advantage(self) -> float:
-        """The challenger's net chips per hand less a field seat's, over the rotations."""
-        total = 0.0
+        """The challenger's net chips per hand less a field seat's, over the rotations
+        (worked out exactly, then made a float: a deal where the two sides did alike is
+        0, not a rounding error's 1e-14 that an interval would read as above zero)."""
+        total = Fraction(0)
         for h in self.hands:
             n = len(h.net)
             mine = h.net[h.seat]
-            total += mine - (sum(h.net) - mine) / (n - 1)
-        return total / len(self.hands)
+            total += mine - Fraction(sum(h.net) - mine) / (n - 1)
+        return float(total / len(self.hands))
 
 
 def play_rotation(
@@ -225,7 +229,7 @@ def bootstrap_interval(
     ``resamples`` means of ``len(values)`` values drawn with replacement by
     ``random.Random(seed)``; the interval is their ``(1 - level) / 2`` and
     ``(1 + level) / 2`` quantiles (the sorted means at those ranks, rounded
-    down and up). Raises :class:`ArenaError` for no values.
+    down and up), each mean summed exactly (:func:`math.fsum`). Raises :class:`ArenaError` for no values.
     """
     n = len(values)
     if n == 0:
@@ -234,10 +238,9 @@ def bootstrap_interval(
     rand = rng.random
     means = []
     for _ in range(resamples):
-        total = 0.0
-        for _ in range(n):
-            total += values[int(rand() * n)]
-        means.append(total / n)
+        # summed exactly (math.fsum): a resample whose values cancel has mean 0, not a
+        # rounding error's 1e-14 that would read as an interval above zero
+        means.append(fsum([values[int(rand() * n)] for _ in range(n)]) / n)
     means.sort()
     tail = (1 - level) / 2
     lo = means[int(tail * (resamples - 1))]

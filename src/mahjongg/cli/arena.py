@@ -118,10 +118,19 @@ def render_report(r: Report) -> None:
     lo, hi = r.ci95
     verdict = "ahead" if lo > 0 else ("behind" if hi < 0 else "not distinguishable")
     say(
-        f"advantage: {r.advantage:+.2f} chips/hand, 95% interval [{lo:+.2f}, {hi:+.2f}] "
+        f"advantage: {r.advantage:+.2f} chips/hand, 95% interval [{_end(lo)}, {_end(hi)}] "
         f"(bootstrap over deals, seed {r.bootstrap_seed}): the challenger is {verdict}"
     )
     say(
         f"draws: {r.draws} ({100 * r.draw_rate:.1f}%)   speed: {r.hands_per_second:.1f} hands/s "
         f"({r.seconds:.2f} s, {r.workers} worker{'s' if r.workers > 1 else ''})"
     )
+
+
+def _end(x: float) -> str:
+    """An end of the interval to two places, or to as many as show it on its side of zero
+    (the verdict reads the sign: +0.004 is not +0.00)."""
+    text = f"{x:+.2f}"
+    if x != 0 and float(text) == 0:
+        text = f"{x:+.2g}" if abs(x) >= 1e-9 else f"{x:+.1e}"
+    return text
