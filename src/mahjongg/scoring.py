@@ -364,10 +364,7 @@ def _evaluate(reading: Reading, ruleset: Ruleset, rules: tuple | None = None) ->
     ``rules``: :func:`_rules_for` this reading, if the caller has them."""
     if rules is None:
         rules = _rules_for(ruleset, reading.situation.win is not None, reading.shape)
-    items: list[Item] = []
-    for evaluate_rule, applies in rules:
-        if applies is None or applies(reading):
-            items.extend(evaluate_rule(reading, items))
+    items = _items(reading, rules)
     if ruleset.faan is not None:
         tally = ruleset.faan.tally(reading, items)
         if tally is None:
@@ -411,6 +408,29 @@ def _evaluate(reading: Reading, ruleset: Ruleset, rules: tuple | None = None) ->
 
 
 _NOTHING = (0, 0, 0, (), None, None)  # a standard reading no rule scored
+
+
+def _items(reading: Reading, rules: tuple) -> list[Item]:
+    """Every item ``rules`` (:func:`_rules_for`) score on ``reading``, in order, before a
+    limit absorbs the others."""
+    items: list[Item] = []
+    for evaluate_rule, applies in rules:
+        if applies is None or applies(reading):
+            items.extend(evaluate_rule(reading, items))
+    return items
+
+
+def _call_names(won: Score, ruleset: Ruleset) -> frozenset:
+    """The names of what a hand won on a tile it calls for scores (:attr:`Reading.calls`):
+    its items, and for a limit hand, whose limit absorbs the rest, also the items its
+    reading scores besides -- a loser's "Calling for Purity" (BMJA) reads Purity of the
+    completed hand whatever else it is, as Kajongg's ``CallingHand`` asks the hand's own
+    rule of the completed hand (``rule.py``)."""
+    names = {i.name for i in won.items}
+    if won.limit_hand is not None and won.reading is not None:
+        rules = _rules_for(ruleset, True, won.reading.shape)
+        names.update(i.name for i in _items(won.reading, rules) if not i.limit)
+    return frozenset(names)
 
 
 def _score(found: tuple, reading: Reading) -> Score:
@@ -567,7 +587,7 @@ def _best(hand: Hand, ruleset: Ruleset, situation: Situation) -> tuple:
     else:
         calls = ()
         if _rules_of(ruleset)[4]:
-            calls = tuple((t, frozenset(i.name for i in s.items)) for t, s in calling(hand, ruleset, situation))
+            calls = tuple((t, _call_names(s, ruleset)) for t, s in calling(hand, ruleset, situation))
         found_readings = _loser_readings(hand, situation, facts, calls)
     shape = rules = None
     has_calls = winner or bool(calls)

@@ -121,7 +121,9 @@ class Reading:
     loser's hand under a ruleset with a rule that reads it
     (:attr:`~mahjongg.rules.items.ScoringRule.reads_calls`), what the hand is
     calling for: one ``(tile, names)`` per tile that would complete it,
-    ``names`` the items the completed hand (drawn from the wall) scores.
+    ``names`` the items the completed hand (drawn from the wall) scores --
+    for a limit hand also those its limit absorbs (Kajongg's ``CallingHand``
+    asks each rule of the completed hand itself).
     """
 
     hand: Hand
