@@ -131,6 +131,10 @@ def test_mahjongg_score_takes_the_wins_in_a_row():
         (["--wins-in-row", "9", "--seat", "S"], "only East wins hands in a row"),
         (["--wins-in-row", "9", "--ruleset", "bmja"], "bmja scores nothing for it"),
         (["--wins-in-row", "-1"], "--wins-in-row must be at least 0"),
+        # the deal passes after the ninth ("the winds rotate"): there is no tenth (a new
+        # user gave 10, and 10^20, and was scored the limit)
+        (["--wins-in-row", "10"], "the deal passes after his win number 9 in a row (East won nine times in a row)"),
+        (["--wins-in-row", "99999999999999999999"], "East cannot win 99,999,999,999,999,999,999 hands in a row under dmjl"),
     ):
         out = runner.invoke(app, [*base, *args])
         assert out.exit_code != 0 and words in out.output and "Traceback" not in out.output, out.output

@@ -512,6 +512,17 @@ def _check_win(hand: Hand, ruleset: Ruleset, situation: Situation) -> None:
             if win.wins_in_row > 0
             else f"wins in a row are counted 1 or more (0: not known), not {win.wins_in_row}",
         )
+    if win.wins_in_row > 1:
+        # a rule that passes the deal after East's previous win in a row leaves no more
+        n = win.wins_in_row
+        passing = next((r for r in ruleset.rules if r.passes_deal(n - 1)), None)
+        if passing is not None:
+            after = next((k for k in range(1, min(n - 1, 1000) + 1) if passing.passes_deal(k)), n - 1)
+            raise ImpossibleWin(
+                "wins_in_row",
+                f"East cannot win {n:,} hands in a row under {ruleset.name}: the deal passes after"
+                f" his win number {after:,} in a row ({passing.name})",
+            )
     if not win.original:
         return
     exposed = [m for m in hand.melds if m.exposed]
