@@ -33,14 +33,14 @@ from ..decomposition import is_complete
 from ..decomposition import waits as complete_waits
 from ..errors import MahjonggError
 from ..hand import Hand, Meld, MeldKind
-from ..rules import Ruleset, get_ruleset
+from ..rules import Ruleset
 from ..rules.context import Situation, Win, WinBy
 from ..scoring import ScoringError, score_hand
 from ..shanten import shanten, useful_tiles
 from ..table.observation import Observation
 from ..table.phase import Phase
-from ..tiles import NUM_KINDS, TILES, Tile, Wind, tiles_of
-from .expert import discard_value
+from ..tiles import NUM_KINDS, TILES, Tile, Wind
+from .expert import declared_score, discard_value
 
 __all__ = ["AdviceError", "Choice", "advise", "advice_line", "chips", "claim_advice", "claim_advice_line", "observation_for"]
 
@@ -174,23 +174,6 @@ def _size(hand: Hand) -> int:
     return len(hand.concealed) + 3 * len(hand.melds)
 
 
-def _on_discard(obs: Observation, counts: list[int], w: Tile) -> int:
-    """The score of the hand ``counts`` (between turns, with ``obs``'s melds and bonus
-    tiles) won on a discard of ``w``, by the real scorer; 0 when the ruleset would not
-    let it be declared so (a faan minimum, too many chows) or it is no win. What a wait
-    shows (the expert's own value of a wait counts a hand declarable only self-drawn
-    at a third of that score: :func:`~mahjongg.bots.expert.win_score`)."""
-    ruleset = get_ruleset(obs.ruleset)
-    counts[w] += 1
-    hand = Hand(tuple(tiles_of(counts)), obs.melds[obs.seat], obs.bonus[obs.seat])
-    counts[w] -= 1
-    try:
-        s = score_hand(hand, ruleset, Situation(seat=obs.seat, round=obs.round, win=Win(TILES[w], WinBy.DISCARD)))
-    except ScoringError:
-        return 0
-    return s.score if ruleset.may_declare(s) else 0
-
-
 def _discards(obs: Observation, unseen: list[int]) -> list[Choice]:
     out = []
     for v in discard_value(obs, defence=False, fold=False):
@@ -200,7 +183,7 @@ def _discards(obs: Observation, unseen: list[int]) -> list[Choice]:
         counts[v.tile] -= 1
         declared = len(obs.melds[obs.seat])
         improving = tuple((t, unseen[t]) for t in useful_tiles(counts, declared)) if v.shanten >= 0 else ()
-        waits = tuple((t, u, _on_discard(obs, counts, t)) for t, u, _ in v.waits)
+        waits = tuple((t, u, declared_score(obs, counts, t)) for t, u, _ in v.waits)  # the score, not the bot's worth
         out.append(Choice("discard", v.tile, v.shanten, improving, waits, v.ev))
     return out
 
@@ -293,7 +276,7 @@ def _claims(hand: Hand, ruleset: Ruleset, seat: Wind, round: Wind, seen, t: Tile
         from .expert import win_score
 
         ws = tuple((w, unseen[w], win_score(base, counts, w)) for w in complete_waits(counts, held))
-        shown = tuple((w, u, _on_discard(base, counts, w)) for w, u, _ in ws)
+        shown = tuple((w, u, declared_score(base, counts, w)) for w, u, _ in ws)
         out.append(Choice("pass", None, 0, (), shown, _pass_ev(base, counts, declared, ws, unseen)))
     else:
         imp = tuple((x, unseen[x]) for x in useful_tiles(counts, declared))

@@ -69,7 +69,7 @@ from .cautious import CautiousBot
 from .evaluation import discard_options, discard_shanten, useful_draws
 from .greedy import GreedyBot
 
-__all__ = ["ExpertBot", "discard_value", "DiscardValue", "one_step_win", "win_chance", "danger", "potential"]
+__all__ = ["ExpertBot", "declared_score", "discard_value", "DiscardValue", "one_step_win", "win_chance", "win_score", "danger", "potential"]
 
 _SCORE_CACHE: dict = {}
 _SETTLE_CACHE: dict = {}
@@ -120,11 +120,17 @@ def _typical_score(ruleset) -> int:
     return 40
 
 
-def win_score(obs: Observation, counts: list[int], w: Tile, by: WinBy = WinBy.DISCARD) -> int:
-    """The score of the hand ``counts`` (13 - 3 per set, waiting) won on ``w``, or 0
-    when the ruleset would not let it be declared (a faan minimum) or it is no win.
-    A hand declarable only when self-drawn counts a third of that score (about a
-    third of the chances to win are draws)."""
+def declared_score(obs: Observation, counts: list[int], w: Tile, by: WinBy = WinBy.DISCARD) -> int:
+    """The score of the hand ``counts`` (13 - 3 per set, waiting, with the seat's melds
+    and bonus tiles) won on ``w`` by ``by``, by the real scorer (points); 0 when the
+    ruleset would not let it be declared so (a faan minimum; too many chows, asked of
+    :meth:`~mahjongg.rules.ruleset.Ruleset.refuses_unscored` before scoring) or it is
+    no win. Cached."""
+    return max(0, _declared(obs, counts, w, by))
+
+
+def _declared(obs: Observation, counts: list[int], w: Tile, by: WinBy) -> int:
+    """:func:`declared_score`, but -1 for no win at all (refused, or not complete)."""
     seat = obs.seat
     melds = obs.melds[seat]
     bonus = obs.bonus[seat]
@@ -133,29 +139,32 @@ def win_score(obs: Observation, counts: list[int], w: Tile, by: WinBy = WinBy.DI
     if v is not None:
         return v
     if counts[w] >= 4:  # there is no fifth tile to win on
-        return 0
+        return -1
     ruleset = get_ruleset(obs.ruleset)
-    if ruleset.max_chows is not None:
-        # too many chows in every arrangement and no special hand: the scorer would refuse it
-        counts[w] += 1
-        refused = ruleset.refuses_unscored(counts, melds, bonus)
-        counts[w] -= 1
-        if refused:
-            return _remember(_SCORE_CACHE, key, 0)
     counts[w] += 1
-    hand = Hand(tuple(tiles_of(counts)), melds, bonus)
+    # every arrangement over the ruleset's limit on chows, and no special hand: refused unscored
+    refused = ruleset.refuses_unscored(counts, melds, bonus)
+    hand = None if refused else Hand(tuple(tiles_of(counts)), melds, bonus)
     counts[w] -= 1
-    try:
-        s = score_hand(hand, ruleset, Situation(seat=seat, round=obs.round, win=Win(TILES[w], by)))
-        v = s.score if ruleset.may_declare(s) else 0
-        if not v and by is WinBy.DISCARD:
-            # not declarable on a discard (a faan minimum): perhaps when self-drawn, a
-            # draw being about a third of the chances
-            s = score_hand(hand, ruleset, Situation(seat=seat, round=obs.round, win=Win(TILES[w], WinBy.WALL)))
-            v = s.score // 3 if ruleset.may_declare(s) else 0
-    except ScoringError:
-        v = 0
+    v = -1
+    if hand is not None:
+        try:
+            s = score_hand(hand, ruleset, Situation(seat=seat, round=obs.round, win=Win(TILES[w], by)))
+            v = s.score if ruleset.may_declare(s) else 0
+        except ScoringError:
+            pass
     return _remember(_SCORE_CACHE, key, v)
+
+
+def win_score(obs: Observation, counts: list[int], w: Tile, by: WinBy = WinBy.DISCARD) -> int:
+    """What the bots count a wait of the hand ``counts`` on ``w`` worth (points):
+    :func:`declared_score`, but a win the ruleset would not let be declared on a
+    discard (a faan minimum) counts a third of its score when self-drawn, if that may
+    be declared (about a third of the chances to win are draws)."""
+    v = _declared(obs, counts, w, by)
+    if v == 0 and by is WinBy.DISCARD:
+        v = _declared(obs, counts, w, WinBy.WALL) // 3
+    return max(0, v)
 
 
 LOSER_VALUE = True
