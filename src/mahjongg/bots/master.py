@@ -37,9 +37,9 @@ expert's play was found wanting (docs/bots.md, "The master"):
   +24.6 [+17.0, +32.8] (bench/README.md, "The master's speed on fresh deals").
 
 Its speed: a decision takes 0.35-0.53 ms at the median and at most 3.8 ms of CPU
-at the 99th percentile; a table of master and three greedy plays 51-56 hands a
-second under bmja and the Hong Kong rulesets, 90-124 under the others, on a quiet
-2-vCPU Xeon (bench/bench_master.py).
+at the 99th percentile; a table of master and three greedy plays about 50 hands a
+second under bmja and hong-kong-136 (47-53 over the runs), 56 under hong-kong and
+90-124 under the others, on a 2-vCPU Xeon (bench/bench_master.py).
 
 Elsewhere the value of a win by the real scorer, the ruleset's minimum and settlement,
 the risk of the other discards, folding and building a high hand on a long
