@@ -30,7 +30,7 @@ from ..hand import Meld
 from ..settlement import Payment, Settlement, SettlementError
 from ..tiles import TILES, Suit, Tile, Wind
 from .context import Reading, WinBy
-from .items import Item, ScoringRule, Wording, _memo
+from .items import Item, ScoringRule, Wording, _memo_lines
 
 __all__ = [
     "FaanItem",
@@ -238,11 +238,7 @@ class FaanRule(ScoringRule):
         # made once (:meth:`item` reads the rule's values only)
         if not self.met(r):
             return ()
-        memo = _memo(self)
-        line = memo.get("_item")
-        if line is None:
-            line = memo["_item"] = (self.item(),)
-        return line
+        return _memo_lines(self, "_item", lambda: (self.item(),))
 
     def met(self, r: Reading) -> bool:  # pragma: no cover
         raise NotImplementedError

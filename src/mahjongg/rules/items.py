@@ -160,6 +160,18 @@ def _memo(rule: ScoringRule) -> dict:
     return memo
 
 
+def _memo_lines(rule: ScoringRule, key, make) -> tuple:
+    """The items ``make()`` gives ``rule`` for ``key`` (what they depend on: the bonus
+    tiles, the seat ...), made once and kept in :func:`_memo` (bounded: only a cache)."""
+    memo = _memo(rule)
+    lines = memo.get(key)
+    if lines is None:
+        if len(memo) > 4096:
+            memo.clear()
+        lines = memo[key] = make()
+    return lines
+
+
 def _own_line(rule: ScoringRule, points: int = 0, doubles: int = 0) -> tuple[Item]:
     """``(Item(rule.name, points, doubles),)``, made once per rule (the rule's
     values do not change)."""

@@ -23,7 +23,7 @@ from typing import ClassVar
 from ..hand import MeldKind
 from ..tiles import TILES, Suit, Tile, Wind
 from .context import Reading, WinBy
-from .items import Item, OneSuitDoubles, ScoringRule, Wording, _memo, _own_line
+from .items import Item, OneSuitDoubles, ScoringRule, Wording, _memo_lines, _own_line
 
 __all__ = [
     "LeagueLimit",
@@ -174,14 +174,7 @@ class OtherPairsPoints(ScoringRule):
         if len(honors) < 2:
             return ()
         honors.sort()
-        key = (tuple(honors), int(r.seat), int(r.round))
-        memo = _memo(self)
-        lines = memo.get(key)
-        if lines is None:
-            if len(memo) > 4096:  # only a cache (the loose honors of losers' hands vary)
-                memo.clear()
-            lines = memo[key] = self._lines(honors, r.seat, r.round)
-        return lines
+        return _memo_lines(self, (tuple(honors), int(r.seat), int(r.round)), lambda: self._lines(honors, r.seat, r.round))
 
     def _lines(self, honors, seat, round_) -> tuple:
         c: dict = {}

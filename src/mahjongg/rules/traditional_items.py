@@ -20,7 +20,7 @@ from typing import ClassVar
 
 from ..tiles import Suit, Tile, Wind, tile
 from .context import Reading, WinBy
-from .items import Item, ScoringRule, Wording, _memo
+from .items import Item, ScoringRule, Wording, _memo_lines
 from .special_tiles import HUNTERS
 
 __all__ = [
@@ -66,11 +66,7 @@ class BonusTilePoints(ScoringRule):
         if not bonus:
             return ()
         # made once per bonus tiles held (this runs on every reading of every hand)
-        memo = _memo(self)
-        lines = memo.get(bonus)
-        if lines is None:
-            lines = memo[bonus] = tuple(Item(f"{t.name}", points=self.points) for t in bonus)
-        return lines
+        return _memo_lines(self, bonus, lambda: tuple(Item(f"{t.name}", points=self.points) for t in bonus))
 
 
 @dataclass(frozen=True)
@@ -87,11 +83,7 @@ class OwnSeasonDoubles(ScoringRule):
         if not bonus:
             return ()
         seat = int(r.seat)
-        memo = _memo(self)
-        lines = memo.get((bonus, seat))
-        if lines is None:
-            lines = memo[bonus, seat] = self._lines(bonus, seat)
-        return lines
+        return _memo_lines(self, (bonus, seat), lambda: self._lines(bonus, seat))
 
     def _lines(self, bonus, seat) -> tuple:
         own = [t for t in bonus if t.suit in (Suit.FLOWER, Suit.SEASON) and t.wind == seat]
@@ -113,15 +105,11 @@ class FullSeriesDoubles(ScoringRule):
         bonus = r.hand.bonus
         if len(bonus) < 4:
             return ()
-        memo = _memo(self)  # made once per bonus tiles laid out
-        lines = memo.get(bonus)
-        if lines is None:
-            lines = memo[bonus] = tuple(
-                Item(f"all four {word}", doubles=self.doubles)
-                for suit, word in ((Suit.FLOWER, "Flowers"), (Suit.SEASON, "Seasons"))
-                if len({t for t in bonus if t.suit is suit}) == 4
-            )
-        return lines
+        return _memo_lines(self, bonus, lambda: tuple(  # made once per bonus tiles laid out
+            Item(f"all four {word}", doubles=self.doubles)
+            for suit, word in ((Suit.FLOWER, "Flowers"), (Suit.SEASON, "Seasons"))
+            if len({t for t in bonus if t.suit is suit}) == 4
+        ))
 
 
 @dataclass(frozen=True)
