@@ -6,7 +6,7 @@ import pytest
 
 from mahjongg.bots import BOTS, Bot, BotError, CautiousBot, GreedyBot, RandomBot, make_bot
 from mahjongg.bots.cautious import danger
-from mahjongg.bots.evaluation import best_discard, discard_options, discard_shanten, useful_draws
+from mahjongg.bots.evaluation import best_discard, discard_options, discard_shanten, shanten_after_discards, useful_draws
 from mahjongg.hand import Meld, MeldKind
 from mahjongg.notation import parse_tiles
 from mahjongg.shanten import shanten, useful_tiles
@@ -209,6 +209,8 @@ def test_discard_options_agree_with_shanten_module():
         cands = [t for t in range(34) if c[t]]
         opts = discard_options(c, d, cands, unseen)
         sh = discard_shanten(c, d, cands)
+        every = shanten_after_discards(c, d)  # every kind at once: the same, 98 for a kind not held
+        assert [every[t] for t in cands] == [sh[t] for t in cands] and all(every[t] == 98 for t in range(34) if not c[t])
         for t in cands:
             c[t] -= 1
             assert shanten(c, d) == opts[t][0] == sh[t]

@@ -41,7 +41,7 @@ from ..shanten import combine_vectors, distances, group_vector
 from ..tiles import TILES, Tile
 from .base import BotError
 
-__all__ = ["best_discard", "discard_options", "discard_shanten", "useful_draws"]
+__all__ = ["best_discard", "discard_options", "discard_shanten", "shanten_after_discards", "useful_draws"]
 
 _GROUP_OF = tuple(g for g, (lo, hi, _) in enumerate(_GROUPS) for _ in range(lo, hi))
 _LOCAL = tuple(t - _GROUPS[g][0] for t, g in enumerate(_GROUP_OF))
@@ -259,6 +259,17 @@ def discard_shanten(counts, declared: int, candidates) -> dict[Tile, int]:
         r = after.get(t)
         out[t] = (p.discard(t) if r is None else r)[2] - 1
     return out
+
+
+def shanten_after_discards(counts, declared: int) -> tuple[int, ...]:
+    """The shanten after discarding each kind from a hand holding its drawn tile (34
+    values, lowest kind first; 98 for a kind not held): :func:`discard_shanten` of every
+    kind at once, from the per-group memo :func:`best_discard` reads."""
+    p = _prepared(counts, declared)
+    dist = p.dist
+    if dist is None:
+        dist = _dists(p)
+    return tuple(d - 1 for d in dist)
 
 
 def _live_useful(p: "_Prepared", sigs: list, pairs: tuple, parts: tuple, t: int, v: int, key: bytes) -> int:

@@ -66,7 +66,7 @@ from ..table.observation import Observation
 from ..tiles import TILES, Tile, Wind, tiles_of
 from .base import concealed_counts, unseen_counts, with_original_call
 from .cautious import CautiousBot
-from .evaluation import discard_options, discard_shanten, useful_draws
+from .evaluation import discard_options, shanten_after_discards, useful_draws
 from .greedy import GreedyBot
 
 __all__ = ["ExpertBot", "declared_score", "discard_value", "DiscardValue", "one_step_win", "win_chance", "win_score", "danger", "potential"]
@@ -456,13 +456,13 @@ def _one_step_table(obs: Observation, counts: list[int], declared: int, held: li
     for x in useful_draws(counts, declared):
         counts[x] += 1
         held[x] += 1
-        after = discard_shanten(counts, declared, [TILES[y] for y in range(34) if counts[y] and y != x])
+        after = shanten_after_discards(counts, declared)
         ys = []
-        for y, sh in after.items():
-            if sh != 0:
+        for y in range(34):
+            if after[y] != 0 or y == x:
                 continue
             counts[y] -= 1
-            ys.append((y, tuple((w, win_score(obs, counts, w)) for w in complete_waits(counts, held))))
+            ys.append((TILES[y], tuple((w, win_score(obs, counts, w)) for w in complete_waits(counts, held))))
             counts[y] += 1
         counts[x] -= 1
         held[x] -= 1
