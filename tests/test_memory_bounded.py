@@ -21,6 +21,7 @@ import mahjongg.bots.evaluation as evaluation
 import mahjongg.bots.expert as expert
 import mahjongg.bots.plans as plans
 import mahjongg.decomposition as decomposition
+import mahjongg.scoring as scoring
 import mahjongg.shanten as shanten
 import mahjongg.table.tables as tables
 from mahjongg.simulate import play_hand
@@ -30,7 +31,7 @@ LIMITS = [
     (decomposition, "_LIMIT"), (decomposition, "_AFTER_ONE_LIMIT"),
     (shanten, "_LIMIT"), (shanten, "_TAIL_LIMIT"), (shanten, "_JOIN_LIMIT"),
     (evaluation, "_LIMIT"), (evaluation, "_PRED_LIMIT"),
-    (tables, "_GROUP_LIMIT"), (expert, "_CACHE_LIMIT"), (plans, "_LIMIT"),
+    (tables, "_GROUP_LIMIT"), (expert, "_CACHE_LIMIT"), (plans, "_LIMIT"), (scoring, "_LOSERS_KEPT"),
 ]
 """The limits of the caches, each set to LOW here."""
 
@@ -41,6 +42,7 @@ CACHES = {
     "mahjongg.table.tables": {"_GROUP_TILES"},
     "mahjongg.bots.expert": {"_SCORE_CACHE", "_SETTLE_CACHE", "_STEP_CACHE"},
     "mahjongg.bots.plans": {"_CACHE"},
+    "mahjongg.scoring": {"_LOSER_SCORES"},
 }
 """The caches with a limit: each holds at most LOW + 1 entries here."""
 
@@ -53,6 +55,8 @@ BOUNDED_BY_THE_GAME = {
     # a meld is a kind, a tile and exposed or not: 6 * 50 * 2
     "mahjongg.hand": {"_MELD_TEXT": 600},
     "mahjongg.bots.base": {"_MELD_TILES": 600},
+    # one Situation per seat and round wind: 4 * 4
+    "mahjongg.bots.expert": {"_SITUATIONS": 16},
     "mahjongg.table.tables": {"_MELDS": 600, "_RULESET_CACHE": 257, "_SHUFFLE_STEPS": 200},
     # limits of their own, fixed
     "mahjongg.notation": {"_FORMATTED": 10_000},

@@ -191,3 +191,85 @@ def test_hand_score_is_score_hands_score(kinds, name, dead):
             hand_score(hand, ruleset, situation)
         return
     assert hand_score(hand, ruleset, situation) == expect
+
+
+def _loser_hand(rnd, ruleset):
+    """A loser's hand the table could hold, drawn from few kinds (so that pungs and pairs
+    are common): ``(counts, melds, bonus, situation)``."""
+    kinds = rnd.sample(range(34), rnd.randint(4, 10))
+    pool = [k for k in kinds for _ in range(4)]
+    rnd.shuffle(pool)
+    melds = []
+    for _ in range(rnd.randint(0, 2)):
+        t = pool[0]
+        if pool.count(t) >= 3:
+            for _ in range(3):
+                pool.remove(t)
+            melds.append(Meld(MeldKind.PUNG, TILES[t], rnd.random() < 0.8))
+    counts = [0] * 34
+    for t in pool[: 13 - 3 * len(melds)]:
+        counts[t] += 1
+    bonus = tuple(sorted(rnd.sample(sorted(ruleset.bonus_tiles), min(len(ruleset.bonus_tiles), rnd.randint(0, 3)))))
+    situation = Situation(seat=rnd.choice(list(Wind)), round=rnd.choice(list(Wind)))
+    return counts, tuple(melds), tuple(TILES[b] for b in bonus), situation
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.randoms(use_true_random=False), st.sampled_from(["pung-chow", "traditional-special-tiles", "dmjl", "bmja", "hong-kong"]))
+def test_loser_hand_score_is_hand_score(rnd, name):
+    # loser_hand_score (the bots' scorer of a loser's hand, remembered by its melds, pungs,
+    # pairs and bonus tiles where the rules read no more: the BMJA's and the DMJL's) gives
+    # what hand_score gives the hand; here for a hand and the same hand with one single
+    # tile changed for a kind it does not hold (the same pungs and pairs: the same memo
+    # entry unless it calls for something), each after the other is remembered
+    from mahjongg.rules import get_ruleset
+    from mahjongg.scoring import hand_score, loser_hand_score
+    from mahjongg.tiles import tiles_of
+
+    ruleset = get_ruleset(name)
+    counts, melds, bonus, situation = _loser_hand(rnd, ruleset)
+    other = list(counts)
+    singles = [t for t in range(34) if counts[t] == 1]
+    free = [t for t in range(34) if counts[t] == 0 and all(m.tile != t for m in melds)]
+    if singles and free:
+        other[rnd.choice(singles)] -= 1
+        other[rnd.choice(free)] += 1
+    for c in (counts, other, counts):
+        expect = hand_score(Hand(tuple(tiles_of(c)), melds, bonus), ruleset, situation)
+        assert loser_hand_score(c, melds, bonus, ruleset, situation) == expect, (c, melds, bonus, situation)
+
+
+def test_loser_hand_score_keeps_what_a_rule_reads_of_single_tiles():
+    # Pung Chow doubles a loser's hand too for being of one suit (seed 000, "Doubling
+    # Honors": "For all one suit, double total score 3 times"): its single tiles count, and
+    # two hands with the same pungs score apart. 111b (concealed pung of ones: 8 points)
+    # + 222b (concealed pung of twos: 4) = 12 points; all bamboo doubles that three times
+    # to 96; a character among the singles leaves 12.
+    from mahjongg.rules import get_ruleset
+    from mahjongg.scoring import hand_score, loser_hand_score
+
+    ruleset = get_ruleset("pung-chow")
+    one_suit = Hand.parse("111b 222b 345b 678b 9b")
+    mixed = Hand.parse("111b 222b 345b 678b 9c")
+    for hand in (one_suit, mixed, one_suit):
+        assert loser_hand_score(hand.counts(), (), (), ruleset, SOUTH) == hand_score(hand, ruleset, SOUTH)
+    assert (hand_score(one_suit, ruleset, SOUTH), hand_score(mixed, ruleset, SOUTH)) == (96, 12)
+
+
+def test_reads_singles_is_the_own_class_word():
+    # a subclass may read what its base does not: it says reads_singles=False again, or reads
+    from mahjongg.rules.items import SetPoints, reads_singles
+
+    class SetPointsOfSuits(SetPoints):
+        pass
+
+    assert reads_singles(SetPoints("sets")) is False
+    assert reads_singles(SetPointsOfSuits("sets")) is True
+
+
+def test_loser_hand_score_refuses_a_winner():
+    from mahjongg.scoring import loser_hand_score
+
+    hand = Hand.parse("111b 222b 345b 678b 99b")
+    with pytest.raises(ValueError, match="has not won"):
+        loser_hand_score(hand.counts(), (), (), PUNG_CHOW, Situation(win=Win(TILES[8], WinBy.WALL)))

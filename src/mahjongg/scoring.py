@@ -22,11 +22,11 @@ from dataclasses import dataclass, field
 from .decomposition import arrangements, waits
 from .hand import Hand, HandError, Meld, MeldKind
 from .rules.context import Reading, Situation, Win, WinBy
-from .rules.items import Item
+from .rules.items import Item, reads_singles
 from .rules.ruleset import Ruleset
-from .tiles import NUM_KINDS, TILES, Suit, Wind
+from .tiles import NUM_KINDS, TILES, Suit, Wind, tiles_of
 
-__all__ = ["ImpossibleWin", "Score", "ScoringError", "calling", "hand_score", "score_hand", "readings"]
+__all__ = ["ImpossibleWin", "Score", "ScoringError", "calling", "hand_score", "loser_hand_score", "score_hand", "readings"]
 
 
 class ScoringError(HandError):
@@ -313,7 +313,8 @@ _RULES: dict[int, tuple] = {}
 
 def _rules_of(ruleset: Ruleset) -> tuple:
     """``(ruleset, loser rules, winner rules, bonus tiles allowed, whether a
-    rule reads a loser's calls)``, made once
+    rule reads a loser's calls, whether a loser's score reads only his pungs and
+    pairs: :func:`loser_hand_score`)``, made once
     per ruleset; the rules of each side by reading shape (filled in as shapes
     come: :func:`_rules_for`)."""
     entry = _RULES.get(id(ruleset))
@@ -321,8 +322,15 @@ def _rules_of(ruleset: Ruleset) -> tuple:
         return entry
     if len(_RULES) >= 64:  # only a cache (rulesets made with with_options come and go)
         _RULES.clear()
+        _LOSER_SCORES.clear()  # keyed on the ids of the rulesets _RULES held
     calls = any(rule.reads_calls for rule in ruleset.rules)
-    entry = _RULES[id(ruleset)] = (ruleset, {}, {}, frozenset(ruleset.bonus_tiles), calls)
+    # whether a loser's score reads of his concealed tiles only their pungs and pairs: every
+    # rule that may score a loser's reading says it reads no single tile, and no faan table
+    # (which tallies the whole reading) counts the items
+    by_sets = ruleset.faan is None and not any(
+        reads_singles(rule) for rule in ruleset.rules if rule.applies_to(False, "standard") is not False
+    )
+    entry = _RULES[id(ruleset)] = (ruleset, {}, {}, frozenset(ruleset.bonus_tiles), calls, by_sets)
     return entry
 
 
@@ -579,6 +587,45 @@ def hand_score(hand: Hand, ruleset: Ruleset, situation: Situation = Situation())
     many hands by their points alone (the bots). Raises as :func:`score_hand` does."""
     found, _ = _best(hand, ruleset, situation)
     return 0 if found is None else found[0]
+
+
+# a kind's count -> what a loser's reading makes of it: 0 (none, or a single tile),
+# 2 (a pair), 3 (a pung; four held count as a pung and a single)
+_BY_SETS = bytes([0, 0, 2, 3, 3]) + bytes(251)
+_LOSER_SCORES: dict = {}
+""":func:`loser_hand_score`'s answers, by the ruleset's id (held in ``_RULES``: emptied
+with it) and what the score reads of the hand."""
+_LOSERS_KEPT = 50_000  # the most losers' scores kept (only a cache)
+
+
+def loser_hand_score(counts, melds: tuple, bonus: tuple, ruleset: Ruleset, situation: Situation = Situation()) -> int:
+    """``hand_score(Hand(tiles_of(counts), melds, bonus), ruleset, situation)`` for a
+    hand that has not won (``situation.win`` ``None``): its points as a loser's,
+    remembered (a bounded cache). ``counts``: 34 counts of its concealed
+    tiles, a hand the table can hold (at most four of a kind with its melds: not
+    checked); ``melds``, ``bonus``: as :class:`Hand` takes them.
+
+    For the bots, which weigh what every discard would leave. Where every rule that
+    may score a loser reads of his concealed tiles only their pungs and pairs (each
+    says so: :attr:`~mahjongg.rules.items.ScoringRule.reads_singles`; the BMJA's and
+    the DMJL's do, Pung Chow's "one suit" does not), and no tile completes the hand
+    (it calls for nothing), hands alike in melds, pungs, pairs, bonus tiles and winds
+    score alike: the score of one is remembered for all. Raises as :func:`score_hand`
+    does (a bonus tile not of the ruleset's set); ``ValueError`` for a winner."""
+    if situation.win is not None:
+        raise ValueError("loser_hand_score scores a hand that has not won: situation.win must be None")
+    entry = _rules_of(ruleset)
+    if entry[5] and not waits(counts) and not (ruleset.special_shapes and ruleset.may_call_special(counts, melds, bonus)):
+        key = (id(ruleset), True, bytes(counts).translate(_BY_SETS), melds, bonus, situation.seat, situation.round, situation.dead)
+    else:  # a rule reading single tiles, or a hand that may call for something: its own
+        key = (id(ruleset), False, bytes(counts), melds, bonus, situation.seat, situation.round, situation.dead)
+    v = _LOSER_SCORES.get(key)
+    if v is None:
+        v = hand_score(Hand(tuple(tiles_of(counts)), melds, bonus), ruleset, situation)
+        if len(_LOSER_SCORES) >= _LOSERS_KEPT:
+            _LOSER_SCORES.clear()
+        _LOSER_SCORES[key] = v
+    return v
 
 
 def _best(hand: Hand, ruleset: Ruleset, situation: Situation) -> tuple:

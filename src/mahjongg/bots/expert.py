@@ -59,7 +59,7 @@ from dataclasses import replace
 from ..hand import Hand, Meld, MeldKind
 from ..rules import get_ruleset
 from ..rules.context import Situation, Win, WinBy
-from ..scoring import ScoringError, hand_score, score_hand
+from ..scoring import ScoringError, loser_hand_score, score_hand
 from ..shanten import shanten
 from ..table.actions import ADD_KONG, CHOW, CONCEALED_KONG, DISCARD, KONG, PASS, PUNG, Action
 from ..table.observation import Observation
@@ -190,19 +190,24 @@ def _loser_gain(ruleset, seat: Wind, seats: tuple) -> float:
 
 def loser_score(obs: Observation, counts: list[int]) -> int:
     """The score of the seat's hand (``counts``, between turns, with its melds and bonus
-    tiles) as a loser's, by the real scorer."""
+    tiles) as a loser's, by the real scorer (:func:`~mahjongg.scoring.loser_hand_score`,
+    which remembers it); 0 for a hand it cannot score."""
     seat = obs.seat
-    melds = obs.melds[seat]
-    bonus = obs.bonus[seat]
-    key = ("loser", obs.ruleset, bytes(counts), melds, bonus, seat, obs.round)
-    v = _SCORE_CACHE.get(key)
-    if v is not None:
-        return v
     try:
-        v = hand_score(Hand(tuple(tiles_of(counts)), melds, bonus), get_ruleset(obs.ruleset), Situation(seat=seat, round=obs.round))
+        return loser_hand_score(counts, obs.melds[seat], obs.bonus[seat], get_ruleset(obs.ruleset), _situation(seat, obs.round))
     except ScoringError:
-        v = 0
-    return _remember(_SCORE_CACHE, key, v)
+        return 0
+
+
+def _situation(seat: Wind, round_: Wind) -> Situation:
+    """``Situation(seat=seat, round=round_)``, one per seat and round wind."""
+    s = _SITUATIONS.get((seat, round_))
+    if s is None:
+        s = _SITUATIONS[seat, round_] = Situation(seat=seat, round=round_)
+    return s
+
+
+_SITUATIONS: dict = {}
 
 
 def win_chance(shanten_after: int, live: float, unseen_total: int, draws_left: int, next_live: float = 6) -> float:

@@ -115,7 +115,15 @@ class ScoringRule:
     the rule reads a loser's :attr:`Reading.calls
     <mahjongg.rules.context.Reading.calls>` and scores only from them (the
     scorer works them out only for a ruleset with such a rule, and leaves the
-    rule out of a hand calling for nothing)."""
+    rule out of a hand calling for nothing). ``reads_singles``: whether the rule,
+    on a loser's reading, may read more of his concealed tiles than its sets and
+    pairs (the tiles in no pung and no pair: ``loose`` beyond its pairs, ``tiles``,
+    ``suits``, ``has_honors``, ``hand.concealed``); a class that reads only the
+    sets, the pairs, the bonus tiles, the calls and the seat and round winds says
+    ``False`` on itself (read off the class that sets it: a subclass, which may read
+    more, says so again; :func:`reads_singles`), and the scorer may then score alike
+    every loser's hand with the same melds, pungs, pairs, bonus tiles and calls
+    (:func:`~mahjongg.scoring.loser_hand_score`)."""
 
     name: str
     source: str = ""
@@ -123,6 +131,7 @@ class ScoringRule:
     wording: ClassVar[Wording] = Wording()
     reads: ClassVar[tuple[str, ...]] = ()
     reads_calls: ClassVar[bool] = False
+    reads_singles: ClassVar[bool] = True
 
     def evaluate(self, r: Reading, so_far: list[Item]) -> Iterable[Item]:  # pragma: no cover
         raise NotImplementedError
@@ -146,6 +155,12 @@ class ScoringRule:
         if type(self).applies is ScoringRule.applies:
             return self.who == "all" or winner
         return None
+
+
+def reads_singles(rule: ScoringRule) -> bool:
+    """``rule.reads_singles`` as the rule's own class sets it, ``True`` where that class
+    does not (:attr:`ScoringRule.reads_singles`)."""
+    return type(rule).__dict__.get("reads_singles", True)
 
 
 def _memo(rule: ScoringRule) -> dict:
@@ -305,6 +320,8 @@ class SetPoints(ScoringRule):
     ``head_*`` for ones, nines, winds and dragons. Chows score nothing.
     """
 
+    reads_singles: ClassVar[bool] = False  # a loser's sets, pairs, bonus tiles, calls, winds
+
     simple_pung: tuple[int, int] = (2, 4)
     head_pung: tuple[int, int] = (4, 8)
     simple_kong: tuple[int, int] = (8, 16)
@@ -344,6 +361,8 @@ class PairPoints(ScoringRule):
     ``seat_wind + round_wind``.
     """
 
+    reads_singles: ClassVar[bool] = False  # a loser's sets, pairs, bonus tiles, calls, winds
+
     dragons: int = 2
     seat_wind: int = 2
     round_wind: int = 0
@@ -381,6 +400,8 @@ class PairPoints(ScoringRule):
 class DragonSetDoubles(ScoringRule):
     """Doubles for each pung or kong of dragons."""
 
+    reads_singles: ClassVar[bool] = False  # a loser's sets, pairs, bonus tiles, calls, winds
+
     doubles: int = 1
 
     def evaluate(self, r, so_far):
@@ -399,6 +420,8 @@ class DragonSetDoubles(ScoringRule):
 @dataclass(frozen=True)
 class WindSetDoubles(ScoringRule):
     """Doubles for a pung or kong of the seat wind and/or of the round wind."""
+
+    reads_singles: ClassVar[bool] = False  # a loser's sets, pairs, bonus tiles, calls, winds
 
     seat_wind: int = 1
     round_wind: int = 0

@@ -103,6 +103,8 @@ class OwnFlowerAndSeason(ScoringRule):
     """Doubles for holding both the player's own Flower and own Season
     (DMJL; Kajongg ``OwnFlowerOwnSeason``)."""
 
+    reads_singles: ClassVar[bool] = False  # a loser's sets, pairs, bonus tiles, calls, winds
+
     doubles: int = 1
 
     def evaluate(self, r, so_far):
@@ -118,6 +120,8 @@ class ThreeConcealedPungs(ScoringRule):
     ``ThreeConcealedPongs``); a set a claimed winning tile completed is
     exposed."""
 
+    reads_singles: ClassVar[bool] = False  # a loser's sets, pairs, bonus tiles, calls, winds
+
     doubles: int = 1
 
     def evaluate(self, r, so_far):
@@ -132,6 +136,8 @@ class HonorGroups(ScoringRule):
     (``"winds"``): ``sets`` pungs or kongs of them, and with ``pair`` the pair
     of another one too (Kajongg ``LittleThreeDragons``, ``BigThreeDragons``,
     ``LittleFourJoys``, ``BigFourJoys``)."""
+
+    reads_singles: ClassVar[bool] = False  # a loser's sets, pairs, bonus tiles, calls, winds
 
     group: str = "dragons"
     sets: int = 3
@@ -154,6 +160,8 @@ class OtherPairsPoints(ScoringRule):
     as its pair, as :class:`~mahjongg.rules.items.PairPoints` scores a pair
     (Kajongg arranges a loser's tiles into every pair they hold and scores
     each: ``hand.py`` ``__arrange``, its meld rules)."""
+
+    reads_singles: ClassVar[bool] = False  # a loser's sets, pairs, bonus tiles, calls, winds
 
     dragons: int = 2
     seat_wind: int = 2
@@ -736,6 +744,8 @@ class CallingFor(ScoringRule):
     named ``hand`` scores ``fraction`` of the limit (BMJA; Kajongg
     ``CallingHand``). Reads :attr:`Reading.calls`."""
 
+    reads_singles: ClassVar[bool] = False  # a loser's sets, pairs, bonus tiles, calls, winds
+
     hand: str = ""
     fraction: float = 0.4
     who: ClassVar[str] = "others"
@@ -759,6 +769,8 @@ class CallingFor(ScoringRule):
 class CallingForDoubles(ScoringRule):
     """A loser's hand waiting on a tile that would complete a hand scoring
     the item ``hand`` scores ``doubles`` (BMJA: Calling for Purity)."""
+
+    reads_singles: ClassVar[bool] = False  # a loser's sets, pairs, bonus tiles, calls, winds
 
     hand: str = ""
     doubles: int = 3

@@ -58,6 +58,8 @@ class BonusTilePoints(ScoringRule):
     """Points for each Flower, Season or special tile laid out (``Hand.bonus``);
     tiles held back (``Hand.hidden``) score nothing."""
 
+    reads_singles: ClassVar[bool] = False  # a loser's sets, pairs, bonus tiles, calls, winds
+
     points: int = 4
 
     def evaluate(self, r, so_far):
@@ -73,6 +75,8 @@ class BonusTilePoints(ScoringRule):
 class OwnSeasonDoubles(ScoringRule):
     """Doubles for the player's own Flower/Season (number 1 East ... 4 North):
     ``one`` for one of them, ``both`` for both."""
+
+    reads_singles: ClassVar[bool] = False  # a loser's sets, pairs, bonus tiles, calls, winds
 
     one: int = 1
     both: int = 2
@@ -98,6 +102,8 @@ class OwnSeasonDoubles(ScoringRule):
 @dataclass(frozen=True)
 class FullSeriesDoubles(ScoringRule):
     """Doubles for all four Flowers, and again for all four Seasons (one colour each)."""
+
+    reads_singles: ClassVar[bool] = False  # a loser's sets, pairs, bonus tiles, calls, winds
 
     doubles: int = 3
 
