@@ -55,8 +55,8 @@ BOUNDED_BY_THE_GAME = {
     # a meld is a kind, a tile and exposed or not: 6 * 50 * 2
     "mahjongg.hand": {"_MELD_TEXT": 600},
     "mahjongg.bots.base": {"_MELD_TILES": 600},
-    # one Situation per seat and round wind: 4 * 4
-    "mahjongg.bots.expert": {"_SITUATIONS": 16},
+    # one Situation per seat and round wind, and win (none, or a kind by one of four ways): 4 * 4 * (1 + 34 * 4)
+    "mahjongg.bots.expert": {"_SITUATIONS": 16 * 137},
     "mahjongg.table.tables": {"_MELDS": 600, "_RULESET_CACHE": 257, "_SHUFFLE_STEPS": 200},
     # limits of their own, fixed
     "mahjongg.notation": {"_FORMATTED": 10_000},

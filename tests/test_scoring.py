@@ -273,3 +273,47 @@ def test_loser_hand_score_refuses_a_winner():
     hand = Hand.parse("111b 222b 345b 678b 99b")
     with pytest.raises(ValueError, match="has not won"):
         loser_hand_score(hand.counts(), (), (), PUNG_CHOW, Situation(win=Win(TILES[8], WinBy.WALL)))
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(st.integers(0, 33), min_size=14, max_size=14).filter(lambda ts: max(ts.count(t) for t in ts) <= 4),
+    st.sampled_from(["pung-chow", "dmjl", "bmja", "hong-kong", "hong-kong-136"]),
+    st.sampled_from([WinBy.WALL, WinBy.DISCARD]),
+)
+def test_declared_points_is_the_score_where_it_may_be_declared(kinds, name, by):
+    # declared_points (the bots' score of a wait) is score_hand's score where the ruleset
+    # lets the win be declared (Ruleset.may_declare: a faan minimum), 0 where it does not,
+    # and refuses what score_hand refuses
+    from mahjongg.rules import get_ruleset
+    from mahjongg.scoring import declared_points
+
+    ruleset = get_ruleset(name)
+    hand = Hand(tuple(sorted(TILES[k] for k in kinds)))
+    situation = Situation(seat=Wind.SOUTH, round=Wind.EAST, win=Win(TILES[kinds[-1]], by))
+    try:
+        s = score_hand(hand, ruleset, situation)
+    except ScoringError as e:
+        with pytest.raises(ScoringError, match=re.escape(str(e))):
+            declared_points(hand, ruleset, situation)
+        return
+    assert declared_points(hand, ruleset, situation) == (s.score if ruleset.may_declare(s) else 0)
+
+
+def test_declared_points_of_a_hand_below_the_minimum_is_nothing():
+    # Hong Kong's minimum is 3 faan (seed 003, pre-agreed; docs/rules/hong-kong.md, `minimum`).
+    # Under hong-kong-136 (no Flowers, so no "no flowers" faan), 123b 456b 789c 234d 55d won
+    # on a discard of 5d, nothing exposed, is all chows (1) and concealed on a discard (1): 2
+    # faan, not declarable; 111b 234b 567b 999b EE won on the discard of E is mixed one suit
+    # (3) and concealed on a discard (1): 4 faan, 16 points (1 faan 2, 2 faan 4, ...: 2**4)
+    from mahjongg.rules import get_ruleset
+    from mahjongg.scoring import declared_points
+
+    hk = get_ruleset("hong-kong-136")
+    low = Hand.parse("123b 456b 789c 234d 55d")
+    on_5d = Situation(seat=Wind.SOUTH, round=Wind.EAST, win=Win(tile("5d"), WinBy.DISCARD))
+    assert score_hand(low, hk, on_5d).faan == 2
+    assert declared_points(low, hk, on_5d) == 0
+    high = Hand.parse("111b 234b 567b 999b EE")
+    on_e = Situation(seat=Wind.SOUTH, round=Wind.EAST, win=Win(tile("E"), WinBy.DISCARD))
+    assert (score_hand(high, hk, on_e).faan, declared_points(high, hk, on_e)) == (4, 16)

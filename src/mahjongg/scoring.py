@@ -26,7 +26,7 @@ from .rules.items import Item, reads_singles
 from .rules.ruleset import Ruleset
 from .tiles import NUM_KINDS, TILES, Suit, Wind, tiles_of
 
-__all__ = ["ImpossibleWin", "Score", "ScoringError", "calling", "hand_score", "loser_hand_score", "score_hand", "readings"]
+__all__ = ["ImpossibleWin", "Score", "ScoringError", "calling", "declared_points", "hand_score", "loser_hand_score", "score_hand", "readings"]
 
 
 class ScoringError(HandError):
@@ -626,6 +626,22 @@ def loser_hand_score(counts, melds: tuple, bonus: tuple, ruleset: Ruleset, situa
             _LOSER_SCORES.clear()
         _LOSER_SCORES[key] = v
     return v
+
+
+def declared_points(hand: Hand, ruleset: Ruleset, situation: Situation) -> int:
+    """The points of a win (``situation.win`` set) as it may be declared: its
+    :func:`hand_score`, but 0 where the ruleset would not let it be declared
+    (:meth:`~mahjongg.rules.ruleset.Ruleset.may_declare`: a faan minimum), without making
+    the :class:`Score`'s card. For the bots, which weigh every wait. Raises as
+    :func:`score_hand` does (an incomplete hand: :class:`ScoringError`)."""
+    found, reading = _best(hand, ruleset, situation)
+    if found is None:  # a dead hand
+        return 0
+    # the Score may_declare reads (its items, faan and limit hand), without the arrangement's notation
+    s = _new(Score)
+    _set_attr(s, "__dict__", {"score": found[0], "points": found[1], "doubles": found[2], "items": found[3],
+                              "limit_hand": found[4], "arrangement": "", "reading": reading, "faan": found[5]})
+    return found[0] if ruleset.may_declare(s) else 0
 
 
 def _best(hand: Hand, ruleset: Ruleset, situation: Situation) -> tuple:

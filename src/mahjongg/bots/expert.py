@@ -59,7 +59,7 @@ from dataclasses import replace
 from ..hand import Hand, Meld, MeldKind
 from ..rules import get_ruleset
 from ..rules.context import Situation, Win, WinBy
-from ..scoring import ScoringError, loser_hand_score, score_hand
+from ..scoring import ScoringError, declared_points, loser_hand_score
 from ..shanten import shanten
 from ..table.actions import ADD_KONG, CHOW, CONCEALED_KONG, DISCARD, KONG, PASS, PUNG, Action
 from ..table.observation import Observation
@@ -144,13 +144,14 @@ def _declared(obs: Observation, counts: list[int], w: Tile, by: WinBy) -> int:
     counts[w] += 1
     # every arrangement over the ruleset's limit on chows, and no special hand: refused unscored
     refused = ruleset.refuses_unscored(counts, melds, bonus)
-    hand = None if refused else Hand(tuple(tiles_of(counts)), melds, bonus)
+    # the tiles sorted (tiles_of) and valid, the melds and bonus tiles the table's (the
+    # bonus tiles in the order laid out: sorted, as Hand sorts them): no checks
+    hand = None if refused else Hand.trusted(tuple(tiles_of(counts)), melds, tuple(sorted(bonus)) if len(bonus) > 1 else bonus)
     counts[w] -= 1
     v = -1
     if hand is not None:
         try:
-            s = score_hand(hand, ruleset, Situation(seat=seat, round=obs.round, win=Win(TILES[w], by)))
-            v = s.score if ruleset.may_declare(s) else 0
+            v = declared_points(hand, ruleset, _situation(seat, obs.round, w, by))
         except ScoringError:
             pass
     return _remember(_SCORE_CACHE, key, v)
@@ -199,11 +200,13 @@ def loser_score(obs: Observation, counts: list[int]) -> int:
         return 0
 
 
-def _situation(seat: Wind, round_: Wind) -> Situation:
-    """``Situation(seat=seat, round=round_)``, one per seat and round wind."""
-    s = _SITUATIONS.get((seat, round_))
+def _situation(seat: Wind, round_: Wind, w: int | None = None, by: WinBy = WinBy.DISCARD) -> Situation:
+    """``Situation(seat=seat, round=round_)``, with ``w`` the win on that tile (a kind)
+    by ``by``: one per seat, round wind and win."""
+    key = (seat, round_, w, by)
+    s = _SITUATIONS.get(key)
     if s is None:
-        s = _SITUATIONS[seat, round_] = Situation(seat=seat, round=round_)
+        s = _SITUATIONS[key] = Situation(seat=seat, round=round_, win=None if w is None else Win(TILES[w], by))
     return s
 
 
