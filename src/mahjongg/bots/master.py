@@ -78,7 +78,10 @@ __all__ = ["MasterBot", "chance", "next_live", "one_step", "passed_since", "lose
 def plan_setting(obs: Observation, unseen: list[int]) -> tuple:
     """What :func:`plan_value` reads from the table besides the hand, the same for every
     discard weighed at one decision: ``(ruleset, faan values, honors, own bonus faan,
-    chance of no flower, unseen total, draws left, an opponent, chips of a limit win)``."""
+    chance of no flower, unseen total, draws left, an opponent, chips of a limit win,
+    memo)`` -- ``memo`` what the plans of this decision's hands have in common, worked
+    out once (one-suit distances, a plan's value: :func:`plan_value`): a setting serves
+    one observation and one ``unseen``, unchanged."""
     ruleset = get_ruleset(obs.ruleset)
     values = faan_values(ruleset)
     seat = obs.seat
@@ -99,7 +102,7 @@ def plan_setting(obs: Observation, unseen: list[int]) -> tuple:
     other = next(x for x in seats if x != seat)
     table = ruleset.faan
     top = _chips_for_win(ruleset, seat, seats, table.points_for(table.limit), other)
-    return ruleset, values, honors, own_faan, no_flower, unseen_total, draws, other, top
+    return ruleset, values, honors, own_faan, no_flower, unseen_total, draws, other, top, {}
 
 
 def plan_value(
@@ -113,13 +116,21 @@ def plan_value(
     nothing below the minimum), the faan it may get besides weighed by their chances.
     ``setting``: :func:`plan_setting` of ``obs`` and ``unseen``, if already worked out;
     ``regular``: the hand's shanten plus one and live tiles, if known (``plans``)."""
-    ruleset, values, honors, own_faan, no_flower, unseen_total, draws, other, top = setting or plan_setting(obs, unseen)
+    ruleset, values, honors, own_faan, no_flower, unseen_total, draws, other, top, memo = setting or plan_setting(obs, unseen)
     seat = obs.seat
     seats = obs.seats
     table = ruleset.faan
     best = 0.0
-    for p in plans(counts, obs.melds[seat], 4 - declared, unseen, honors, own_faan, no_flower, values, values.minimum, regular):
+    for p in plans(counts, obs.melds[seat], 4 - declared, unseen, honors, own_faan, no_flower, values, values.minimum, regular, memo):
         if p.live <= 0:
+            continue
+        # a plan's value reads its distance, live tiles, faan and extras (the rest is the
+        # decision's): the discards weighed at one decision share most of their plans
+        key = (p.distance, p.live, p.faan, p.extras)
+        cv = memo.get(key)
+        if cv is not None:
+            if cv > best:
+                best = cv
             continue
         c = plan_chance(p.distance - 1, p.live, unseen_total, draws)
         if c * top <= best:
@@ -137,7 +148,8 @@ def plan_value(
                     pr *= 1.0 - ch
             if faan >= values.minimum and pr > 0:
                 v += pr * _chips_for_win(ruleset, seat, seats, table.points_for(min(faan, table.limit)), other)
-        best = max(best, c * v)
+        cv = memo[key] = c * v
+        best = max(best, cv)
     return best
 
 

@@ -286,7 +286,7 @@ def _of_melds(melds, honors: dict) -> tuple:
 
 def plans(
     counts, melds, sets: int, unseen, honors: dict, own_bonus: int, no_flower_chance: float, values: FaanValues, at_least: int = 0,
-    regular: tuple[int, int] | None = None,
+    regular: tuple[int, int] | None = None, memo: dict | None = None,
 ) -> list[Plan]:
     """Every plan of the hand ``counts`` (34 ints, concealed, between turns) with its
     declared ``melds`` (:class:`~mahjongg.hand.Meld`) and ``sets`` sets to make.
@@ -300,7 +300,10 @@ def plans(
     minimum: such a plan cannot be declared; its distance is not worked out).
     ``regular``: ``(distance, live)`` of the ``any`` shape with no pair forced, when the
     caller has them (the shanten plus one and the live tiles of
-    :func:`~mahjongg.bots.evaluation.discard_options`, the same counts)."""
+    :func:`~mahjongg.bots.evaluation.discard_options`, the same counts). ``memo``: the
+    one-suit shapes' distances and live tiles worked out for other hands with the same
+    ``unseen`` (the discards weighed at one decision), by the tiles they read (their suit,
+    and the honors for ``mixed``): filled in and read."""
     exposed, meld_suits, chow, meld_faan = _of_melds(melds, honors)
     sure = own_bonus + meld_faan + (0 if exposed else values.concealed)
     held_pungs = [t for t in honors if counts[t] >= 3]
@@ -336,6 +339,15 @@ def plans(
                     continue
                 if regular is not None and shape == "any" and not forced:
                     d, live = regular
+                elif memo is not None and suit is not None:
+                    # a one-suit shape reads its suit (and the honors, mixed): the same for
+                    # every discard of another suit
+                    lo = 9 * suit
+                    key = (shape, suit, forced, sets, held[lo : lo + 9], held[27:34] if shape == "mixed" else None)
+                    found = memo.get(key)
+                    if found is None:
+                        found = memo[key] = _distance(held, sets, shape, suit, forced, unseen)
+                    d, live = found
                 else:
                     d, live = _distance(held, sets, shape, suit, forced, unseen)
                 if d >= 99:
