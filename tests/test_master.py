@@ -281,3 +281,39 @@ def test_under_a_faan_table_only_the_first_step_discard_has_its_completions_scor
     assert first[0].tile == tile("9c") and one[tile("9c")].ev == every[tile("9c")].ev
     assert one[tile("N")].ev < every[tile("N")].ev and one[tile("1b")].ev < every[tile("1b")].ev
     assert first[0].ev == max(v.ev for v in every.values())
+
+
+def test_in_a_claim_window_a_hand_a_step_from_waiting_is_weighed_by_its_plans(monkeypatch):
+    # The hand of the test above, weighed in a claim window (MasterBot.CLAIM_ONE_STEP
+    # False): 9c, whose completions a turn scores, keeps its plans' value there, below the
+    # turn's value of it (the plans weigh it as they weigh 1b, a discard they do not score
+    # either); every other discard is valued as at a turn
+    hk = replace(obs("123b 456c RRR 78d 1b 9c N", drawable=70), ruleset="hong-kong")
+    bot = MasterBot(0)
+    turn = {v.tile: v for v in bot.rank_discards(hk, None)}
+    bot._claiming = True
+    claim = {v.tile: v for v in bot.rank_discards(hk, None)}
+    assert claim[tile("9c")].ev == turn[tile("1b")].ev < turn[tile("9c")].ev
+    assert all(claim[t] == turn[t] for t in turn if t != tile("9c"))
+    # East holds 123b 456c RR 78d 1b 9c N and South discards R: the pung of R leaves the
+    # hand a step from waiting (123b 456c [RRR] 78d and two singles after a discard), from
+    # two steps. Master weighs the claim and passing without scoring completions (no
+    # one_step_win); with CLAIM_ONE_STEP it scores them, as the expert does
+    import mahjongg.bots.master as master_module
+
+    o = replace(
+        obs("123b 456c RR 78d 1b 9c N", drawable=70), ruleset="hong-kong",
+        phase="claims", turn=Wind.SOUTH, last_discard=tile("R"), last_discarder=Wind.SOUTH, claim_window=True,
+    )
+    legal = [Action(PUNG, Wind.EAST, tile("R")), Action.pass_(Wind.EAST, tile("R"))]
+    calls = []
+    real = master_module.one_step_win
+    monkeypatch.setattr(master_module, "one_step_win", lambda *a: calls.append(a) or real(*a))
+    assert MasterBot(0).act(o, legal) in legal
+    assert calls == []
+
+    class Scoring(MasterBot):
+        CLAIM_ONE_STEP = True
+
+    assert Scoring(0).act(o, legal) in legal
+    assert calls

@@ -319,6 +319,13 @@ class MasterBot(ExpertBot):
     scoring of those completions took a third of master's time there. At 2,000 deals,
     seeds 16 and 2: hong-kong +24.4 [+14.7, +34.5] and +23.2 [+14.9, +31.7], hong-kong-136
     +26.7 [+19.3, +34.2] and +24.6 [+17.0, +32.8] (bench/README.md)."""
+    CLAIM_ONE_STEP = False
+    """Under a faan table with :attr:`FAAN_PLANS`: whether a claim window, too, scores the
+    completions of a hand a step from waiting (the hand after the claim and its discard,
+    and the hand kept), as a turn does (:attr:`ONE_STEP_EXACT`). Without, a claim window
+    weighs both by their plans alone (and a hand waiting by its waits scored): a third
+    of the scoring of completions was done for claims, and the two sides stay weighed
+    alike (bench/README.md, "Claims weighed by their plans")."""
     FAAN_PLANS = True
     """Under a faan table (a minimum to declare): every discard, claim and pass valued by the
     hand's best faan plan (:func:`plan_value`) -- its shape (one suit, all pungs), the honor
@@ -360,7 +367,7 @@ class MasterBot(ExpertBot):
             exact = v.chance * v.value if v.shanten == best_s and (v.shanten == 0 or v.shanten == 1 and self.ONE_STEP_EXACT is None) else 0.0
             out.append(DiscardValue((v.tile, v.shanten, v.live, v.waits, v.value, v.chance, v.risk, max(exact, pe) - v.risk)))
         out.sort(key=lambda v: (-v[7], v[1], -v[2], unseen[v[0]], -int(v[0])))
-        if best_s == 1 and self.ONE_STEP_EXACT:
+        if best_s == 1 and self.ONE_STEP_EXACT and (self.CLAIM_ONE_STEP or not self._claiming):
             # the completions of the first few discards a step from waiting, scored
             held = list(counts)
             for m in obs.melds[obs.seat]:
@@ -410,7 +417,14 @@ class MasterBot(ExpertBot):
                     after = self.after_claim(counts, declared, a)
                     if after is not None and after <= shanten(counts, declared):
                         return a
-        return ExpertBot.claim(self, obs, legal)
+        self._claiming = True
+        try:
+            return ExpertBot.claim(self, obs, legal)
+        finally:
+            self._claiming = False
+
+    _claiming = False
+    """Whether the bot is deciding a claim window now (:attr:`CLAIM_ONE_STEP`)."""
 
     def want_claim(self, obs: Observation, a: Action, before: int, after: int) -> bool:
         """Building for a minimum (the claim window's ``build`` mode): the cautious bot's
@@ -502,12 +516,13 @@ class MasterBot(ExpertBot):
 
     def _faan_stay(self, obs, counts, declared, before):
         """The hand kept in a claim window under a faan table, valued as :meth:`_faan_ranked`
-        values a discard: the expert's exact value waiting or a step from it, or its best plan."""
+        values a discard in a claim window: the expert's exact value waiting (and with
+        :attr:`CLAIM_ONE_STEP` a step from it), or its best plan."""
         unseen = unseen_counts(obs)
         base = 0.0
         if before == 0:
             base = ExpertBot._stay_value(self, obs, counts, declared, before)
-        elif before == 1:
+        elif before == 1 and self.CLAIM_ONE_STEP:
             held = list(counts)
             for m in obs.melds[obs.seat]:
                 for t in m.tiles:
