@@ -216,6 +216,7 @@ def _pungs_kinds(b: bytes, sets: int) -> tuple[int, tuple[int, ...]]:
     return base, ()
 
 
+_FIXED = "fixed"  # plans' memo key of what one decision's melds and values decide
 _ALL_GROUPS = (True, True, True, True)
 _ONE_SUIT_GROUPS = {
     (shape, suit): tuple(i == suit for i in range(3)) + (shape == "mixed",) for shape in ("mixed", "pure") for suit in range(3)
@@ -303,29 +304,39 @@ def plans(
     :func:`~mahjongg.bots.evaluation.discard_options`, the same counts). ``memo``: the
     one-suit shapes' distances and live tiles worked out for other hands with the same
     ``unseen`` (the discards weighed at one decision), by the tiles they read (their suit,
-    and the honors for ``mixed``): filled in and read."""
-    exposed, meld_suits, chow, meld_faan = _of_melds(melds, honors)
-    sure = own_bonus + meld_faan + (0 if exposed else values.concealed)
+    and the honors for ``mixed``), and what the melds, honors, bonus faan and values
+    decide: filled in and read (the same melds, honors, bonus faan, values and unseen
+    tiles at every call with one memo)."""
+    fixed = None if memo is None else memo.get(_FIXED)
+    if fixed is None:
+        # what the melds, the honors, the bonus tiles and the faan values decide (the same
+        # for every hand of one decision)
+        exposed, meld_suits, chow, meld_faan = _of_melds(melds, honors)
+        sure = own_bonus + meld_faan + (0 if exposed else values.concealed)
+        extras = []
+        if exposed and values.self_drawn:
+            extras.append((values.self_drawn, 1 / 3))
+        if values.no_flowers and no_flower_chance > 0:
+            extras.append((values.no_flowers, no_flower_chance))
+        extras = tuple(extras)
+        reach = at_least - sum(f for f, _ in extras)  # the sure faan a plan needs
+        suits = tuple((s, meld_suits <= _SUIT_ONLY[s]) for s in range(3) if meld_suits <= _SUIT_AND_HONORS[s])
+        pungs = () if chow or not values.pungs else (("pungs", None, values.pungs),)
+        fixed = (sure, extras, reach, suits, pungs)
+        if memo is not None:
+            memo[_FIXED] = fixed
+    sure, extras, reach, suits, pungs = fixed
     held_pungs = [t for t in honors if counts[t] >= 3]
     pairs = [t for t in honors if counts[t] == 2 and unseen[t] > 0]
-    extras = []
-    if exposed and values.self_drawn:
-        extras.append((values.self_drawn, 1 / 3))
-    if values.no_flowers and no_flower_chance > 0:
-        extras.append((values.no_flowers, no_flower_chance))
-    extras = tuple(extras)
-    reach = at_least - sum(f for f, _ in extras)  # the sure faan a plan needs
     shapes = [("any", None, 0)]
-    for s in range(3):
+    for s, pure in suits:
         lo = s * 9
-        if meld_suits <= _SUIT_AND_HONORS[s]:
-            n = sum(counts[lo : lo + 9])
-            if n >= 4:
-                shapes.append(("mixed", s, values.mixed))
-            if n >= 7 and meld_suits <= _SUIT_ONLY[s]:
+        n = sum(counts[lo : lo + 9])
+        if n >= 4:
+            shapes.append(("mixed", s, values.mixed))
+            if n >= 7 and pure:
                 shapes.append(("pure", s, values.pure))
-    if not chow and values.pungs:
-        shapes.append(("pungs", None, values.pungs))
+    shapes.extend(pungs)
     out = []
     held = bytes(counts)
     for r in range(min(len(pairs), 3) + 1):
