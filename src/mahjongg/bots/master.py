@@ -31,15 +31,17 @@ expert's play was found wanting (docs/bots.md, "The master"):
   (:func:`plan_value`). The expert there builds by the cautious bot's one-suit
   rule and values a hand far from waiting by a rough count of its doubles, so
   half the hands were drawn. Beside the plans, only the first discard a step
-  from waiting has its completions scored (:attr:`MasterBot.ONE_STEP_EXACT`).
-  Against three experts, 2,000 deals: hong-kong +24.4 [+14.7, +34.5] (seed 16)
-  and +23.2 [+14.9, +31.7] (seed 2), hong-kong-136 +26.7 [+19.3, +34.2] and
-  +24.6 [+17.0, +32.8] (bench/README.md, "The master's speed on fresh deals").
+  from waiting has its completions scored (:attr:`MasterBot.ONE_STEP_EXACT`), at
+  its turn only (:attr:`MasterBot.CLAIM_ONE_STEP`). Against three experts, 2,000
+  deals: hong-kong +24.2 [+14.5, +34.6] (seed 16), +24.3 [+15.5, +33.9] (seed 2)
+  and +32.0 [+21.7, +42.4] (seed 2026), hong-kong-136 +26.9 [+19.4, +34.5],
+  +23.8 [+16.2, +31.7] and +26.3 [+18.0, +34.7] (bench/README.md, "Claims
+  weighed by their plans").
 
-Its speed: a decision takes 0.35-0.53 ms at the median and at most 3.8 ms of CPU
-at the 99th percentile; a table of master and three greedy plays about 50 hands a
-second under bmja and hong-kong-136 (47-53 over the runs), 56 under hong-kong and
-90-124 under the others, on a 2-vCPU Xeon (bench/bench_master.py).
+Its speed (bench/bench_master.py; bench/README.md, "Faster again"; a 2-vCPU
+Xeon): a decision takes 0.29-0.41 ms at the median and at most 3.4 ms of CPU at
+the 99th percentile; a table of master and three greedy plays 56-62 hands a
+second under bmja and the Hong Kong rulesets, 98-116 under the others.
 
 Elsewhere the value of a win by the real scorer, the ruleset's minimum and settlement,
 the risk of the other discards, folding and building a high hand on a long
@@ -318,14 +320,19 @@ class MasterBot(ExpertBot):
     hong-kong-136 +25.7 [+15.1, +36.4] against +24.9 [+14.5, +35.6], not told apart; the
     scoring of those completions took a third of master's time there. At 2,000 deals,
     seeds 16 and 2: hong-kong +24.4 [+14.7, +34.5] and +23.2 [+14.9, +31.7], hong-kong-136
-    +26.7 [+19.3, +34.2] and +24.6 [+17.0, +32.8] (bench/README.md)."""
+    +26.7 [+19.3, +34.2] and +24.6 [+17.0, +32.8] (bench/README.md); since
+    :attr:`CLAIM_ONE_STEP`, at a turn only."""
     CLAIM_ONE_STEP = False
     """Under a faan table with :attr:`FAAN_PLANS`: whether a claim window, too, scores the
     completions of a hand a step from waiting (the hand after the claim and its discard,
     and the hand kept), as a turn does (:attr:`ONE_STEP_EXACT`). Without, a claim window
     weighs both by their plans alone (and a hand waiting by its waits scored): a third
     of the scoring of completions was done for claims, and the two sides stay weighed
-    alike (bench/README.md, "Claims weighed by their plans")."""
+    alike. Against three experts, 2,000 deals, seeds 16, 2 and 2026: hong-kong +24.2
+    [+14.5, +34.6], +24.3 [+15.5, +33.9], +32.0 [+21.7, +42.4]; hong-kong-136 +26.9
+    [+19.4, +34.5], +23.8 [+16.2, +31.7], +26.3 [+18.0, +34.7] -- as with it (+24.4,
+    +23.2, +29.2; +26.7, +24.6, +25.7), and the table 8% faster (bench/README.md,
+    "Claims weighed by their plans")."""
     FAAN_PLANS = True
     """Under a faan table (a minimum to declare): every discard, claim and pass valued by the
     hand's best faan plan (:func:`plan_value`) -- its shape (one suit, all pungs), the honor
