@@ -271,7 +271,7 @@ def test_loser_hand_score_refuses_a_winner():
     from mahjongg.scoring import loser_hand_score
 
     hand = Hand.parse("111b 222b 345b 678b 99b")
-    with pytest.raises(ValueError, match="has not won"):
+    with pytest.raises(ScoringError, match="has not won"):
         loser_hand_score(hand.counts(), (), (), PUNG_CHOW, Situation(win=Win(TILES[8], WinBy.WALL)))
 
 

@@ -611,9 +611,9 @@ def loser_hand_score(counts, melds: tuple, bonus: tuple, ruleset: Ruleset, situa
     the DMJL's do, Pung Chow's "one suit" does not), and no tile completes the hand
     (it calls for nothing), hands alike in melds, pungs, pairs, bonus tiles and winds
     score alike: the score of one is remembered for all. Raises as :func:`score_hand`
-    does (a bonus tile not of the ruleset's set); ``ValueError`` for a winner."""
+    does (a bonus tile not of the ruleset's set), and :class:`ScoringError` for a winner."""
     if situation.win is not None:
-        raise ValueError("loser_hand_score scores a hand that has not won: situation.win must be None")
+        raise ScoringError("loser_hand_score scores a hand that has not won: situation.win must be None")
     entry = _rules_of(ruleset)
     if entry[5] and not waits(counts) and not (ruleset.special_shapes and ruleset.may_call_special(counts, melds, bonus)):
         key = (id(ruleset), True, bytes(counts).translate(_BY_SETS), melds, bonus, situation.seat, situation.round, situation.dead)
