@@ -494,9 +494,16 @@ def _check_win(hand: Hand, ruleset: Ruleset, situation: Situation) -> None:
     never wins; a kong is robbed only where the ruleset allows it; a loose
     tile replaces a kong the hand holds (two for a kong on a kong), or a
     bonus tile the ruleset has; a win on the original hand has nothing
-    exposed, and East's was dealt, not claimed. The engine never asks for
-    another (docs/rules/table.md)."""
+    exposed, and East's was dealt, not claimed; a hand holding a bonus tile back
+    (``Hand.hidden``) has a playing tile too few to go out. The engine never asks
+    for another (docs/rules/table.md)."""
     win = situation.win
+    if hand.hidden:
+        held = " ".join(f"({t})" for t in hand.hidden)
+        raise ScoringError(
+            f"{hand} holds {held} back: a tile held back takes a place in the hand, which then has a"
+            " playing tile too few to go Mah-Jongg; lay it out (and draw its loose tile) first"
+        )
     if situation.dead:
         raise ImpossibleWin(
             "dead",

@@ -206,9 +206,17 @@ def advise(
     ``drawable``: the tiles still to draw from the wall, where the table
     knows it (the terminal game's hint); a real table's default is mid-hand.
     Raises :class:`AdviceError` for a hand of the wrong size for the choice
-    (14 to discard from, 13 with ``discard``; one more per kong), or tiles
-    more than four of a kind.
+    (14 to discard from, 13 with ``discard``; one more per kong), tiles
+    more than four of a kind, or a bonus tile held back (``Hand.hidden``: it
+    takes a place in the hand, which cannot go out until it is laid out; the
+    terminal game's hint says nothing then either).
     """
+    if hand.hidden:
+        held = " ".join(f"({t})" for t in hand.hidden)
+        raise AdviceError(
+            f"the hand holds {held} back: a tile held back takes a place in the hand, which cannot go"
+            " Mah-Jongg until it is laid out; the advisor weighs hands of playing tiles only"
+        )
     seen = _playing_seen(hand, ruleset, tuple(seen))
     n = _size(hand)
     if any(t.is_bonus for t in hand.concealed):
