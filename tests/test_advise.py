@@ -83,8 +83,11 @@ def test_bad_hands_are_refused_with_a_reason():
         advise(parse_hand("123b 456b 789b EE 5c 6c", sizes=None), PC)
     with pytest.raises(AdviceError, match="13 tiles"):
         advise(parse_hand("123b 456b 789b EE 5c 6c 9d", sizes=None), PC, discard=tile("7c"))
-    with pytest.raises(AdviceError, match="more than four 4c"):
+    with pytest.raises(AdviceError, match="more than four 4c between the hand and --seen$"):
         advise(parse_hand("123b 456b 789b EE 4c 4c 9d", sizes=None), PC, seen=parse_tiles("4c 4c 4c"))
+    # a fifth copy that is the offered discard: the message names --discard too
+    with pytest.raises(AdviceError, match="more than four 7c between the hand, --seen and --discard"):
+        advise(parse_hand("123b 456b 789b EE 5c 6c", sizes=None), PC, seen=parse_tiles("7c 7c 7c 7c"), discard=tile("7c"))
 
 
 def test_cli_advise_table_json_and_errors():

@@ -134,7 +134,11 @@ def observation_for(
     )
 
 
-def _unseen(hand: Hand, seen) -> list[int]:
+def _unseen(hand: Hand, seen, discard: Tile | None = None) -> list[int]:
+    """The unseen copies of each kind: four less the hand's, ``seen``'s and the offered
+    ``discard``'s; raises :class:`AdviceError` naming where more than four were written."""
+    if discard is not None:
+        seen = tuple(seen) + (discard,)
     c = [4] * NUM_KINDS
     for t in hand.concealed:
         c[t] -= 1
@@ -146,7 +150,8 @@ def _unseen(hand: Hand, seen) -> list[int]:
             c[t] -= 1
     if min(c) < 0:
         bad = TILES[min(range(NUM_KINDS), key=lambda i: c[i])]
-        raise AdviceError(f"more than four {bad} between the hand and --seen")
+        where = "the hand, --seen and --discard" if discard is not None and int(discard) == int(bad) else "the hand and --seen"
+        raise AdviceError(f"more than four {bad} between {where}")
     return c
 
 
@@ -237,7 +242,7 @@ def advise(
         raise AdviceError(f"a hand offered a discard holds 13 tiles (a kong counting 3), not {n}")
     if discard.is_bonus:
         raise AdviceError(f"{discard} is a bonus tile: it is never discarded")
-    unseen = _unseen(hand, seen + (discard,))
+    unseen = _unseen(hand, seen, discard)
     return _rank(_claims(hand, ruleset, seat, round, seen, discard, unseen, drawable))
 
 
