@@ -13,7 +13,7 @@ from ..bots import BOTS
 from ..play.journal import Journal
 from ..rules import RULESETS
 from ..simulate import HandOutcome, SimulationError, Summary, check_bots, check_run, simulate, useful_workers
-from .app import app, console, fail, user_errors
+from .app import app, console, fail, say, user_errors
 from .options import file_name, whole_number
 from .options import special_tiles as special_tiles_option
 from ..ray_backend import require_ray
@@ -158,6 +158,7 @@ def _render_summary(s: Summary) -> None:
         f"speed: {s.games_per_second:.1f} hands/s ({s.seconds:.2f} s, {s.workers} worker{'s' if s.workers > 1 else ''})",
         highlight=False,
     )
+    say("avg score: the player's hand score in points over every hand played, won or not (a loser's hand scores too where the ruleset scores it); chips/hand: his net chips over every hand.")
 
 
 @app.command("replay")
