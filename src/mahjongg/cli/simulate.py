@@ -153,12 +153,12 @@ def _render_summary(s: Summary) -> None:
             *([str(s.match_wins[p])] if s.matches else []),
         )
     console.print(table, soft_wrap=False)  # its title wraps at words too
+    say("avg score: the player's hand score in points over every hand played, won or not (a loser's hand scores too where the ruleset scores it); chips/hand: his net chips over every hand.")
     console.print(
         f"draws: {s.draws} ({100 * s.draw_rate:.1f}%)   "
         f"speed: {s.games_per_second:.1f} hands/s ({s.seconds:.2f} s, {s.workers} worker{'s' if s.workers > 1 else ''})",
         highlight=False,
     )
-    say("avg score: the player's hand score in points over every hand played, won or not (a loser's hand scores too where the ruleset scores it); chips/hand: his net chips over every hand.")
 
 
 @app.command("replay")
