@@ -441,7 +441,9 @@ def _call_names(won: Score, ruleset: Ruleset) -> frozenset:
     return frozenset(names)
 
 
-def _score(found: tuple, reading: Reading) -> Score:
+def _score(found: tuple, reading: Reading, arrangement: str | None = None) -> Score:
+    """The :class:`Score` of :func:`_evaluate`'s ``found`` on ``reading``; ``arrangement``:
+    its notation, if not the reading's (``""`` for a Score only weighed, never shown)."""
     score, points, doubles, items, limit_hand, faan = found
     # Score(score, points, doubles, items, limit_hand, text, reading, faan=faan)
     # without the frozen dataclass's __init__ (Score has no __post_init__)
@@ -455,7 +457,7 @@ def _score(found: tuple, reading: Reading) -> Score:
             "doubles": doubles,
             "items": items,
             "limit_hand": limit_hand,
-            "arrangement": reading.arrangement_text(),
+            "arrangement": reading.arrangement_text() if arrangement is None else arrangement,
             "reading": reading,
             "faan": faan,
         },
@@ -645,10 +647,7 @@ def declared_points(hand: Hand, ruleset: Ruleset, situation: Situation) -> int:
     if found is None:  # a dead hand
         return 0
     # the Score may_declare reads (its items, faan and limit hand), without the arrangement's notation
-    s = _new(Score)
-    _set_attr(s, "__dict__", {"score": found[0], "points": found[1], "doubles": found[2], "items": found[3],
-                              "limit_hand": found[4], "arrangement": "", "reading": reading, "faan": found[5]})
-    return found[0] if ruleset.may_declare(s) else 0
+    return found[0] if ruleset.may_declare(_score(found, reading, "")) else 0
 
 
 def _best(hand: Hand, ruleset: Ruleset, situation: Situation) -> tuple:
