@@ -7,7 +7,9 @@ Run by hand (not a test)::
     python bench/fingerprint.py compare before.json after.json
 
 For every ruleset and four bot mixes (random, greedy, cautious/greedy/random/greedy,
-and three players random/greedy/random), ``n`` hands each, a hash of: every action
+and three players random/greedy/random), ``n`` hands each, and two mixes of the
+slower bots (master/expert/greedy/expert, expert/master/cautious/master),
+``n // 5`` hands each (at least one), a hash of: every action
 chosen, the whole event log, the result (its dict, every score and the net
 payments) and, on every third hand, every seat's observation and legal actions at
 every step. ``compare`` lists the hands whose fingerprints differ (none: the same
@@ -27,6 +29,8 @@ from mahjongg.table import Game
 from mahjongg.tiles import Wind
 
 MIXES = (("random",) * 4, ("greedy",) * 4, ("cautious", "greedy", "random", "greedy"), ("random", "greedy", "random"))
+SLOW_MIXES = (("master", "expert", "greedy", "expert"), ("expert", "master", "cautious", "master"))
+"""Mixes of the bots that score every wait (a fifth of the hands: they decide slowly)."""
 
 
 def fingerprint(ruleset: str, bots: tuple[str, ...], seed: int, index: int, deep: bool) -> str:
@@ -58,8 +62,8 @@ def fingerprint(ruleset: str, bots: tuple[str, ...], seed: int, index: int, deep
 def record(n: int) -> dict[str, str]:
     out = {}
     for ruleset in sorted(RULESETS):
-        for bots in MIXES:
-            for i in range(n):
+        for bots in MIXES + SLOW_MIXES:
+            for i in range(n if bots in MIXES else max(1, n // 5)):
                 seed = 7919 * i + 13
                 out[f"{ruleset}/{','.join(bots)}/{seed}"] = fingerprint(ruleset, bots, seed, i, deep=i % 3 == 0)
     return out
