@@ -9,6 +9,7 @@ from mahjongg.bots.cautious import danger
 from mahjongg.bots.evaluation import best_discard, discard_options, discard_shanten, shanten_after_discards, useful_draws
 from mahjongg.hand import Meld, MeldKind
 from mahjongg.notation import parse_tiles
+from mahjongg.rules import RULESETS
 from mahjongg.shanten import shanten, useful_tiles
 from mahjongg.table import Action, ActionKind, Game, Observation
 from mahjongg.tiles import Wind, tile
@@ -27,7 +28,7 @@ def obs(concealed: str, *, melds=None, discards=None, drawable=60, seat=Wind.EAS
         seat=seat,
         seats=SEATS,
         round=Wind.EAST,
-        ruleset="pung-chow",
+        ruleset=RULESETS["pung-chow"],
         phase="turn",
         turn=seat,
         concealed=tiles,

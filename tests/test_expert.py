@@ -7,7 +7,7 @@ from mahjongg.bots import ExpertBot, make_bot
 from mahjongg.bots.expert import danger, discard_value, win_chance, win_score
 from mahjongg.hand import Hand, Meld, MeldKind
 from mahjongg.notation import parse_tiles
-from mahjongg.rules import Situation, Win, WinBy, get_ruleset
+from mahjongg.rules import RULESETS, Situation, Win, WinBy, get_ruleset
 from mahjongg.scoring import ScoringError, score_hand
 from mahjongg.table import Action, ActionKind, Game, Observation
 from mahjongg.tiles import Wind, tile
@@ -84,7 +84,7 @@ def test_a_wait_the_ruleset_does_not_let_it_declare_is_worth_nothing():
     # 5d: "no flowers" 1 faan, nothing else on a discard (2 with "self-drawn"): below the
     # minimum either way, so the wait is worth nothing. Pung Chow has no minimum.
     seven = (Meld(MeldKind.PUNG, tile("7c"), exposed=True),)
-    o = replace(obs("123b 456b 234d 5d 1d", melds={Wind.EAST: seven}), ruleset="hong-kong")
+    o = replace(obs("123b 456b 234d 5d 1d", melds={Wind.EAST: seven}), ruleset=RULESETS["hong-kong"])
     counts = [0] * 34
     for t in parse_tiles("123b 456b 234d 5d"):
         counts[t] += 1
@@ -93,7 +93,7 @@ def test_a_wait_the_ruleset_does_not_let_it_declare_is_worth_nothing():
     for by in (WinBy.DISCARD, WinBy.WALL):
         assert not hk.may_declare(score_hand(won, hk, Situation(win=Win(tile("5d"), by))))
     assert win_score(o, counts, tile("5d")) == 0
-    pc = replace(o, ruleset="pung-chow")
+    pc = replace(o, ruleset=RULESETS["pung-chow"])
     assert win_score(pc, counts, tile("5d")) == score_hand(won, get_ruleset("pung-chow"), Situation(win=Win(tile("5d")))).score > 0
 
 
@@ -103,7 +103,7 @@ def test_a_wait_with_too_many_chows_is_worth_nothing_without_being_scored():
     # arrangement has two chows and the tiles can be no special hand (dragon pungs, 2-8), so
     # the scorer refuses it and win_score, which asks the ruleset first, gives 0; under DMJL
     # (no limit on chows) the same wait scores what the scorer says.
-    o = replace(obs("234b 567b RRR GGG Wh 1d"), ruleset="bmja")
+    o = replace(obs("234b 567b RRR GGG Wh 1d"), ruleset=RULESETS["bmja"])
     counts = [0] * 34
     for t in parse_tiles("234b 567b RRR GGG Wh"):
         counts[t] += 1
@@ -117,7 +117,7 @@ def test_a_wait_with_too_many_chows_is_worth_nothing_without_being_scored():
     assert refused and bmja.refuses_unscored(won.counts(), ())
     before = list(counts)
     assert win_score(o, counts, tile("Wh")) == 0 and counts == before  # the counts given back as they were
-    dmjl = replace(o, ruleset="dmjl")
+    dmjl = replace(o, ruleset=RULESETS["dmjl"])
     assert win_score(dmjl, counts, tile("Wh")) == score_hand(won, get_ruleset("dmjl"), Situation(win=Win(tile("Wh")))).score > 0
 
 
@@ -131,7 +131,7 @@ def test_defence_keeps_the_tiles_a_one_suit_hand_in_view_wants():
     south = (m(MeldKind.PUNG, "2b"), m(MeldKind.PUNG, "4b"), m(MeldKind.CHOW, "6b"))
     o = replace(
         obs("19c 19d E S W N R G Wh 5b 2c 8d", melds={Wind.SOUTH: south}, discards={Wind.SOUTH: "N"}, drawable=12),
-        ruleset="pung-chow",
+        ruleset=RULESETS["pung-chow"],
     )
     unseen = [4] * 34
     assert danger(o, tile("5b"), Wind.SOUTH, unseen) > danger(o, tile("2c"), Wind.SOUTH, unseen)

@@ -97,11 +97,11 @@ def test_one_step_of_a_hand_with_no_declarable_wait_is_worth_nothing():
     # self-drawn, below the minimum either way. Under Pung Chow the same hand wins chips.
     m = lambda k, t: Meld(k, tile(t), exposed=True)
     melds = (m(MeldKind.PUNG, "7c"), m(MeldKind.CHOW, "1b"), m(MeldKind.CHOW, "4b"))
-    o = replace(obs("2d 3d 9d N", melds={Wind.EAST: melds}), ruleset="hong-kong", phase="claims")
+    o = replace(obs("2d 3d 9d N", melds={Wind.EAST: melds}), ruleset=RULESETS["hong-kong"], phase="claims")
     counts = _counts("2d 3d 9d N")
     unseen = [4] * 34
     assert one_step(o, counts, 3, unseen) == (0.0, 0.0)
-    c, chips = one_step(replace(o, ruleset="pung-chow"), counts, 3, unseen)
+    c, chips = one_step(replace(o, ruleset=RULESETS["pung-chow"]), counts, 3, unseen)
     assert 0.0 < c < 1.0 and chips > 0
 
 
@@ -164,7 +164,7 @@ def test_loser_term_under_pung_chow_worked_by_hand():
     assert sorted(useful_tiles(counts, 0)) == sorted(tile(t) for t in ("6c", "9c", "9d", "N"))
     assert loser_term(live, counts, 0, 1, 0.8) == pytest.approx((1 - win_chance(1, 14, 123, 10)) * 25.6)
     # Hong Kong's losers do not settle among themselves: a loser's hand is worth nothing
-    assert loser_term(replace(o, ruleset="hong-kong"), counts, 0, 1, 0.8) == 0.0
+    assert loser_term(replace(o, ruleset=RULESETS["hong-kong"]), counts, 0, 1, 0.8) == 0.0
 
 
 def test_master_claims_the_kong_of_its_concealed_pung_under_pung_chow():
@@ -180,7 +180,7 @@ def test_master_claims_the_kong_of_its_concealed_pung_under_pung_chow():
     legal = [Action(KONG, Wind.EAST, tile("5b")), Action(PUNG, Wind.EAST, tile("5b")), Action.pass_(Wind.EAST, tile("5b"))]
     assert MasterBot(0).act(o, legal) == legal[0]
     # under Hong Kong a kong scores no faan by itself: master leaves it to the expert's rule
-    hk = replace(o, ruleset="hong-kong")
+    hk = replace(o, ruleset=RULESETS["hong-kong"])
     assert MasterBot(0).act(hk, legal) == ExpertBot(0).act(hk, legal)
 
 
@@ -201,7 +201,7 @@ def test_a_tile_the_threat_let_pass_carries_no_risk_for_master():
     assert master[tile("5c")].risk < expert[tile("5c")].risk
     assert master[tile("8c")].risk == pytest.approx(expert[tile("8c")].risk)
     # under Hong Kong's faan master weighs the risk as the expert does (measured worse)
-    hk = replace(o, ruleset="hong-kong")
+    hk = replace(o, ruleset=RULESETS["hong-kong"])
     risk = lambda bot: {v.tile: v.risk for v in bot.rank_discards(hk, None)}
     assert risk(MasterBot(0)) == risk(ExpertBot(0))
 
@@ -235,11 +235,11 @@ def test_pung_plan_counts_pairs_and_pungs_under_a_minimum_only():
     class Five(MasterBot):
         PUNG_PLAN_AT = 5
 
-    hk = replace(obs("11b 22c 33d EE 5b 7c 9d N S W"), ruleset="hong-kong")
+    hk = replace(obs("11b 22c 33d EE 5b 7c 9d N S W"), ruleset=RULESETS["hong-kong"])
     assert Four(0).pung_plan(hk) and not Five(0).pung_plan(hk)
-    assert not Four(0).pung_plan(replace(hk, ruleset="pung-chow"))
+    assert not Four(0).pung_plan(replace(hk, ruleset=RULESETS["pung-chow"]))
     chow = (Meld(MeldKind.CHOW, tile("1c"), exposed=True),)
-    assert not Four(0).pung_plan(replace(obs("11b 22c 33d EE 5b 9d N", melds={Wind.EAST: chow}), ruleset="hong-kong"))
+    assert not Four(0).pung_plan(replace(obs("11b 22c 33d EE 5b 9d N", melds={Wind.EAST: chow}), ruleset=RULESETS["hong-kong"]))
 
 
 def test_under_a_faan_table_master_values_a_discard_by_its_best_plan():
@@ -249,12 +249,12 @@ def test_under_a_faan_table_master_values_a_discard_by_its_best_plan():
     # self-drawn win. Discarding 4c or 5c keeps the bamboo: pure one suit (7 + concealed 1
     # = 8 faan) two tiles away, worth more than that whole wait -- master's value of every
     # such discard counts it, the expert's does not
-    hk = replace(obs("123b 456b 789b 11b 45c E", drawable=70), ruleset="hong-kong")
+    hk = replace(obs("123b 456b 789b 11b 45c E", drawable=70), ruleset=RULESETS["hong-kong"])
     master = {v.tile: v for v in MasterBot(0).rank_discards(hk, None)}
     expert = {v.tile: v for v in ExpertBot(0).rank_discards(hk, None)}
     assert master[tile("4c")].ev > expert[tile("E")].ev > expert[tile("4c")].ev
     # under Pung Chow (no minimum, no plans) master's values are its points rules' alone
-    pc = replace(hk, ruleset="pung-chow")
+    pc = replace(hk, ruleset=RULESETS["pung-chow"])
     assert MasterBot(0).rank_discards(pc, None)[0].tile == tile("E")
 
 
@@ -267,7 +267,7 @@ def test_under_a_faan_table_only_the_first_step_discard_has_its_completions_scor
     # completions scored (expert.one_step_win: the real scorer on every wait of every
     # step), its value the one scoring every discard gives; N and 1b keep their plans'
     # value, below that; the discard chosen is worth what the best one is
-    hk = replace(obs("123b 456c RRR 78d 1b 9c N", drawable=70), ruleset="hong-kong")
+    hk = replace(obs("123b 456c RRR 78d 1b 9c N", drawable=70), ruleset=RULESETS["hong-kong"])
 
     class Every(MasterBot):
         ONE_STEP_EXACT = None
@@ -288,7 +288,7 @@ def test_in_a_claim_window_a_hand_a_step_from_waiting_is_weighed_by_its_plans(mo
     # False): 9c, whose completions a turn scores, keeps its plans' value there, below the
     # turn's value of it (the plans weigh it as they weigh 1b, a discard they do not score
     # either); every other discard is valued as at a turn
-    hk = replace(obs("123b 456c RRR 78d 1b 9c N", drawable=70), ruleset="hong-kong")
+    hk = replace(obs("123b 456c RRR 78d 1b 9c N", drawable=70), ruleset=RULESETS["hong-kong"])
     bot = MasterBot(0)
     turn = {v.tile: v for v in bot.rank_discards(hk, None)}
     bot._claiming = True
@@ -302,7 +302,7 @@ def test_in_a_claim_window_a_hand_a_step_from_waiting_is_weighed_by_its_plans(mo
     import mahjongg.bots.master as master_module
 
     o = replace(
-        obs("123b 456c RR 78d 1b 9c N", drawable=70), ruleset="hong-kong",
+        obs("123b 456c RR 78d 1b 9c N", drawable=70), ruleset=RULESETS["hong-kong"],
         phase="claims", turn=Wind.SOUTH, last_discard=tile("R"), last_discarder=Wind.SOUTH, claim_window=True,
     )
     legal = [Action(PUNG, Wind.EAST, tile("R")), Action.pass_(Wind.EAST, tile("R"))]

@@ -17,7 +17,7 @@ from mahjongg.bots.master import plan_value
 from mahjongg.bots.plans import _pungs, faan_values, plan_chance, plan_distance, plans
 from mahjongg.hand import Meld, MeldKind
 from mahjongg.notation import parse_tiles
-from mahjongg.rules import get_ruleset
+from mahjongg.rules import RULESETS, get_ruleset
 from mahjongg.shanten import shanten, useful_tiles
 from mahjongg.tiles import Wind, tile
 
@@ -101,10 +101,10 @@ def test_below_the_minimum_every_plan_is_worth_nothing_and_a_dragon_pair_helps()
     # East has chowed 123b and 456c: no one-suit plan and no all pungs is left, so the
     # best plan is the any shape with at most self-drawn (1) and no flowers (1): 2 < 3
     melds = {Wind.EAST: (Meld(MeldKind.CHOW, tile("1b"), exposed=True), Meld(MeldKind.CHOW, tile("4c"), exposed=True))}
-    o = replace(obs("789d 56d 2c N", melds=melds), ruleset="hong-kong")
+    o = replace(obs("789d 56d 2c N", melds=melds), ruleset=RULESETS["hong-kong"])
     assert plan_value(o, _counts("789d 56d 2c N"), 2, [4 - n for n in _counts("789d 56d 2c N 123b 456c")]) == 0.0
     # with a pair of red dragons made a pung: 1 + self-drawn + no flowers = 3, worth something
-    o = replace(obs("789d 5d RR N", melds=melds), ruleset="hong-kong")
+    o = replace(obs("789d 5d RR N", melds=melds), ruleset=RULESETS["hong-kong"])
     assert plan_value(o, _counts("789d 5d RR N"), 2, [4 - n for n in _counts("789d 5d RR N 123b 456c")]) > 0.0
 
 

@@ -114,7 +114,7 @@ def observation_for(
         seat=seat,
         seats=seats,
         round=round,
-        ruleset=ruleset.name,
+        ruleset=ruleset,
         phase=Phase.TURN,
         turn=seat,
         concealed=tuple(sorted(hand.concealed)),
@@ -373,8 +373,6 @@ def claim_advice(obs: Observation, legal=None) -> list[Choice]:
     actions; a choice they do not hold (a chow offered to a seat that is not
     the next, a claim the ruleset refuses) is left out. Empty when there is
     no discard to claim or the hand cannot be advised (a bonus tile held back)."""
-    from ..rules import get_ruleset
-
     t = obs.last_discard
     if obs.hidden or obs.phase != Phase.CLAIMS or t is None or obs.last_discarder is None or obs.last_discarder == obs.seat:
         return []
@@ -385,7 +383,7 @@ def claim_advice(obs: Observation, legal=None) -> list[Choice]:
         if s != obs.seat:
             seen += [x for m in melds for x in m.tiles]
     try:
-        choices = advise(obs.hand, get_ruleset(obs.ruleset), seat=obs.seat, round=obs.round, seen=seen, discard=t, drawable=obs.drawable)
+        choices = advise(obs.hand, obs.ruleset, seat=obs.seat, round=obs.round, seen=seen, discard=t, drawable=obs.drawable)
     except MahjonggError:
         return []
     if legal is None:

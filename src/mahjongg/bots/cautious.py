@@ -49,7 +49,6 @@ Three modes, chosen afresh at every decision from the observation alone:
 from __future__ import annotations
 
 from ..hand import MeldKind
-from ..rules import get_ruleset
 from ..table.actions import ADD_KONG, BONUS, CAPTURE, CONCEALED_KONG, DISCARD, KONG, MAHJONGG, PASS, PUNG, Action
 from ..table.observation import Observation
 from ..table.phase import Phase
@@ -103,7 +102,7 @@ class CautiousBot(GreedyBot):
         for value loses to greedy's speed (bench/README.md, "The ladder")."""
         if self.plan_suit(obs) is not None:
             return True
-        return get_ruleset(obs.ruleset).minimum_to_declare > 0
+        return obs.ruleset.minimum_to_declare > 0
 
     def act(self, observation: Observation, legal: list[Action]) -> Action:
         if len(legal) > 1 and observation.phase != Phase.CLAIMS:

@@ -1,11 +1,12 @@
 """The ``expert`` bot: plays for chips -- the chance of winning times what the hand scores, less the risk.
 
 It decides from its :class:`~mahjongg.table.Observation` alone (its own
-tiles, what lies on the table, the ruleset's name, its seat and the round);
-it never receives a ``Game``. The ruleset is looked up by name
-(:func:`mahjongg.rules.get_ruleset`) to score hands with the real scorer
-(:func:`mahjongg.scoring.score_hand`) and to settle them
-(``Ruleset.settle``), so "what a hand is worth" is what the table would pay.
+tiles, what lies on the table, the table's ruleset, its seat and the round);
+it never receives a ``Game``. It scores hands with the real scorer
+(:func:`mahjongg.scoring.score_hand`) and settles them (``Ruleset.settle``) under
+the observation's ruleset -- the table's own value, its options applied (a lower
+limit, the special tiles, the Mandarins ...) -- so "what a hand is worth" is what
+the table would pay.
 
 **Discards by expected value.** For every discard (:func:`discard_value`):
 
@@ -57,7 +58,6 @@ from ..decomposition import waits as complete_waits
 from dataclasses import replace
 
 from ..hand import Hand, Meld, MeldKind
-from ..rules import get_ruleset
 from ..rules.context import Situation, Win, WinBy
 from ..scoring import ScoringError, declared_points, loser_hand_score
 from ..shanten import shanten
@@ -87,7 +87,7 @@ def _remember(cache: dict, key, value):
 
 def _chips_for_win(ruleset, seat: Wind, seats: tuple, score: int, discarder: Wind | None) -> int:
     """Chips ``seat`` collects winning with ``score`` (the others scoring nothing)."""
-    key = (ruleset.name, seat, len(seats), score, discarder)
+    key = (ruleset, seat, len(seats), score, discarder)
     v = _SETTLE_CACHE.get(key)
     if v is None:
         scores = {s: 0 for s in seats}
@@ -100,7 +100,7 @@ def _chips_for_win(ruleset, seat: Wind, seats: tuple, score: int, discarder: Win
 def _discarder_cost(ruleset, me: Wind, winner: Wind, seats: tuple, score: int) -> tuple[int, int]:
     """What ``me`` pays when ``winner`` wins with ``score``: (off my discard, off another's;
     at a table of two, where no third seat discards, self-drawn)."""
-    key = ("cost", ruleset.name, me, winner, len(seats), score)
+    key = ("cost", ruleset, me, winner, len(seats), score)
     v = _SETTLE_CACHE.get(key)
     if v is None:
         scores = {s: 0 for s in seats}
@@ -140,7 +140,7 @@ def _declared(obs: Observation, counts: list[int], w: Tile, by: WinBy) -> int:
         return v
     if counts[w] >= 4:  # there is no fifth tile to win on
         return -1
-    ruleset = get_ruleset(obs.ruleset)
+    ruleset = obs.ruleset
     counts[w] += 1
     # every arrangement over the ruleset's limit on chows, and no special hand: refused unscored
     refused = ruleset.refuses_unscored(counts, melds, bonus)
@@ -175,7 +175,7 @@ LOSER_VALUE = True
 def _loser_gain(ruleset, seat: Wind, seats: tuple) -> float:
     """Chips a loser gains per point of his own hand's score when another wins (Pung Chow:
     the other losers pay him the difference; a faan ruleset: nothing)."""
-    key = ("loser", ruleset.name, seat, len(seats))
+    key = ("loser", ruleset, seat, len(seats))
     v = _SETTLE_CACHE.get(key)
     if v is None:
         winner = next(s for s in seats if s != seat)
@@ -195,7 +195,7 @@ def loser_score(obs: Observation, counts: list[int]) -> int:
     which remembers it); 0 for a hand it cannot score."""
     seat = obs.seat
     try:
-        return loser_hand_score(counts, obs.melds[seat], obs.bonus[seat], get_ruleset(obs.ruleset), _situation(seat, obs.round))
+        return loser_hand_score(counts, obs.melds[seat], obs.bonus[seat], obs.ruleset, _situation(seat, obs.round))
     except ScoringError:
         return 0
 
@@ -337,7 +337,7 @@ def one_step_win(obs: Observation, counts: list[int], declared: int, held: list[
     if not avg:
         value = 0
     else:
-        ruleset = get_ruleset(obs.ruleset)
+        ruleset = obs.ruleset
         value = _chips_for_win(ruleset, obs.seat, obs.seats, int(avg), next(x for x in obs.seats if x != obs.seat))
     chance = win_chance(1, live, max(1, sum(unseen)), max(0, obs.drawable // len(obs.seats))) * valid
     return value, chance
@@ -374,7 +374,7 @@ def discard_value(
         candidates = [TILES[i] for i, n in enumerate(counts) if n]
     unseen = unseen_counts(obs)
     opts = discard_options(counts, declared, candidates, unseen)
-    ruleset = get_ruleset(obs.ruleset)
+    ruleset = obs.ruleset
     seats = obs.seats
     me = obs.seat
     n = len(seats)
@@ -589,7 +589,7 @@ class ExpertBot(CautiousBot):
         if a.kind is KONG:
             counts = concealed_counts(view)
             s = shanten(counts, len(view.melds[view.seat]))
-            ruleset = get_ruleset(obs.ruleset)
+            ruleset = obs.ruleset
             unseen = unseen_counts(view)
             return win_chance(s + 1, 8, max(1, sum(unseen)), max(0, obs.drawable // len(obs.seats))) * _chips_for_win(
                 ruleset, obs.seat, obs.seats, _typical_score(ruleset), next(x for x in obs.seats if x != obs.seat)
@@ -600,7 +600,7 @@ class ExpertBot(CautiousBot):
     def _stay_value(self, obs: Observation, counts: list[int], declared: int, before: int) -> float:
         """The expected chips of the hand ``counts`` as it stands between turns (shanten
         ``before``): its waits scored when ready, else its live tiles and the doubles it holds."""
-        ruleset = get_ruleset(obs.ruleset)
+        ruleset = obs.ruleset
         unseen = unseen_counts(obs)
         n = len(obs.seats)
         live = sum(unseen[t] for t in useful_draws(counts, declared))

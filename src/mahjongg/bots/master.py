@@ -67,7 +67,6 @@ from ..hand import MeldKind
 from ..tiles import TILES
 from .base import concealed_counts, unseen_counts
 from .evaluation import discard_options, discard_shanten, useful_draws
-from ..rules import get_ruleset
 from .expert import (
     DiscardValue, ExpertBot, _chips_for_win, _loser_gain, _one_step_table, discard_value, loser_score, one_step_win,
     win_chance,
@@ -84,7 +83,7 @@ def plan_setting(obs: Observation, unseen: list[int]) -> tuple:
     memo)`` -- ``memo`` what the plans of this decision's hands have in common, worked
     out once (one-suit distances, a plan's value: :func:`plan_value`): a setting serves
     one observation and one ``unseen``, unchanged."""
-    ruleset = get_ruleset(obs.ruleset)
+    ruleset = obs.ruleset
     values = faan_values(ruleset)
     seat = obs.seat
     seats = obs.seats
@@ -212,7 +211,7 @@ def one_step(obs: Observation, counts: list[int], declared: int, unseen: list[in
     waits from the wall left after the draw (:func:`chance` of a waiting hand)."""
     seat = obs.seat
     seats = obs.seats
-    ruleset = get_ruleset(obs.ruleset)
+    ruleset = obs.ruleset
     other = next(x for x in seats if x != seat)
     unseen_total = max(1, sum(unseen))
     draws = max(0, obs.drawable // len(seats))
@@ -268,7 +267,7 @@ def loser_term(obs: Observation, counts: list[int], declared: int, shanten_now: 
     ``score`` the hand's score as it stands (the real scorer). The same term
     :func:`~mahjongg.bots.expert.discard_value` gives every discard (its ``risk`` less it),
     so a claim's value and passing's are weighed alike."""
-    ruleset = get_ruleset(obs.ruleset)
+    ruleset = obs.ruleset
     gain = _loser_gain(ruleset, obs.seat, obs.seats)
     if not gain:
         return 0.0
@@ -451,7 +450,7 @@ class MasterBot(ExpertBot):
         """Whether the hand is set for "all pungs" under a ruleset with a minimum to declare
         (Hong Kong: all pungs 3 faan, the minimum by itself): no chow among its sets, and
         at least :attr:`PUNG_PLAN_AT` pungs, kongs and pairs (its sets and concealed tiles)."""
-        if get_ruleset(obs.ruleset).minimum_to_declare <= 0:
+        if obs.ruleset.minimum_to_declare <= 0:
             return False
         own = obs.melds[obs.seat]
         if any(m.kind is MeldKind.CHOW for m in own):
@@ -464,7 +463,7 @@ class MasterBot(ExpertBot):
         """Whether the ruleset scores in points, not in faan: a kong is then worth declaring
         for its own sake (its points count for a loser's hand too), and the tiles let
         pass are weighed (:attr:`SAFE_PASSED`)."""
-        return get_ruleset(obs.ruleset).unit != "faan"
+        return obs.ruleset.unit != "faan"
 
     def rank_discards(self, obs, candidates, defence=None):
         """The expert's ranking (:func:`~mahjongg.bots.expert.discard_value`), the discards

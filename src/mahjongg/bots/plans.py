@@ -66,8 +66,9 @@ _VALUES: dict = {}
 
 def faan_values(ruleset) -> FaanValues:
     """The faan (ints) of the items plans count, from ``ruleset.rules`` by rule type, with
-    its faan table's minimum and limit; 0 for an item the ruleset lacks. Cached by name."""
-    v = _VALUES.get(ruleset.name)
+    its faan table's minimum and limit; 0 for an item the ruleset lacks. Cached by the
+    ruleset (the value: a table's options may change its rules)."""
+    v = _VALUES.get(ruleset)
     if v is None:
         def of(kind):
             return next((int(r.faan) for r in ruleset.rules if type(r) is kind), 0)
@@ -78,7 +79,9 @@ def faan_values(ruleset) -> FaanValues:
             of(fi.RoundWindPung), of(fi.OwnBonusTile), of(fi.NoFlowers), of(fi.SelfDrawn), of(fi.ConcealedOnDiscard),
             table.minimum, table.limit,
         )
-        _VALUES[ruleset.name] = v
+        if len(_VALUES) >= 64:  # only a cache (rulesets made with with_options come and go)
+            _VALUES.clear()
+        _VALUES[ruleset] = v
     return v
 
 

@@ -229,8 +229,9 @@ class PolicyBot(Bot):
     """Plays a policy file: the most probable legal action of :class:`LinearPolicy`.
 
     Reads only its own observation (encoded by :func:`~.encoding.encode`).
-    Raises :class:`PolicyError` if the hand is of another ruleset than the
-    one the policy was trained for.
+    Raises :class:`PolicyError` if the hand is played under another ruleset
+    than the one the policy was trained for, or under options of it that
+    change its actions (the special tiles, the Mandarins: another set of tiles).
     """
 
     name = "policy"
@@ -240,13 +241,24 @@ class PolicyBot(Bot):
         self.path = str(path)
         self.name = f"policy:{self.path}"  # what make_bot takes back (a saved match's bots are named so)
         self.policy, self.header = _cached(self.path)
+        self._fits = None  # the last ruleset found to have the policy's actions
 
     def act(self, observation: Observation, legal: list[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
         table = self.policy.table
-        if observation.ruleset != table.ruleset:
-            raise PolicyError(f"the policy {self.path} was trained for {table.ruleset}, not {observation.ruleset}")
+        rules = observation.ruleset
+        if rules is not self._fits:
+            # the table's own ruleset (its options applied): the policy's, and with its actions
+            if rules.name != table.ruleset:
+                raise PolicyError(f"the policy {self.path} was trained for {table.ruleset}, not {rules.name}")
+            own = action_table(rules)
+            if own.entries != table.entries or own.bonus != table.bonus:
+                raise PolicyError(
+                    f"the policy {self.path} was trained for {table.ruleset} as registered: this table's"
+                    " options change its set of tiles and actions"
+                )
+            self._fits = rules
         by_index = table.indices(legal)
         mask = np.zeros(len(table), dtype=np.int8)
         mask[list(by_index)] = 1

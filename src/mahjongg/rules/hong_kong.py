@@ -112,6 +112,8 @@ class HongKongRuleset(Ruleset):
     """The ``hong-kong`` ruleset value: :class:`Ruleset` with its special
     hands' pre-check."""
 
+    __hash__ = Ruleset.__hash__  # by the name (Ruleset.__hash__), not every scoring rule
+
     def could_be_special(self, counts, melds=(), bonus=()) -> bool:
         """Thirteen orphans (nothing declared), or all eight flowers laid out
         (the limit whatever the shape): the only hands that win without four

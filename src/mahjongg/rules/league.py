@@ -108,6 +108,8 @@ class LeagueRuleset(Ruleset):
     sets and a pair -- ``"thirteen-orphans"``, ``"wriggling-snake"``,
     ``"knitting"``, ``"triple-knitting"``, ``"all-pair-honors"``)."""
 
+    __hash__ = Ruleset.__hash__  # by the name (Ruleset.__hash__), not every scoring rule
+
     shapes: tuple[str, ...] = ()
 
     def could_be_special(self, counts, melds=(), bonus=()) -> bool:

@@ -65,6 +65,8 @@ class MandarinsOption(Ruleset):
     the option.
     """
 
+    __hash__ = Ruleset.__hash__  # by the name (Ruleset.__hash__), not every scoring rule
+
     mandarins: bool = False
 
     def __post_init__(self) -> None:

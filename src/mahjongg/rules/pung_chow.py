@@ -26,6 +26,7 @@ from .items import (
     WinOnLooseTile,
 )
 from .mandarins import MandarinsOption
+from .ruleset import Ruleset
 
 CARD = "seed 000, Score card (no limit)"
 
@@ -34,6 +35,8 @@ CARD = "seed 000, Score card (no limit)"
 class PungChowRuleset(MandarinsOption):
     """The ``pung-chow`` ruleset value: :class:`~mahjongg.rules.Ruleset` with
     the Mandarins option (off)."""
+
+    __hash__ = Ruleset.__hash__  # by the name (Ruleset.__hash__), not every scoring rule
 
 
 PUNG_CHOW = PungChowRuleset(

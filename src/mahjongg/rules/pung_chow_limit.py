@@ -77,6 +77,8 @@ class LimitRuleset(MandarinsOption):
     (:mod:`~mahjongg.rules.mandarins`).
     """
 
+    __hash__ = Ruleset.__hash__  # by the name (Ruleset.__hash__), not every scoring rule
+
     washing_allowed: bool = True
     false_mahjongg_penalty: bool = True
     discarder_pays: bool = True

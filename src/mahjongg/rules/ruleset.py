@@ -167,6 +167,15 @@ class Ruleset:
     original_call: bool = False
     must_declare_calling: bool = False
 
+    def __hash__(self) -> int:
+        """Hashed by the name alone (rulesets that are equal have the same name): a
+        ruleset is a key of the bots' memo tables, looked up many times in a decision,
+        and the fields' hash would hash every scoring rule. Two values of one name
+        (``traditional`` with and without the special tiles) are told apart by ``==``.
+        A subclass (a dataclass, whose decorator would write its own) says
+        ``__hash__ = Ruleset.__hash__``."""
+        return hash(self.name)
+
     # --- hooks the table engine calls ----------------------------------------
     def could_be_special(self, counts, melds=(), bonus=()) -> bool:
         """A cheap test before scoring: could a hand that is not four sets

@@ -87,6 +87,8 @@ class TraditionalRuleset(Ruleset):
     seed 001 -- the special hands' pre-check, and the special tiles: a
     hunter may be held back and captures its prey."""
 
+    __hash__ = Ruleset.__hash__  # by the name (Ruleset.__hash__), not every scoring rule
+
     heavenly_twins: bool = True
 
     @property

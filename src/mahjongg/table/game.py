@@ -192,7 +192,7 @@ class Game:
         self.break_count = sum(east_throw) + sum(break_throw)
         self.wall = Wall(self.built, stacks, self.breaker, self.break_count, ruleset.loose_refill)
         self.reserved = ruleset.reserved_tiles
-        self._fixed = (self.seats, self.round, ruleset.name, self.reserved)  # what every observation shares
+        self._fixed = (self.seats, self.round, ruleset, self.reserved)  # what every observation shares
 
         self._counts: list[list[int]] = [[0] * NUM_KINDS, [0] * NUM_KINDS, [0] * NUM_KINDS, [0] * NUM_KINDS]
         self._melds: list[list[Meld]] = [[], [], [], []]

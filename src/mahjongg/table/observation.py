@@ -21,6 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..hand import Hand, Meld
+from ..rules.ruleset import Ruleset
 from ..tiles import Tile, Wind
 from .phase import CLAIMS, OVER, TURN, Phase
 from .tables import _tiles_of
@@ -50,12 +51,16 @@ class Observation:
     ``original_call``: the seats that declared Original Call (their hands
     bound since); ``calling``: the seats that declared their hands calling
     (``Ruleset.must_declare_calling``). Both are public: every seat sees them.
+    ``ruleset``: the table's own :class:`~mahjongg.rules.Ruleset`, its options
+    applied (a limit, the special tiles, the Mandarins ...): what a bot scores and
+    settles by, never to be looked up again by its name (which drops the options);
+    frozen, public information. :meth:`to_dict` gives its name.
     """
 
     seat: Wind
     seats: tuple[Wind, ...]
     round: Wind
-    ruleset: str
+    ruleset: Ruleset
     phase: Phase
     turn: Wind | None
     concealed: tuple[Tile, ...]
@@ -76,6 +81,11 @@ class Observation:
     robbing: bool = False
     original_call: frozenset[Wind] = frozenset()
     calling: frozenset[Wind] = frozenset()
+
+    def __post_init__(self) -> None:
+        # only an observation made by hand comes here (the engine's are made without __init__)
+        if not isinstance(self.ruleset, Ruleset):
+            raise TypeError(f"Observation.ruleset is the table's Ruleset (options applied), not {self.ruleset!r}")
 
     def __getattr__(self, name: str):
         # only reached for a field not yet set: an observation the engine made, whose
@@ -109,7 +119,7 @@ class Observation:
             "seat": self.seat.letter,
             "seats": [s.letter for s in self.seats],
             "round": self.round.letter,
-            "ruleset": self.ruleset,
+            "ruleset": self.ruleset.name,
             "phase": str(self.phase),
             "turn": self.turn.letter if self.turn is not None else None,
             "concealed": format_tiles(self.concealed),
@@ -133,7 +143,7 @@ class Observation:
 
 
 # The plain values the engine gives an observation (``_raw``), in this order: the seat;
-# (seats, round, ruleset name, reserve); phase; the seat in turn; the tile last drawn
+# (seats, round, the table's ruleset, reserve); phase; the seat in turn; the tile last drawn
 # and where from; own concealed tiles as 34 counts; (each seat's melds, each
 # seat's bonus tiles, the dead seats, the seats that declared Original Call, those that
 # declared calling); the discard history; wall count; the tile under
