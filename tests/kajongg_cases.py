@@ -13,7 +13,8 @@ Conversion:
   the winds, ``db`` ``dg`` ``dr`` white, green, red; ``fe``..``fn`` Flowers 1-4,
   ``ye``..``yn`` Seasons 1-4; lower case exposed, upper case concealed;
 * a lower-case group of three is an exposed meld; ``b1B1B1b1`` a concealed
-  kong; ``b1b1b1b1`` and the claimed kong ``c9c9c9C9`` an exposed kong;
+  kong; ``b1b1b1b1`` an exposed kong; the claimed kong ``c9c9c9C9`` (a
+  discard claimed onto a concealed pung) our claimed kong ``<9999c>``;
   upper-case groups and ``R...`` are concealed tiles (our scorer arranges
   them);
 * ``L<tile><meld>``: the winning tile; a lower-case one was claimed, and the
@@ -115,9 +116,10 @@ def convert(text: str, seat: str = "E", round_: str = "E") -> Converted:
             concealed += kinds
             continue
         if len(tiles) == 4 and len(set(kinds)) == 1:
-            # b1b1b1b1 exposed, c9c9c9C9 claimed (exposed for us), b1B1B1b1 concealed
+            # b1b1b1b1 exposed, c9c9c9C9 claimed (our <9999c>: Meld.claimed), b1B1B1b1 concealed
             hidden = exposed[0] and exposed[3] and not exposed[1] and not exposed[2]
-            melds.append((Meld(MeldKind.KONG, kinds[0], exposed=not hidden), token.lower()))
+            claimed = all(exposed[:3]) and not exposed[3]
+            melds.append((Meld(MeldKind.KONG, kinds[0], exposed=not hidden, claimed=claimed), token.lower()))
             continue
         if not all(exposed):
             raise Unconvertible(f"{token}: mixed case")

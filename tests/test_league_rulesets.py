@@ -141,8 +141,10 @@ def test_roof_off_lifts_the_cap_not_the_limit_hands():
 
 def test_half_a_limit_only_when_worth_more():
     """Knitting (BMJA, half a limit): 2-7 of bamboo and of dots paired rank
-    by rank, and 9b 9d: 500 of the 1000 limit (a special hand has no sets
-    to score points: the fraction stands, 10 of a limit of 20).
+    by rank, and 9b 9d: 500 of the 1000 limit. Its points (Kajongg: the wall 2;
+    No Chow and Only Concealed Melds 2 doubles: 8) are worth less even under a
+    limit of 20: the fraction stands, 10 (the points winning:
+    tests/test_league_kajongg_rules.py).
 
     A loser's calling hand against its points: EEE SSS WWW NN 11b waits on N
     (Four Blessings, 0.4 of the limit) and 1b. Its points: three concealed
@@ -423,19 +425,3 @@ def test_the_cheap_test_of_thirteen_tiles_never_rules_out_a_special_hand(near, c
                 counts[t] -= 1
         if one_away:
             assert ruleset.may_call_special(counts), (ruleset.name, kinds)
-
-
-def test_a_loser_calling_for_a_limit_hand_that_is_also_purity_scores_both():
-    # docs/rules/bmja.md, "Calling for a limit hand": 111b 333b 555b 777b 9b f1 s1 (East)
-    # waits on 9b for Buried Treasure (four concealed pungs of one suit and a pair: 0.4 of
-    # the 1,000 limit) and so also for Purity (one suit, no honours, no chow: 3 doubles).
-    # Kajongg's CallingHand asks the Purity rule of the completed hand itself, so both
-    # count. Points: 1b pung concealed terminal 8, 3b 5b 7b pungs concealed 4 each, Flower 1
-    # and Season 1 4 each: 28; doubles: own Flower and own Season 2, Calling for Purity 3:
-    # 28 x 2^5 = 896, worth more than the 400 of the fraction, so 896. The same hand with
-    # 1b exposed (not Buried Treasure) is Purity alone: 24 x 2^5 = 768.
-    s = score_hand(Hand.parse("111b 333b 555b 777b 9b f1 s1"), BMJA, Situation())
-    names = [i.name for i in s.items]
-    assert s.score == 896 and "Calling for Purity" in names and s.limit_hand is None
-    exposed = score_hand(Hand.parse("[111b] 333b 555b 777b 9b f1 s1"), BMJA, Situation())
-    assert exposed.score == 768

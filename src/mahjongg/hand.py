@@ -69,14 +69,20 @@ class Meld:
     ``tile`` is the set's lowest tile (its only kind for pung/kong/pair).
     ``exposed`` is true for a set made with a claimed discard (or added to),
     false for one held in the hand or a concealed kong laid face down.
+    ``claimed``: an exposed kong made by claiming a discard onto a pung held
+    concealed (Kajongg's "claimed kong", ``aaaA``), as against one whose fourth
+    tile was drawn and added to an exposed pung; it is exposed, and a ruleset
+    may read it as leaving the hand concealed
+    (:attr:`~mahjongg.rules.Ruleset.claimed_kong_concealed`).
 
-    Prints as ``[555d]`` (exposed), ``{2222c}`` (concealed kong), ``555d``
-    (concealed set in the hand).
+    Prints as ``[555d]`` (exposed), ``<5555d>`` (a claimed kong), ``{2222c}``
+    (concealed kong), ``555d`` (concealed set in the hand).
     """
 
     kind: MeldKind
     tile: Tile
     exposed: bool = False
+    claimed: bool = False
 
     def __post_init__(self) -> None:
         t = self.tile
@@ -84,6 +90,8 @@ class Meld:
             raise HandError(f"{t} is a bonus tile and cannot be part of a {self.kind.value}")
         if self.kind is MeldKind.CHOW and (not t.is_suited or t.number > 7):
             raise HandError(f"no chow starts at {t}: a chow is three consecutive tiles of one suit")
+        if self.claimed and (self.kind is not MeldKind.KONG or not self.exposed):
+            raise HandError(f"only an exposed kong is claimed onto a concealed pung, not a {self.kind.value} of {t}")
 
     @property
     def tiles(self) -> tuple[Tile, ...]:
@@ -115,7 +123,7 @@ class Meld:
         return tile in self.tiles
 
     def with_exposed(self, exposed: bool = True) -> "Meld":
-        return Meld(self.kind, self.tile, exposed)
+        return Meld(self.kind, self.tile, exposed, self.claimed and exposed)
 
     def body(self) -> str:
         """The meld's tiles in notation without brackets: ``555d``, ``WhWhWh``."""
@@ -125,7 +133,7 @@ class Meld:
         return "".join(str(t) for t in tiles)
 
     def __str__(self) -> str:
-        key = (self.kind, self.tile, self.exposed)  # hashed in C, unlike the meld
+        key = (self.kind, self.tile, self.exposed, self.claimed)  # hashed in C, unlike the meld
         r = _MELD_TEXT.get(key)
         if r is None:
             r = _MELD_TEXT[key] = self._text()
@@ -133,6 +141,8 @@ class Meld:
 
     def _text(self) -> str:
         body = self.body()
+        if self.claimed:
+            return f"<{body}>"
         if self.exposed:
             return f"[{body}]"
         if self.kind is MeldKind.KONG:
@@ -144,7 +154,7 @@ class Meld:
 
     @staticmethod
     def parse(text: str) -> "Meld":
-        """Parse one meld: ``"[555d]"``, ``"{2222c}"``, ``"123b"`` (concealed) (:func:`parse_meld`)."""
+        """Parse one meld: ``"[555d]"``, ``"<5555d>"``, ``"{2222c}"``, ``"123b"`` (concealed) (:func:`parse_meld`)."""
         return parse_meld(text)
 
 
@@ -302,17 +312,23 @@ class Hand:
 
 
 # --- notation (docs/notation.md): parsing melds and hands, printing hands ----------
-def _meld_from(tiles: tuple[Tile, ...], concealed_kong: bool, tok: str, pos: int) -> Meld:
-    """The meld in brackets; error names the group and its position."""
+def _meld_from(tiles: tuple[Tile, ...], opener: str, tok: str, pos: int) -> Meld:
+    """The meld in brackets ``opener`` (``"["``, ``"{"``, ``"<"``); error names the group and its position."""
     where = f"{tok!r} at position {pos}"
     if any(t.is_bonus for t in tiles):
         raise NotationError(f"{where}: Flowers, Seasons and special tiles are never part of a meld")
     n = len(tiles)
     same = all(t == tiles[0] for t in tiles)
-    if concealed_kong:
+    if opener == "{":
         if n == 4 and same:
             return Meld(MeldKind.KONG, tiles[0], exposed=False)
         raise NotationError(f"{where} is not a concealed kong: {{...}} holds four identical tiles")
+    if opener == "<":
+        if n == 4 and same:
+            return Meld(MeldKind.KONG, tiles[0], exposed=True, claimed=True)
+        raise NotationError(
+            f"{where} is not a claimed kong: <...> holds four identical tiles (a discard claimed onto a concealed pung)"
+        )
     if n == 4 and same:
         return Meld(MeldKind.KONG, tiles[0], exposed=True)
     if n == 3 and same:
@@ -358,22 +374,22 @@ def _parse_groups(text: str):
     notation (:func:`~mahjongg.notation.split_groups`, the melds checked, then
     the copies)."""
     concealed, groups, bonus, hidden, positions = split_groups(text)
-    melds = [_meld_from(tiles, kong, body, pos) for tiles, kong, body, pos in groups]
+    melds = [_meld_from(tiles, opener, body, pos) for tiles, opener, body, pos in groups]
     check_copies(positions)
     return concealed, melds, bonus, hidden
 
 
 def parse_meld(text: str) -> Meld:
-    """Parse one meld: ``"[555d]"``, ``"{2222c}"``, or a concealed ``"555d"``/``"123b"``/``"EE"``."""
+    """Parse one meld: ``"[555d]"``, ``"<5555d>"``, ``"{2222c}"``, or a concealed ``"555d"``/``"123b"``/``"EE"``."""
     stripped = text.strip()
-    if stripped[:1] in "[{":
+    if stripped[:1] in "[{<":
         concealed, melds, bonus, hidden = _parse_groups(stripped)
         if len(melds) == 1 and not concealed and not bonus and not hidden:
             return melds[0]
         raise NotationError(f"{text!r} is not exactly one meld")
     tiles = parse_tiles(stripped)
     try:
-        meld = _meld_from(tiles, False, stripped, 0)
+        meld = _meld_from(tiles, "[", stripped, 0)
     except NotationError:
         if len(tiles) == 2 and tiles[0] == tiles[1] and tiles[0].is_playing:
             return Meld(MeldKind.PAIR, tiles[0])

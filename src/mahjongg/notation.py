@@ -6,15 +6,16 @@ module imports nothing above :mod:`mahjongg.tiles`.
 The grammar (see ``docs/notation.md``)::
 
     hand    := group*                       spaces between groups optional
-    group   := tiles | "[" tiles "]" | "{" tiles "}" | "(" bonus+ ")"
+    group   := tiles | "[" tiles "]" | "<" tiles ">" | "{" tiles "}" | "(" bonus+ ")"
     tiles   := (suited | honor | bonus)+
     suited  := digit+ ("b" | "c" | "d")     123b = 1b 2b 3b
     honor   := "E" | "S" | "W" | "N" | "R" | "G" | "Wh"
     bonus   := "f1".."f4" | "s1".."s4" | Cat | Mouse | Fisherman | Fish
                | Cock | Worm | Man | Gold
 
-``[...]`` is an exposed meld (chow, pung or kong), ``{...}`` a concealed kong
-laid on the table; everything else is concealed in the hand; bonus tiles are
+``[...]`` is an exposed meld (chow, pung or kong), ``<...>`` a kong claimed
+from a discard onto a pung held concealed, ``{...}`` a concealed kong laid on
+the table; everything else is concealed in the hand; bonus tiles are
 laid out wherever they are written (never inside ``[]`` or ``{}``), except
 inside ``(...)``: ``(Cat)`` is a bonus tile held concealed, not laid out
 (``Hand.hidden``; ruleset ``traditional``'s special tiles).
@@ -41,8 +42,8 @@ class NotationError(MahjonggError):
 _TOKEN = re.compile(
     r"""
     (?P<space>\s+)
-  | (?P<open>[\[{(])
-  | (?P<close>[\]})])
+  | (?P<open>[\[{(<])
+  | (?P<close>[\]})>])
   | (?P<special>Fisherman|Fish|Mouse|Cock|Worm|Gold|Cat|Man)
   | (?P<bonus>[fs][0-9]+)
   | (?P<suited>[0-9]+[A-Za-z]?)
@@ -125,7 +126,8 @@ def parse_tiles(text: str) -> tuple[Tile, ...]:
 def split_groups(text: str):
     """Split hand notation into its groups, checking the brackets: returns
     ``(concealed, melds, bonus, hidden, positions)`` -- the concealed tiles,
-    every bracketed meld as ``(tiles, concealed_kong, body, position)`` (not
+    every bracketed meld as ``(tiles, opener, body, position)`` (``opener``
+    ``"["``, ``"<"`` or ``"{"``; not
     yet checked as a meld), the bonus tiles laid out, the bonus tiles held
     concealed ``(...)``, and ``(tile, position)`` for every tile written (for
     :func:`check_copies`). Raises :class:`NotationError`."""
@@ -145,7 +147,7 @@ def split_groups(text: str):
         elif kind == "close":
             if group is None:
                 raise NotationError(f"{tok!r} at position {pos} closes no bracket")
-            if (opener, tok) not in (("[", "]"), ("{", "}"), ("(", ")")):
+            if (opener, tok) not in (("[", "]"), ("{", "}"), ("(", ")"), ("<", ">")):
                 raise NotationError(f"{tok!r} at position {pos} does not match {opener!r} at position {open_pos}")
             body = text[open_pos : pos + 1]
             if opener == "(":
@@ -157,7 +159,7 @@ def split_groups(text: str):
                 hidden.extend(group)
                 group = None
                 continue
-            melds.append((tuple(group), opener == "{", body, open_pos))
+            melds.append((tuple(group), opener, body, open_pos))
             group = None
         else:
             for t in tiles:

@@ -179,7 +179,7 @@ def _winner_readings(
         declared_chows = sum(1 for m in hand.melds if m.is_chow)
         allowed = [arr for arr in found if declared_chows + sum(1 for m in arr if m.is_chow) <= max_chows]
         if not allowed and not special:
-            raise ScoringError(f"{hand} does not go out with at most {max_chows} chow{'s' * (max_chows != 1)}")
+            return []  # it goes out only with more chows than allowed: no reading (score_hand says so)
         found = allowed
     if not found and not special:
         raise ScoringError(f"{hand} is not a complete hand: its concealed tiles do not form {4 - declared} sets and a pair")
@@ -301,7 +301,8 @@ def readings(hand: Hand, situation: Situation, special_shapes: bool = False, max
     ``special_shapes`` also one ``"special"`` reading of the whole hand.
     Raises :class:`ScoringError` if a winner's hand is not complete (and
     ``special_shapes`` is off). ``max_chows``: a ruleset's most chows
-    (:attr:`Ruleset.max_chows`): arrangements with more are not read.
+    (:attr:`Ruleset.max_chows`): arrangements with more are not read (a hand
+    with no other has no reading).
     """
     if situation.win is not None:
         return _winner_readings(hand, situation, special_shapes, max_chows=max_chows)
@@ -398,16 +399,16 @@ def _evaluate(reading: Reading, ruleset: Ruleset, rules: tuple | None = None) ->
         best = max(limits, key=lambda i: i.fraction)  # the first of the highest
         if best.fraction >= 1:
             return (ruleset.limit, 0, 0, tuple(i for i in limits if i.fraction >= 1), best.name, None)
-        # a fraction of the limit is scored only when worth more than the points
-        # doubled (Kajongg, rule.py Score.total); a special shape has no points
+        # a fraction of the limit is scored only when worth at least the points doubled,
+        # uncapped (Kajongg, rule.py Score.total: "self.limits * self.ruleset.limit >=
+        # result"), a special hand's too (its bonus tiles, pairs, doubles): else the points
         share = round(best.fraction * ruleset.limit)
         items = [i for i in items if not i.limit]
         points = sum(i.points for i in items)
         doubles = sum(i.doubles for i in items)
-        full = points << doubles
-        if reading.shape != "standard" or share > (full if ruleset.roof_off else min(full, ruleset.limit)):
+        if share >= points << doubles:
             return (share, 0, 0, (best,), best.name, None)
-    if reading.shape != "standard":
+    elif reading.shape != "standard":
         return None
     score = points << doubles
     if ruleset.limit is not None and score > ruleset.limit and not ruleset.roof_off:
@@ -430,15 +431,17 @@ def _items(reading: Reading, rules: tuple) -> list[Item]:
 
 def _call_names(won: Score, ruleset: Ruleset) -> frozenset:
     """The names of what a hand won on a tile it calls for scores (:attr:`Reading.calls`):
-    its items, and for a limit hand, whose limit absorbs the rest, also the items its
-    reading scores besides -- a loser's "Calling for Purity" (BMJA) reads Purity of the
-    completed hand whatever else it is, as Kajongg's ``CallingHand`` asks the hand's own
-    rule of the completed hand (``rule.py``)."""
-    names = {i.name for i in won.items}
-    if won.limit_hand is not None and won.reading is not None:
+    the items on its card -- for a limit hand the limit alone, which absorbs the rest, so
+    a loser's "Calling for Purity" (BMJA) does not read Purity of a hand that completes
+    Buried Treasure; and for a special hand whose points beat its fraction of the limit,
+    that limit hand too. As Kajongg's ``CallingHand`` asks the rules the completed hand
+    keeps (``hand.py`` ``__totalScore``: a limit leaves ``usedRules`` the limit rule
+    alone; points that beat a fraction leave every rule, the fraction's among them)."""
+    names = frozenset(i.name for i in won.items)
+    if won.limit_hand is None and won.reading is not None and won.reading.shape != "standard":
         rules = _rules_for(ruleset, True, won.reading.shape)
-        names.update(i.name for i in _items(won.reading, rules) if not i.limit)
-    return frozenset(names)
+        names |= {i.name for i in _items(won.reading, rules) if i.limit}
+    return names
 
 
 def _score(found: tuple, reading: Reading, arrangement: str | None = None) -> Score:
@@ -658,12 +661,18 @@ def _best(hand: Hand, ruleset: Ruleset, situation: Situation) -> tuple:
         _check_win(hand, ruleset, situation)
     if situation.dead:
         return None, None
+    if not ruleset.claimed_kong_concealed and any(m.claimed for m in hand.melds):
+        # a claimed kong is an exposed kong like any other under this ruleset
+        hand = Hand(hand.concealed, tuple(Meld(m.kind, m.tile, m.exposed) for m in hand.melds), hand.bonus, hand.hidden)
     # the best reading by _rank (the first of equals); only its Score is made
     best = best_rank = best_reading = None
     facts = _facts(hand)
     winner = situation.win is not None
     if winner:
-        found_readings = _winner_readings(hand, situation, ruleset.special_shapes, facts, ruleset.max_chows)
+        # a special reading only of a hand the ruleset says could be one (Ruleset.could_be_special,
+        # which the table asks before it offers such a win): the scorer and the table agree
+        special = ruleset.special_shapes and ruleset.could_be_special(hand.counts(), hand.melds, hand.bonus)
+        found_readings = _winner_readings(hand, situation, special, facts, ruleset.max_chows)
     else:
         calls = ()
         if _rules_of(ruleset)[4]:

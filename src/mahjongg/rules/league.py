@@ -23,7 +23,6 @@ from ..settlement import Payment, Settlement, check_scores
 from ..tiles import BONUS_TILES, TILES, Suit, Wind
 from .items import (
     DragonSetDoubles,
-    MahJongg,
     PairPoints,
     ScoringRule,
     SetPoints,
@@ -57,6 +56,7 @@ from .league_items import (
     OnlyHonors,
     OnlyPossibleTile,
     OtherPairsPoints,
+    StandardMahJongg,
     OriginalCallDoubles,
     OwnFlowerAndSeason,
     Purity,
@@ -72,6 +72,7 @@ from .league_items import (
     WrigglingSnake,
     ZeroPointHand,
     all_pair_honors_counts,
+    gates_of_heaven_counts,
     knitting_counts,
     triple_knitting_counts,
     wriggling_snake_counts,
@@ -97,6 +98,7 @@ _SHAPE_TESTS = {
     "knitting": knitting_counts,
     "triple-knitting": triple_knitting_counts,
     "all-pair-honors": all_pair_honors_counts,
+    "gates-of-heaven": gates_of_heaven_counts,
 }
 """The special hands' tests of 14 concealed tiles as counts (league_items), by shape name."""
 
@@ -106,7 +108,9 @@ class LeagueRuleset(Ruleset):
     """A league ruleset: :class:`Ruleset` with the pre-check of its special
     hands (``shapes``: the names of the ways to go out that are not four
     sets and a pair -- ``"thirteen-orphans"``, ``"wriggling-snake"``,
-    ``"knitting"``, ``"triple-knitting"``, ``"all-pair-honors"``)."""
+    ``"knitting"``, ``"triple-knitting"``, ``"all-pair-honors"``,
+    ``"gates-of-heaven"`` -- BMJA's, which within its one chow is never four
+    sets and a pair)."""
 
     __hash__ = Ruleset.__hash__  # by the name (Ruleset.__hash__), not every scoring rule
 
@@ -126,6 +130,7 @@ class LeagueRuleset(Ruleset):
         """Whether one more tile could make these 13 concealed tiles one of the
         special hands (:data:`shapes`), by what each needs of the 13: Thirteen
         Orphans and All pair honors no 2-8; Wriggling Snake one suit, no dragon;
+        Gates of Heaven one suit, no honour;
         Knitting no honour and, rank by rank, the same count in two suits but
         for one tile; Triple Knitting no honour and three knitted triples."""
         if melds:
@@ -138,8 +143,10 @@ class LeagueRuleset(Ruleset):
         dragons = any(counts[31:34])
         if "wriggling-snake" in shapes and not dragons and (any(counts[0:9]) + any(counts[9:18]) + any(counts[18:27])) <= 1:
             return True
-        if dragons or any(counts[27:31]):  # the knittings have no honour
+        if dragons or any(counts[27:31]):  # the knittings and the Gates have no honour
             return False
+        if "gates-of-heaven" in shapes and (any(counts[0:9]) + any(counts[9:18]) + any(counts[18:27])) == 1:
+            return True
         if "knitting" in shapes:
             for a, b in ((0, 1), (0, 2), (1, 2)):
                 other = 3 - a - b
@@ -234,7 +241,7 @@ def _sets() -> tuple[ScoringRule, ...]:
 
 def _winner_common(src: str) -> tuple[ScoringRule, ...]:
     return (
-        MahJongg("Standard Mah Jongg", CLASSICAL + ": Standard Mah Jongg 20 points", points=20),
+        StandardMahJongg("Standard Mah Jongg", CLASSICAL + ": Standard Mah Jongg 20 points", points=20),
         WinningTileDrawn("Won with Last Tile Taken from Wall", CLASSICAL + ": Won with Last Tile Taken from Wall 2 points", points=2),
         NoChowDoubles("No Chow", CLASSICAL + ": No Chow 1 double", doubles=1),
         ConcealedHandDoubles("Only Concealed Melds", CLASSICAL + ": Only Concealed Melds 1 double", doubles=1),
@@ -333,6 +340,7 @@ def dmjl(*, limit: int = 500, roof_off: bool = False, name: str = "dmjl") -> Rul
         match_rounds=4,  # Kajongg "Minimum number of rounds in game" 4
         concealed_kong_robbed_for=("Thirteen Orphans",),  # Kajongg "mayrobhiddenkong" (Millington 58)
         original_call=True,  # Kajongg "Mah Jongg with Original Call": declared with the first discard
+        claimed_kong_concealed=True,  # Kajongg rulecode.py: isClaimedKong keeps Only Concealed Melds & co.
         shapes=("thirteen-orphans",),
     )
 
@@ -403,7 +411,8 @@ def bmja(*, limit: int = 1000, roof_off: bool = False, name: str = "bmja") -> Ru
         concealed_kong_robbed_for=("The 13 Unique Wonders",),  # Kajongg "mayrobhiddenkong" (Millington 58)
         original_call=True,  # Kajongg "Original Call" (BMJA): declared with the first discard
         must_declare_calling=True,  # Kajongg "must declare calling hand" True for BMJA
-        shapes=("thirteen-orphans", "wriggling-snake", "knitting", "triple-knitting", "all-pair-honors"),
+        claimed_kong_concealed=True,  # Kajongg rulecode.py: isClaimedKong keeps Only Concealed Melds & co.
+        shapes=("thirteen-orphans", "wriggling-snake", "knitting", "triple-knitting", "all-pair-honors", "gates-of-heaven"),
     )
 
 

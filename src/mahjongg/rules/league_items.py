@@ -23,7 +23,7 @@ from typing import ClassVar
 from ..hand import MeldKind
 from ..tiles import TILES, Suit, Tile, Wind
 from .context import Reading, WinBy
-from .items import Item, OneSuitDoubles, ScoringRule, Wording, _memo_lines, _own_line
+from .items import Item, MahJongg, OneSuitDoubles, ScoringRule, Wording, _memo_lines, _own_line
 
 __all__ = [
     "LeagueLimit",
@@ -33,6 +33,7 @@ __all__ = [
     "LastTileCompletesPair",
     "OnlyPossibleTile",
     "OtherPairsPoints",
+    "StandardMahJongg",
     "ZeroPointHand",
     "NoChowDoubles",
     "ConcealedHandDoubles",
@@ -75,6 +76,7 @@ __all__ = [
     "knitting_counts",
     "triple_knitting_counts",
     "all_pair_honors_counts",
+    "gates_of_heaven_counts",
 ]
 
 _HEAD_KINDS = frozenset(i for i in range(34) if i >= 27 or i % 9 in (0, 8))  # ones, nines, winds, dragons
@@ -91,8 +93,18 @@ def _set_count(r: Reading, test) -> int:
 
 def _exposed(r: Reading) -> bool:
     """Any exposed set, or the pair a claimed winning tile completed (Kajongg
-    exposes the last meld of a claimed tile, a pair too)."""
-    return any(m.exposed for m in r.sets) or (r.pair is not None and r.pair.exposed)
+    exposes the last meld of a claimed tile, a pair too; ``hand.py``
+    ``__arrange``), or a special hand won on a claimed tile (Kajongg exposes
+    the pair or knitted meld that tile completed the same way). A kong claimed
+    from a discard onto a concealed pung (:attr:`Meld.claimed`) is not: Kajongg's
+    ``isClaimedKong`` in ``OnlyConcealedMelds``, ``ConcealedTrueColorGame`` and
+    ``HiddenTreasure`` (the scorer leaves ``claimed`` set only under a ruleset
+    that reads it so: :attr:`Ruleset.claimed_kong_concealed`)."""
+    if r.pair is not None and r.pair.exposed:
+        return True
+    if r.shape != "standard" and r.win is not None and not r.win.by.self_drawn:
+        return True
+    return any(m.exposed and not m.claimed for m in r.sets)
 
 
 # --- all hands ---------------------------------------------------------------------
@@ -125,7 +137,8 @@ class ThreeConcealedPungs(ScoringRule):
     doubles: int = 1
 
     def evaluate(self, r, so_far):
-        if sum(1 for m in r.sets if m.is_pung_or_kong and not m.exposed) >= 3:
+        # a claimed kong (Meld.claimed) counts: Kajongg "x.isConcealed or x.isClaimedKong"
+        if sum(1 for m in r.sets if m.is_pung_or_kong and (m.claimed or not m.exposed)) >= 3:
             return _own_line(self, doubles=self.doubles)
         return ()
 
@@ -159,7 +172,9 @@ class OtherPairsPoints(ScoringRule):
     """A loser's hand: points for each further pair held besides the one read
     as its pair, as :class:`~mahjongg.rules.items.PairPoints` scores a pair
     (Kajongg arranges a loser's tiles into every pair they hold and scores
-    each: ``hand.py`` ``__arrange``, its meld rules)."""
+    each: ``hand.py`` ``__arrange``, its meld rules); and the winner's hand
+    read as a special hand, whose pairs Kajongg arranges the same way (All
+    pair honors: seven pairs, each scored by the meld rules: ``AllPairHonors.rearrange``)."""
 
     reads_singles: ClassVar[bool] = False  # a loser's sets, pairs, bonus tiles, calls, winds
 
@@ -170,10 +185,10 @@ class OtherPairsPoints(ScoringRule):
     wording: ClassVar[Wording] = Wording("points")
 
     def applies(self, r) -> bool:
-        return not r.is_winner
+        return not r.is_winner or r.shape != "standard"
 
     def applies_to(self, winner, shape):
-        return not winner
+        return not winner or shape != "standard"
 
     def evaluate(self, r, so_far):
         # run on every reading of every loser's hand: the honors among the loose tiles,
@@ -199,6 +214,21 @@ class OtherPairsPoints(ScoringRule):
 
 
 # --- winning hand: points and doubles --------------------------------------------------
+
+
+@dataclass(frozen=True)
+class StandardMahJongg(MahJongg):
+    """Points for going out with four sets and a pair (Kajongg ``Standard
+    Mah Jongg``, the rule of that shape, 20 points); a special hand goes out by
+    its own rule, which has no points (``predefined.py``: Knitting, All pair
+    honors ... score only their share of the limit), so a special reading
+    scores none of these."""
+
+    def applies(self, r) -> bool:
+        return r.shape == "standard"
+
+    def applies_to(self, winner, shape):
+        return winner and shape == "standard"
 
 
 @dataclass(frozen=True)
@@ -263,7 +293,9 @@ class NoChowDoubles(ScoringRule):
     who: ClassVar[str] = "winner"
 
     def evaluate(self, r, so_far):
-        if _standard(r) and not any(m.is_chow for m in r.sets):
+        # a special hand has no chow either (Kajongg's NoChow asks every meld, a special
+        # hand's pairs and knitted melds too)
+        if not any(m.is_chow for m in r.sets):
             return _own_line(self, doubles=self.doubles)
         return ()
 
@@ -366,14 +398,19 @@ class RobbingKongDoubles(ScoringRule):
 @dataclass(frozen=True)
 class OriginalCallDoubles(ScoringRule):
     """Doubles for winning after declaring Original Call, with fewer than
-    three exposed sets (Kajongg ``MahJonggWithOriginalCall``)."""
+    three exposed melds (Kajongg ``MahJonggWithOriginalCall``: "sum(x.isExposed
+    for x in hand.melds) < 3"), the set or pair a claimed winning tile completed
+    among them (Kajongg exposes it: ``hand.py`` ``__arrange``)."""
 
     reads: ClassVar[tuple[str, ...]] = ("original_call",)
     doubles: int = 1
     who: ClassVar[str] = "winner"
 
     def evaluate(self, r, so_far):
-        if r.win.original_call and sum(1 for m in r.sets if m.exposed) < 3:
+        if not r.win.original_call:
+            return ()
+        exposed = sum(1 for m in r.sets if m.exposed) + (r.pair is not None and r.pair.exposed)
+        if exposed < 3:
             return _own_line(self, doubles=self.doubles)
         return ()
 
@@ -418,10 +455,15 @@ class OnlyHonors(LeagueLimit):
 @dataclass(frozen=True)
 class HiddenTreasure(LeagueLimit):
     """Four concealed pungs or kongs and a pair, the winning tile drawn (DMJL;
-    Kajongg ``HiddenTreasure``)."""
+    Kajongg ``HiddenTreasure``); a claimed kong (:attr:`Meld.claimed`) counts
+    as concealed (Kajongg: ``x.isExposed and not x.isClaimedKong``)."""
 
     def matches(self, r):
-        return _standard(r) and r.win.by.self_drawn and all(m.is_pung_or_kong and not m.exposed for m in r.sets)
+        return (
+            _standard(r)
+            and r.win.by.self_drawn
+            and all(m.is_pung_or_kong and (m.claimed or not m.exposed) for m in r.sets)
+        )
 
 
 @dataclass(frozen=True)
@@ -587,6 +629,18 @@ class NineGates(LeagueLimit):
         return [k for k, n in rest.items() if n] == [r.win.tile % 9 + 1]
 
 
+def gates_of_heaven_counts(c) -> bool:
+    """Gates of Heaven of 14 concealed tiles as 34 counts: of one suit only, no
+    honour, 1112345678999 and a second of one of 2 to 8 (:class:`GatesOfHeaven`).
+    Never four sets and a pair within BMJA's one chow, so the table asks this
+    (:meth:`~mahjongg.rules.league.LeagueRuleset.could_be_special`)."""
+    suits = [s for s in range(3) if any(c[s * 9 : s * 9 + 9])]
+    if len(suits) != 1 or any(c[27:34]):
+        return False
+    v = c[suits[0] * 9 : suits[0] * 9 + 9]
+    return v[0] == 3 and v[8] == 3 and all(n in (1, 2) for n in v[1:8]) and sum(v[1:8]) == 8
+
+
 @dataclass(frozen=True)
 class GatesOfHeaven(LeagueLimit):
     """All concealed, one suit: 1112345678999 and a pair of 2 to 8 (BMJA;
@@ -627,7 +681,8 @@ class SquirmingSnake(LeagueLimit):
 
 def is_wriggling_snake(hand) -> bool:
     """Nothing declared; a pair of ones, 2 to 9 of the same suit and the four
-    winds (Kajongg ``WrigglingSnake``)."""
+    winds (Kajongg ``WrigglingSnake``). Won, the last tile is self-drawn:
+    :class:`WrigglingSnake`."""
     return not hand.melds and len(hand.concealed) == 14 and wriggling_snake_counts(hand.counts())
 
 
@@ -645,10 +700,15 @@ def wriggling_snake_counts(c) -> bool:
 
 @dataclass(frozen=True)
 class WrigglingSnake(LeagueLimit):
-    """:func:`is_wriggling_snake` (BMJA)."""
+    """:func:`is_wriggling_snake` (BMJA), the last tile self-drawn: Kajongg's
+    ``WrigglingSnake.appliesToHand`` refuses a hand with any declared meld, and
+    a claimed last tile declares the meld it completes (``hand.py``
+    ``__arrange``), where its Knitting, Triple Knitting and All pair honors let
+    one declared meld pass. A hand one tile from it still calls for it (the
+    completed hand is read drawn from the wall: :func:`mahjongg.scoring.calling`)."""
 
     def matches(self, r):
-        return is_wriggling_snake(r.hand)
+        return r.win.by.self_drawn and is_wriggling_snake(r.hand)
 
 
 def is_triple_knitting(hand) -> bool:

@@ -119,6 +119,14 @@ class Ruleset:
       engine does, publicly, after the first discard of his that leaves it
       calling) and may go Mah-Jongg only once declared, or before his first
       discard (Kajongg "must declare calling hand", BMJA).
+      ``claimed_kong_concealed`` -- a kong claimed from a discard onto a pung
+      held concealed (:attr:`~mahjongg.hand.Meld.claimed`, notation
+      ``<5555d>``) scores as an exposed kong but leaves the hand concealed for
+      the rules that ask (nothing exposed, only concealed sets, concealed
+      pungs counted): the league rules (Kajongg ``rulecode.py``,
+      ``isClaimedKong`` in ``OnlyConcealedMelds``, ``ConcealedTrueColorGame``,
+      ``HiddenTreasure``, ``ThreeConcealedPongs``). Off (the default): it is an
+      exposed kong like any other.
     Match (``mahjongg.table.match``):
       ``seating`` -- how the players are seated and the first East chosen,
       one of :data:`SEATINGS` (``"dice"``: Pung Chow Part I).
@@ -166,6 +174,7 @@ class Ruleset:
     concealed_kong_robbed_for: tuple[str, ...] = ()
     original_call: bool = False
     must_declare_calling: bool = False
+    claimed_kong_concealed: bool = False
 
     def __hash__(self) -> int:
         """Hashed by the name alone (rulesets that are equal have the same name): a
@@ -488,6 +497,7 @@ _OPTION_LABELS = {
     "concealed_kong_robbed_for": "a concealed kong may be robbed for",
     "original_call": "Original Call may be declared with the first discard",
     "must_declare_calling": "a calling hand is declared before it may go Mah-Jongg",
+    "claimed_kong_concealed": "a kong claimed onto a concealed pung leaves the hand concealed",
     "special_tiles": "special tiles in place of the Flowers",
     "seating": "seating and the first East",
     "seating_dice": "dice thrown for the seating",

@@ -89,13 +89,13 @@ def _shuffle(rng: random.Random, x: list) -> None:
 
 
 # the melds the engine lays out, made once each (a Meld is a frozen value; its constructor checks it)
-_MELDS: dict[tuple[MeldKind, int, bool], Meld] = {}
+_MELDS: dict[tuple[MeldKind, int, bool, bool], Meld] = {}
 
 
-def _meld(kind: MeldKind, t: Tile, exposed: bool) -> Meld:
-    m = _MELDS.get((kind, t, exposed))
+def _meld(kind: MeldKind, t: Tile, exposed: bool, claimed: bool = False) -> Meld:
+    m = _MELDS.get((kind, t, exposed, claimed))
     if m is None:
-        m = _MELDS[(kind, t, exposed)] = Meld(kind, TILES[t], exposed)
+        m = _MELDS[(kind, t, exposed, claimed)] = Meld(kind, TILES[t], exposed, claimed)
     return m
 
 
