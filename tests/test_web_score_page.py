@@ -338,3 +338,22 @@ def test_an_unreadable_stored_evening_starts_a_fresh_one(live, stored, browser):
     page.click("#win-tiles [data-tile='8c']")
     assert card_score(page) == "184"
     assert errors == []
+
+
+def test_a_score_typed_above_the_limit_is_settled_at_it_and_the_page_says_so(live, browser):
+    """Issue 38: South's hand counted 500 under pung-chow-limit is settled as its 300
+    limit (Harr, Pung Chow (1922), Part II, "The limit hand": non-winners "settle the
+    difference in the score up to the limit ... up to double the limit if either is East
+    Wind"): East, 0, pays South 600, West 300; North wins 20."""
+    page = browser.new_context(viewport=PHONE).new_page()
+    page.goto(live + "/score")
+    page.wait_for_selector("#palette .tile")
+    page.select_option("#ruleset", "pung-chow-limit")
+    enter_scores(page, {"E": 0, "S": 500, "W": 0, "N": 20}, "N")
+    page.click("#settle")
+    page.wait_for_selector("#capped")
+    assert page.text_content("#net").startswith("net: E ") and "+880" in page.text_content("#net")
+    capped = page.text_content("#capped")
+    assert capped.startswith("Capped: S counted 500, settled as 300 (the limit of pung-chow-limit): Harr, Pung Chow (1922), Part II")
+    assert "settle the difference in the score up to the limit" in capped
+    assert outside_viewport(page) == []

@@ -142,6 +142,17 @@ def test_settle_api_is_the_cli_json(client):
     assert client.post("/api/settle", json=dead).json() == cli_json("settle", dead)
 
 
+def test_settle_api_caps_a_hand_counted_above_the_limit(client):
+    # Harr, Pung Chow (1922), Part II, "The limit hand" (tests/test_cli_settle.py): South's
+    # 500 counted is settled as the 300 limit; East, 0, pays him double the limit, 600
+    fields = {"scores": {"E": 0, "S": 500, "W": 0, "N": 20}, "winner": "N", "ruleset": "pung-chow-limit"}
+    r = client.post("/api/settle", json=fields)
+    assert r.status_code == 200, r.text
+    assert r.json() == cli_json("settle", fields)
+    assert r.json()["capped"] == {"S": 500} and r.json()["net"]["S"] == 880
+    assert "Part II, The limit hand" in r.json()["capped_note"]
+
+
 REFUSED = [
     # the winning tile inside an exposed meld: the hand cannot be played so
     ("score", {"hand": "[WhWhWh] [444b] [888c] GGG 55d", "win": "8c", "seat": "S"}),

@@ -23,6 +23,7 @@ from .hand import Hand, kong_hint
 from .play.scorecard import ScoreCard, score_card
 from .rules import RULESETS, Situation, Win, WinBy, get_ruleset, ruleset_with
 from .rules.ruleset import Ruleset, RulesetError
+from .rules.sources import cite
 from .scoring import ImpossibleWin, Score, score_hand
 from .settlement import Settlement, check_scores
 from .tiles import Tile, Wind
@@ -348,18 +349,38 @@ class SettleRequest:
 class SettleAnswer:
     """A settled hand: the :class:`~mahjongg.settlement.Settlement` (no
     payments when nothing is settled), whether the ruleset settles it, why
-    not (the option as ``mahjongg rules`` prints it), and the ruleset."""
+    not (the option as ``mahjongg rules`` prints it), the ruleset, and
+    ``capped``: ``(seat, count)`` for each seat whose count was above the most
+    a hand scores (:attr:`~mahjongg.rules.Ruleset.most_a_hand_scores`), in
+    seat order -- it was settled at the limit."""
 
     settlement: Settlement
     settled: bool
     rules: Ruleset
     why: str | None = None
+    capped: tuple[tuple[Wind, int], ...] = ()
+
+    @property
+    def capped_note(self) -> str | None:
+        """What was capped and why, in words, citing the ruleset's source for
+        its limit (the book and section); ``None`` when nothing was:
+        ``S counted 500, settled as 300 (the limit of pung-chow-limit): Harr, ...``."""
+        if not self.capped:
+            return None
+        cap = self.rules.most_a_hand_scores
+        counted = ", ".join(f"{seat.letter} counted {points:,}" for seat, points in self.capped)
+        note = f"{counted}, settled as {cap:,} (the limit of {self.rules.name})"
+        return f"{note}: {cite(self.rules.limit_source)}" if self.rules.limit_source else note
 
     def to_dict(self) -> dict:
-        """``mahjongg settle --json``."""
+        """``mahjongg settle --json``; with ``capped`` (seat letter: its count) and
+        ``capped_note`` (:attr:`capped_note`) when a count was capped."""
         data = {**self.settlement.to_dict(), "settled": self.settled}
         if not self.settled:
             data["why"] = self.why
+        if self.capped:
+            data["capped"] = {seat.letter: points for seat, points in self.capped}
+            data["capped_note"] = self.capped_note
         return data
 
 
@@ -422,21 +443,22 @@ def settle(request: SettleRequest) -> SettleAnswer:
         _check_discarder(q.discarder, q.winner, scores)
     rules = rules.with_options(**_settle_options(rules, q.limit, q.settle_draws, q.winner))
     check_scores(scores, q.winner, dead)
-    cap = rules.most_a_hand_scores
     for seat, points in scores.items():
-        if cap is not None and points > cap:
-            raise RequestError(
-                f"--scores: {seat.letter}={points} is more than any hand scores under {rules.name}: its limit is {cap} points"
-            )
         if points > MOST_POINTS:
             raise RequestError(f"--scores: {seat.letter}={points} is more than any hand scores (at most {MOST_POINTS:,} points)")
+    # a hand counted above the limit is capped, as the scorer caps every hand (the books: a
+    # table counts a hand's points and the limit caps what it scores and pays)
+    cap = rules.most_a_hand_scores
+    capped = tuple((seat, points) for seat, points in sorted(scores.items()) if cap is not None and points > cap)
+    if capped:
+        scores = {seat: min(points, cap) for seat, points in scores.items()}
     if q.winner is None and not rules.settle_draws:
         option = next(o for o in rules.to_dict()["options"] if o["option"] == "settle_draws")
         why = f"{rules.name}: {option['label']}: {option['text']}"
-        return SettleAnswer(Settlement((), tuple(sorted(scores))), False, rules, why)
+        return SettleAnswer(Settlement((), tuple(sorted(scores))), False, rules, why, capped)
     # as the engine settles a finished hand (mahjongg.table.game, Game._finish)
     result = rules.settle(scores, q.winner, discarder=q.discarder, east=Wind.EAST, dead=frozenset(dead))
-    return SettleAnswer(result, True, rules)
+    return SettleAnswer(result, True, rules, None, capped)
 
 
 def _check_discarder(discarder: Wind, winner: Wind | None, scores: Mapping[Wind, int]) -> None:

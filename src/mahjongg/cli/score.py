@@ -217,7 +217,8 @@ def settle_command(
     collects his score from each player, the others pay each other the
     differences, East pays and collects double; Hong Kong: only the winner is
     paid, the discarder (or, self-drawn, everyone) paying double. A drawn hand
-    settles only if the ruleset (or --settle-draws) says so."""
+    settles only if the ruleset (or --settle-draws) says so. A hand counted
+    above the ruleset's limit is settled at the limit, and the sheet says so."""
     request = requests.SettleRequest(scores, winner, discarder, ruleset, limit, settle_draws, tuple(dead), special_tiles)
     with user_errors():
         answer = requests.settle(request)
@@ -229,6 +230,8 @@ def settle_command(
         console.print(f"a drawn hand: nothing is paid ({answer.why}{hint})", highlight=False)
         return
     print_settlement(settlement_grid(answer.settlement))
+    if answer.capped_note:
+        console.print(book_text(f"capped: {answer.capped_note}"))
 
 
 def _render_ruleset(card: dict) -> None:

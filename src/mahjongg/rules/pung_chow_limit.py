@@ -258,6 +258,11 @@ def pung_chow_limit(limit: int | None = None, mah_jongg: int = 10) -> LimitRules
             ThreeDragonSets("three dragon sets (the three Doctors of Literature)", LIMITS + " 7"),
         ),
         limit=limit,
+        limit_source=(
+            'seed 000 Part II, The limit hand: "the system of setting a limit as to the number of points that can be'
+            ' scored in a hand ... To non-winners settling their scores, settle the difference in the score up to the'
+            ' limit if neither is East Wind, and up to double the limit if either is East Wind"'
+        ),
         special_shapes=True,
         payment_limit=limit,
         east_factor=2,

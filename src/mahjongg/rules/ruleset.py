@@ -77,6 +77,9 @@ class Ruleset:
       ``rules`` -- scoring rules, evaluated in order on every arrangement.
       ``limit`` -- the most a hand may score (points), ``None`` for no limit;
       also what a limit hand scores.
+      ``limit_source`` -- the limit in its source's words (seed citations:
+      :func:`~mahjongg.rules.sources.cite`), for a sheet that says a hand
+      counted above it was capped; ``""`` for none given.
       ``roof_off`` -- an ordinary hand is not capped at ``limit`` (a limit
       hand still scores it): Kajongg's "Play with the roof off".
       ``special_shapes`` -- whether winning hands that are not sets and a
@@ -153,6 +156,7 @@ class Ruleset:
     source: str
     rules: tuple[ScoringRule, ...]
     limit: int | None = None
+    limit_source: str = ""
     roof_off: bool = False
     special_shapes: bool = False
     payment_limit: int | None = None
@@ -300,7 +304,8 @@ class Ruleset:
     def most_a_hand_scores(self) -> int | None:
         """The most any hand's score may be under this ruleset (points; a
         limit hand scores it), or ``None``: no cap (no limit, the roof off,
-        or scored in faan). ``settle`` refuses a score above it."""
+        or scored in faan). ``settle`` caps a hand counted above it to it, as
+        the scorer caps every hand (:attr:`limit_source` says why)."""
         if self.faan is not None or self.limit is None or self.roof_off:
             return None
         return self.limit
@@ -586,10 +591,10 @@ def _option_entry(key: str, value, text: str | None = None) -> dict:
 
 def _option_entries(ruleset: Ruleset) -> list[dict]:
     """The options for :meth:`Ruleset.to_dict`: every field but the name,
-    title, source and rules, a table of settings (``faan``) one row each."""
+    title, sources and rules, a table of settings (``faan``) one row each."""
     out = []
     for f in fields(ruleset):
-        if f.name in ("name", "title", "source", "rules"):
+        if f.name in ("name", "title", "source", "limit_source", "rules"):
             continue
         value = getattr(ruleset, f.name)
         if f.name == "bonus_tiles":  # tile indices: shown in the notation

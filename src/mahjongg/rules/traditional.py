@@ -256,6 +256,9 @@ def traditional(
         source="seed 001",
         rules=tuple(rules),
         limit=limit,
+        limit_source=SEED
+        + ', The Limit: "A scoring limit of 300 points on any one hand is usually fixed upon at the start of the game'
+        ' and each losing player pays in chips only 300 points when the winner\'s score is 300 or more"',
         special_shapes=True,
         payment_limit=limit,
         east_factor=2,

@@ -547,6 +547,13 @@ function renderSettle() {
   net.className = "total";
   net.textContent = "net: " + WINDS.map((w) => w + " " + nameOf(w) + " " + (s.net[w] > 0 ? "+" : "") + s.net[w]).join(", ");
   box.appendChild(net);
+  if (s.capped_note) {
+    // a hand counted above the limit was settled at it: the server says which and why (the book's words)
+    const capped = document.createElement("p");
+    capped.id = "capped";
+    capped.textContent = "Capped: " + s.capped_note.replace(/\*/g, "");
+    box.appendChild(capped);
+  }
 }
 
 function roundName(w) { return WIND_NAMES[w] + " round"; }
