@@ -253,3 +253,22 @@ def test_the_table_makes_a_kong_claimed_from_a_discard_a_claimed_kong():
     _passes(g)
     (m,) = g.hand(S).melds
     assert str(m) == "<5555d>" and m.claimed and m.exposed
+
+
+# --- 8. Nine Gates on a discard: Kajongg's description, not its code --------------------------
+
+
+def test_dmjl_nine_gates_wins_on_a_discard_as_its_description_says():
+    """Kajongg ``predefined.py`` describes Nine Gates (DMJL) as "A concealed hand in one
+    color 1112345678999 plus last tile of this suit (from wall or discarded)"; its code
+    (``NineGates.appliesToHand``) refuses any declared meld, which a discard makes of the
+    last meld, and counts the ones and nines at three, which refuses a last 1 or 9. We
+    follow the description (docs/rules/dmjl.md): 1112345678999c and 5c discarded, or 9c
+    drawn, is the limit, 500."""
+    nine = Hand.parse("11123455678999c")
+    assert score_hand(nine, DMJL, _won("5c", WinBy.DISCARD)).limit_hand == "Nine Gates"
+    # drawn, the hand is also a Concealed True Color Game (the card names the first limit)
+    names = lambda s: {i.name for i in s.items}  # noqa: E731
+    assert "Nine Gates" in names(score_hand(Hand.parse("11123456789999c"), DMJL, _won("9c")))
+    # the same tiles with 5c the last: the extra tile (a fourth 9c) is not the last one
+    assert "Nine Gates" not in names(score_hand(Hand.parse("11123456789999c"), DMJL, _won("5c")))

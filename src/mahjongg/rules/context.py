@@ -122,8 +122,9 @@ class Reading:
     (:attr:`~mahjongg.rules.items.ScoringRule.reads_calls`), what the hand is
     calling for: one ``(tile, names)`` per tile that would complete it,
     ``names`` the items the completed hand (drawn from the wall) scores --
-    for a limit hand also those its limit absorbs (Kajongg's ``CallingHand``
-    asks each rule of the completed hand itself).
+    for a limit hand its limit alone, for a special hand whose points beat its
+    fraction of the limit that limit hand too (Kajongg's ``CallingHand`` asks
+    the rules the completed hand keeps).
     """
 
     hand: Hand

@@ -198,8 +198,10 @@ class Ruleset:
 
         The default answers ``special_shapes`` (score every such hand to
         find out); a ruleset with special shapes overrides it with the test
-        of its own shapes (thirteen orphans, seven pairs ...). It must never
-        answer False for a hand its scoring rules would accept."""
+        of its own shapes (thirteen orphans, seven pairs ...). The scorer
+        reads a winning hand as a special hand only where this answers True,
+        so the table and the scorer agree on what is a hand: a special hand
+        its rules would score but this refuses is no hand of the ruleset."""
         return self.special_shapes
 
     def may_call_special(self, counts, melds=(), bonus=()) -> bool:
