@@ -245,14 +245,20 @@ CLAIM_DEAL = {
 
 
 def test_the_table_makes_a_kong_claimed_from_a_discard_a_claimed_kong():
-    """South holds three 5d and claims East's 5d for a kong: his meld is a claimed kong
-    (<5555d>); a kong of a drawn fourth tile added to an exposed pung is not."""
-    g = _game(DMJL, CLAIM_DEAL)
-    g.apply(Action(ActionKind.DISCARD, E, t("5d")))
-    g.apply(Action(ActionKind.KONG, S, t("5d")))
-    _passes(g)
-    (m,) = g.hand(S).melds
-    assert str(m) == "<5555d>" and m.claimed and m.exposed
+    """South holds three 5d and claims East's 5d for a kong: under the league rules his
+    meld is a claimed kong (<5555d>), which they read; under Pung Chow, which does not
+    (seed 000, "Four of a kind": "all four face up if he punged the fourth"), an
+    exposed kong. Either way it is logged and replayed the same."""
+    from mahjongg.table import replay
+
+    for ruleset, written in ((DMJL, "<5555d>"), (get_ruleset("pung-chow"), "[5555d]")):
+        g = _game(ruleset, CLAIM_DEAL)
+        g.apply(Action(ActionKind.DISCARD, E, t("5d")))
+        g.apply(Action(ActionKind.KONG, S, t("5d")))
+        _passes(g)
+        (m,) = g.hand(S).melds
+        assert str(m) == written and m.exposed and m.claimed is (written[0] == "<")
+        assert replay(g.events).hand(S).melds == (m,)
 
 
 # --- 8. Nine Gates on a discard: Kajongg's description, not its code --------------------------

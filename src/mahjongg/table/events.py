@@ -70,7 +70,7 @@ def from_jsonl(text: str) -> list[dict]:
     return out
 
 
-LATE_OPTIONS = ("draw_keeps_deal", "mandarins", "special_tiles", "roof_off", "max_chows", "kong_box_replenished", "concealed_kong_robbed_for", "original_call", "must_declare_calling")
+LATE_OPTIONS = ("draw_keeps_deal", "mandarins", "special_tiles", "roof_off", "max_chows", "kong_box_replenished", "concealed_kong_robbed_for", "original_call", "must_declare_calling", "claimed_kong_concealed")
 """Ruleset options added after logs were first written: a ``setup`` event
 holds one only when it is not the option's default, and a log without it
 means the default -- so a log written before the option existed replays to

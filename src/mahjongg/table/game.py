@@ -869,9 +869,9 @@ class Game:
         elif a.kind is PUNG:
             c[t] -= 2
             self._melds[seat].append(_meld(_M_PUNG, t, True))
-        else:  # KONG: a discard claimed onto a pung held concealed (Meld.claimed)
+        else:  # KONG: a discard claimed onto a pung held concealed (Meld.claimed where the ruleset reads it)
             c[t] -= 3
-            self._melds[seat].append(_meld(_M_KONG, t, True, True))
+            self._melds[seat].append(_meld(_M_KONG, t, True, self.ruleset.claimed_kong_concealed))
             self._turn = seat
             self._kongs_in_row = 1
             if self._draw(seat, loose=True):

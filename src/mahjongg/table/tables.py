@@ -201,7 +201,7 @@ def _ruleset_options(r: Ruleset) -> dict:
     out = {}
     fields = r.__dataclass_fields__
     for f in fields:
-        if f in ("name", "title", "source", "rules", "options"):
+        if f in ("name", "title", "source", "limit_source", "rules", "options"):
             continue
         v = getattr(r, f)
         if f in LATE_OPTIONS and v == fields[f].default:
