@@ -357,3 +357,24 @@ def test_a_score_typed_above_the_limit_is_settled_at_it_and_the_page_says_so(liv
     assert capped.startswith("Capped: S counted 500, settled as 300 (the limit of pung-chow-limit): Harr, Pung Chow (1922), Part II")
     assert "settle the difference in the score up to the limit" in capped
     assert outside_viewport(page) == []
+
+
+def test_a_claimed_kong_typed_is_scored_as_the_league_rules_read_it(live, browser):
+    """docs/notation.md: <1111b> is a kong claimed from a discard onto a concealed pung.
+    Kajongg's scoringtest case b1b1b1B1 RB2B3B4B5B6B7B8B8B2B2B2 fe fs fn fw LB3B2B3B4
+    (DMJL): ConcealedTrueColorGame asks "x.isExposed and not x.isClaimedKong", so the
+    hand, bamboo only, 3b drawn, is Concealed True Color Game, the limit: 500."""
+    page = browser.new_context(viewport=PHONE).new_page()
+    page.goto(live + "/score")
+    page.wait_for_selector("#palette .tile")
+    page.select_option("#ruleset", "dmjl")
+    page.check("#won")
+    page.fill("#notation", "<1111b> 22223456788b f1 f2 f3 f4")
+    page.click("#win-tiles [data-tile='3b']")
+    page.click("#by [data-value=wall]")
+    page.wait_for_selector("#card-items :text('Concealed True Color Game')")
+    assert card_score(page) == "500"
+    assert "Concealed True Color Game" in page.text_content("#card-items")
+    assert "claimed kong" in page.text_content("#groups")
+    assert page.locator("#put [data-value=claimed]").count() == 0  # typed, not a palette choice
+    assert outside_viewport(page) == []

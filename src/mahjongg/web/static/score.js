@@ -15,6 +15,8 @@ const KINDS = {
   xkong: { label: "exposed kong", size: 4 },
   concealed: { label: "concealed set", size: 3 },
   ckong: { label: "concealed kong", size: 4 },
+  // typed only (<5555d>: a discard claimed onto a concealed pung; docs/notation.md), not a palette choice
+  claimed: { label: "claimed kong", size: 4, typed: true },
 };
 const BY_LABELS = { wall: "from the wall", discard: "a discard", loose: "a loose tile", "robbed-kong": "robbing a kong" };
 const FLAG_LABELS = {
@@ -102,7 +104,7 @@ function isSet(tiles) {
 function parseNotation(text) {
   const groups = [], bonus = [];
   let rest = null, i = 0;
-  const close = { "[": "]", "{": "}", "(": ")" };
+  const close = { "[": "]", "{": "}", "(": ")", "<": ">" };
   while (i < text.length) {
     const c = text[i];
     if (/\s/.test(c)) { i++; continue; }
@@ -111,10 +113,10 @@ function parseNotation(text) {
       const j = text.indexOf(close[c], i + 1);
       if (j < 0) return null;
       body = text.slice(i + 1, j); i = j + 1;
-      kind = c === "[" ? "exposed" : c === "{" ? "ckong" : "hidden";
+      kind = c === "[" ? "exposed" : c === "{" ? "ckong" : c === "<" ? "claimed" : "hidden";
     } else {
       let j = i;
-      while (j < text.length && !/[\s[{(]/.test(text[j])) j++;
+      while (j < text.length && !/[\s[{(<]/.test(text[j])) j++;
       body = text.slice(i, j); i = j;
     }
     const tiles = parseTiles(body);
@@ -153,13 +155,14 @@ function fmt(tiles) {
 }
 
 function notation(e) {
-  const order = ["concealed", "rest", "exposed", "xkong", "ckong"];
+  const order = ["concealed", "rest", "exposed", "xkong", "claimed", "ckong"];
   const out = [];
   for (const k of order) {
     for (const g of e.groups.filter((x) => x.kind === k)) {
       const tx = fmt(g.tiles).replace(/ /g, "");
       if (k === "exposed" || k === "xkong") out.push("[" + tx + "]");
       else if (k === "ckong") out.push("{" + tx + "}");
+      else if (k === "claimed") out.push("<" + tx + ">");
       else out.push(fmt(g.tiles));
     }
   }
@@ -176,7 +179,7 @@ const openGroup = (e) => {
 };
 function handSize(e) {
   let n = 0;
-  for (const g of e.groups) n += g.kind === "xkong" || g.kind === "ckong" ? 3 : g.tiles.length;
+  for (const g of e.groups) n += g.kind === "xkong" || g.kind === "ckong" || g.kind === "claimed" ? 3 : g.tiles.length;
   return n;
 }
 
@@ -620,7 +623,7 @@ function render() {
   $("tiles-box").hidden = e.manual;
   $("manual-score").value = e.manualScore;
   if (document.activeElement !== $("notation")) $("notation").value = e.text;
-  segmented($("put"), Object.entries(KINDS).map(([k, v]) => [k, v.label]), put, (k) => { put = k; render(); });
+  segmented($("put"), Object.entries(KINDS).filter(([, v]) => !v.typed).map(([k, v]) => [k, v.label]), put, (k) => { put = k; render(); });
   $("hand-error").textContent = e.error || (!e.manual && e.text && handSize(e) < 13 && !openGroup(e) ? handSize(e) + " tiles so far: a hand has 13, or 14 with the winning tile (a kong counts as three)" : "");
   $("hand-error").className = e.error ? "error" : "hint";
   renderSeats();
