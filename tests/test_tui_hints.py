@@ -28,7 +28,7 @@ def test_hints_through_the_scripted_hand():
     g.apply(Action(ActionKind.PUNG, E, tile("5c")))
     bots_until_east(g)  # the others answer the claim window; East's pung wins it
     assert [str(m) for m in g.hand(E).melds] == ["[555c]"]
-    h = hint(g.observation(E))  # [555c] 1-8b E E 1d: discard 1d and wait
+    h = hint(g.observation(E), g.legal_actions(E))  # [555c] 1-8b E E 1d: discard 1d and wait
     assert h.shanten == 0
     assert dict(h.discards)[tile("1d")] == (tile("3b"), tile("6b"), tile("9b"))
     # issue 28, item 8: the advice first (the advisor's best discards), not "you are waiting" with 14 tiles
@@ -50,7 +50,7 @@ def test_hint_in_turn_names_the_best_discards_by_value():
     # Letting go 1d or 9d keeps shanten 1 (the lone dots are in no set); the advisor
     # ranks those first and says so, with its value (mahjongg advise's numbers)
     g = Game.from_wall(preset_wall(), DICE)
-    h = hint(g.observation(E))
+    h = hint(g.observation(E), g.legal_actions(E))
     assert {v.tile for v in h.best[:2]} == {tile("1d"), tile("9d")}
     assert all(v.shanten == 1 for v in h.best[:2])
     assert "best discards: " in h.describe()
