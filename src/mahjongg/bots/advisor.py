@@ -33,7 +33,7 @@ Original Call has its wins scored with the call's double, as the table
 scores them (Kajongg, "Mah Jongg with Original Call").
 
 What an observation does not tell -- whether the drawn tile came from the
-wall or was a loose tile, East's wins in a row -- a Mah-Jongg's score
+wall or was a loose tile, a win on the original hand, East's wins in a row -- a Mah-Jongg's score
 leaves out (a tile drawn from the wall; the last tile when nothing is left
 to draw).
 
