@@ -148,15 +148,44 @@ def test_the_hint_in_a_claim_pause_scores_original_call(monkeypatch):
 from browser_helpers import ARGS, CHROMIUM, LiveServer  # noqa: E402
 
 
+def _declare_original_call(page):
+    page.wait_for_selector("#actions button.act-original-call")
+    page.locator("#actions button.act-original-call", has=page.locator('[aria-label^="North"]')).first.click()
+    page.wait_for_selector("#actions button.act-mahjongg", timeout=20000)  # the claim pause on South
+
+
+def _discard_north(page):
+    page.wait_for_selector("#hand button.tile:not([disabled])")
+    north = page.locator('#hand button.tile[aria-label^="North"]').first
+    north.click()
+    north.click()  # a tile tapped twice is discarded
+    page.wait_for_selector("#actions button.act-mahjongg", timeout=20000)  # 5d drawn
+
+
+def _first_turn(page):
+    page.wait_for_selector("#actions button.act-concealed-kong")
+
+
+# the deal, what the player does before the hint, and its first words (worked out above)
+BROWSER_CASES = {
+    "kong": (PUNG_CHOW, KONG, [], _first_turn, "Hint: best: concealed kong Wh (shanten 4, "),
+    "complete": (PUNG_CHOW, COMPLETE, ["W", "Wh", "G", "5d"], _discard_north, "Hint: best: Mah-Jongg on 5d (scores 64, value "),
+    "original-call": (DMJL, CHOWS, ["S"], _declare_original_call, "Hint: best: Mah-Jongg on S (scores 104, value "),
+}
+
+
 @pytest.mark.skipif(CHROMIUM is None, reason="no chromium found (apt-get install chromium; .ci/run installs it)")
 @pytest.mark.filterwarnings("ignore::DeprecationWarning")
-def test_a_phone_asks_for_the_hint_with_its_button_in_a_claim_pause(tmp_path, monkeypatch):
+@pytest.mark.parametrize("case", list(BROWSER_CASES))
+def test_a_phone_asks_for_the_hint_with_its_button(tmp_path, monkeypatch, case):
     """On a phone (390 x 844) there is no H key: the Hint button beside the prompt shows the
-    hint in a claim pause -- the Mah-Jongg on South scored with the call's double, 104 (above)
-    -- in dark ink on a light panel, inside the screen."""
+    hint -- in one's turn (the kong, the complete hand) and in a claim pause (the Mah-Jongg on
+    South scored with the call's double, 104) -- in dark ink on a light panel, inside the
+    screen; the first choice is the one worked out for the web table above."""
     pytest.importorskip("uvicorn")
     sync_api = pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed")
-    preset(monkeypatch, DMJL, CHOWS, ["S"])
+    ruleset, hands, draws, before, expected = BROWSER_CASES[case]
+    preset(monkeypatch, ruleset, hands, draws)
     srv = LiveServer(tmp_path / "hint.sqlite3", defaults={"bot_delay": 0.05, "claim_pause_seconds": 0.1, "claim_seconds": 600})
     srv.server.predictable = True  # as serve --seed: the table deals from its match seed
     srv.server.new_seed = lambda: SEED
@@ -169,19 +198,17 @@ def test_a_phone_asks_for_the_hint_with_its_button_in_a_claim_pause(tmp_path, mo
                 ann.on("pageerror", lambda e: errors.append(str(e)))
                 ann.goto(srv.base + "/")
                 ann.fill("#create-name", "Ann")
-                ann.select_option("#ruleset", "dmjl")
+                ann.select_option("#ruleset", ruleset.name)
                 ann.fill("#hands", "1")
                 ann.click("#create-button")
                 ann.wait_for_url("**/t/*")
                 ann.click("#start")
-                ann.wait_for_selector("#actions button.act-original-call")
-                ann.locator("#actions button.act-original-call", has=ann.locator('[aria-label^="North"]')).first.click()
-                ann.wait_for_selector("#actions button.act-mahjongg", timeout=20000)
+                before(ann)
                 assert ann.locator("#hint").is_hidden()
                 ann.click("#hint-button")
-                ann.wait_for_function("() => document.getElementById('hint').textContent.includes('scores')")
+                ann.wait_for_function("() => document.getElementById('hint').textContent.includes('value')")
                 text = ann.locator("#hint").inner_text()
-                assert text.startswith("Hint: best: Mah-Jongg on S (scores 104, value "), text
+                assert text.startswith(expected), text
                 assert ann.locator("#hint-button").get_attribute("aria-pressed") == "true"
                 style = ann.evaluate(
                     """() => { const s = getComputedStyle(document.getElementById('hint'));
