@@ -250,3 +250,14 @@ def test_original_call_binds_the_hand_and_doubles_its_win():
     ):
         r = CliRunner().invoke(app, ["advise", *args])
         assert r.exit_code == 2 and why in r.output and r.output.count("\n") <= 2 and "Traceback" not in r.output, r.output
+
+
+def test_drawn_is_checked():
+    # --drawn names a tile of the hand, in one's turn; a hand offered a discard drew nothing
+    for args, why in (
+        (["123b 456c 789d EEE 55d", "--drawn", "9b"], "--drawn 9b: the hand holds no 9b"),
+        (["123b 456c 789d EEE 55d", "--drawn", "5d 5d"], "--drawn: one tile"),
+        (["123b 456c 789d EEE 5d", "--discard", "5d", "--drawn", "5d"], "give one of them"),
+    ):
+        r = CliRunner().invoke(app, ["advise", *args])
+        assert r.exit_code == 2 and why in r.output and r.output.count("\n") <= 2 and "Traceback" not in r.output, r.output

@@ -260,13 +260,12 @@ def choices(obs: Observation, legal) -> list[Choice]:
     legal = list(legal)
     if obs.hidden or not legal or not obs.concealed:
         return []
-    bot = MasterBot(0)
+    bot = MasterBot(0)  # deterministic: its seed is unused (ties go by tile order)
+    pick = bot.act(obs, legal)
     if obs.phase == Phase.CLAIMS:
-        pick = bot.act(obs, legal)
-        bot._claiming = True  # the claim window's valuation (master's, for the claims it weighs)
+        bot._claiming = True  # the discards after a claim weighed as master weighs them in a claim window
         out = _claim_choices(bot, obs, legal)
     else:
-        pick = bot.act(obs, legal)
         out = _turn_choices(bot, obs, legal, pick)
     out = _rank(out)
     first = next((c for c in out if c.act == pick), None)
