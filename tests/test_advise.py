@@ -163,3 +163,101 @@ def test_a_wait_shows_the_score_on_a_discard_and_0_where_it_may_not_be_declared(
         s = score_hand(full, hk, Situation(win=Win(w, WinBy.DISCARD)))
         assert score == (s.score if hk.may_declare(s) else 0)
     assert any(score > 0 for _, _, score in passing.waits)
+
+
+# --- issue 39: the hint weighs kongs, Mah-Jongg and Original Call, as master plays ---------------
+
+
+def test_a_concealed_kong_is_weighed_beside_the_discards_and_comes_first():
+    """Issue 39: ``advise "258b 568c 12d W N WhWhWhWh"`` said discard Wh (breaking the four).
+
+    Worked out: discarding Wh leaves 258b 568c 12d W N WhWhWh: one set (the pung of White),
+    two partial sets (5-6c, 1-2d), no pair: shanten 8 - 2x1 - 2 = 4, and no discard does
+    better (the other tiles are lone, or in those partial sets). Declaring the kong leaves
+    258b 568c 12d W N beside [WhWhWhWh]: the same set and partial sets, shanten 4 -- no
+    further from ready -- and master declares such a kong (docs/bots.md, "The master":
+    kongs for their points; four White dragons concealed score 32 against the pung's 8,
+    seed 000 score card, "Combination Scores"). Its hand is the one discarding Wh leaves,
+    with the fourth tile scoring as a kong and a loose tile drawn besides: worth more."""
+    choices = advise(parse_hand("258b 568c 12d W N WhWhWhWh", sizes=None), PC)
+    first = choices[0]
+    assert first.label == "concealed kong Wh" and first.shanten == 4
+    assert "kong" in first.why and "loose tile" in first.why
+    assert min(c.shanten for c in choices if c.action == "discard") == 4
+    assert first.ev > _by(choices, "discard Wh").ev
+    r = CliRunner().invoke(app, ["advise", "258b 568c 12d W N WhWhWhWh", "--json"])
+    assert json.loads(r.output)["choices"][0]["choice"] == "concealed kong Wh", r.output
+
+
+def test_the_fourth_tile_of_an_exposed_pung_is_added_as_a_kong_only_when_drawn():
+    # 258b 568c 12d W N Wh beside an exposed [WhWhWh]: adding the drawn Wh keeps shanten 4
+    # (the worked-out hand above, its kong exposed): master adds it. The engine offers the
+    # addition only with the tile just drawn (Game.legal_actions): named as 1d, no kong.
+    hand = parse_hand("258b 568c 12d W N Wh [WhWhWh]", sizes=None)
+    assert advise(hand, PC)[0].label == "kong Wh (added to the exposed pung)"
+    assert advise(hand, PC, drawn=tile("Wh"))[0].label == "kong Wh (added to the exposed pung)"
+    assert all(c.action == "discard" for c in advise(hand, PC, drawn=tile("1d")))
+
+
+def test_a_complete_hand_is_offered_mah_jongg_first_with_its_score():
+    """Issue 39: ``advise "123b 456c 789d EEE 55d"`` listed discards.
+
+    Seed 000 (Pung Chow Part I), score card: Mah-Jong 20, drawing the winning piece 2, three
+    of a kind of winds concealed 8 = 30 points; "three (or four) of own wind" (East's East)
+    doubles once: 60. Drawn as 5d, the tile that completes the pair and nothing else, it
+    also fills "the only place to win" (2): 32 points, 64. Without --drawn the advisor
+    scores it on the tile that scores least (60)."""
+    hand = parse_hand("123b 456c 789d EEE 55d", sizes=None)
+    first = advise(hand, PC)[0]
+    assert (first.label, first.shanten, first.score) == ("Mah-Jongg", -1, 60)
+    first = advise(hand, PC, drawn=tile("5d"))[0]
+    assert (first.label, first.score) == ("Mah-Jongg on 5d", 64)
+    r = CliRunner().invoke(app, ["advise", "123b 456c 789d EEE 55d", "--drawn", "5d"])
+    assert r.exit_code == 0 and "Mah-Jongg on 5d" in r.output and "scores 64" in r.output, r.output
+    row = next(line for line in r.output.splitlines() if "Mah-Jongg" in line)
+    assert row.split("│")[1].strip() == "1"
+
+
+def test_original_call_binds_the_hand_and_doubles_its_win():
+    """Issue 39: under dmjl, East declared Original Call on 2334666c 1234789d s2 (discarding
+    3c); on 1d the hint said "scores 32", the card 64.
+
+    Won on the discarded 1d: 234c 666c 234d 789d 11d s2. Kajongg's DMJL values
+    (docs/rules/dmjl.md): concealed pung of sixes 4, Season 4, Standard Mah Jongg 20, last
+    tile completes a pair of terminals 4 = 32 points; Mah Jongg with Original Call 1
+    double: 64. Not bound, 32. Bound, the hand claims nothing but Mah-Jongg (Kajongg: the
+    hand is not altered), and in its turn it discards the tile it drew."""
+    dmjl = get_ruleset("dmjl")
+    hand = parse_hand("234666c 1234789d s2", sizes=None)
+    bound = advise(hand, dmjl, discard=tile("1d"), original_call=True)
+    assert [c.label for c in bound] == ["Mah-Jongg on 1d", "pass"] and bound[0].score == 64
+    assert advise(hand, dmjl, discard=tile("1d"))[0].score == 32
+    # in its turn, holding the 7d it drew: the only choice is to let it go, still waiting on
+    # 1d (64 as above) and 4d (234c 666c 123d 789d 44d: 20, pung 4, Season 4, last tile
+    # completes a pair of 2..8 2 = 30 points, x2 = 60; two waits, so neither is "the only
+    # possible one")
+    drawn = parse_hand("234666c 1234789d 7d s2", sizes=None)
+    choices = advise(drawn, dmjl, drawn=tile("7d"), original_call=True)
+    assert [c.label for c in choices] == ["discard 7d"]
+    assert [(str(t), s) for t, _, s in choices[0].waits] == [("1d", 64), ("4d", 60)]
+    r = CliRunner().invoke(app, ["advise", "234666c 1234789d s2", "--ruleset", "dmjl", "--original-call", "--discard", "1d"])
+    assert r.exit_code == 0 and "scores 64" in r.output, r.output
+    for args, why in (
+        (["234666c 1234789d 7d s2", "--ruleset", "dmjl", "--original-call"], "--drawn"),
+        (["234666c 1234789d 7d", "--original-call", "--drawn", "7d"], "pung-chow has no Original Call"),
+        (["234666c 1234789d 7d s2", "--ruleset", "dmjl", "--original-call", "--discard", "1d"], "13 tiles"),
+        (["123c 666c 1259d 789d", "--ruleset", "dmjl", "--original-call", "--discard", "1d"], "shanten 1"),
+    ):
+        r = CliRunner().invoke(app, ["advise", *args])
+        assert r.exit_code == 2 and why in r.output and r.output.count("\n") <= 2 and "Traceback" not in r.output, r.output
+
+
+def test_drawn_is_checked():
+    # --drawn names a tile of the hand, in one's turn; a hand offered a discard drew nothing
+    for args, why in (
+        (["123b 456c 789d EEE 55d", "--drawn", "9b"], "--drawn 9b: the hand holds no 9b"),
+        (["123b 456c 789d EEE 55d", "--drawn", "5d 5d"], "--drawn: one tile"),
+        (["123b 456c 789d EEE 5d", "--discard", "5d", "--drawn", "5d"], "give one of them"),
+    ):
+        r = CliRunner().invoke(app, ["advise", *args])
+        assert r.exit_code == 2 and why in r.output and r.output.count("\n") <= 2 and "Traceback" not in r.output, r.output

@@ -28,7 +28,7 @@ def test_hints_through_the_scripted_hand():
     g.apply(Action(ActionKind.PUNG, E, tile("5c")))
     bots_until_east(g)  # the others answer the claim window; East's pung wins it
     assert [str(m) for m in g.hand(E).melds] == ["[555c]"]
-    h = hint(g.observation(E))  # [555c] 1-8b E E 1d: discard 1d and wait
+    h = hint(g.observation(E), g.legal_actions(E))  # [555c] 1-8b E E 1d: discard 1d and wait
     assert h.shanten == 0
     assert dict(h.discards)[tile("1d")] == (tile("3b"), tile("6b"), tile("9b"))
     # issue 28, item 8: the advice first (the advisor's best discards), not "you are waiting" with 14 tiles
@@ -50,7 +50,7 @@ def test_hint_in_turn_names_the_best_discards_by_value():
     # Letting go 1d or 9d keeps shanten 1 (the lone dots are in no set); the advisor
     # ranks those first and says so, with its value (mahjongg advise's numbers)
     g = Game.from_wall(preset_wall(), DICE)
-    h = hint(g.observation(E))
+    h = hint(g.observation(E), g.legal_actions(E))
     assert {v.tile for v in h.best[:2]} == {tile("1d"), tile("9d")}
     assert all(v.shanten == 1 for v in h.best[:2])
     assert "best discards: " in h.describe()
@@ -91,3 +91,111 @@ def test_a_value_just_under_zero_is_shown_as_0_not_minus_0():
     from mahjongg.bots.advisor import chips
 
     assert (chips(-0.3), chips(0.4), chips(-0.6), chips(57.2)) == ("0", "0", "-1", "57")
+
+
+# --- issue 39: the three hint cases, by keys, in the terminal game ------------------------------
+
+import asyncio  # noqa: E402
+
+from mahjongg.play.session import new_session  # noqa: E402
+from mahjongg.rules import PUNG_CHOW  # noqa: E402
+from mahjongg.table import ActionKind as K  # noqa: E402
+from mahjongg.tui.app import PlayApp  # noqa: E402
+
+from table_walls import arrange, deal_front  # noqa: E402
+from test_tui import select, until  # noqa: E402
+
+
+def _hint_shown(app) -> str:
+    """The hint line as drawn (its rows joined)."""
+    return " ".join(str(app._table.query_one("#hint").render()).split())
+
+
+async def _press_h(pilot, app, starts: str) -> str:
+    await pilot.press("h")
+    await until(pilot, lambda: _hint_shown(app).startswith("hint: "), "the hint is drawn")
+    text = _hint_shown(app)
+    assert text.startswith("hint: " + starts), text
+    return text
+
+
+def _run(session, check, size=(200, 50)) -> None:
+    async def run():
+        app = PlayApp(session, speed=0, claim_seconds=None, result_guard=0)
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            await check(pilot, app)
+
+    asyncio.run(run())
+
+
+def test_the_hint_declares_the_concealed_kong_it_once_broke():
+    """Issue 39: ``mahjongg play --seed 615 --hands 1``, East's first turn: 258b 568c 12d W N
+    and four White dragons, "Concealed kong" offered; h said discard Wh. The kong keeps the
+    hand at shanten 4, as the best discard does (worked out in tests/test_advise.py,
+    test_a_concealed_kong_is_weighed_beside_the_discards_and_comes_first): master declares
+    it, and the hint says so first, the best discard after."""
+    session = new_session(seed=615, hands=1, bots=("greedy", "cautious", "greedy"))
+
+    async def check(pilot, app):
+        await until(pilot, lambda: any(a.kind is K.CONCEALED_KONG for a in session.human_legal()), "East's first turn")
+        text = await _press_h(pilot, app, "best: concealed kong Wh (shanten 4, ")
+        assert "; best discard: " in text and "scores more and brings a loose tile" in text
+
+    _run(session, check)
+
+
+def test_the_hint_offers_mah_jongg_on_a_complete_hand_with_its_score():
+    """Issue 39: a complete hand was told what to discard. East is dealt 1-2-3b 4-5-6c
+    7-8-9d East East East 5d North, lets North go, the others (Passers) let go what they
+    draw (W, Wh, G: nothing East may claim), and East draws 5d: 123b 456c 789d EEE 55d,
+    64 as worked out in tests/test_advise.py (seed 000 score card: 20 + drawing the winning
+    piece 2 + the only place to win 2 + East concealed 8 = 32, doubled for own wind)."""
+    hands = {
+        Wind.EAST: "1b 2b 3b 4c 5c 6c 7d 8d 9d E E E 5d N",
+        Wind.SOUTH: "1c 1c 5b 6b 8b 9b 2d 3d 5d W Wh Wh R",
+        Wind.WEST: "7c 8c 4b 4b 6b 7b 9b 1d 4d 6d G G R",
+        Wind.NORTH: "9c 9c 1b 5b 7b 8b 2d 3d 6d 6d W G R",
+    }
+    front = deal_front(PUNG_CHOW, hands, ["W", "Wh", "G", "5d"])
+    game = Game.from_wall(arrange(PUNG_CHOW, DICE, front), DICE, PUNG_CHOW)
+    session = new_session(bots=[Passer(), Passer(), Passer()], names=["S-bot", "W-bot", "N-bot"], seed=1, hands=1, first_game=game)
+
+    async def check(pilot, app):
+        await pilot.pause()
+        await select(pilot, app, "N")
+        await pilot.press("enter")
+        await until(pilot, lambda: any(a.kind is K.MAHJONGG for a in session.human_legal()), "East draws 5d")
+        await _press_h(pilot, app, "best: Mah-Jongg on 5d (scores 64, value ")
+
+    _run(session, check)
+
+
+def test_the_hint_scores_a_win_with_original_call_as_the_card_does():
+    """Issue 39: dmjl, ``--seed 559``: East declares Original Call with 3c (o), leaving
+    234666c 1234789d s2 waiting on 1d and 4d, then lets every tile he draws go (bound);
+    on the 1d discarded, the hint said "scores 32", the card 64 -- Kajongg's DMJL values,
+    worked out in tests/test_advise.py (test_original_call_binds_the_hand_and_doubles_its_win):
+    32 points, doubled by Mah Jongg with Original Call."""
+    session = new_session(ruleset="dmjl", seed=559, hands=1, bots=("greedy", "cautious", "greedy"))
+
+    async def check(pilot, app):
+        await until(pilot, lambda: any(a.kind is K.ORIGINAL_CALL for a in session.human_legal()), "East's first turn")
+        await select(pilot, app, "3c")
+        await pilot.press("o")
+        for _ in range(40):
+            await until(pilot, lambda: session.human_legal() or session.game.is_over, "East's next decision")
+            legal = session.human_legal()
+            if any(a.kind is K.MAHJONGG for a in legal):
+                break
+            # bound: the tile drawn is the only discard (the hint says so)
+            assert [a.kind for a in legal] == [K.DISCARD], legal
+            await _press_h(pilot, app, f"Original Call: discard the {legal[0].tile} you drew (ready on 1d 4d, ")
+            await pilot.press("h")
+            await select(pilot, app, str(legal[0].tile))
+            await pilot.press("enter")
+            await until(pilot, lambda: session.human_legal() != legal, "the discard is played")
+        assert session.observation().last_discard == tile("1d")
+        await _press_h(pilot, app, "best: Mah-Jongg on 1d (scores 64, value ")
+
+    _run(session, check)

@@ -59,8 +59,11 @@ def test_original_call_by_key_shown_to_all_and_won():
             assert {a.kind for a in session.human_legal()} == {ActionKind.MAHJONGG, ActionKind.DISCARD}
             from mahjongg.tui.hints import hint
 
-            # the hand is complete: the hint says to declare; bound, it never advises another discard
-            assert hint(session.observation(), session.human_legal()).describe() == "your hand is complete: declare Mah-Jongg (m)"
+            # the hand is complete: the hint's first choice is Mah-Jongg, scored as the table scores it --
+            # with the call's double: 224 (tests/test_original_call.py,
+            # test_a_declarer_going_out_scores_original_call: 28 points x 2^3); bound, it never
+            # advises another discard (issue 39: it said 112, the score without the call)
+            assert hint(session.observation(), session.human_legal()).describe().startswith("best: Mah-Jongg on S (scores 224, value ")
             assert "you can go Mah-Jongg" in str(app.query_one("#prompt").render())
             # o again, bound: not offered, and the prompt says what the binding leaves
             await pilot.press("o")
@@ -81,7 +84,10 @@ def test_the_hint_of_a_bound_hand_names_the_drawn_tile():
     g = _declared(["E", "W", "Wh", "2b"])
     for seat, tile in ((S, "E"), (W, "W"), (N, "Wh")):
         _discard(g, seat, tile)
-    assert hint(g.observation(E), g.legal_actions(E)).describe() == "Original Call: discard the 2b you drew (your hand is bound)"
+    # 1-2-3b 4-5-6c 7-8-9d 2-3-4c S, bound: the only discard is the 2b drawn, the hand still
+    # waiting on South (the pair)
+    text = hint(g.observation(E), g.legal_actions(E)).describe()
+    assert text.startswith("Original Call: discard the 2b you drew (ready on S, value ") and text.endswith("; the hand is bound)")
 
 
 def test_o_says_why_not_at_a_first_turn_not_calling_and_after_the_first_discard():

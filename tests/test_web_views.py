@@ -104,8 +104,8 @@ def test_the_hint_is_worked_out_only_for_who_asked_and_once_a_position(monkeypat
     import mahjongg.web.table as web_table
 
     calls = []
-    real = web_table.advice_line
-    monkeypatch.setattr(web_table, "advice_line", lambda obs: (calls.append((obs.seat, len(t.game.events))), real(obs))[1])
+    real = web_table.hint_line
+    monkeypatch.setattr(web_table, "hint_line", lambda obs, legal: (calls.append((obs.seat, len(t.game.events))), real(obs, legal))[1])
     t, clock, conns = table(humans=4, seed=5)
     play_hand(t, random.Random(2), lambda: None)
     assert calls == []  # nobody asked

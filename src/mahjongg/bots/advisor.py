@@ -1,33 +1,50 @@
-"""The discard advisor: every choice of a hand, with its shanten, improving tiles, waits and value.
+"""The advisor: every choice of a hand, valued as the strongest bot (``master``) values it, its own choice first.
 
-``advise(hand, ruleset, seat=..., round=..., seen=..., discard=None)`` lists
-the choices of a hand from a real table, best first:
+:func:`choices` takes a seat's :class:`~mahjongg.table.Observation` and its
+legal actions (the terminal game's and the browser's hint) and lists what
+matters among them:
 
-* a hand holding its drawn tile (14 tiles, one more per kong): each discard;
-* a hand between turns (13, one more per kong) with ``discard`` offered by
-  another player: Mah-Jongg on it (when it completes the hand and the ruleset
-  lets it be declared), each pung, kong and chow it allows (each followed
-  by its best discard), and passing.
+* in one's turn: Mah-Jongg on the drawn tile, each kong (concealed, or the
+  drawn fourth added to an exposed pung), each discard (with Original Call
+  where ``master`` would declare it); a hand bound by Original Call has only
+  Mah-Jongg or the drawn tile to discard;
+* in a claim window: Mah-Jongg on the discard, each pung, kong and chow it
+  allows (each followed by its best discard), and passing.
 
-For each choice: the shanten after it (:mod:`mahjongg.shanten`), the tiles
-that would lower it and the copies of each still unseen (four less those in
-the hand, in the hand's melds, in ``seen`` and the offered discard), the
-waits when the hand is ready and the score of the hand won on each (the real
-scorer, :func:`mahjongg.scoring.score_hand`, on a discard; 0 when the
-ruleset would not let it be declared), and the ``expert`` bot's expected
-value in chips (:func:`mahjongg.bots.expert.discard_value`: the chance of
-winning from the unseen copies and the draws left, times what the win
-collects). The advisor knows nothing of the other hands, so it weighs no
-risk: it is the value of the player's own hand.
+The first choice is what :class:`~mahjongg.bots.master.MasterBot` would
+play from this observation (its ``act``), with its reason (``why``) where
+that is not simply the highest value; the others follow, highest value
+first. :func:`advise` does the same for a hand written out
+(``mahjongg advise``), at a table it makes up: nothing in view but ``seen``,
+the wall mid-hand, the discard offered by the player on the left.
+
+For each choice: the shanten after it (:mod:`mahjongg.shanten`; -1
+complete), the tiles that would lower it with the copies of each still
+unseen, the waits when the hand is ready with the score of the hand won on
+each (the real scorer, :func:`mahjongg.scoring.score_hand`, on a discard;
+0 where the ruleset would not let it be declared), the score of a
+Mah-Jongg, and the value in chips -- ``master``'s expected chips
+(:meth:`~mahjongg.bots.master.MasterBot.rank_discards` for a discard, or
+for a claim the best discard after it; its value of the hand kept for
+passing), a Mah-Jongg the chips it collects (``Ruleset.settle``), a kong the
+mean over the loose tile of the best discard's value after it (or of the
+win, where the loose tile completes the hand). A seat that declared
+Original Call has its wins scored with the call's double, as the table
+scores them (Kajongg, "Mah Jongg with Original Call").
+
+What an observation does not tell -- whether the drawn tile came from the
+wall or was a loose tile, a win on the original hand, East's wins in a row -- a Mah-Jongg's score
+leaves out (a tile drawn from the wall; the last tile when nothing is left
+to draw).
 
 Source: seed 000 (Pung Chow Part I), "Suggestions for careful playing of
 hands" -- "1. The condition of his own hand. 2. The discards of the other
-three players".
+three players"; "Four of a kind" (a kong declared, a loose tile drawn).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..decomposition import is_complete
 from ..decomposition import waits as complete_waits
@@ -37,29 +54,41 @@ from ..rules import Ruleset
 from ..rules.context import Situation, Win, WinBy
 from ..scoring import ScoringError, score_hand
 from ..shanten import shanten, useful_tiles
+from ..table.actions import Action, ActionKind
 from ..table.observation import Observation
 from ..table.phase import Phase
 from ..tiles import NUM_KINDS, TILES, Tile, Wind
-from .expert import declared_score, discard_value
+from .base import concealed_counts, unseen_counts
+from .expert import _after_claim_view, _chips_for_win, declared_score, win_chance
+from .master import MasterBot
 
-__all__ = ["AdviceError", "Choice", "advise", "advice_line", "chips", "claim_advice", "claim_advice_line", "observation_for"]
+__all__ = ["AdviceError", "Choice", "advise", "choices", "chips", "claim_advice", "hint_line", "observation_for"]
 
 WALL_LEFT = 60
 """Drawable tiles assumed left in the wall (the advisor is not told): about mid-hand."""
 
+_K = ActionKind
+
 
 class AdviceError(MahjonggError):
-    """A hand the advisor cannot advise on: wrong size, or ``--discard`` on a hand to discard from."""
+    """A hand the advisor cannot advise on: wrong size, ``--discard`` on a hand to discard from,
+    a hand bound by Original Call that was not calling."""
 
 
 @dataclass(frozen=True)
 class Choice:
-    """One choice. ``action``: ``"discard"``, ``"mahjongg"``, ``"pung"``, ``"kong"``,
-    ``"chow"`` or ``"pass"``; ``tile``: the tile discarded or claimed; ``then``:
-    after a pung or chow, the discard that follows; ``chow``: the run's lowest tile.
-    ``shanten``: after the choice (-1: complete). ``improving``: ``(tile, unseen copies)``
-    of each tile that would lower it. ``waits``: when ready, ``(tile, unseen copies,
-    score)``. ``ev``: expected chips (the expert's value)."""
+    """One choice. ``action``: the :class:`~mahjongg.table.ActionKind`'s value
+    (``"discard"``, ``"original-call"`` -- a discard declaring it --, ``"mahjongg"``,
+    ``"concealed-kong"``, ``"add-kong"``, ``"pung"``, ``"kong"``, ``"chow"``,
+    ``"pass"``); ``tile``: the tile discarded, declared or claimed (``None``: a
+    Mah-Jongg whose drawn tile was not named); ``then``: after a pung or chow, the
+    discard that follows; ``chow``: the run's lowest tile. ``shanten``: after the
+    choice (-1: complete; a kong: between turns, its loose tile to come).
+    ``improving``: ``(tile, unseen copies)`` of each tile that would lower it.
+    ``waits``: when ready, ``(tile, unseen copies, score)``. ``ev``: expected chips
+    (``master``'s value). ``score``: a Mah-Jongg's score. ``why``: on ``master``'s own
+    choice, its reason in words where that is not the highest value alone.
+    ``act``: the action it is (``None`` for none of the seat's legal actions)."""
 
     action: str
     tile: Tile | None
@@ -70,17 +99,26 @@ class Choice:
     then: Tile | None = None
     chow: Tile | None = None
     score: int | None = None
+    why: str = ""
+    act: Action | None = None
 
     @property
     def label(self) -> str:
-        if self.action == "discard":
-            return f"discard {self.tile}"
-        if self.action == "pass":
+        a, t = self.action, self.tile
+        if a == "discard":
+            return f"discard {t}"
+        if a == "original-call":
+            return f"discard {t} declaring Original Call"
+        if a == "pass":
             return "pass"
-        if self.action == "mahjongg":
-            return f"Mah-Jongg on {self.tile}"
+        if a == "mahjongg":
+            return "Mah-Jongg" if t is None else f"Mah-Jongg on {t}"
+        if a == "concealed-kong":
+            return f"concealed kong {t}"
+        if a == "add-kong":
+            return f"kong {t} (added to the exposed pung)"
         run = f" {self.chow}{TILES[int(self.chow) + 1]}{TILES[int(self.chow) + 2]}" if self.chow is not None else ""
-        return f"{self.action} {self.tile}{run}" + (f", then discard {self.then}" if self.then is not None else "")
+        return f"{a} {t}{run}" + (f", then discard {self.then}" if self.then is not None else "")
 
     def to_dict(self) -> dict:
         return {
@@ -94,15 +132,22 @@ class Choice:
             "waits": [{"tile": str(t), "unseen": u, "score": s} for t, u, s in self.waits],
             "score": self.score,
             "ev": round(self.ev, 2),
+            "why": self.why,
         }
 
 
+# --- the table an observation shows -----------------------------------------------------
+
+
 def observation_for(
-    hand: Hand, ruleset: Ruleset, seat: Wind, round: Wind, seen=(), drawable: int = WALL_LEFT
+    hand: Hand, ruleset: Ruleset, seat: Wind, round: Wind, seen=(), drawable: int = WALL_LEFT, *,
+    discard: Tile | None = None, drawn: Tile | None = None, original_call: bool = False,
 ) -> Observation:
     """The observation of a seat holding ``hand`` at a four-handed table, nothing else in
     view but ``seen`` (tiles discarded or exposed elsewhere; laid here as the seat's own
-    discards, so that they count as seen)."""
+    discards, so that they count as seen). With ``discard``: the claim window on it,
+    discarded by the player on the seat's left (the one it may chow from); else the
+    seat's turn, ``drawn`` its drawn tile. ``original_call``: the seat declared it."""
     seats = tuple(Wind)
     melds = {s: () for s in seats}
     melds[seat] = tuple(hand.melds)
@@ -110,28 +155,304 @@ def observation_for(
     bonus[seat] = tuple(hand.bonus)
     discards = {s: () for s in seats}
     discards[seat] = tuple(seen)
+    history = tuple((seat, t, None) for t in seen)
+    left = seats[(seats.index(seat) - 1) % len(seats)]
+    if discard is not None:
+        discards[left] = (discard,)
+        history += ((left, discard, None),)
     return Observation(
         seat=seat,
         seats=seats,
         round=round,
         ruleset=ruleset,
-        phase=Phase.TURN,
-        turn=seat,
+        phase=Phase.TURN if discard is None else Phase.CLAIMS,
+        turn=seat if discard is None else left,
         concealed=tuple(sorted(hand.concealed)),
-        drawn=None,
+        drawn=drawn,
         melds=melds,
         bonus=bonus,
         discards=discards,
-        discard_history=tuple((seat, t, None) for t in seen),
+        discard_history=history,
         concealed_counts={s: (len(hand.concealed) if s == seat else 13) for s in seats},
         wall_count=drawable + 14,
         drawable=drawable,
-        last_discard=None,
-        last_discarder=None,
-        claim_window=False,
-        waiting=(),
+        last_discard=discard,
+        last_discarder=left if discard is not None else None,
+        claim_window=discard is not None,
+        waiting=(seat,) if discard is not None else (),
         dead=frozenset(),
+        original_call=frozenset({seat}) if original_call else frozenset(),
     )
+
+
+def _bound(obs: Observation) -> bool:
+    """Whether the seat declared Original Call: its hand is bound, its wins doubled."""
+    return obs.seat in obs.original_call
+
+
+def _held(obs: Observation, counts: list[int]) -> list[int]:
+    held = list(counts)
+    for m in obs.melds[obs.seat]:
+        for x in m.tiles:
+            held[x] += 1
+    return held
+
+
+def _win_score(obs: Observation, tiles: tuple, t: Tile, by: WinBy) -> int | None:
+    """The score of the seat's hand of concealed ``tiles`` (the winning ``t`` among them)
+    won on ``t`` by ``by``, by the real scorer, as the observation shows the win (the
+    call's double if bound; the last tile if nothing is left to draw); 0 where the
+    ruleset would not let it be declared, ``None`` for no win."""
+    ruleset = obs.ruleset
+    melds = obs.melds[obs.seat]
+    win = Win(t, by, last_tile=obs.drawable <= 0 and by is not WinBy.ROBBED_KONG, original_call=_bound(obs))
+    try:
+        s = score_hand(Hand(tuple(sorted(tiles)), melds, obs.bonus[obs.seat]), ruleset, Situation(seat=obs.seat, round=obs.round, win=win))
+    except ScoringError:
+        return None
+    return s.score if ruleset.may_declare(s) else 0
+
+
+def _wait_scores(obs: Observation, counts: list[int]) -> tuple:
+    """The waits of the hand ``counts`` (between turns) as ``(tile, unseen copies, score on
+    a discard)``; a bound hand's scored with the call's double."""
+    unseen = unseen_counts(obs)
+    out = []
+    for w in complete_waits(counts, _held(obs, counts)):
+        if _bound(obs):
+            counts[w] += 1
+            s = _win_score(obs, tuple(TILES[i] for i in range(NUM_KINDS) for _ in range(counts[i])), w, WinBy.DISCARD) or 0
+            counts[w] -= 1
+        else:
+            s = declared_score(obs, counts, w)
+        out.append((w, unseen[w], s))
+    return tuple(out)
+
+
+def _improving(obs: Observation, counts: list[int], declared: int, sh: int) -> tuple:
+    if sh <= 0:
+        return ()
+    unseen = unseen_counts(obs)
+    return tuple((x, unseen[x]) for x in useful_tiles(counts, declared))
+
+
+def _bound_ev(obs: Observation, waits) -> float:
+    """The expected chips of a bound hand waiting on ``waits`` (it cannot change): the chance
+    of one of them in the draws left (:func:`~mahjongg.bots.expert.win_chance`) times the
+    chips of their mean score."""
+    unseen = unseen_counts(obs)
+    live = sum(u for _, u, s in waits if s > 0)
+    if not live:
+        return 0.0
+    avg = sum(u * s for _, u, s in waits if s > 0) / live
+    other = next(x for x in obs.seats if x != obs.seat)
+    c = win_chance(0, live, max(1, sum(unseen)), max(0, obs.drawable // len(obs.seats)))
+    return c * _chips_for_win(obs.ruleset, obs.seat, obs.seats, int(avg), other)
+
+
+# --- the choices -----------------------------------------------------------------------
+
+
+def choices(obs: Observation, legal) -> list[Choice]:
+    """The seat's choices among its ``legal`` actions (see the module docstring): what
+    ``master`` would play first, with its ``why``, then the rest, highest value first.
+    Empty when the seat has no decision, or holds a bonus tile back (its hand one short)."""
+    legal = list(legal)
+    if obs.hidden or not legal or not obs.concealed:
+        return []
+    bot = MasterBot(0)  # deterministic: its seed is unused (ties go by tile order)
+    pick = bot.act(obs, legal)
+    if obs.phase == Phase.CLAIMS:
+        bot._claiming = True  # the discards after a claim weighed as master weighs them in a claim window
+        out = _claim_choices(bot, obs, legal)
+    else:
+        out = _turn_choices(bot, obs, legal, pick)
+    out = _rank(out)
+    first = next((c for c in out if c.act == pick), None)
+    if first is None:
+        return out
+    rest = [c for c in out if c is not first]
+    return [replace(first, why=_why(bot, obs, first, out))] + rest
+
+
+def _rank(out: list[Choice]) -> list[Choice]:
+    return sorted(
+        out,
+        key=lambda c: (
+            c.action != "mahjongg", -c.ev, c.shanten, -sum(u for _, u in c.improving), -sum(u for _, u, _ in c.waits), c.label,
+        ),
+    )
+
+
+def _turn_choices(bot: MasterBot, obs: Observation, legal: list[Action], pick: Action) -> list[Choice]:
+    seat = obs.seat
+    counts = concealed_counts(obs)
+    declared = len(obs.melds[seat])
+    out: list[Choice] = []
+    for a in legal:
+        if a.kind is _K.MAHJONGG:
+            out.append(_mahjongg(obs, a, WinBy.WALL, None))
+    discards = {a.tile: a for a in legal if a.kind is _K.DISCARD}
+    calls = {a.tile: a for a in legal if a.kind is _K.ORIGINAL_CALL}
+    if discards:
+        for v in bot.rank_discards(obs, list(discards)):
+            counts[v.tile] -= 1
+            waits = _wait_scores(obs, counts) if v.shanten == 0 else ()
+            improving = _improving(obs, counts, declared, v.shanten)
+            counts[v.tile] += 1
+            ev = _bound_ev(obs, waits) if _bound(obs) else v.ev
+            out.append(Choice("discard", v.tile, v.shanten, improving, waits, ev, act=discards[v.tile]))
+            if pick.kind is _K.ORIGINAL_CALL and pick.tile == v.tile:
+                # declared, the hand is bound and its wins doubled: valued so
+                called = replace(obs, original_call=obs.original_call | {seat})
+                counts[v.tile] -= 1
+                waits = _wait_scores(called, counts)
+                counts[v.tile] += 1
+                out.append(Choice("original-call", v.tile, 0, (), waits, _bound_ev(called, waits), act=calls[v.tile]))
+    for a in legal:
+        if a.kind is _K.CONCEALED_KONG or a.kind is _K.ADD_KONG:
+            c = _kong(bot, obs, a)
+            if c is not None:
+                out.append(c)
+    return out
+
+
+def _mahjongg(obs: Observation, a: Action, by: WinBy, discarder: Wind | None) -> Choice:
+    """Mah-Jongg on ``a.tile`` (drawn, or the discard of ``discarder``): its score and chips;
+    self-drawn where the observation names no drawn tile, shown without one."""
+    tiles = tuple(obs.concealed) + ((a.tile,) if by is WinBy.DISCARD else ())
+    s = _win_score(obs, tiles, a.tile, by) or 0
+    chips_won = _chips_for_win(obs.ruleset, obs.seat, obs.seats, s, discarder)
+    shown = a.tile if by is not WinBy.WALL or obs.drawn is not None else None
+    return Choice("mahjongg", shown, -1, (), (), float(chips_won), score=s, act=a)
+
+
+def _kong(bot: MasterBot, obs: Observation, a: Action) -> Choice | None:
+    """A kong in one's turn, valued after its loose tile (:func:`_after_kong`)."""
+    seat = obs.seat
+    tiles = list(obs.concealed)
+    melds = list(obs.melds[seat])
+    try:
+        if a.kind is _K.CONCEALED_KONG:
+            for _ in range(4):
+                tiles.remove(a.tile)
+            melds.append(Meld(MeldKind.KONG, a.tile, exposed=False))
+        else:
+            tiles.remove(a.tile)
+            i = next(i for i, m in enumerate(melds) if m.kind is MeldKind.PUNG and m.tile == a.tile)
+            melds[i] = Meld(MeldKind.KONG, a.tile, exposed=True)
+    except (ValueError, StopIteration):
+        return None
+    all_melds = dict(obs.melds)
+    all_melds[seat] = tuple(melds)
+    view = replace(obs, concealed=tuple(tiles), melds=all_melds, drawn=None, drawable=max(0, obs.drawable - 1))
+    return _after_kong(bot, view, a, a.kind.value)
+
+
+def _after_kong(bot: MasterBot, view: Observation, a: Action, action: str) -> Choice:
+    """A kong, ``view`` the seat's observation after it, its loose tile still to come: the
+    shanten and improving tiles of the hand so, and its value -- for each tile it may
+    draw (weighted by the unseen copies), the chips of the win if it completes the hand,
+    else the value of the best discard after it (``master``'s)."""
+    counts = concealed_counts(view)
+    declared = len(view.melds[view.seat])
+    sh = shanten(counts, declared)
+    unseen = unseen_counts(view)
+    acc = 0.0
+    total = 0
+    for x in range(NUM_KINDS):
+        u = unseen[x]
+        if u <= 0:
+            continue
+        t = TILES[x]
+        drawn = replace(view, concealed=tuple(sorted(view.concealed + (t,))), drawn=t, phase=Phase.TURN, turn=view.seat)
+        counts[x] += 1
+        value = None
+        if is_complete(counts):
+            s = _win_score(drawn, drawn.concealed, t, WinBy.LOOSE)
+            if s:
+                value = float(_chips_for_win(view.ruleset, view.seat, view.seats, s, None))
+        counts[x] -= 1
+        if value is None:
+            ranked = bot.rank_discards(drawn, None)
+            value = ranked[0].ev if ranked else 0.0
+        acc += u * value
+        total += u
+    waits = _wait_scores(view, counts) if sh == 0 else ()
+    return Choice(action, a.tile, sh, _improving(view, counts, declared, sh), waits, acc / total if total else 0.0, act=a)
+
+
+def _claim_choices(bot: MasterBot, obs: Observation, legal: list[Action]) -> list[Choice]:
+    t = obs.last_discard
+    counts = concealed_counts(obs)
+    declared = len(obs.melds[obs.seat])
+    before = shanten(counts, declared)
+    out: list[Choice] = []
+    for a in legal:
+        k = a.kind
+        if k is _K.MAHJONGG:
+            out.append(_mahjongg(obs, a, WinBy.ROBBED_KONG if obs.robbing else WinBy.DISCARD, obs.last_discarder))
+        elif k is _K.PASS:
+            waits = _wait_scores(obs, counts) if before == 0 else ()
+            ev = _bound_ev(obs, waits) if _bound(obs) else bot._stay_value(obs, list(counts), declared, before)
+            out.append(Choice("pass", None, before, _improving(obs, counts, declared, before), waits, ev, act=a))
+        elif k is _K.PUNG or k is _K.CHOW or k is _K.KONG:
+            view = _after_claim_view(obs, a)
+            if view is None:
+                continue
+            if k is _K.KONG:
+                out.append(_after_kong(bot, replace(view, drawable=max(0, obs.drawable - 1)), a, "kong"))
+                continue
+            ranked = bot.rank_discards(view, None, defence=True)
+            if not ranked:
+                continue
+            b = ranked[0]
+            after = concealed_counts(view)
+            after[b.tile] -= 1
+            d = len(view.melds[view.seat])
+            waits = _wait_scores(view, after) if b.shanten == 0 else ()
+            out.append(Choice(k.value, t, b.shanten, _improving(view, after, d, b.shanten), waits, b.ev, then=b.tile, chow=a.chow, act=a))
+    return out
+
+
+def _why(bot: MasterBot, obs: Observation, c: Choice, ranked: list[Choice]) -> str:
+    """``master``'s reason for its choice ``c``, in words: where a rule of its own, not the
+    value alone, decides (docs/bots.md, "The master"); ``""`` where the value does."""
+    a = c.action
+    if a == "mahjongg":
+        return "the hand is complete"
+    if _bound(obs):
+        return "the hand is bound"
+    if a in ("concealed-kong", "add-kong", "kong"):
+        if obs.ruleset.unit == "faan":  # master's rule for kongs is for points; under faan the expert's
+            return "a kong that leaves the hand no further from ready, no risk in view, brings a loose tile"
+        return "a kong that leaves the hand no further from ready scores more and brings a loose tile"
+    if a == "original-call":
+        return "ready on enough unseen tiles: the call doubles the win, and a wait this good seldom needs changing"
+    counts = concealed_counts(obs)
+    now = shanten(counts, len(obs.melds[obs.seat]))
+    if obs.phase == Phase.CLAIMS:
+        top = next((x for x in ranked if x.action != "mahjongg"), None)
+        if top is None or top is c or top.ev <= c.ev:
+            return ""
+        mode = bot.mode(obs, now)
+        if mode == "build":
+            return "building a high hand on a long wall: a claim only where it keeps the plan"
+        if mode == "defend":
+            return "far from ready on a short wall: claims nothing, plays safe"
+        if a == "pass":
+            return f"no claim brings the hand nearer to ready (shanten {now}) or is worth more than the hand kept"
+        return ""
+    top = next(x for x in ranked if x.action == "discard")
+    if top is not c and top.ev > c.ev:
+        return "building a high hand on a long wall (one suit, the doubling honors, concealed sets)"
+    kong = next((x for x in ranked if x.action in ("concealed-kong", "add-kong")), None)
+    if kong is not None and kong.ev > c.ev:
+        return f"a kong leaving the hand further from ready (shanten {kong.shanten}) is not declared"
+    return ""
+
+
+# --- a hand written out ----------------------------------------------------------------------
 
 
 def _unseen(hand: Hand, seen, discard: Tile | None = None) -> list[int]:
@@ -179,20 +500,6 @@ def _size(hand: Hand) -> int:
     return len(hand.concealed) + 3 * len(hand.melds)
 
 
-def _discards(obs: Observation, unseen: list[int]) -> list[Choice]:
-    out = []
-    for v in discard_value(obs, defence=False, fold=False):
-        counts = [0] * NUM_KINDS
-        for t in obs.concealed:
-            counts[t] += 1
-        counts[v.tile] -= 1
-        declared = len(obs.melds[obs.seat])
-        improving = tuple((t, unseen[t]) for t in useful_tiles(counts, declared)) if v.shanten >= 0 else ()
-        waits = tuple((t, u, declared_score(obs, counts, t)) for t, u, _ in v.waits)  # the score, not the bot's worth
-        out.append(Choice("discard", v.tile, v.shanten, improving, waits, v.ev))
-    return out
-
-
 def advise(
     hand: Hand,
     ruleset: Ruleset,
@@ -202,19 +509,28 @@ def advise(
     seen=(),
     discard: Tile | None = None,
     drawable: int = WALL_LEFT,
+    drawn: Tile | None = None,
+    original_call: bool = False,
 ) -> list[Choice]:
-    """Every choice of ``hand``, best (highest expected value) first; ties by lower
-    shanten, then more unseen improving copies.
+    """Every choice of ``hand`` (:func:`choices`), ``master``'s first.
 
-    ``seen``: tiles in view elsewhere (discards, others' exposed sets).
-    ``discard``: a tile another player discarded, for a hand between turns.
-    ``drawable``: the tiles still to draw from the wall, where the table
-    knows it (the terminal game's hint); a real table's default is mid-hand.
-    Raises :class:`AdviceError` for a hand of the wrong size for the choice
-    (14 to discard from, 13 with ``discard``; one more per kong), tiles
-    more than four of a kind, or a bonus tile held back (``Hand.hidden``: it
-    takes a place in the hand, which cannot go out until it is laid out; the
-    terminal game's hint says nothing then either).
+    A hand holding its drawn tile (14 tiles, one more per kong): Mah-Jongg if it is
+    complete and may be declared, each kong (four of a kind held; a fourth held of an
+    exposed pung, if it is ``drawn`` or no tile is named), each discard. A hand of 13
+    (one more per kong) with ``discard`` offered by the player on its left: Mah-Jongg
+    on it, each pung, kong and chow it allows, passing.
+
+    ``seen``: tiles in view elsewhere (discards, others' exposed sets). ``drawn``: the
+    tile just drawn -- a Mah-Jongg is scored as won on it; without it, on the tile that
+    scores least (what the hand is sure of). ``original_call``: the seat declared
+    Original Call (a ruleset that has it): the hand is bound -- in its turn it goes
+    Mah-Jongg on ``drawn`` or discards it, between turns it claims only Mah-Jongg --
+    and its wins score the call's double. ``drawable``: the tiles still to draw (a real
+    table's default: mid-hand). Raises :class:`AdviceError` for a hand of the wrong
+    size for the choice, tiles more than four of a kind, a bonus tile held back
+    (``Hand.hidden``: it takes a place in the hand, which cannot go out until it is
+    laid out), ``drawn`` not in the hand, or Original Call where the ruleset has none,
+    without ``drawn`` in one's turn, or on a hand that is not calling.
     """
     if hand.hidden:
         held = " ".join(f"({t})" for t in hand.hidden)
@@ -230,133 +546,92 @@ def advise(
         if int(t) not in ruleset.bonus_tiles:
             what = "has no Flowers, Seasons or special tiles" if not ruleset.bonus_tiles else "does not use this tile"
             raise AdviceError(f"{t} ({t.name}) is not part of a {ruleset.name} set: the ruleset {what}")
+    if original_call and not ruleset.may_declare_original_call(False):
+        raise AdviceError(f"--original-call: {ruleset.name} has no Original Call (the league rulesets dmjl and bmja have)")
     if discard is None:
         if n != 14:
             raise AdviceError(
                 f"a hand to discard from holds 14 tiles (a kong counting 3), not {n}; "
                 "for a hand of 13 give the discard offered with --discard"
             )
-        unseen = _unseen(hand, seen)
-        return _rank(_discards(observation_for(hand, ruleset, seat, round, seen, drawable), unseen))
+        if drawn is not None and drawn not in hand.concealed:
+            raise AdviceError(f"--drawn {drawn}: the hand holds no {drawn} among its concealed tiles")
+        if original_call and drawn is None:
+            raise AdviceError("--original-call on a hand to discard from: name the tile just drawn with --drawn (a bound hand discards it)")
+        _unseen(hand, seen)
+        if original_call:
+            rest = list(hand.concealed)
+            rest.remove(drawn)
+            _calling(Hand(tuple(rest), hand.melds, hand.bonus))
+        obs = observation_for(hand, ruleset, seat, round, seen, drawable, drawn=drawn, original_call=original_call)
+        return choices(obs, _turn_legal(obs, hand, drawn))
     if n != 13:
         raise AdviceError(f"a hand offered a discard holds 13 tiles (a kong counting 3), not {n}")
     if discard.is_bonus:
         raise AdviceError(f"{discard} is a bonus tile: it is never discarded")
-    unseen = _unseen(hand, seen, discard)
-    return _rank(_claims(hand, ruleset, seat, round, seen, discard, unseen, drawable))
+    _unseen(hand, seen, discard)
+    if original_call:
+        _calling(hand)
+    obs = observation_for(hand, ruleset, seat, round, seen, drawable, discard=discard, original_call=original_call)
+    return choices(obs, _claim_legal(obs, hand, ruleset, discard))
 
 
-def _rank(choices: list[Choice]) -> list[Choice]:
-    return sorted(
-        choices,
-        key=lambda c: (
-            c.action != "mahjongg",
-            -c.ev,
-            c.shanten,
-            -sum(u for _, u in c.improving),
-            -(sum(u for _, u, _ in c.waits)),
-            c.label,
-        ),
-    )
-
-
-def _claims(hand: Hand, ruleset: Ruleset, seat: Wind, round: Wind, seen, t: Tile, unseen, drawable: int = WALL_LEFT) -> list[Choice]:
+def _calling(hand: Hand) -> None:
+    """Raises :class:`AdviceError` unless ``hand`` (between turns) waits: a hand declared
+    calling with Original Call was."""
     counts = hand.counts()[:NUM_KINDS]
-    declared = len(hand.melds)
-    out: list[Choice] = []
-    held = list(counts)
-    for m in hand.melds:
-        for x in m.tiles:
-            held[x] += 1
-    # Mah-Jongg on the discard
-    counts[t] += 1
+    sh = shanten(counts, len(hand.melds))
+    if sh > 0:
+        raise AdviceError(
+            f"--original-call: a hand declared calling waits on a tile; this one is shanten {sh} (it needs {sh} more before it waits)"
+        )
+
+
+def _turn_legal(obs: Observation, hand: Hand, drawn: Tile | None) -> list[Action]:
+    """The legal actions of the made-up table's turn (as the engine's: ``Game.legal_actions``)."""
+    seat = obs.seat
+    counts = hand.counts()[:NUM_KINDS]
+    acts: list[Action] = []
     if is_complete(counts):
-        tiles = tuple(sorted(hand.concealed + (t,)))
-        try:
-            s = score_hand(Hand(tiles, hand.melds, hand.bonus), ruleset, Situation(seat=seat, round=round, win=Win(t, WinBy.DISCARD)))
-            if ruleset.may_declare(s):
-                from .expert import _chips_for_win
+        wins = [t for t in ([drawn] if drawn is not None else sorted(set(hand.concealed)))]
+        scored = [(s, t) for t in wins if (s := _win_score(obs, obs.concealed, t, WinBy.WALL))]
+        if scored:
+            acts.append(Action(_K.MAHJONGG, seat, min(scored)[1]))
+    if _bound(obs):
+        return acts + [Action.discard(seat, drawn)]
+    if obs.drawable > 0:
+        acts += [Action(_K.CONCEALED_KONG, seat, TILES[i]) for i in range(NUM_KINDS) if counts[i] == 4]
+        for m in hand.melds:
+            if m.kind is MeldKind.PUNG and counts[m.tile] and (drawn is None or drawn == m.tile):
+                acts.append(Action(_K.ADD_KONG, seat, m.tile))
+    return acts + [Action.discard(seat, TILES[i]) for i in range(NUM_KINDS) if counts[i]]
 
-                chips = _chips_for_win(ruleset, seat, tuple(Wind), s.score, next(w for w in Wind if w != seat))
-                out.append(Choice("mahjongg", t, -1, (), (), float(chips), score=s.score))
-        except ScoringError:
-            pass
+
+def _claim_legal(obs: Observation, hand: Hand, ruleset: Ruleset, t: Tile) -> list[Action]:
+    """The legal actions of the made-up table's claim window on ``t`` (as the engine's)."""
+    seat = obs.seat
+    counts = hand.counts()[:NUM_KINDS]
+    acts: list[Action] = []
+    counts[t] += 1
+    if is_complete(counts) and _win_score(obs, obs.concealed + (t,), t, WinBy.DISCARD):
+        acts.append(Action(_K.MAHJONGG, seat, t))
     counts[t] -= 1
-    # pass: the hand as it stands (its waits, or its improving tiles)
-    base = observation_for(hand, ruleset, seat, round, seen + (t,), drawable)
-    sh = shanten(counts, declared)
-    if sh == 0:
-        from .expert import win_score
-
-        ws = tuple((w, unseen[w], win_score(base, counts, w)) for w in complete_waits(counts, held))
-        shown = tuple((w, u, declared_score(base, counts, w)) for w, u, _ in ws)
-        out.append(Choice("pass", None, 0, (), shown, _pass_ev(base, counts, declared, ws, unseen)))
-    else:
-        imp = tuple((x, unseen[x]) for x in useful_tiles(counts, declared))
-        out.append(Choice("pass", None, sh, imp, (), _pass_ev(base, counts, declared, (), unseen)))
-    # the claims, each followed by its best discard
-    options = []
-    if counts[t] >= 2:
-        options.append(("pung", Meld(MeldKind.PUNG, t, exposed=True), (t, t), None))
-    if counts[t] >= 3:
-        options.append(("kong", Meld(MeldKind.KONG, t, exposed=True), (t, t, t), None))
-    if t.is_suited:
-        for low in (int(t) - 2, int(t) - 1, int(t)):
-            if low < 0 or low // 9 != int(t) // 9 or low % 9 > 6:
-                continue
-            need = [TILES[low + k] for k in range(3) if low + k != int(t)]
-            if all(counts[x] >= (1 + (need.count(x) > 1)) for x in need):
-                options.append(("chow", Meld(MeldKind.CHOW, TILES[low], exposed=True), tuple(need), TILES[low]))
-    for kind, meld, used, chow in options:
-        tiles = list(hand.concealed)
-        for x in used:
-            tiles.remove(x)
-        after = Hand(tuple(tiles), tuple(hand.melds) + (meld,), hand.bonus)
-        if kind == "kong":
-            c = after.counts()[:NUM_KINDS]
-            s = shanten(c, declared + 1)  # between turns: the loose tile is still to come
-            imp = tuple((x, unseen[x]) for x in useful_tiles(c, declared + 1))
-            obs = observation_for(after, ruleset, seat, round, seen, drawable)
-            ev = _pass_ev(obs, c, declared + 1, (), unseen)
-            out.append(Choice("kong", t, s, imp, (), ev))
-            continue
-        obs = observation_for(after, ruleset, seat, round, seen, drawable)
-        best = _discards(obs, unseen)
-        if not best:
-            continue
-        b = _rank(best)[0]
-        out.append(Choice(kind, t, b.shanten, b.improving, b.waits, b.ev, then=b.tile, chow=chow))
-    return out
+    if not _bound(obs):
+        if counts[t] >= 3 and obs.drawable > 0:
+            acts.append(Action(_K.KONG, seat, t))
+        if counts[t] >= 2:
+            acts.append(Action(_K.PUNG, seat, t))
+        if t.is_suited and ruleset.may_chow(hand.melds):
+            for low in (int(t) - 2, int(t) - 1, int(t)):
+                if low < 0 or low // 9 != int(t) // 9 or low % 9 > 6:
+                    continue
+                need = [TILES[low + k] for k in range(3) if low + k != int(t)]
+                if all(counts[x] >= 1 for x in need):
+                    acts.append(Action(_K.CHOW, seat, t, TILES[low]))
+    return acts + [Action.pass_(seat, t)]
 
 
-def _pass_ev(obs: Observation, counts, declared: int, waits, unseen) -> float:
-    """The expected chips of the hand as it stands (13 tiles), valued as the expert values
-    the hand left by a discard (:func:`~mahjongg.bots.expert.discard_value`)."""
-    from .expert import ExpertBot
-
-    return ExpertBot(0)._stay_value(obs, list(counts), declared, shanten(counts, declared))
-
-
-def advice_line(obs: Observation, n: int = 3) -> str:
-    """The ``n`` best discards of the seat in turn, in one line, from its own observation
-    (the discards on the table and the others' exposed sets count, so the risk too):
-    ``"best discards: 9d (ready on 4c 7c, value 57), 5c (shanten 1, 31 tiles help, value
-    40), ..."``; ``""`` when the seat has no discard to make (a hand one short: a bonus
-    tile held back)."""
-    if obs.hidden or not obs.concealed or (len(obs.concealed) + 3 * len(obs.melds[obs.seat])) % 3 != 2:
-        return ""
-    try:
-        ranked = discard_value(obs)[:n]
-    except (ValueError, KeyError):
-        return ""
-    shown = []
-    for v in ranked:
-        if v.shanten == 0:
-            what = "ready on " + " ".join(str(t) for t, _, _ in v.waits)
-        else:
-            what = f"shanten {v.shanten}, {v.live} tiles help"
-        shown.append(f"{v.tile} ({what}, value {chips(v.ev)})")
-    return "best discards: " + ", ".join(shown)
+# --- in words ----------------------------------------------------------------------------------
 
 
 def chips(ev: float) -> str:
@@ -365,53 +640,65 @@ def chips(ev: float) -> str:
     return str(round(ev) + 0)
 
 
-def claim_advice(obs: Observation, legal=None) -> list[Choice]:
-    """In a claim window on another player's discard: the advisor's choices
-    (:func:`advise` with ``discard``), best first, from the seat's own
-    observation -- every discard lying on the table and the others' exposed
-    sets count as seen, the wall as it is. ``legal``: the seat's legal
-    actions; a choice they do not hold (a chow offered to a seat that is not
-    the next, a claim the ruleset refuses) is left out. Empty when there is
-    no discard to claim or the hand cannot be advised (a bonus tile held back)."""
-    t = obs.last_discard
-    if obs.hidden or obs.phase != Phase.CLAIMS or t is None or obs.last_discarder is None or obs.last_discarder == obs.seat:
+def claim_advice(obs: Observation, legal) -> list[Choice]:
+    """In a claim window on another player's discard: :func:`choices` of the seat's
+    ``legal`` actions there (empty outside one)."""
+    if obs.phase != Phase.CLAIMS or obs.last_discard is None or obs.last_discarder == obs.seat:
         return []
-    seen = [x for ds in obs.discards.values() for x in ds]
-    if t in seen:
-        seen.remove(t)  # the offered discard: advise counts it itself
-    for s, melds in obs.melds.items():
-        if s != obs.seat:
-            seen += [x for m in melds for x in m.tiles]
-    try:
-        choices = advise(obs.hand, obs.ruleset, seat=obs.seat, round=obs.round, seen=seen, discard=t, drawable=obs.drawable)
-    except MahjonggError:
-        return []
-    if legal is None:
-        return choices
-    allowed = {(a.kind.value, a.chow if a.kind.value == "chow" else None) for a in legal}
-    return [c for c in choices if (c.action, c.chow if c.action == "chow" else None) in allowed]
-
-
-def claim_advice_line(obs: Observation, legal=None) -> str:
-    """:func:`claim_advice` in one short line, the best first:
-    ``"best: chow 7b 789b, then discard 1b (ready on 4c 7c, value 63); pass: value 55"``;
-    ``""`` when there is none."""
-    choices = claim_advice(obs, legal)
-    if not choices:
-        return ""
-    best = choices[0]
-    line = f"best: {best.label} ({_state(best)}, value {chips(best.ev)})"
-    if best.action != "pass":
-        passing = next((c for c in choices if c.action == "pass"), None)
-        if passing is not None:
-            line += f"; pass: value {chips(passing.ev)}"
-    return line
+    return choices(obs, legal)
 
 
 def _state(c: Choice) -> str:
-    """A choice's hand after it, in words: ``complete``, ``ready on 4c 7c``, ``shanten 2``."""
+    """A choice's hand after it, in words: ``scores 64``, ``ready on 4c 7c``,
+    ``shanten 2, 31 tiles help``."""
     if c.shanten < 0:
         return f"scores {c.score}" if c.score is not None else "complete"
     if c.shanten == 0:
         return "ready on " + " ".join(str(t) for t, _, _ in c.waits) if c.waits else "ready"
-    return f"shanten {c.shanten}"
+    return f"shanten {c.shanten}, {sum(u for _, u in c.improving)} tiles help"
+
+
+def _said(c: Choice, name: str) -> str:
+    why = f"; {c.why}" if c.why else ""
+    return f"{name} ({_state(c)}, value {chips(c.ev)}{why})"
+
+
+def hint_line(obs: Observation, legal, n: int = 3, *, given=None) -> str:
+    """The hint in one line, from the seat's own observation and ``legal`` actions
+    (:func:`choices`; ``""`` when there is none):
+
+    * in one's turn, a discard first: ``"best discards: 9d (ready on 4c 7c, value 57),
+      5c (shanten 1, 31 tiles help, value 40), ..."`` (the ``n`` first);
+    * else ``"best: concealed kong Wh (shanten 4, 60 tiles help, value 190; a kong
+      that ...); best discard: Wh (shanten 4, ..., value 51)"``, ``"best: Mah-Jongg on
+      5d (scores 64, value 384; the hand is complete)"``;
+    * bound by Original Call: ``"Original Call: discard the 7d you drew (ready on 1d
+      4d, value 68; your hand is bound ...)"``;
+    * in a claim window: ``"best: chow 7b 789b, then discard 1b (ready on 4c 7c, value
+      63); pass: value 55"``.
+
+    ``given``: the :func:`choices` of ``obs`` and ``legal``, if already worked out."""
+    try:
+        cs = list(given) if given is not None else choices(obs, legal)
+    except (ValueError, KeyError):  # a hand the bots cannot weigh (none the engine deals)
+        return ""
+    if not cs:
+        return ""
+    best = cs[0]
+    if obs.phase == Phase.CLAIMS:
+        line = "best: " + _said(best, best.label)
+        passing = next((c for c in cs if c.action == "pass"), None)
+        if best.action != "pass" and passing is not None:
+            line += f"; pass: value {chips(passing.ev)}"
+        return line
+    if best.action == "discard":
+        if _bound(obs):
+            return _said(best, f"Original Call: discard the {best.tile} you drew")
+        shown = [best] + [c for c in cs[1:] if c.action == "discard"][: n - 1]
+        return "best discards: " + ", ".join(_said(c, str(c.tile)) for c in shown)
+    line = "best: " + _said(best, best.label)
+    if best.action != "mahjongg":
+        d = next((c for c in cs if c.action == "discard"), None)
+        if d is not None:
+            line += "; best discard: " + _said(d, str(d.tile))
+    return line

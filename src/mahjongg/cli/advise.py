@@ -27,11 +27,19 @@ def advise_command(
     round_: Wind = typer.Option("E", "--round", **seat_option(), help="The round (prevailing) wind."),
     seen: str = typer.Option("", help='Tiles in view elsewhere (discards, others\' exposed sets), e.g. "5c 5c R 9d".'),
     discard: Optional[str] = typer.Option(None, help="A tile another player discarded: whether to claim it (the hand has 13 tiles)."),
+    drawn: Optional[str] = typer.Option(
+        None, help="The tile just drawn (a hand of 14): Mah-Jongg is scored as won on it (without it, on the tile that scores least), "
+        "and only it may be added to an exposed pung."
+    ),
+    original_call: bool = typer.Option(
+        False, "--original-call", help="You declared Original Call (the league rulesets dmjl, bmja): the hand is bound -- "
+        "Mah-Jongg, or discard the tile drawn (--drawn); between turns only Mah-Jongg -- and its wins score the call's double."
+    ),
     as_json: bool = typer.Option(False, "--json", help="Print the choices as JSON."),
 ) -> None:
-    """List every choice of a hand -- each discard, or claiming an offered discard versus passing -- best first.
+    """List every choice of a hand -- Mah-Jongg, a kong, each discard; or claiming an offered discard versus passing -- the master bot's choice first.
 
-    For each: the shanten after it, the tiles that would improve it and how many copies of each are unseen, the waits when ready and the score on each, and the expected value in chips (the expert bot's).
+    For each: the shanten after it, the tiles that would improve it and how many copies of each are unseen, the waits when ready and the score on each, a Mah-Jongg's score, and the expected value in chips (the master bot's); under the table, why the first choice is first where a rule of the bot's, not the value alone, decides.
     """
     with user_errors():
         rules = ruleset_for(ruleset, special_tiles)
@@ -43,7 +51,15 @@ def advise_command(
             if len(tiles) != 1:
                 fail(f"--discard: one tile, not {discard!r}")
             offered = tiles[0]
-        choices = advise(h, rules, seat=seat, round=round_, seen=seen_tiles, discard=offered)
+        took: Tile | None = None
+        if drawn is not None:
+            tiles = parse_tiles(drawn)
+            if len(tiles) != 1:
+                fail(f"--drawn: one tile, not {drawn!r}")
+            if offered is not None:
+                fail("--drawn names the tile drawn in your turn; --discard a tile offered between turns: give one of them")
+            took = tiles[0]
+        choices = advise(h, rules, seat=seat, round=round_, seen=seen_tiles, discard=offered, drawn=took, original_call=original_call)
     if as_json:
         write_json(
             {
@@ -53,6 +69,8 @@ def advise_command(
                 "round": round_.letter,
                 "seen": [str(t) for t in seen_tiles],
                 "discard": str(offered) if offered is not None else None,
+                "drawn": str(took) if took is not None else None,
+                "original_call": original_call,
                 "choices": [c.to_dict() for c in choices],
             }
         )
@@ -74,8 +92,12 @@ def advise_command(
             waits = f"scores {c.score}"
         table.add_row(str(i), c.label, str(c.shanten), imp, waits, f"{c.ev:.1f}")
     console.print(table, soft_wrap=False)  # its title wraps at words too
+    if choices and choices[0].why:
+        say(f"Why 1: {choices[0].why}.")
+    if choices and choices[0].action == "mahjongg" and took is None and offered is None:
+        say("Mah-Jongg scored as won on the drawn tile that scores least; name the tile drawn with --drawn.")
     say(
-        "value: expected chips -- the chance of winning from the unseen copies and the draws left, "
-        "times what the win collects (a wait scoring 0 cannot be declared under the ruleset). "
+        "value: expected chips, as the master bot reckons them -- the chance of winning from the unseen copies and the draws left, "
+        "times what the win collects (a wait scoring 0 cannot be declared under the ruleset); a kong's, after its loose tile. "
         "Shanten: tiles still to exchange before the hand is ready (0: ready, -1: complete)."
     )

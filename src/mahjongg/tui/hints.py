@@ -1,20 +1,20 @@
 """Hints on demand: shanten, the tiles a hand waits on, and which tile to let go, from the seat's own view.
 
-Pure functions over an :class:`~mahjongg.table.Observation`; the numbers
-come from :func:`mahjongg.shanten.shanten` and
+Pure functions over an :class:`~mahjongg.table.Observation` and the seat's
+legal actions; the numbers come from :func:`mahjongg.shanten.shanten` and
 :func:`mahjongg.decomposition.waits` (regular hands: four sets and a pair).
-In one's turn the discards are ranked by the discard advisor's value (the
-``expert`` bot's expected chips, :func:`mahjongg.bots.expert.discard_value`,
-from this observation: the discards on the table and the others' exposed sets
-count), the best first -- what ``mahjongg advise`` prints for a hand.
+The advice is the advisor's (:func:`mahjongg.bots.advisor.choices`): what the
+``master`` bot would play from this observation -- Mah-Jongg, a kong, a
+discard (with Original Call), a claim or passing -- with its value and its
+reason, then the other choices by value; the same line the browser's hint
+shows, and what ``mahjongg advise`` prints for a hand.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..bots.advisor import advice_line, claim_advice_line
-from ..bots.expert import discard_value
+from ..bots.advisor import choices, hint_line
 from ..decomposition import waits
 from ..shanten import ShantenError, shanten, useful_tiles
 from ..table import Observation, Phase
@@ -34,11 +34,11 @@ class Hint:
     discards: tuple[tuple[Tile, tuple[Tile, ...]], ...] = ()
     useful: tuple[Tile, ...] = ()
     best: tuple = ()
-    """In one's turn: the advisor's best discards (:class:`~mahjongg.bots.expert.DiscardValue`), best first."""
+    """In one's turn: the advisor's choices (:class:`~mahjongg.bots.advisor.Choice`), ``master``'s first."""
     advice: str = ""
-    """The same in words (:func:`mahjongg.bots.advisor.advice_line`)."""
+    """The same in words (:func:`mahjongg.bots.advisor.hint_line`)."""
     claim: str = ""
-    """In a claim window: claim or pass, in words (:func:`mahjongg.bots.advisor.claim_advice_line`)."""
+    """In a claim window: claim or pass, in words (:func:`mahjongg.bots.advisor.hint_line`)."""
 
     def describe(self) -> str:
         """The advice first, then the hand's state, short: ``best: chow 7b 789b,
@@ -47,12 +47,12 @@ class Hint:
         listed (far from ready they are 20 kinds and more)."""
         if self.shanten is None:
             return self.claim or "no hint for this hand"
+        if self.advice:
+            return self.advice
         if self.shanten < 0:
             return "your hand is complete: declare Mah-Jongg (m)"
-        held = len(self.discards) > 0 or bool(self.advice) or bool(self.best)  # holding a tile to discard
+        held = len(self.discards) > 0 or bool(self.best)  # holding a tile to discard
         if held:
-            if self.advice:
-                return self.advice
             if self.shanten == 0:  # one discard from ready
                 return "; ".join(f"discard {t} -> waiting on {' '.join(map(str, w))}" for t, w in self.discards)
             return f"shanten {self.shanten}: {self.shanten} tile{'s' * (self.shanten > 1)} from ready after your discard"
@@ -63,10 +63,10 @@ class Hint:
         return f"{self.claim} · your hand: {state}" if self.claim else state
 
 
-def hint(obs: Observation, legal=None) -> Hint:
-    """The hint for the observing seat's own hand; in a claim window on a
-    discard, with whether to claim it (``legal``: the seat's legal actions,
-    so that only a claim it may make is advised)."""
+def hint(obs: Observation, legal=()) -> Hint:
+    """The hint for the observing seat's own hand: in its turn and in a claim window on a
+    discard, the advisor's choices among its ``legal`` actions (none given: the hand's
+    state only)."""
     hand = obs.hand
     counts = hand.counts()
     declared = len(hand.melds)
@@ -77,18 +77,16 @@ def hint(obs: Observation, legal=None) -> Hint:
         return Hint(None)
     n = sum(counts) + 3 * declared
     if n == 13:
-        claim = claim_advice_line(obs, legal) if obs.phase == Phase.CLAIMS else ""
+        claim = hint_line(obs, legal) if obs.phase == Phase.CLAIMS and legal else ""
         if sh == 0:
             return Hint(sh, tuple(waits(counts, held)), claim=claim)
         return Hint(sh, useful=tuple(useful_tiles(counts, declared, held=held)), claim=claim)
+    best = _choices(obs, legal)
+    advice = hint_line(obs, legal, given=best) if best else ""
     if sh < 0:
-        return Hint(sh)
-    if obs.seat in obs.original_call and obs.drawn is not None:
-        # bound by Original Call: no discard to choose (Kajongg, Mah Jongg with Original Call)
-        return Hint(sh, advice=f"Original Call: discard the {obs.drawn} you drew (your hand is bound)")
-    best = _best_discards(obs)
+        return Hint(sh, best=best, advice=advice)
     if sh > 0:
-        return Hint(sh, useful=tuple(useful_tiles(counts, declared, held=held)), best=best, advice=advice_line(obs))
+        return Hint(sh, useful=tuple(useful_tiles(counts, declared, held=held)), best=best, advice=advice)
     # holding the drawn tile, one discard from waiting
     out = []
     for i in range(34):
@@ -100,14 +98,14 @@ def hint(obs: Observation, legal=None) -> Hint:
             held[i] += 1
             if w:
                 out.append((TILES[i], w))
-    return Hint(sh, (), tuple(out), best=best, advice=advice_line(obs))
+    return Hint(sh, (), tuple(out), best=best, advice=advice)
 
 
-def _best_discards(obs: Observation, n: int = 3) -> tuple:
-    """The advisor's ``n`` best discards for the seat in turn (none if it cannot tell)."""
-    if obs.hidden:
+def _choices(obs: Observation, legal) -> tuple:
+    """The advisor's choices for the seat in turn (none if it cannot tell)."""
+    if obs.hidden or not legal:
         return ()
     try:
-        return tuple(discard_value(obs)[:n])
+        return tuple(choices(obs, legal))
     except (ValueError, KeyError):
         return ()

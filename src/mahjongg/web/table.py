@@ -68,7 +68,7 @@ import time
 from dataclasses import asdict, dataclass, field
 from typing import Any, Callable
 
-from ..bots.advisor import advice_line
+from ..bots.advisor import hint_line
 from ..hand import Hand, Meld
 from ..play.config import OPTION_FIELDS, ConfigError, MatchConfig
 from ..play.journal import Journal, MatchRow
@@ -946,15 +946,17 @@ class LiveTable:
         if self.offers.get(player, (None,))[0] != key:
             self.offers[player] = (key, self.version)  # an intention sent from any view since then still stands
         top = '"you":%d,"legal":[%s],"auto_pass":%s' % (player, ",".join(map(_action_json, legal)), "true" if self.seats[player].auto_pass else "false")
-        if self.seats[player].hints and any(a.kind is ActionKind.DISCARD for a in legal):
-            top += ',"hint":' + json.dumps(self._hint(obs))  # the hint (h), for a player who asked for it
+        if self.seats[player].hints and legal:
+            # the hint (h), for a player who asked for it: in his turn and in a claim pause he may answer
+            top += ',"hint":' + json.dumps(self._hint(obs, legal))
         return top, game
 
-    def _hint(self, obs) -> str:
-        """The advisor's best discards for this observation, worked out once per position."""
+    def _hint(self, obs, legal) -> str:
+        """The advisor's line for this observation and these legal actions (what the master
+        bot would do, :func:`~mahjongg.bots.advisor.hint_line`), worked out once per position."""
         key = (self.hand_no, len(self.game.events), obs.seat)
         if self._hint_cache[0] != key:
-            self._hint_cache = (key, advice_line(obs))
+            self._hint_cache = (key, hint_line(obs, legal))
         return self._hint_cache[1]
 
     def _deadline(self, player: int | None) -> float | None:

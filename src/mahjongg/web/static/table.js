@@ -155,13 +155,16 @@
     renderResult(); renderReturns();
   }
 
-  let showHint = false;  // h: the discard advisor's best discards (state.hint, sent only once asked for), in one's turn
+  // H or the Hint button: what the advisor (the master bot's judgement) would do now, in one's
+  // turn or a claim pause (state.hint, sent only once asked for); off by default
+  let showHint = false;
   function renderHint() {
-    let el = $("hint");
-    if (!el) { el = document.createElement("div"); el.id = "hint"; el.className = "hint"; $("actions").after(el); }
-    el.textContent = showHint && state.hint ? "Hint: " + state.hint : "";
-    el.hidden = !el.textContent;
+    const el = $("hint");
+    el.textContent = showHint ? (state && state.hint ? "Hint: " + state.hint : "Hint: none now (nothing for you to decide)") : "";
+    el.hidden = !showHint;
+    $("hint-button").setAttribute("aria-pressed", showHint ? "true" : "false");
   }
+  function toggleHint() { showHint = !showHint; send({ type: "hint", on: showHint }); renderHint(); }
 
   // The ways back: to the score sheet from "Look at the table", to one's seat when idle.
   function renderReturns() {
@@ -346,6 +349,7 @@
   $("hide-result").addEventListener("click", toggleResult);
   $("show-result").addEventListener("click", toggleResult);
   $("back").addEventListener("click", () => send({ type: "back" }));
+  $("hint-button").addEventListener("click", toggleHint);
   $("auto-pass").addEventListener("change", ev => send({ type: "auto_pass", on: ev.target.checked }));
   document.addEventListener("keydown", ev => {
     const t = ev.target;
@@ -356,7 +360,7 @@
     if (!state || !state.game) return;
     if (state.result && k === "Escape") { toggleResult(); return; }
     if (watching) return;  // a spectator only looks
-    if (k === "h" || k === "H") { showHint = !showHint; send({ type: "hint", on: showHint }); renderHint(); return; }
+    if (k === "h" || k === "H") { toggleHint(); return; }
     if ((k === "n" || k === "N") && state.result) { ready(); return; }
     const acts = (state.legal || []).filter(a => a.kind !== "discard");
     const fire = kinds => { const a = acts.find(x => kinds.includes(x.kind)); if (a) { act(a); ev.preventDefault(); } };
