@@ -261,3 +261,46 @@ def test_drawn_is_checked():
     ):
         r = CliRunner().invoke(app, ["advise", *args])
         assert r.exit_code == 2 and why in r.output and r.output.count("\n") <= 2 and "Traceback" not in r.output, r.output
+
+
+def _advise_json(*args):
+    r = CliRunner().invoke(app, ["advise", *args, "--json"])
+    assert r.exit_code == 0, r.output
+    return json.loads(r.output)
+
+
+def test_cli_advise_scores_and_pays_under_the_tables_options():
+    # South holds 222b 456c 789d 55d 67b N with the Fisherman and the Fish laid out (seed
+    # 001's special tiles); discard N: ready on 5b and 8b. Seed 001: Mah-Jongg 20, the
+    # concealed pung of simple tiles 4, each special tile 4, the matched pair doubles the
+    # total: (20 + 4 + 4 + 4) x 2 = 64 on either wait. --limit 40: each wait scores 40.
+    hand = "222b 456c 789d 55d 67b N Fisherman Fish"
+    common = ("--ruleset", "traditional", "--special-tiles", "fisherman-and-cock", "--seat", "S")
+    plain = _advise_json(hand, *common)
+    assert plain["options"] == {"special_tiles": "fisherman-and-cock"}
+    best = plain["choices"][0]
+    assert best["choice"] == "discard N" and [w["score"] for w in best["waits"]] == [64, 64]
+    capped = _advise_json(hand, *common, "--limit", "40")
+    assert capped["options"] == {"special_tiles": "fisherman-and-cock", "limit": 40}
+    assert [w["score"] for w in capped["choices"][0]["waits"]] == [40, 40]
+    # a payment limit or East's factor pays the same waits otherwise: their value moves
+    paid = {o: _advise_json(hand, *common, o, n)["choices"][0]["ev"] for o, n in (("--payment-limit", "50"), ("--east-factor", "3"))}
+    assert paid["--payment-limit"] < best["ev"] < paid["--east-factor"]
+    # the Mandarins (Harr, Pung Chow (1922), Part I, Use of the Mandarins): South's own
+    # Flower 2 doubles once -- Mah-Jongg 20 and the concealed pung 4 = 24, doubled 48
+    mandarin = _advise_json("222b 456c 789d 55d 67b N f2", "--mandarins", "--seat", "S")
+    assert [w["score"] for w in mandarin["choices"][0]["waits"]] == [48, 48]
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (("--ruleset", "hong-kong", "--limit", "40"), "--limit: hong-kong is scored in faan"),
+        (("--ruleset", "hong-kong", "--east-factor", "3"), "--east-factor: hong-kong is scored in faan"),
+        (("--ruleset", "traditional", "--mandarins"), "--mandarins: traditional has no Mandarins"),
+        (("--payment-limit", "0"), "--payment-limit must be at least 1, not 0"),
+    ],
+)
+def test_cli_advise_refuses_an_option_the_ruleset_has_not(args, message):
+    r = CliRunner().invoke(app, ["advise", "123b 456b 789b EE 5c 6c 9d", *args])
+    assert r.exit_code != 0 and message in r.output and "Traceback" not in r.output

@@ -9,6 +9,8 @@ import pytest
 
 from mahjongg.errors import MahjonggError
 from mahjongg.play import BotMoveError, ConfigError, MatchConfig, bot_seed, checked_bot_action
+from mahjongg.play.config import table_ruleset
+from mahjongg.rules import get_ruleset
 from mahjongg.table import Action, ActionKind
 from mahjongg.tiles import Wind, tile
 
@@ -83,3 +85,13 @@ def test_config_round_trips_and_applies_options():
     assert cfg.ruleset_value().payment_limit == 300
     assert MatchConfig.from_dict(cfg.to_dict()) == cfg
     assert isinstance(MatchConfig.make().seed, int)  # drawn when not given, then fixed
+
+
+def test_the_same_options_give_the_same_ruleset_value():
+    # one value per ruleset and options, hand after hand and match after match: the
+    # bots' and the scorer's memo tables find what they remembered under it
+    a = MatchConfig.make("traditional", {"limit": 100, "special_tiles": "cat-and-man"}, seed=1).ruleset_value()
+    b = MatchConfig.make("traditional", {"special_tiles": "cat-and-man", "limit": 100}, seed=2).ruleset_value()
+    assert a is b and a.limit == 100 and a.special_tiles == "cat-and-man"
+    assert table_ruleset("traditional") is get_ruleset("traditional")
+    assert table_ruleset("traditional", {"limit": 99}) is not a

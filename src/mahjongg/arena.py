@@ -42,7 +42,7 @@ from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 
 from .bots import BotError, check_bot, make_bot
 from .errors import MahjonggError
-from .play.config import ConfigError, MatchConfig
+from .play.config import ConfigError, MatchConfig, table_ruleset
 from .play.seeds import bot_seed, checked_bot_action
 from .play.workers import too_many, useful_workers, worker_pool
 from .rules import get_ruleset
@@ -163,8 +163,7 @@ def play_rotation(
     (:data:`~mahjongg.play.config.OPTION_FIELDS`)."""
     names = table_of(challenger, field, rotation)
     n = len(names)
-    rules = get_ruleset(ruleset)
-    game = Game(rules.with_options(**options) if options else rules, seed, n)
+    game = Game(table_ruleset(ruleset, options), seed, n)
     seats = game.seats
     players = [make_bot(b, bot_seed(run_seed, deal, w)) for w, b in enumerate(names)]
     last_from = None  # the seat of the last discard or added kong: who loses a hand won on it

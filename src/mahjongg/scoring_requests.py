@@ -39,6 +39,7 @@ __all__ = [
     "settle",
     "offers",
     "ruleset_for",
+    "table_rules",
     "in_fields",
 ]
 
@@ -224,12 +225,7 @@ def score(request: ScoreRequest) -> ScoreAnswer:
     (or another :class:`~mahjongg.errors.MahjonggError`: a bad hand, an
     unknown ruleset) with the command's one-line reason."""
     q = request
-    rules = ruleset_for(q.ruleset, q.special_tiles)
-    if q.mandarins:
-        try:
-            rules = rules.with_options(mandarins=True)
-        except RulesetError:  # the ruleset has no such option
-            raise RequestError(f"--mandarins: {rules.name} has no Mandarins (an option of the Pung Chow rulesets, Harr, Part I)") from None
+    rules = table_rules(q.ruleset, q.special_tiles, mandarins=q.mandarins)
     win_info = None
     flags = {f: getattr(q, f) for f in _WIN_FLAGS}
     if q.win is not None:
@@ -502,6 +498,42 @@ def ruleset_for(name: str, special_tiles: str | None = None) -> Ruleset:
         return ruleset_with(name, special_tiles=special_tiles)
     except MahjonggError as exc:
         raise RequestError(f"--special-tiles: {exc}") from None
+
+
+def table_rules(
+    name: str,
+    special_tiles: str | None = None,
+    *,
+    mandarins: bool = False,
+    limit: int | None = None,
+    payment_limit: int | None = None,
+    east_factor: int | None = None,
+) -> Ruleset:
+    """A command's ruleset with the table's options it was given, as a table set up
+    with them plays: ``--special-tiles`` (:func:`ruleset_for`), ``--mandarins`` (the
+    Pung Chow rulesets' Flowers and Seasons numbered East to North), ``--limit``
+    (the most a hand scores, points; the Pung Chow limit moves the payment limit with
+    it), ``--payment-limit`` (the most one payment is, East's the ``east_factor`` times
+    it) and ``--east-factor`` (East pays and collects so many times). A ruleset
+    without the option is a :class:`RequestError` naming it: the Mandarins outside
+    Pung Chow, the limits and East's factor under a faan ruleset (it pays the winner
+    by his faan)."""
+    rules = ruleset_for(name, special_tiles)
+    if mandarins:
+        try:
+            rules = rules.with_options(mandarins=True)
+        except RulesetError:  # the ruleset has no such option
+            raise RequestError(f"--mandarins: {rules.name} has no Mandarins (an option of the Pung Chow rulesets, Harr, Part I)") from None
+    changes = {}
+    for option, field, value in (("--limit", "limit", limit), ("--payment-limit", "payment_limit", payment_limit), ("--east-factor", "east_factor", east_factor)):
+        if value is None:
+            continue
+        if rules.unit == "faan":
+            raise RequestError(
+                f"{option}: {rules.name} is scored in faan, its limit {rules.faan.limit} faan, and pays the winner by his faan"
+            )
+        changes[field] = value
+    return rules.with_options(**changes) if changes else rules
 
 
 # --- what a ruleset can use ------------------------------------------------------------

@@ -11,10 +11,11 @@ from ..bots.advisor import advise
 from ..hand import parse_hand
 from ..notation import parse_tiles
 from ..rules import RULESETS
-from ..scoring_requests import ruleset_for
+from ..scoring_requests import table_rules
 from ..tiles import Tile, Wind
 from .app import app, console, fail, say, user_errors, write_json
 from .options import seat as seat_option
+from .options import whole_number
 from .options import special_tiles as special_tiles_option
 
 
@@ -23,6 +24,18 @@ def advise_command(
     hand: str = typer.Argument(..., help='The hand, in the notation of mahjongg score: "123b 456b 789b EE 5c6c 9d" (14 tiles), or 13 with --discard.'),
     ruleset: str = typer.Option("pung-chow", help=f"Ruleset: {', '.join(sorted(RULESETS))}."),
     special_tiles: Optional[str] = typer.Option(None, "--special-tiles", **special_tiles_option()),
+    mandarins: bool = typer.Option(
+        False, "--mandarins", help="Pung Chow with the Mandarins: Flowers and Seasons 1-4 for East-North (Harr, Part I)."
+    ),
+    limit: Optional[int] = typer.Option(
+        None, "--limit", **whole_number(at_least=1), help="The most a hand scores (points), instead of the ruleset's limit."
+    ),
+    payment_limit: Optional[int] = typer.Option(
+        None, "--payment-limit", **whole_number(at_least=1), help="Cap on one payment (East pays/collects the East factor times it)."
+    ),
+    east_factor: Optional[int] = typer.Option(
+        None, "--east-factor", **whole_number(at_least=1), help="East pays and collects this many times (the ruleset's: 2)."
+    ),
     seat: Wind = typer.Option("E", **seat_option(), help="The player's own wind (E is the dealer)."),
     round_: Wind = typer.Option("E", "--round", **seat_option(), help="The round (prevailing) wind."),
     seen: str = typer.Option("", help='Tiles in view elsewhere (discards, others\' exposed sets), e.g. "5c 5c R 9d".'),
@@ -40,9 +53,10 @@ def advise_command(
     """List every choice of a hand -- Mah-Jongg, a kong, each discard; or claiming an offered discard versus passing -- the master bot's choice first.
 
     For each: the shanten after it, the tiles that would improve it and how many copies of each are unseen, the waits when ready and the score on each, a Mah-Jongg's score, and the expected value in chips (the master bot's); under the table, why the first choice is first where a rule of the bot's, not the value alone, decides.
+    The table's options (--special-tiles, --mandarins, --limit, --payment-limit, --east-factor) are scored and paid as a table set up with them plays.
     """
     with user_errors():
-        rules = ruleset_for(ruleset, special_tiles)
+        rules = table_rules(ruleset, special_tiles, mandarins=mandarins, limit=limit, payment_limit=payment_limit, east_factor=east_factor)
         h = parse_hand(hand, sizes=None)  # the advisor says which size it wants, and why
         seen_tiles = parse_tiles(seen) if seen.strip() else ()
         offered: Tile | None = None
@@ -60,11 +74,17 @@ def advise_command(
                 fail("--drawn names the tile drawn in your turn; --discard a tile offered between turns: give one of them")
             took = tiles[0]
         choices = advise(h, rules, seat=seat, round=round_, seen=seen_tiles, discard=offered, drawn=took, original_call=original_call)
+    given = {
+        "special_tiles": special_tiles, "mandarins": mandarins or None, "limit": limit, "payment_limit": payment_limit,
+        "east_factor": east_factor,
+    }  # fmt: skip
+    options = {k: v for k, v in given.items() if v is not None}
     if as_json:
         write_json(
             {
                 "hand": hand,
                 "ruleset": rules.name,
+                "options": options,
                 "seat": seat.letter,
                 "round": round_.letter,
                 "seen": [str(t) for t in seen_tiles],
@@ -75,7 +95,8 @@ def advise_command(
             }
         )
         return
-    table = Table(title=f"{hand} ({rules.name}, seat {seat.letter}, round {round_.letter})", header_style="bold")
+    shown = "".join(f", {k.replace('_', ' ')} {'on' if v is True else v}" for k, v in options.items())
+    table = Table(title=f"{hand} ({rules.name}{shown}, seat {seat.letter}, round {round_.letter})", header_style="bold")
     table.add_column("#", justify="right")
     table.add_column("choice")
     table.add_column("shanten", justify="right")

@@ -36,7 +36,7 @@ from ..errors import MahjonggError
 from ..rules import get_ruleset
 from ..rules.ruleset import Ruleset
 
-__all__ = ["MatchConfig", "ConfigError", "OPTION_FIELDS"]
+__all__ = ["MatchConfig", "ConfigError", "OPTION_FIELDS", "table_ruleset"]
 
 OPTION_FIELDS = ("limit", "payment_limit", "east_factor", "settle_draws", "draw_keeps_deal", "special_tiles")
 """Ruleset options a match may set (the others change the set of tiles or the play)."""
@@ -54,6 +54,27 @@ def _whole(name: str, v: Any, lo: int = 1, hi: int | None = None) -> int:
         span = f"from {lo} to {hi}" if hi is not None else f"of at least {lo}"
         raise ConfigError(f"{name} must be a whole number {span}, not {v!r}")
     return v
+
+
+_TABLE_RULESETS: dict = {}
+
+
+def table_ruleset(name: str, options: Mapping[str, Any] | None = None) -> Ruleset:
+    """The ruleset called ``name`` with ``options`` applied (:meth:`Ruleset.with_options`;
+    none: the registered value), one value for the same name and options: made once
+    and kept (a bounded cache), so that hand after hand, match after match, the bots
+    and the scorer find what they remembered under it (their memo tables are keyed by
+    the value, the scorer's by its identity). Raises as ``with_options`` does."""
+    base = get_ruleset(name)
+    if not options:
+        return base
+    key = (base.name, tuple(sorted(options.items())))
+    value = _TABLE_RULESETS.get(key)
+    if value is None:
+        if len(_TABLE_RULESETS) >= 64:  # only a cache
+            _TABLE_RULESETS.clear()
+        value = _TABLE_RULESETS[key] = base.with_options(**options)
+    return value
 
 
 @dataclass(frozen=True)
@@ -147,9 +168,8 @@ class MatchConfig:
 
     # --- reading ---------------------------------------------------------------------
     def ruleset_value(self) -> Ruleset:
-        """The ruleset with the options applied."""
-        base = get_ruleset(self.ruleset)
-        return base.with_options(**self.options) if self.options else base
+        """The ruleset with the options applied (:func:`table_ruleset`)."""
+        return table_ruleset(self.ruleset, self.options)
 
     @property
     def humans(self) -> tuple[int, ...]:
