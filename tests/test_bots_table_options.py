@@ -14,7 +14,7 @@ from dataclasses import replace
 import pytest
 
 from mahjongg.bots import BOTS, advisor, expert, make_bot
-from mahjongg.bots.advisor import advice_line, claim_advice, observation_for
+from mahjongg.bots.advisor import claim_advice, hint_line, observation_for
 from mahjongg.bots.expert import discard_value
 from mahjongg.hand import parse_hand
 from mahjongg.play.config import OPTION_FIELDS, MatchConfig, table_ruleset
@@ -114,7 +114,7 @@ def _play(rules, bots, seed, shadow_rules=None, hints=False):
             if obs.phase is Phase.CLAIMS:
                 claim_advice(obs, legal)
             else:
-                advice_line(obs)
+                hint_line(obs, legal)
         a = players[seat].act(obs, legal)
         if shadow_rules is not None and bots[seat] in ("expert", "master") and len(legal) > 1:
             differ += shadows[seat].act(replace(obs, ruleset=shadow_rules), legal) != a

@@ -53,6 +53,7 @@ def advise_command(
     """List every choice of a hand -- Mah-Jongg, a kong, each discard; or claiming an offered discard versus passing -- the master bot's choice first.
 
     For each: the shanten after it, the tiles that would improve it and how many copies of each are unseen, the waits when ready and the score on each, a Mah-Jongg's score, and the expected value in chips (the master bot's); under the table, why the first choice is first where a rule of the bot's, not the value alone, decides.
+
     The table's options (--special-tiles, --mandarins, --limit, --payment-limit, --east-factor) are scored and paid as a table set up with them plays.
     """
     with user_errors():
