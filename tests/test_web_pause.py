@@ -18,6 +18,9 @@ from __future__ import annotations
 
 import heapq
 import json
+import re
+
+import pytest
 
 from mahjongg.play.journal import Journal
 from mahjongg.table.actions import ActionKind
@@ -111,10 +114,14 @@ def turn_move(t, p, legal):
     return pick or by.get(ActionKind.DISCARD) or legal[0]
 
 
-def test_a_lone_human_who_never_passes_plays_at_the_bots_pace():
+@pytest.mark.parametrize("box", [True, False], ids=["box-on", "box-off"])
+def test_a_lone_human_who_never_passes_plays_at_the_bots_pace(box):
+    """``box``: his "Pass at once when I cannot claim" as it is by default, or unticked --
+    alone at the table he is never waited on either way (the page does not show the box)."""
     cfg = TableConfig()
-    for seed in (3, 4):
+    for seed in (3, 4) if box else (3,):
         t, clock, conns = sim_table(1, seed)
+        t.handle(ANN, {"type": "auto_pass", "on": box})
         only_pass = claimed = 0
         while not t.game.is_over:
             legal = asked(t, ANN)
@@ -228,3 +235,16 @@ def test_only_a_claimants_own_thinking_lengthens_the_pause():
         lengths[bob_could].add(round(p[-1][0] - p[0][0], 6))
     assert lengths[False] == {cfg.claim_pause_seconds}  # Bob not asked: the least pause
     assert lengths[True] == {4.0}  # Bob asked, and thinking four seconds: hesitation shows
+
+
+def test_the_lobby_explains_the_pause_and_the_claim_time_in_a_line_each():
+    from pathlib import Path
+
+    import mahjongg.web
+
+    page = (Path(mahjongg.web.__file__).parent / "static" / "index.html").read_text(encoding="utf-8")  # the lobby, served at /
+    lines = {k: re.search(rf'<p class="hint" id="{k}">([^<]*)</p>', page) for k in ("pause-note", "claim-note")}
+    assert all(lines.values()), lines
+    pause, claim = (m.group(1) for m in lines.values())
+    assert "pauses for claims" in pause and "asked only when you can claim" in pause and "\n" not in pause
+    assert "who can claim may think" in claim and "\n" not in claim
