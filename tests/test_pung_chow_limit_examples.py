@@ -87,8 +87,8 @@ def test_example_1():
     assert s.reading.waits == (tile("1c"),)
     assert lines(s) == sorted([
         ("Mah-Jongg", 10), ("pung of 8 characters (concealed)", 6), ("pung of 3 bamboo (concealed)", 6),
-        ("pung of 1 dots (concealed)", 10), ("pung of 5 characters (exposed)", 2),
-        ("pair of heads (1 characters) drawn to complete hand", 6), ("no sequences", 1),
+        ("pung of 1 dot (concealed)", 10), ("pung of 5 characters (exposed)", 2),
+        ("pair of heads (1 character) drawn to complete hand", 6), ("no sequences", 1),
     ])
     assert collects(E, s.score) == {S: 160, W: 160, N: 160}
 
@@ -378,7 +378,7 @@ def test_other_hands_values():
     # set once, one suit with honors once (Doubling honors 1-6).
     s = score("555c 111d [777b] {EEEE} 2c", W, E)
     assert lines(s) == sorted([
-        ("pung of 5 characters (concealed)", 4), ("pung of 1 dots (concealed)", 8),
+        ("pung of 5 characters (concealed)", 4), ("pung of 1 dot (concealed)", 8),
         ("pung of 7 bamboo (exposed)", 2), ("kong of East wind (concealed)", 32),
     ])
     s = score("555c [NNNN] [8888d] 2c 3b 4d 7b", W, E)

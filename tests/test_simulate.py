@@ -185,7 +185,7 @@ def test_cli_simulate_matches(tmp_path):
     r = runner.invoke(app, ["replay", "4", "--db", db])
     assert r.exit_code == 0, r.output
     r = runner.invoke(app, ["simulate", "--games", "1", "--matches", "--hands", "2", "--seed", "1"])
-    assert r.exit_code == 0 and "1 matches (2 hands)" in r.output
+    assert r.exit_code == 0 and "1 match (2 hands)" in r.output
     r = runner.invoke(app, ["simulate", "--games", "1", "--hands", "2"])
     assert r.exit_code == 2 and "--matches" in r.output
 

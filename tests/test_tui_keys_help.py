@@ -40,6 +40,13 @@ def prompt(app) -> str:
     return str(app.query_one("#prompt").render())
 
 
+def reason(app) -> str:
+    """Why the last key did nothing: the prompt's line under what to do (issue 39: it
+    replaced "your turn" and stayed); empty when there is none."""
+    first, _, note = prompt(app).partition("\n")
+    return note
+
+
 def run(seed, check, size=(120, 40), seat=Wind.EAST, **kw):
     async def go():
         session = new_session(ruleset="pung-chow", bots=["greedy", "cautious", "greedy"], seat=seat, seed=seed, hands=1)
@@ -94,21 +101,26 @@ def test_k_and_m_on_your_own_turn_say_why_not():
         assert not is_complete(counts)
         await pilot.press("k")
         await pilot.pause()
-        assert prompt(app).startswith("no kong: you hold no four of a kind"), prompt(app)
+        assert reason(app).startswith("no kong: you hold no four of a kind"), prompt(app)
+        assert prompt(app).startswith("your turn: choose a tile")  # what to do stays in sight
         await pilot.press("m")
         await pilot.pause()
         sets = 4 - len(obs.melds[obs.seat])
         # issue 28, item 5: what the concealed tiles still need, not what they hold
-        assert prompt(app) == f"no Mah-Jongg: your concealed tiles do not yet make the {sets} sets and a pair a win needs"
+        assert reason(app) == f"no Mah-Jongg: your concealed tiles do not yet make the {sets} sets and a pair a win needs"
         # issue 28, item 10: w in a ruleset without washing says so (it did nothing)
         await pilot.press("w")
         await pilot.pause()
-        assert prompt(app) == "no washing: Pung Chow without a limit (Harr 1922, Part I) has no washing of the tiles"
+        assert reason(app) == "no washing: Pung Chow (Harr 1922, Part I) has no washing of the tiles"
         # o (Original Call, the league rules' declaration) said nothing at all: now it says why
         await pilot.press("o")
         await pilot.pause()
-        assert prompt(app) == "no Original Call: Pung Chow without a limit (Harr 1922, Part I) has no such declaration"
+        assert reason(app) == "no Original Call: Pung Chow (Harr 1922, Part I) has no such declaration"
         assert session.human_legal() and session.game.phase == "turn"  # nothing was played
+        # issue 39: the reason stood in place of "your turn" and stayed; now it goes with the next key that acts
+        await pilot.press("left")
+        await pilot.pause()
+        assert reason(app) == "" and prompt(app).startswith("your turn: choose a tile"), prompt(app)
 
     run(3, check)
 
@@ -126,10 +138,10 @@ def test_claim_keys_say_why_when_the_discard_cannot_be_claimed():
         await pilot.press("p")
         await pilot.pause()
         n = Counter(obs.concealed)[obs.last_discard]
-        assert prompt(app) == f"no pung of {obs.last_discard}: you hold {n} of it, a pung takes two"
+        assert reason(app) == f"no pung of {obs.last_discard}: you hold {n} of it, a pung takes two"
         await pilot.press("k")
         await pilot.pause()
-        assert prompt(app) == f"no kong of {obs.last_discard}: you hold {n} of it, a kong on a discard takes three"
+        assert reason(app) == f"no kong of {obs.last_discard}: you hold {n} of it, a kong on a discard takes three"
         assert session.game.phase == "claims"  # nothing was played
         checked.append(1)
 
@@ -215,7 +227,7 @@ def test_glyphs_off_where_the_terminal_draws_them_another_width():
         await pilot.press("g")
         await pilot.pause()
         assert not app.glyphs
-        assert prompt(app).startswith("no glyphs: this terminal draws"), prompt(app)
+        assert reason(app).startswith("no glyphs: this terminal draws"), prompt(app)
 
     run(3, check, glyph_widths=wide)
 

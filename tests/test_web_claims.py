@@ -10,12 +10,18 @@
   close it sooner is held (the answerer sees his choices gone), then applied.
 * ``auto_pass``: a seat that asks for it passes at once where it cannot
   claim, and is still asked where it can.
+
+Since issue 39 a seat passes at once by default (tests/test_web_pause.py plays
+that in simulated time); these tests play the strict way too, both humans
+unticking the box and answering every discard.
 """
 
 from __future__ import annotations
 
 import copy
 import json
+
+import pytest
 
 from mahjongg.play.journal import Journal
 from mahjongg.table.actions import ActionKind
@@ -36,11 +42,15 @@ class Conn:
         self.got.append(json.loads(msg if isinstance(msg, str) else json.dumps(msg)))  # a view comes as its JSON text
 
 
-def two_humans(seed: int, pause: float = 0.0):
+def two_humans(seed: int, pause: float = 0.0, strict: bool = True):
+    """Ann and Bob with two bots; ``strict``: both untick "Pass at once when I cannot
+    claim" (the table's default is on) and answer every discard."""
     clock = Clock()
     cfg = TableConfig(hands=1, bots=["greedy", "greedy"], bot_delay=0, seed=seed, deals="match", claim_pause_seconds=pause)
     t, _ = LiveTable.create(Journal(":memory:"), cfg, "Ann", clock)
     t.join("Bob")
+    for p in (ANN, BOB):
+        t.handle(p, {"type": "auto_pass", "on": not strict})
     conns = {ANN: Conn(), BOB: Conn()}
     for p, c in conns.items():
         t.connect(p, c)
@@ -78,15 +88,15 @@ def step(t, clock) -> None:
     clock.run()
 
 
-def first_claim_for_bob(seed: int):
-    """Play the scripted humans until a pause in which Bob can claim and Ann cannot;
-    how many steps that took (None: not in this hand)."""
-    t, clock, _ = two_humans(seed)
+def first_claim_for_bob(seed: int, strict: bool = True):
+    """Play the scripted humans until a pause in which Bob can claim and Ann cannot
+    (strict: she is asked, with Pass alone); how many steps that took (None: not in this hand)."""
+    t, clock, _ = two_humans(seed, strict=strict)
     for n in range(400):
         g = t.game
         if g.is_over:
             return None
-        if g.phase == "claims" and claims_of(t, BOB) and legal_of(t, ANN) and not claims_of(t, ANN):
+        if g.phase == "claims" and claims_of(t, BOB) and (legal_of(t, ANN) or not strict) and not claims_of(t, ANN):
             return n
         step(t, clock)
     return None
@@ -105,48 +115,55 @@ def frames(conn) -> list[dict]:
     return out
 
 
-def test_the_non_claimants_frames_are_the_same_whether_the_other_human_claims_or_passes():
-    seed, n = next((s, n) for s in range(1, 80) if (n := first_claim_for_bob(s)) is not None)
+@pytest.mark.parametrize("strict", [True, False], ids=["strict", "pass-at-once"])
+def test_the_non_claimants_frames_are_the_same_whether_the_other_human_claims_or_passes(strict):
+    seed, n = next((s, n) for s in range(1, 80) if (n := first_claim_for_bob(s, strict)) is not None)
     runs = {}
     for bob_claims in (False, True):
-        t, clock, conns = two_humans(seed)
+        t, clock, conns = two_humans(seed, strict=strict)
         for _ in range(n):
             step(t, clock)
         assert claims_of(t, BOB) and not claims_of(t, ANN)
         before = len(conns[ANN].got)
         bob = claims_of(t, BOB)[0] if bob_claims else next(a for a in legal_of(t, BOB) if a.kind is ActionKind.PASS)
         t.act(BOB, wire(bob))
-        after_bob = len(conns[ANN].got)  # what Bob's answer sent Ann (her view is as it was: nothing)
-        assert t.game.phase == "claims", "Ann has still to answer: the pause is open"
-        t.act(ANN, wire(legal_of(t, ANN)[0]))  # her pass closes it
+        if strict:
+            after_bob = len(conns[ANN].got)  # what Bob's answer sent Ann (her view is as it was: nothing)
+            assert t.game.phase == "claims", "Ann has still to answer: the pause is open"
+            t.act(ANN, wire(legal_of(t, ANN)[0]))  # her pass closes it
+        else:
+            after_bob = before  # Ann passed at once: Bob's answer, the last, closes the pause
         runs[bob_claims] = (frames(conns[ANN]), before, t.game.events[-3:], after_bob)
     (passed, before, _, after), (claimed, before2, events, after2) = runs[False], runs[True]
     assert before == before2 and after == after2 and len(passed) == len(claimed)
     # every message up to the pause's close is the same, and what came with Bob's answer too
     assert passed[:after] == claimed[:after]
-    # in the pause, Ann was offered her pass alone, as at any pause where she cannot claim
+    # in the pause, Ann was offered her pass alone (strict), or nothing (she passed at once),
+    # as at any pause where she cannot claim
     pause = claimed[before - 1]
-    assert pause["game"]["claim_window"] and [a["kind"] for a in pause["legal"]] == ["pass"]
+    assert pause["game"]["claim_window"] and [a["kind"] for a in pause["legal"]] == (["pass"] if strict else [])
     # once it closed, the claim is on the table for everyone
     assert any(e.get("type") == "claim" and e["seat"] == t.match.seat_of(BOB).letter for e in events)
     assert passed[-1] != claimed[-1]
 
 
-def test_every_pause_looks_the_same_to_a_seat_that_cannot_claim():
-    t, clock, conns = two_humans(3)
+@pytest.mark.parametrize("strict", [True, False], ids=["strict", "pass-at-once"])
+def test_every_pause_looks_the_same_to_a_seat_that_cannot_claim(strict):
+    t, clock, conns = two_humans(3, strict=strict)
     shapes = set()
     for _ in range(300):
         if t.game.is_over:
             break
         g = t.game
-        if g.phase == "claims" and legal_of(t, ANN) and not claims_of(t, ANN):
+        if g.phase == "claims" and (legal_of(t, ANN) or not strict) and not claims_of(t, ANN):
             view = t.view(ANN)
             shapes.add((view["game"]["claim_window"], tuple(a["kind"] for a in view["legal"]), view["deadline"] is not None,
                         tuple(sorted(view)), tuple(sorted(view["game"]))))
         step(t, clock)
     assert len(shapes) == 1, shapes
     (shape,) = shapes
-    assert shape[:3] == (True, ("pass",), True)
+    # strict: asked, Pass alone, with the claim time's countdown; else not asked, and no countdown
+    assert shape[:3] == ((True, ("pass",), True) if strict else (True, (), False))
 
 
 def test_the_pause_lasts_its_least_length():
@@ -161,7 +178,7 @@ def test_the_pause_lasts_its_least_length():
     ann = next(a for a in legal_of(t, ANN) if a.kind is ActionKind.PASS)
     t.act(ANN, wire(ann))  # the last answer, well within a second of the discard: held
     assert t.held == (ANN, ann) and len(g.events) == n and g.phase == "claims"
-    assert conns[ANN].got[-1]["legal"] == [] and conns[ANN].got[-1]["deadline"] is not None
+    assert conns[ANN].got[-1]["legal"] == [] and conns[ANN].got[-1]["deadline"] is None  # answered: no countdown of his
     due = [x for x in clock.timers if not x.cancelled and 0 < x.delay <= 1.0]
     assert due, "the held answer is applied when the pause has lasted a second"
     clock.run(1.0)
@@ -169,8 +186,8 @@ def test_the_pause_lasts_its_least_length():
 
 
 def test_auto_pass_passes_where_the_seat_cannot_claim_only():
-    t, clock, conns = two_humans(1)
-    t.handle(ANN, {"type": "auto_pass", "on": True})
+    t, clock, conns = two_humans(1)  # strict: both answer every discard ...
+    t.handle(ANN, {"type": "auto_pass", "on": True})  # ... until Ann ticks the box
     asked = 0
     ann = t.match.seat_of(ANN)
     for _ in range(400):

@@ -378,3 +378,17 @@ def test_a_claimed_kong_typed_is_scored_as_the_league_rules_read_it(live, browse
     assert "claimed kong" in page.text_content("#groups")
     assert page.locator("#put [data-value=claimed]").count() == 0  # typed, not a palette choice
     assert outside_viewport(page) == []
+
+
+def test_a_fifth_copy_is_named_as_the_command_line_names_it(live, browser):
+    """Issue 39: typed 55555d, the page said only "5 tiles so far": a hand short of 13 is
+    not sent. One with more copies of a tile than a set has is, and the page shows the
+    server's words, the command line's (tests/test_cli_bad_input.py)."""
+    page = browser.new_context(viewport=PHONE).new_page()
+    page.goto(live + "/score")
+    page.wait_for_selector("#palette .tile")
+    page.fill("#notation", "55555d")
+    page.wait_for_function("() => document.getElementById('hand-error').textContent.includes('copy 5')")
+    assert page.text_content("#hand-error") == "5d at position 4: copy 5 of 5 dots, but a set has only 4"
+    page.fill("#notation", "5555d")  # four copies: a hand still being typed, no error
+    page.wait_for_function("() => document.getElementById('hand-error').textContent.includes('tiles so far')")

@@ -147,7 +147,7 @@ def test_a_seats_own_part_is_its_legal_actions_and_tiles_as_the_engine_has_them(
                     continue  # not sent again: the view did not change (test above)
                 seat = t.match.seat_of(p)
                 legal = [{k: v for k, v in a.to_dict().items() if k != "seat"} for a in g.legal_actions(seat)]
-                assert view["legal"] == legal and view["auto_pass"] is False
+                assert view["legal"] == legal and view["auto_pass"] is True  # (the box's default)
                 hand = sorted(str(x) for x in g.hand(seat).concealed)
                 mine = view["game"]["concealed"] + ([view["game"]["drawn"]] if view["game"]["drawn"] else [])
                 assert sorted(mine) == hand and view["game"]["seat"] == seat.letter

@@ -388,6 +388,8 @@ def parse_scores(text: str) -> dict[Wind, int]:
             continue
         if "=" not in part:
             raise RequestError(f"{part.strip()!r} in --scores is not SEAT=POINTS (e.g. E=480)")
+        if part.count("=") > 1:  # "E=480 S=64": seats apart by spaces, or by ; or /
+            raise RequestError(f"{part.strip()!r} in --scores holds more than one seat: separate the seats with commas, e.g. E=480,S=64")
         seat_text, value = part.split("=", 1)
         _add_score(scores, seat_text, value)
     return _enough(scores)

@@ -115,6 +115,7 @@ _HONOR_LONG = (
 _SPECIAL_NAMES = ("Cat", "Mouse", "Fisherman", "Fish", "Cock", "Worm", "Man", "Gold")
 _SPECIAL_LONG = ("Cat", "Mouse", "Fisherman", "Fish", "Cock", "Worm", "Man", "Pot of Gold")
 _SUIT_LONG = ("bamboo", "characters", "dots")
+_SUIT_ONE = ("bamboo", "character", "dot")  # a one of the suit: "pung of 1 dot", as "pung of 5 dots"
 
 
 class Tile(int):
@@ -228,10 +229,10 @@ class Tile(int):
     # --- notation -------------------------------------------------------
     @property
     def name(self) -> str:
-        """Plain English name: ``"5 dots"``, ``"East wind"``, ``"Flower 1"``."""
+        """Plain English name: ``"5 dots"``, ``"1 dot"``, ``"East wind"``, ``"Flower 1"``."""
         i = int(self)
         if i < 27:
-            return f"{i % 9 + 1} {_SUIT_LONG[i // 9]}"
+            return f"{i % 9 + 1} {(_SUIT_ONE if i % 9 == 0 else _SUIT_LONG)[i // 9]}"
         if i < 34:
             return _HONOR_LONG[i - 27]
         if i < 38:

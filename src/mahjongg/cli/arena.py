@@ -11,6 +11,7 @@ from rich.table import Table
 from ..arena import DealResult, Report, arena, check_arena
 from ..bots import BOTS
 from ..play.journal import Journal
+from ..play.scorecard import plural
 from ..rules import RULESETS
 from .app import app, console, fail, say, user_errors
 from .options import file_name, whole_number
@@ -85,7 +86,7 @@ def arena_command(
                     options=options,
                 )
         except KeyboardInterrupt:
-            raise stopped(store, db, before, f"after {played[0]} deal{'' if played[0] == 1 else 's'}") from None
+            raise stopped(store, db, before, f"after {plural(played[0], 'deal')}") from None
         finally:
             if store is not None:
                 store.close()
@@ -95,7 +96,7 @@ def arena_command(
 def render_report(r: Report) -> None:
     seats = len(r.field) + 1
     table = Table(
-        title=f"{r.challenger} against {','.join(r.field)}: {len(r.deals)} deals x {seats} seats = {r.hands} hands of {r.ruleset}, seed {r.seed}",
+        title=f"{r.challenger} against {','.join(r.field)}: {plural(len(r.deals), 'deal')} x {seats} seats = {plural(r.hands, 'hand')} of {r.ruleset}, seed {r.seed}",
         header_style="bold",
     )
     table.add_column("per seat and hand")

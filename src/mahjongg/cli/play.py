@@ -55,10 +55,12 @@ def play_command(
 ) -> None:
     """Play Mah-Jongg in the terminal against three bots (or watch four).
 
-    Keys: arrows choose a tile, Enter discards it; when a discard can be claimed
-    the choices are numbered (m Mah-Jongg, p pung, c chow, k kong, x or space
-    pass); h shows your waits and shanten; ? lists every key; q saves and leaves.
-    The mouse works too.
+    Keys: arrows choose a tile, Enter or d discards it; when a discard can
+    be claimed the choices are numbered (m Mah-Jongg, p pung, c chow, k
+    kong, x or space pass); o discards the chosen tile declaring Original
+    Call and w washes the tiles, where the ruleset has them; h the hint
+    (what the master bot would do, and why); g tile glyphs; ? lists every
+    key; q saves and leaves. The mouse works too.
     """
     from ..play.config import ConfigError
     from ..play.session import new_session, resume_session

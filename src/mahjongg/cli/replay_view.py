@@ -56,7 +56,8 @@ def dice_line(dice: dict) -> str:
 def render_replay(row: GameRow, events: list[dict], game: Game, console: Console) -> None:
     setup = events[0]
     dice = setup["dice"]
-    bots = f", bots {', '.join(row.bots)}" if row.bots else ""
+    # who played each seat, East first: "East human, South greedy, ..."
+    bots = f"; {', '.join(f'{_who(w)} {b}' for w, b in zip(_SEAT, row.bots))}" if row.bots else ""
     console.print(
         f"[bold]game {row.id}[/]: {setup['ruleset']}, {setup['players']} players, "
         f"{_who(setup['round'])} round, seed {setup.get('seed')}{bots}",

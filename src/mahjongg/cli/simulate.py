@@ -11,6 +11,7 @@ from rich.table import Table
 
 from ..bots import BOTS
 from ..play.journal import Journal
+from ..play.scorecard import plural
 from ..rules import RULESETS
 from ..simulate import HandOutcome, SimulationError, Summary, check_bots, check_run, simulate, useful_workers
 from .app import app, console, fail, say, user_errors
@@ -122,7 +123,7 @@ def simulate_command(
                     **match_args,
                 )
         except KeyboardInterrupt:
-            raise stopped(store, db, before, f"after {played} hand{'' if played == 1 else 's'}") from None
+            raise stopped(store, db, before, f"after {plural(played, 'hand')}") from None
         finally:
             if store is not None:
                 store.close()
@@ -130,7 +131,8 @@ def simulate_command(
 
 
 def _render_summary(s: Summary) -> None:
-    played = f"{s.matches} matches ({s.games} hands)" if s.matches else f"{s.games} hands"
+    hands = plural(s.games, "hand")
+    played = f"{plural(s.matches, 'match', 'matches')} ({hands})" if s.matches else hands
     table = Table(title=f"{played} of {s.ruleset}, seed {s.seed}", header_style="bold")
     table.add_column("player", justify="right")
     table.add_column("bot")

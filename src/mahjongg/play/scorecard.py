@@ -52,8 +52,10 @@ LIMIT = "limit"
 _COLUMNS = {"points": ("points", "doubles", "total"), "faan": ("faan", "total")}
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'s' * (n != 1)}"
+def plural(n: int, word: str, words: str | None = None) -> str:
+    """``n`` and the word for so many: ``"1 hand"``, ``"2 hands"`` (``words``: the plural
+    where it is not ``word`` + s: ``plural(3, "match", "matches")``)."""
+    return f"{n} {word if n == 1 else words or word + 's'}"
 
 
 @dataclass(frozen=True)
@@ -170,12 +172,12 @@ def _points_lines(score: Score) -> list[Line]:
             lines.append(Line(item.name, "limit", None, score.score, LIMIT, (LIMIT, "", str(score.score))))
         elif item.points or not item.doubles:
             running += item.points
-            lines.append(Line(item.name, "points", item.points, running, _plural(item.points, "point"), (str(item.points), "", str(running))))
+            lines.append(Line(item.name, "points", item.points, running, plural(item.points, "point"), (str(item.points), "", str(running))))
     for item in score.items:
         if item.doubles and not item.limit and not item.void:
             running <<= item.doubles
             times = f"x{2 ** item.doubles}"
-            text = f"{_plural(item.doubles, 'double')} ({times})"
+            text = f"{plural(item.doubles, 'double')} ({times})"
             lines.append(Line(item.name, "doubles", item.doubles, running, text, ("", times, str(running))))
     return lines
 

@@ -41,7 +41,7 @@ class PungChowRuleset(MandarinsOption):
 
 PUNG_CHOW = PungChowRuleset(
     name="pung-chow",
-    title="Pung Chow without a limit (Harr 1922, Part I)",
+    title="Pung Chow (Harr 1922, Part I)",  # the stakes ("no limit") are the header's own words: Ruleset.limit_words
     source="seed 000 Part I; worked examples also in seed 004",
     rules=(
         # Winning hand bonus scores (winner only)

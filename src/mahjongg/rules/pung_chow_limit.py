@@ -163,7 +163,8 @@ def pung_chow_limit(limit: int | None = None, mah_jongg: int = 10) -> LimitRules
         raise RulesetError(f"the limit must be positive, not {limit}")
     return LimitRuleset(
         name="pung-chow-limit",
-        title=f"Pung Chow with a limit (Harr 1922, Part II): limit {limit}, Mah-Jongg {mah_jongg}",
+        # the limit is not in the title: Ruleset.limit_words says it (an option may change it)
+        title=f"Pung Chow with a limit (Harr 1922, Part II), Mah-Jongg {mah_jongg}",
         source="seed 000 Part II (with its errata); seed 002 (Part II as plain text)",
         rules=(
             # Bonus scores (winner)

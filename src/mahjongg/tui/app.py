@@ -272,6 +272,7 @@ class PlayApp(App):
         self.selected: int | None = None
         self.show_hint = False
         self.status = ""
+        self.note = ""  # why a key did nothing: under the prompt until the next action or position
         self.log_lines: list[str] = []
         self.last_claim: str | None = None  # who took what from whom, kept in view
         self._seen_events = 0
@@ -416,6 +417,7 @@ class PlayApp(App):
     # --- the human's prompt ---------------------------------------------------------
     def _prepare_prompt(self, legal: list[Action]) -> None:
         s = self.session
+        self.note = ""  # a new position, or the tile chosen moved: the last key's reason is stale
         bar = self._table.query_one(ActionBar)
         obs = s.observation()
         if not legal:
@@ -596,6 +598,8 @@ class PlayApp(App):
         t = Text(self.status, style="bold cyan")
         if self._claim_timer is not None:
             t.append(f"  {max(0, int(self._claim_left + 0.99))}s", style="yellow")
+        if self.note:  # beside the prompt, which still says what to do
+            t.append("\n" + self.note, style="yellow")
         self._table.query_one("#prompt", Static).update(t)
 
     def _show_result(self) -> None:
@@ -660,6 +664,7 @@ class PlayApp(App):
         if not self.session.human_legal() or obs.phase != Phase.TURN or not obs.concealed:
             return
         self.selected = ((self.selected or 0) + d) % len(obs.concealed)
+        self.note = ""
         self.render_table()
 
     def _selected_tile(self):
@@ -688,7 +693,7 @@ class PlayApp(App):
             self._play(mine[0])
             return
         with_ = ", ".join(face(a.tile, self.glyphs) for a in calls)
-        self.status = f"discarding {face(t, self.glyphs)} leaves your hand not calling: Original Call only with {with_}"
+        self.note = f"discarding {face(t, self.glyphs)} leaves your hand not calling: Original Call only with {with_}"
         self._render_prompt()
 
     def action_kind(self, kind: str) -> None:
@@ -717,15 +722,16 @@ class PlayApp(App):
     def action_glyphs(self) -> None:
         trouble = glyph_trouble(self.glyph_widths)
         if trouble and not self.glyphs:
-            self.status = trouble
+            self.note = trouble
             self._render_prompt()
             return
         self.glyphs = not self.glyphs
         self.render_table()
 
     def action_why(self, kind: str) -> None:
-        """Why ``kind`` (a claim key) is not possible now, in the prompt line."""
-        self.status = why_not(kind, self.session)
+        """Why ``kind`` (a claim key) is not possible now, under the prompt line (which
+        still says what to do) until the next action or position."""
+        self.note = why_not(kind, self.session)
         self._render_prompt()
 
     def action_keys(self) -> None:

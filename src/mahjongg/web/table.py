@@ -23,15 +23,21 @@ claimed).
 
 The claim pause (docs/claims.md): the match is played with ``claims="all"``
 (:class:`~mahjongg.table.Game`): after every discard every other seat answers,
-the bots at once, and every human seat is in the same pause -- the same
-message and countdown whether anyone can claim or not: a seat that can claim
-is offered its claims and PASS, a seat that cannot, PASS alone, and any seat
-may hold the pause by not answering yet. The pause closes when every human
-has answered, but not before ``claim_pause_seconds`` from the discard (the
-answer that would close it sooner is held until then), or when the claim time
-runs out. A player may ask to pass at once when he cannot claim
-(``{"type": "auto_pass", "on": true}``): quicker, but then his pauses tell
-the others he could claim (the page says so).
+the bots at once. A human who can claim is asked (his claims and PASS) and may
+hold the pause by thinking; a human who can only pass is not asked -- his seat
+passes at once (``auto_pass``, on by default) -- so nobody clicks for nothing.
+With several humans the pause closes when every human has answered, but not
+before ``claim_pause_seconds`` from the discard (the answer that would close it
+sooner is held until then): every pause lasts that least length whoever could
+claim, and only a claimant's own deliberation lengthens it, as hesitation shows
+at a real table. A seat not asked sees the pause without a countdown (its end
+is nobody's business but the claimant's). With one human at the table
+(:meth:`LiveTable.lone`) nothing about another seat can leak to anyone through
+timing: his seat passes at once whatever his box says and there is no least
+length, so the hand moves at the bots' pace. A player may untick the box
+(``{"type": "auto_pass", "on": false}``) to answer every discard himself (a
+strict tournament's way: every player unticks it); that makes only his own
+pauses longer.
 
 Timers (all through the ``schedule`` callable, ``loop.call_later`` in the app):
 a claim window waits ``claim_seconds`` for each human, then answers PASS for
@@ -218,7 +224,7 @@ class Seat:
     conns: set = field(default_factory=set)
     standin: bool = False  # a dropped human played by a bot
     idle: bool = False  # a human whose turn ran out: played by a bot quickly until he acts
-    auto_pass: bool = False  # pass at once in a claim pause where he cannot claim (his own choice)
+    auto_pass: bool = True  # pass at once in a claim pause where he cannot claim (his own choice; off: he answers every discard)
     grace: Any = None  # timer handle
     hints: bool = False  # the player asked for the advisor's hint (h) in his views
 
@@ -312,8 +318,8 @@ class LiveTable:
         self.ready: set[int] = set()
         self.offers: dict[int, tuple] = {}  # player -> (legal actions offered, version first offered at)
         self.applied: dict[int, tuple] = {}  # player -> (view, kind, tile, chow) of his last act applied
-        self.pause_opened = 0.0  # when the claim pause on the table opened (time.monotonic)
-        self.pause_until = 0.0  # when it closes at the latest: its humans' claim time
+        self.now = time.monotonic  # the timers' clock (a simulated one in tests: test_web_pause.py)
+        self.pause_opened = 0.0  # when the claim pause on the table opened (self.now)
         self.held: tuple[int, Action] | None = None  # the answer that closes the pause, held to its least length
         self.held_timer = None
         self.watchers: set = set()  # the spectators' connections (the public view, no seat)
@@ -540,6 +546,23 @@ class LiveTable:
         self.seats[player].auto_pass = on
         self._advance()
 
+    def lone(self) -> bool:
+        """One human at the table, the others bots: nothing about another seat can leak to
+        anyone through the claim pause's timing (the bots answer at once), so it has no least
+        length and never waits on him where he can only pass."""
+        return sum(s.kind == "human" for s in self.seats) <= 1
+
+    def least_pause(self) -> float:
+        """The least a claim pause lasts, in seconds: ``claim_pause_seconds``, for every
+        discard alike -- or 0 at a table of one human (:meth:`lone`)."""
+        return 0.0 if self.lone() else self.config.claim_pause_seconds
+
+    def passes_at_once(self, player: int) -> bool:
+        """Whether ``player``'s seat passes without being asked where PASS is its only
+        choice: his own setting (``auto_pass``, on by default), and always at a table
+        where he is the only human (:meth:`lone`)."""
+        return self.seats[player].auto_pass or self.lone()
+
     def _back(self, player: int) -> None:
         """The player is at the table again: his seat is no longer idle."""
         s = self.seats[player]
@@ -590,11 +613,12 @@ class LiveTable:
         applied when the pause has lasted its least (the others see no difference)."""
         g = self.game
         if g.phase == Phase.CLAIMS and g.to_act() == [action.seat]:
-            left = self.pause_opened + self.config.claim_pause_seconds - time.monotonic()
+            left = self.pause_opened + self.least_pause() - self.now()
             if left > 0:
                 self.held = (player, action)
                 self.held_timer = self.schedule(left, self._release_held)
-                self._changed()  # (only his own view changes: his choices are gone)
+                self._arm_turn()  # the discarder's turn is over: his turn's countdown with it
+                self._changed()  # (else only his own view changes: his choices are gone)
                 return
         self.session.act(action)
         self._applied(action)
@@ -634,7 +658,7 @@ class LiveTable:
 
     def _open_pause(self) -> None:
         self.window += 1
-        self.pause_opened = self.pause_until = time.monotonic()
+        self.pause_opened = self.now()
         if self.held_timer is not None:
             self.held_timer.cancel()
         self.held = self.held_timer = None
@@ -691,7 +715,7 @@ class LiveTable:
             for s in g.to_act():
                 p = self.session.player_at(s)
                 legal = g.legal_actions(s)
-                if self.seats[p].auto_pass and len(legal) == 1 and legal[0].kind is ActionKind.PASS and self.held is None:
+                if self.passes_at_once(p) and len(legal) == 1 and legal[0].kind is ActionKind.PASS and self.held is None:
                     return self._answer(p, legal[0])  # (which advances again)
         self._arm_deadlines()
         self._changed()
@@ -751,7 +775,7 @@ class LiveTable:
             self._bot_act_for(mover)
             self._advance()
 
-        self.turn_timer = (key, time.monotonic() + wait, self.schedule(wait, expire))
+        self.turn_timer = (key, self.now() + wait, self.schedule(wait, expire))
 
     def _bot_act_for(self, player: int) -> None:
         """One action of ``player``'s (a human's) seat played by a bot, through the session."""
@@ -791,8 +815,7 @@ class LiveTable:
                     self._advance()
 
                 wait = IDLE_SECONDS if self.seats[p].idle else self.config.claim_seconds
-                self.deadlines[p] = (window, time.monotonic() + wait, self.schedule(wait, expire))
-                self.pause_until = max(self.pause_until, self.deadlines[p][1])
+                self.deadlines[p] = (window, self.now() + wait, self.schedule(wait, expire))
 
     def _cancel_claim_deadlines(self) -> None:
         for _, _, timer in self.deadlines.values():
@@ -960,17 +983,17 @@ class LiveTable:
         return self._hint_cache[1]
 
     def _deadline(self, player: int | None) -> float | None:
+        """Seconds left of ``player``'s own timer: his turn, or his answer in a claim pause.
+        A seat not asked in a pause (the discarder, a seat that has answered or passed at
+        once) has none: when the pause ends depends on whether another seat can claim."""
         if player is None:
             return None
         d = self.deadlines.get(player)
         if d is None and self.turn_timer is not None and self.turn_timer[0][2] == player:
             d = self.turn_timer
-        g = self.game
-        if d is None and g is not None and g.phase == Phase.CLAIMS and not g.is_over:
-            d = (None, self.pause_until)  # answered, or the discarder: the pause's latest end, the same for all
         if self.held is not None and self.held[0] == player:
-            d = (None, self.pause_until)
-        return max(0.0, round(d[1] - time.monotonic(), 1)) if d else None
+            d = None  # answered: held until the pause has lasted its least
+        return max(0.0, round(d[1] - self.now(), 1)) if d else None
 
     def _view_text(self, player: int | None) -> tuple[str, tuple]:
         """``player``'s view as JSON text (the shared part's JSON reused as it is), and

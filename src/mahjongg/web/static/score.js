@@ -260,12 +260,21 @@ function visibleFlags(e, seat, o) {
   });
 }
 
+// Whether the hand names a tile more often than a set holds it (four, a bonus tile one).
+function overCopies(e) {
+  const n = {};
+  for (const t of allTiles(e)) n[t] = (n[t] || 0) + 1;
+  return Object.entries(n).some(([t, k]) => k > (BONUS.test(t) ? 1 : 4));
+}
+
 async function scoreCurrent() {
   const seat = state.current, e = state.entries[seat];
   if (e.manual) return;
   const size = handSize(e);
   if (!e.text.trim() || openGroup(e)) { render(); return; }
-  if (size < 13) { e.error = ""; render(); return; }
+  // a hand still short of 13 is not sent -- unless it holds more copies of a tile than a set
+  // has (55555d): then the server's words, as the command line's ("copy 5 of 5 dots")
+  if (size < 13 && !overCopies(e)) { e.error = ""; render(); return; }
   if (e.won && !e.win) { e.error = "tap the winning tile below"; render(); return; }
   const body = request(e, seat), sent = JSON.stringify(body);
   e.pending = sent;

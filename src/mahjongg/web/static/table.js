@@ -303,8 +303,8 @@
     if (g.phase === "over") p.textContent = "The hand is over.";
     else if (mine && mine.idle) p.textContent = "Your time ran out, so a bot played for you: act (or press I'm back) to take over.";
     else if (g.claim_window) {
-      // the claim pause: after every discard every seat sees the same words and countdown,
-      // whether anyone can claim or not; its own choices (Pass at least) are its buttons
+      // the claim pause: after every discard every seat sees the same words, whether anyone can
+      // claim or not; a seat asked (it can claim) has its choices as buttons and its own countdown
       const s = document.createElement("span");
       s.textContent = !g.last_discard ? "Washing pause" : g.robbing ? "Kong pause on " : "Claim pause on ";
       p.appendChild(s);
@@ -319,7 +319,8 @@
     else { const t = seatByWind(g.turn); p.textContent = t ? "Waiting for " + t.name + "…" : ""; }
     clearInterval(countdown);
     const box2 = $("auto-pass-box");
-    box2.hidden = watching || g.phase === "over";
+    // the box matters only with other people at the table: alone, you are asked only when you can claim
+    box2.hidden = watching || g.phase === "over" || state.seats.filter(x => x.kind === "human").length < 2;
     $("auto-pass").checked = !!state.auto_pass;
     if (state.deadline !== null && state.deadline !== undefined && ((state.legal || []).length || g.claim_window)) {
       const tick = () => {
