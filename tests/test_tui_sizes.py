@@ -278,3 +278,57 @@ def test_discards_that_do_not_fit_are_summarised_not_cut():
     from mahjongg.tui.faces import _lead
 
     assert len(_lead(Text("discards:"), [Text(t) for t in tiles], left_out - 1, 22)) > 2
+
+
+def panel_texts(screen: list[str]) -> list[str]:
+    """The opponents' three panels side by side, each read as one line of text (their
+    inner rows joined), from the row of their top borders down to their bottom borders."""
+    top = next(i for i, r in enumerate(screen) if r.count("╭") == 3)
+    starts = [m.start() for m in re.finditer("╭", screen[top])]
+    ends = [m.start() for m in re.finditer("╮", screen[top])]
+    out = []
+    for a, b in zip(starts, ends):
+        rows_ = []
+        for r in screen[top + 1 :]:
+            if r[a] == "╰":
+                break
+            rows_.append(r[a + 1 : b].strip(" │"))
+        out.append(" ".join(rows_))
+    return out
+
+
+def tiles_read(words: list[str]) -> list[str]:
+    """Tiles as the panel writes them, one by one (``5d``) or by suit (``1559d``)."""
+    out = []
+    for w in words:
+        m = re.fullmatch(r"([1-9]+)([bcd])", w)
+        out.extend([r + m.group(2) for r in m.group(1)] if m else [w])
+    return out
+
+
+def test_every_opponent_discard_is_on_screen_at_80x24(late):
+    """Issue 39: at 80x24 the opponents' discards were cut to "…6 more 2d", so what is safe
+    to let go could not be read. Late in hand 2 of the issue 28 table (seed 7, the wall at
+    23 or less) every discard of each opponent is on screen, by suit when one by one they
+    do not fit -- the same tiles as the observation's -- and the human's own panel with it."""
+    session = seed_7()
+    play_until(session, late_claim)
+    obs = session.observation()
+    me = session.human_seat
+
+    async def check(pilot, app):
+        screen = rows(app)
+        assert len(screen) == 24 and all(len(r) == 80 for r in screen)
+        assert "more" not in "\n".join(screen)
+        bottom, _ = my_panel(screen)
+        assert bottom < 23, "the human's panel is pushed under the footer"
+        seen = {}
+        for text in panel_texts(screen):
+            wind = next(w for w in Wind if text.lstrip("▶ ").startswith(w.name.capitalize()))
+            head, _, discards = text.partition("discards")
+            seen[wind] = sorted(tiles_read(discards.removeprefix(" by suit").removeprefix(":").split()))
+        want = {w: sorted(str(t) for t in obs.discards[w]) for w in Wind if w != me}
+        assert seen == want
+        assert any(len(v) > 12 for v in want.values())  # (more than fit one by one: the by-suit form is read)
+
+    open_app(session, (80, 24), check)
