@@ -332,3 +332,37 @@ def test_every_opponent_discard_is_on_screen_at_80x24(late):
         assert any(len(v) > 12 for v in want.values())  # (more than fit one by one: the by-suit form is read)
 
     open_app(session, (80, 24), check)
+
+
+def test_discards_one_by_one_else_by_suit_else_the_latest():
+    """discard_lines: the discards one by one (in the order they came) when they fit the
+    room; else all of them by suit in the hand notation, the open discard reversed; with
+    ``cut`` (your own line, which must leave your tiles on screen) and too little room even
+    for that, the latest after ``…N more``. Twenty discards (the 27 suit tiles in order,
+    from 1b) in lines of 22 cells."""
+    from types import SimpleNamespace
+
+    from mahjongg.tiles import TILES
+    from mahjongg.tui.widgets import discard_lines
+
+    tiles = [TILES[i % 27] for i in range(20)]
+    obs = SimpleNamespace(discards={Wind.WEST: tiles}, last_discarder=Wind.WEST, last_discard=tiles[-1])
+
+    def words(lines):
+        return " ".join(line.plain for line in lines).split()
+
+    one_by_one = discard_lines(obs, Wind.WEST, False, 22, 9)
+    assert words(one_by_one) == ["discards:"] + [str(t) for t in tiles] and len(one_by_one) <= 9
+    assert len(discard_lines(obs, Wind.WEST, False, 22, 4)) == 4  # one by one: 4 + 7 + 7 + 2 tiles
+    by_suit = discard_lines(obs, Wind.WEST, False, 22, 3)
+    assert words(by_suit)[:3] == ["discards", "by", "suit:"]
+    assert sorted(tiles_read(words(by_suit)[3:])) == sorted(str(t) for t in tiles)
+    assert len(by_suit) <= 3 and all(line.cell_len <= 22 for line in by_suit)
+    # the open discard (the last, 2d) reversed, once
+    reversed_ = [by_suit[k].plain[s.start:s.end] for k in range(len(by_suit)) for s in by_suit[k].spans if "reverse" in str(s.style)]
+    assert reversed_ == ["2"]
+    # no room for all: without cut all the same (an opponent's panel grows), with cut the latest
+    assert sorted(tiles_read(words(discard_lines(obs, Wind.WEST, False, 22, 1))[3:])) == sorted(str(t) for t in tiles)
+    latest = words(discard_lines(obs, Wind.WEST, False, 22, 1, cut=True))
+    assert latest[0] == "discards:" and re.fullmatch(r"…\d+", latest[1]) and latest[2] == "more"
+    assert latest[3:] == [str(t) for t in tiles[int(latest[1][1:]):]]

@@ -16,10 +16,10 @@ from textual.widgets import Button, Static
 
 from ..table import Action, ActionKind, Observation, Phase
 from ..tiles import TILES, Tile, Wind
-from .faces import face, fit, flow, meld_text, style_of, tiles_text
+from .faces import face, fit, flow, flow_latest, meld_text, style_of, tiles_text
 from ..play.session import Seat
 
-__all__ = ["HandView", "SeatPanel", "CenterPanel", "ActionBar", "action_label", "WIND_NAMES", "seat_title", "discards_text", "discard_pieces", "discard_groups", "meld_pieces", "melds_text"]
+__all__ = ["HandView", "SeatPanel", "CenterPanel", "ActionBar", "action_label", "WIND_NAMES", "seat_title", "discards_text", "discard_pieces", "discard_groups", "discard_lines", "meld_pieces", "melds_text"]
 
 WIND_NAMES = {Wind.EAST: "East", Wind.SOUTH: "South", Wind.WEST: "West", Wind.NORTH: "North"}
 
@@ -92,6 +92,24 @@ def discard_groups(obs: Observation, wind: Wind) -> list[Text]:
     return groups
 
 
+def discard_lines(obs: Observation, wind: Wind, glyphs: bool, width: int, room: int, lead: Text | None = None, *, cut: bool = False) -> list[Text]:
+    """``lead`` (the seat's melds, say), then ``discards:`` and the seat's discards one by one,
+    in lines of ``width`` cells, if that takes at most ``room`` lines; else all of them by
+    suit (:func:`discard_groups`), however many lines that takes -- or, with ``cut``, if that
+    too takes more than ``room``, the latest one by one after ``…N more``."""
+    def head(label: str) -> Text:
+        word = Text(label, style="dim")
+        return word if lead is None else Text("   ").join([lead, word])
+
+    lines = flow([head("discards:")] + discard_pieces(obs, wind, glyphs), width)
+    if len(lines) <= room:
+        return lines
+    by_suit = flow([head("discards by suit:")] + discard_groups(obs, wind), width)
+    if len(by_suit) <= room or not cut:
+        return by_suit
+    return flow_latest(head("discards:"), discard_pieces(obs, wind, glyphs), width, room)
+
+
 def _open_discard(obs: Observation, wind: Wind) -> int | None:
     """The index of the seat's discard still open to claims (the last discard), if any."""
     tiles = obs.discards[wind]
@@ -139,11 +157,7 @@ class SeatPanel(Static):
         lines = flow(head, width, sep=" · ")
         if melds:
             lines += flow(melds, width)
-        room = max(1, most - len(lines))
-        discards = flow([Text("discards:", style="dim")] + discard_pieces(obs, seat.wind, glyphs), width)
-        if len(discards) > room:
-            discards = flow([Text("discards by suit:", style="dim")] + discard_groups(obs, seat.wind), width)
-        lines += discards
+        lines += discard_lines(obs, seat.wind, glyphs, width, max(1, most - len(lines)))
         self.lines = len(lines)
         self.update(Text("\n").join(lines))
 
