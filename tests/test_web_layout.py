@@ -177,6 +177,15 @@ def test_every_state_fits_the_screen(live, size, browser):
     page.wait_for_selector("#hand button.tile")
     play_until_seen(page, size)
 
+    # a spectator, on a screen of the same size, in the middle of hand 1
+    watcher = browser.new_context(viewport={"width": w, "height": h}, has_touch=size == "phone").new_page()
+    watcher.on("pageerror", lambda e: errors.append(str(e)))
+    watcher.goto(f"{live.base}/watch/{code}")
+    watcher.wait_for_selector("#board:not([hidden]) .seat .discards .tile")
+    shot(watcher, f"{size}-7-spectator")
+    in_sight(watcher, size, "a spectator", TABLE, whole=size == "laptop")
+    assert watcher.locator("#mine").is_hidden()
+
     # its score sheet, and the table behind it
     leave_until_over(page, live, code, 1)
     sheet_in_sight(page, size, "the score sheet")
@@ -197,17 +206,10 @@ def test_every_state_fits_the_screen(live, size, browser):
     # hand 2: the header has the finished hands' link and a spectator
     page.wait_for_function("() => document.getElementById('result').hidden")
     page.wait_for_selector("#hand button.tile")
-    watcher = browser.new_context(viewport={"width": w, "height": h}, has_touch=size == "phone").new_page()
-    watcher.on("pageerror", lambda e: errors.append(str(e)))
-    watcher.goto(f"{live.base}/watch/{code}")
-    watcher.wait_for_selector("#board:not([hidden]) .seat .tile")
     page.wait_for_function("() => document.getElementById('watching').textContent === '1 watching'")
     assert page.locator("#history-link").is_visible()
     shot(page, f"{size}-6-hand-2")
     table_in_sight(page, size, "hand 2")
-    in_sight(watcher, size, "a spectator", TABLE, whole=size == "laptop")
-    assert watcher.locator("#mine").is_hidden()
-    shot(watcher, f"{size}-7-spectator")
     # pictures by default; the letters are kept as an option, and glyphs
     assert page.evaluate("""() => { const t = document.querySelectorAll('#hand .tile');
         return t.length > 0 && [...t].every(x => x.querySelector('svg.mj-tile')); }""")
@@ -225,6 +227,9 @@ def test_every_state_fits_the_screen(live, size, browser):
     leave_until_over(page, live, code, 2)
     assert page.locator("#next").is_hidden() and "The match is over" in page.locator("#result-next").inner_text()
     shot(page, f"{size}-8-match-end")
+    watcher.wait_for_selector("#result:not([hidden])")
+    shot(watcher, f"{size}-8-spectator-end")
+    in_sight(watcher, size, "a spectator at the match's end", SHEET, whole=size == "laptop")
     sheet_in_sight(page, size, "the match's end")
 
     # the replay of hand 1: Ann's own seat at the bottom (South in hand 1), East for anyone else
