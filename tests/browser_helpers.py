@@ -102,3 +102,42 @@ def wait_for_decision(page, timeout_ms: float = 1000) -> bool:
         return True
     except sync_api.TimeoutError:
         return False
+
+
+# --- what a person would see: nothing cut, nothing covered ------------------------------------
+LAYOUT_FAULTS = """([sel, whole]) => {
+    // Each visible element matching sel that is cut -- by the screen's edges, or by a box
+    // that clips what overflows it (a scroll box): sideways always, up and down only when
+    // whole (what must be in sight without scrolling) -- or covered at its centre by another
+    // element (a tap there would miss it, the eye would not see it).
+    const bad = [], W = innerWidth, H = innerHeight, eps = 0.5;
+    const label = el => (el.id ? '#' + el.id : el.tagName.toLowerCase() + (typeof el.className === 'string' && el.className ? '.' + el.className.trim().split(/\\s+/).join('.') : ''))
+        + ' "' + (el.getAttribute('aria-label') || el.textContent || '').trim().replace(/\\s+/g, ' ').slice(0, 30) + '"';
+    for (const el of document.querySelectorAll(sel)) {
+        const r = el.getBoundingClientRect();
+        if (!r.width || !r.height || !el.checkVisibility({ visibilityProperty: true })) continue;  // (in a closed <details> too)
+        const box = { left: 0, right: W, top: 0, bottom: H };
+        for (let a = el.parentElement; a && a !== document.documentElement; a = a.parentElement) {
+            const s = getComputedStyle(a), q = a.getBoundingClientRect();
+            if (s.overflowX !== 'visible') { box.left = Math.max(box.left, q.left + a.clientLeft); box.right = Math.min(box.right, q.left + a.clientLeft + a.clientWidth); }
+            if (s.overflowY !== 'visible') { box.top = Math.max(box.top, q.top + a.clientTop); box.bottom = Math.min(box.bottom, q.top + a.clientTop + a.clientHeight); }
+        }
+        const at = ' at ' + [r.left, r.top, r.right, r.bottom].map(Math.round) + ' in ' + [box.left, box.top, box.right, box.bottom].map(Math.round);
+        if (r.left < box.left - eps || r.right > box.right + eps) { bad.push(label(el) + ': cut sideways,' + at); continue; }
+        if (whole && (r.top < box.top - eps || r.bottom > box.bottom + eps)) { bad.push(label(el) + ': out of sight,' + at); continue; }
+        const x = (r.left + r.right) / 2, y = (r.top + r.bottom) / 2;
+        if (y < box.top || y > box.bottom) continue;  // scrolled out of its scroll box (allowed when not whole)
+        const hit = document.elementFromPoint(x, y);
+        if (!hit || !(el === hit || el.contains(hit))) bad.push(label(el) + ': covered by ' + (hit ? label(hit) : 'nothing') + ',' + at);
+    }
+    if (document.documentElement.scrollWidth > W + eps) bad.push('the page is ' + document.documentElement.scrollWidth + ' px wide on a screen of ' + W);
+    return bad;
+}"""
+
+
+def layout_faults(page, selector: str, whole: bool = True) -> list[str]:
+    """What of the elements matching ``selector`` a person could not see whole: cut by the
+    screen's edges or a clipping (scroll) box -- sideways always, up and down only if
+    ``whole`` (all of it in sight without scrolling) -- or covered at its centre by another
+    element; and whether the page is wider than the screen. An empty list: nothing."""
+    return page.evaluate(LAYOUT_FAULTS, [selector, whole])

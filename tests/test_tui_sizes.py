@@ -278,3 +278,91 @@ def test_discards_that_do_not_fit_are_summarised_not_cut():
     from mahjongg.tui.faces import _lead
 
     assert len(_lead(Text("discards:"), [Text(t) for t in tiles], left_out - 1, 22)) > 2
+
+
+def panel_texts(screen: list[str]) -> list[str]:
+    """The opponents' three panels side by side, each read as one line of text (their
+    inner rows joined), from the row of their top borders down to their bottom borders."""
+    top = next(i for i, r in enumerate(screen) if r.count("╭") == 3)
+    starts = [m.start() for m in re.finditer("╭", screen[top])]
+    ends = [m.start() for m in re.finditer("╮", screen[top])]
+    out = []
+    for a, b in zip(starts, ends):
+        rows_ = []
+        for r in screen[top + 1 :]:
+            if r[a] == "╰":
+                break
+            rows_.append(r[a + 1 : b].strip(" │"))
+        out.append(" ".join(rows_))
+    return out
+
+
+def tiles_read(words: list[str]) -> list[str]:
+    """Tiles as the panel writes them, one by one (``5d``) or by suit (``1559d``)."""
+    out = []
+    for w in words:
+        m = re.fullmatch(r"([1-9]+)([bcd])", w)
+        out.extend([r + m.group(2) for r in m.group(1)] if m else [w])
+    return out
+
+
+def test_every_opponent_discard_is_on_screen_at_80x24(late):
+    """Issue 39: at 80x24 the opponents' discards were cut to "…6 more 2d", so what is safe
+    to let go could not be read. Late in hand 2 of the issue 28 table (seed 7, the wall at
+    23 or less) every discard of each opponent is on screen, by suit when one by one they
+    do not fit -- the same tiles as the observation's -- and the human's own panel with it."""
+    session = seed_7()
+    play_until(session, late_claim)
+    obs = session.observation()
+    me = session.human_seat
+
+    async def check(pilot, app):
+        screen = rows(app)
+        assert len(screen) == 24 and all(len(r) == 80 for r in screen)
+        assert "more" not in "\n".join(screen)
+        bottom, _ = my_panel(screen)
+        assert bottom < 23, "the human's panel is pushed under the footer"
+        seen = {}
+        for text in panel_texts(screen):
+            wind = next(w for w in Wind if text.lstrip("▶ ").startswith(w.name.capitalize()))
+            head, _, discards = text.partition("discards")
+            seen[wind] = sorted(tiles_read(discards.removeprefix(" by suit").removeprefix(":").split()))
+        want = {w: sorted(str(t) for t in obs.discards[w]) for w in Wind if w != me}
+        assert seen == want
+        assert any(len(v) > 12 for v in want.values())  # (more than fit one by one: the by-suit form is read)
+
+    open_app(session, (80, 24), check)
+
+
+def test_discards_one_by_one_else_by_suit_else_the_latest():
+    """discard_lines: the discards one by one (in the order they came) when they fit the
+    room; else all of them by suit in the hand notation, the open discard reversed; with
+    ``cut`` (your own line, which must leave your tiles on screen) and too little room even
+    for that, the latest after ``…N more``. Twenty discards (the 27 suit tiles in order,
+    from 1b) in lines of 22 cells."""
+    from types import SimpleNamespace
+
+    from mahjongg.tiles import TILES
+    from mahjongg.tui.widgets import discard_lines
+
+    tiles = [TILES[i % 27] for i in range(20)]
+    obs = SimpleNamespace(discards={Wind.WEST: tiles}, last_discarder=Wind.WEST, last_discard=tiles[-1])
+
+    def words(lines):
+        return " ".join(line.plain for line in lines).split()
+
+    one_by_one = discard_lines(obs, Wind.WEST, False, 22, 9)
+    assert words(one_by_one) == ["discards:"] + [str(t) for t in tiles] and len(one_by_one) <= 9
+    assert len(discard_lines(obs, Wind.WEST, False, 22, 4)) == 4  # one by one: 4 + 7 + 7 + 2 tiles
+    by_suit = discard_lines(obs, Wind.WEST, False, 22, 3)
+    assert words(by_suit)[:3] == ["discards", "by", "suit:"]
+    assert sorted(tiles_read(words(by_suit)[3:])) == sorted(str(t) for t in tiles)
+    assert len(by_suit) <= 3 and all(line.cell_len <= 22 for line in by_suit)
+    # the open discard (the last, 2d) reversed, once
+    reversed_ = [by_suit[k].plain[s.start:s.end] for k in range(len(by_suit)) for s in by_suit[k].spans if "reverse" in str(s.style)]
+    assert reversed_ == ["2"]
+    # no room for all: without cut all the same (an opponent's panel grows), with cut the latest
+    assert sorted(tiles_read(words(discard_lines(obs, Wind.WEST, False, 22, 1))[3:])) == sorted(str(t) for t in tiles)
+    latest = words(discard_lines(obs, Wind.WEST, False, 22, 1, cut=True))
+    assert latest[0] == "discards:" and re.fullmatch(r"…\d+", latest[1]) and latest[2] == "more"
+    assert latest[3:] == [str(t) for t in tiles[int(latest[1][1:]):]]

@@ -28,7 +28,7 @@ from ..table import Action, ActionKind, Phase
 from ..table.describe import TABLE
 from ..table.describe import describe_event as describe
 from ..tiles import Wind
-from .faces import GLYPH_SAMPLES, face, fit, flow, flow_latest, glyph_trouble, terminal_cell_widths
+from .faces import GLYPH_SAMPLES, face, fit, glyph_trouble, terminal_cell_widths
 from .hints import hint
 from .reasons import KEYS, why_not
 from .scorecard import CLAIM_WORDS, lost_claims, result_group
@@ -39,7 +39,7 @@ from .widgets import (
     HandView,
     SeatPanel,
     action_label,
-    discard_pieces,
+    discard_lines,
     meld_pieces,
     seat_title,
 )
@@ -544,8 +544,8 @@ class PlayApp(App):
         title = seat_title(s.seat(me), obs)
         self._table.query_one("#me-title", Static).update(title)
         melds = meld_pieces(obs, me, self.glyphs) or [Text("no melds yet", style="dim")]
-        head = Text("   ").join([Text(" ").join(melds), Text("discards:", style="dim")])
-        lines = flow_latest(head, discard_pieces(obs, me, self.glyphs), width, budget["my discards"])
+        # your discards one by one, or by suit when that fits the line(s) they have (else the latest)
+        lines = discard_lines(obs, me, self.glyphs, width, budget["my discards"], Text(" ").join(melds), cut=True)
         self._table.query_one("#me-melds", Static).update(Text("\n").join(lines))
         hv = self._table.query_one(HandView)
         my_turn = bool(s.human_legal()) and obs.phase == Phase.TURN

@@ -19,7 +19,7 @@ from ..tiles import TILES, Tile, Wind
 from .faces import face, fit, flow, flow_latest, meld_text, style_of, tiles_text
 from ..play.session import Seat
 
-__all__ = ["HandView", "SeatPanel", "CenterPanel", "ActionBar", "action_label", "WIND_NAMES", "seat_title", "discards_text", "discard_pieces", "meld_pieces", "melds_text"]
+__all__ = ["HandView", "SeatPanel", "CenterPanel", "ActionBar", "action_label", "WIND_NAMES", "seat_title", "discards_text", "discard_pieces", "discard_groups", "discard_lines", "meld_pieces", "melds_text"]
 
 WIND_NAMES = {Wind.EAST: "East", Wind.SOUTH: "South", Wind.WEST: "West", Wind.NORTH: "North"}
 
@@ -57,10 +57,64 @@ def discards_text(obs: Observation, wind: Wind, glyphs: bool) -> Text:
 def discard_pieces(obs: Observation, wind: Wind, glyphs: bool) -> list[Text]:
     """A seat's discards, one piece a tile, the last discard (still open to claims) reversed."""
     tiles = obs.discards[wind]
-    last = len(tiles) - 1 if (tiles and obs.last_discarder == wind and obs.last_discard is not None) else None
-    if last is not None and tiles[last] != obs.last_discard:
-        last = None
+    last = _open_discard(obs, wind)
     return [Text(face(t, glyphs), style=style_of(t) + (" reverse" if k == last else "")) for k, t in enumerate(tiles)]
+
+
+def discard_groups(obs: Observation, wind: Wind) -> list[Text]:
+    """A seat's discards, every one of them in few cells: as the hand notation writes tiles,
+    each suit's ranks in order then its letter (``1559d``), each honour apart (``E``, ``Wh``);
+    the last discard (still open to claims) reversed. What a panel too short for the
+    discards one by one shows: which tiles are safe is read from all of them."""
+    tiles = obs.discards[wind]
+    last = _open_discard(obs, wind)
+    groups: list[Text] = []
+    suit = None
+    for k in sorted(range(len(tiles)), key=lambda k: int(tiles[k])):
+        t = tiles[k]
+        style = style_of(t) + (" reverse" if k == last else "")
+        name = str(t)
+        if int(t) < 27:  # a suit tile: its rank, the suit's letter once after the ranks
+            if suit != name[-1]:
+                if suit is not None:
+                    groups[-1].append(suit, style=style_of(prev))
+                groups.append(Text())
+                suit = name[-1]
+            groups[-1].append(name[:-1], style=style)
+            prev = t
+        else:
+            if suit is not None:
+                groups[-1].append(suit, style=style_of(prev))
+                suit = None
+            groups.append(Text(name, style=style))
+    if suit is not None:
+        groups[-1].append(suit, style=style_of(prev))
+    return groups
+
+
+def discard_lines(obs: Observation, wind: Wind, glyphs: bool, width: int, room: int, lead: Text | None = None, *, cut: bool = False) -> list[Text]:
+    """``lead`` (the seat's melds, say), then ``discards:`` and the seat's discards one by one,
+    in lines of ``width`` cells, if that takes at most ``room`` lines; else all of them by
+    suit (:func:`discard_groups`), however many lines that takes -- or, with ``cut``, if that
+    too takes more than ``room``, the latest one by one after ``…N more``."""
+    def head(label: str) -> Text:
+        word = Text(label, style="dim")
+        return word if lead is None else Text("   ").join([lead, word])
+
+    lines = flow([head("discards:")] + discard_pieces(obs, wind, glyphs), width)
+    if len(lines) <= room:
+        return lines
+    by_suit = flow([head("discards by suit:")] + discard_groups(obs, wind), width)
+    if len(by_suit) <= room or not cut:
+        return by_suit
+    return flow_latest(head("discards:"), discard_pieces(obs, wind, glyphs), width, room)
+
+
+def _open_discard(obs: Observation, wind: Wind) -> int | None:
+    """The index of the seat's discard still open to claims (the last discard), if any."""
+    tiles = obs.discards[wind]
+    last = len(tiles) - 1 if (tiles and obs.last_discarder == wind and obs.last_discard is not None) else None
+    return last if last is not None and tiles[last] == obs.last_discard else None
 
 
 def meld_pieces(obs: Observation, wind: Wind, glyphs: bool) -> list[Text]:
@@ -78,8 +132,10 @@ def melds_text(obs: Observation, wind: Wind, glyphs: bool) -> Text:
 
 class SeatPanel(Static):
     """Another seat: its wind, name, chips, melds, bonus tiles, tile count and discards,
-    in at most ``most`` lines of the panel's width: the earliest discards give
-    way to ``…N more`` when they do not fit."""
+    in ``most`` lines of the panel's width if they fit. The discards are all shown, always
+    (which tiles are safe to let go is read from them): one by one in the order they came
+    when they fit, else by suit in the hand notation (:func:`discard_groups`), in as many
+    lines as that takes."""
 
     def show(
         self,
@@ -101,8 +157,7 @@ class SeatPanel(Static):
         lines = flow(head, width, sep=" · ")
         if melds:
             lines += flow(melds, width)
-        room = max(1, most - len(lines))
-        lines += flow_latest(Text("discards:", style="dim"), discard_pieces(obs, seat.wind, glyphs), width, room)
+        lines += discard_lines(obs, seat.wind, glyphs, width, max(1, most - len(lines)))
         self.lines = len(lines)
         self.update(Text("\n").join(lines))
 

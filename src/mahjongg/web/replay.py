@@ -137,7 +137,9 @@ def steps(events: list[dict], names: dict[str, str], ruleset=None) -> list[dict]
 
 
 def hand_replay(journal: Journal, code: str, hand: int) -> dict:
-    """Hand ``hand`` (from 1) of the table, step by step, with its score sheet (``result``).
+    """Hand ``hand`` (from 1) of the table, step by step, with its score sheet (``result``);
+    ``names`` by seat letter, ``winds``: each player's seat letter in this hand, by player
+    number (public: who sat where), so a player's page puts his own seat at the bottom.
     Raises :class:`NoReplay`: 404 for no such table or hand, 409 for the hand on the table."""
     if not isinstance(hand, int) or isinstance(hand, bool) or hand < 1:
         raise NoReplay("a hand is numbered from 1")
@@ -158,6 +160,7 @@ def hand_replay(journal: Journal, code: str, hand: int) -> dict:
         "ruleset": row.config.get("ruleset"),
         "round": rec.round.letter,
         "names": by_seat,
+        "winds": [rec.seats[p].letter for p in sorted(rec.seats)],
         "steps": steps(events, by_seat, match.ruleset),
         "result": result,
     }

@@ -151,13 +151,18 @@ function fillScoreSheet(r, scores, settlement) {
   th.textContent = ""; sb.textContent = "";
   const hr = document.createElement("tr");
   const corner = document.createElement("th"); corner.textContent = "pays → to"; hr.appendChild(corner);
-  for (const w of seats) { const c = document.createElement("th"); c.textContent = names[w]; hr.appendChild(c); }
+  // each seat named in full, and by its wind (what a phone's narrow columns show: short)
+  const named = (cell, w, short) => {
+    const long = document.createElement("span"); long.className = "long"; long.textContent = names[w]; cell.appendChild(long);
+    const s = document.createElement("abbr"); s.className = "short"; s.title = names[w] + ", " + WIND_NAMES[w]; s.textContent = short; cell.appendChild(s);
+  };
+  for (const w of seats) { const c = document.createElement("th"); named(c, w, w); hr.appendChild(c); }
   const nc = document.createElement("th"); nc.textContent = "net"; hr.appendChild(nc);
   const tc = document.createElement("th"); tc.textContent = "total"; hr.appendChild(tc);
   th.appendChild(hr);
   for (const a of seats) {
     const tr = document.createElement("tr"); tr.dataset.wind = a;
-    const h = document.createElement("th"); h.textContent = names[a]; tr.appendChild(h);
+    const h = document.createElement("th"); named(h, a, " (" + a + ")"); tr.appendChild(h);
     for (const b of seats) {
       const c = document.createElement("td");
       const p = grid.pays[a][b];

@@ -8,8 +8,18 @@
   const parts = location.pathname.split("/").filter(Boolean);  // ["replay", CODE, N?]
   const code = decodeURIComponent(parts[1] || "").toUpperCase();
   const handNo = parts[2];
-  const PLACES = { bottom: "E", right: "S", top: "W", left: "N" };  // the table as East sees it
+  const ORDER = ["E", "S", "W", "N"];
+  // the table as the viewer sat at it: a player of this table (his seat kept in this browser)
+  // has his own seat at the bottom, as at the table; anyone else sees it as East does
+  let places = { bottom: "E", right: "S", top: "W", left: "N" };
   let data = null, at = 0;
+  function seatPlaces() {
+    const mine = tokenFor(code), w = mine && data.winds ? data.winds[mine.player] : undefined;
+    const i = Math.max(0, ORDER.indexOf(w));
+    you = ORDER.includes(w) ? w : null;
+    return { bottom: ORDER[i], right: ORDER[(i + 1) % 4], top: ORDER[(i + 2) % 4], left: ORDER[(i + 3) % 4] };
+  }
+  let you = null;
 
   $("to-table").href = "/t/" + encodeURIComponent(code);
   $("to-history").href = "/replay/" + encodeURIComponent(code);
@@ -54,6 +64,7 @@
     $("replay").hidden = false; $("to-history").hidden = false;
     $("title").textContent = "Replay: table " + code + ", hand " + data.hand + " · " + data.ruleset + " · " + WIND_NAMES[data.round] + " round";
     $("slider").max = String(data.steps.length - 1);
+    places = seatPlaces();
     const m = /^#(\d+)$/.exec(location.hash);
     go(m ? Number(m[1]) : 0);
   }
@@ -73,10 +84,11 @@
 
   function seatEl(el, w, st) {
     el.textContent = "";
+    el.dataset.wind = w;
     const s = st.seats[w];
     el.classList.toggle("turn", st.turn === w);
     const head = document.createElement("div"); head.className = "seat-head";
-    const name = document.createElement("strong"); name.textContent = data.names[w]; head.appendChild(name);
+    const name = document.createElement("strong"); name.textContent = data.names[w] + (w === you ? " (you)" : ""); head.appendChild(name);
     const wind = document.createElement("span"); wind.className = "wind-label"; wind.textContent = WIND_NAMES[w]; head.appendChild(wind);
     if (w === "E") { const e = document.createElement("span"); e.className = "east-marker"; e.textContent = "East ★"; head.appendChild(e); }
     // public declarations (DMJL, BMJA): Original Call, a calling hand (BMJA)
@@ -106,7 +118,7 @@
 
   function render() {
     const st = data.steps[at], end = at === data.steps.length - 1;
-    for (const [place, w] of Object.entries(PLACES)) if (st.seats[w]) seatEl($("seat-" + place), w, st);
+    for (const [place, w] of Object.entries(places)) if (st.seats[w]) seatEl($("seat-" + place), w, st);
     $("where").textContent = (at === 0 ? "The deal" : "Move " + at) + " of " + (data.steps.length - 1);
     $("wall").textContent = "Wall: " + st.wall_count + " tiles";
     const ol = $("lines"); ol.textContent = "";

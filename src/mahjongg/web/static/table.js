@@ -110,7 +110,7 @@
   });
 
   function renderLobby(s) {
-    $("lobby").hidden = false; $("board").hidden = true;
+    $("lobby").hidden = false; $("board").hidden = true; $("mine").hidden = true;
     const ol = $("lobby-seats"); ol.textContent = "";
     for (const p of s.seats) {
       const li = document.createElement("li");
@@ -133,7 +133,7 @@
     const i = Math.max(0, ORDER.indexOf(mine));
     const places = { bottom: ORDER[i], right: ORDER[(i + 1) % 4], top: ORDER[(i + 2) % 4], left: ORDER[(i + 3) % 4] };
     for (const [place, w] of Object.entries(places)) renderSeat($("seat-" + place), seatByWind(w), w === mine);
-    $("info").textContent = state.ruleset + " · hand " + state.hand_no + (state.hands ? " of " + state.hands : "") + " · " + WIND_NAMES[g.round] + " round";
+    $("info").textContent = $("info").title = state.ruleset + " · hand " + state.hand_no + (state.hands ? " of " + state.hands : "") + " · " + WIND_NAMES[g.round] + " round";
     $("wall").textContent = "";
     const wl = document.createElement("span"); wl.id = "wall-count"; wl.textContent = "Wall: " + g.wall_count + " tiles (" + g.drawable + " to draw)";
     $("wall").appendChild(wl);
@@ -172,8 +172,8 @@
     const mine = me();
     $("back").hidden = !(mine && mine.idle);
     const r = state.result;
-    $("result-seed").textContent = r && r.seed !== undefined ? "This hand was dealt from seed " + r.seed +
-      (r.match_seed !== undefined ? " (the match's seed: " + r.match_seed + ")" : "") + "; its replay shows it move by move from the server's records." : "";
+    $("result-seed").textContent = r && r.seed !== undefined ? "(move by move, from the server's records) · this hand was dealt from seed " + r.seed +
+      (r.match_seed !== undefined ? " (the match's seed: " + r.match_seed + ")" : "") : "";
   }
   function toggleResult() { resultHidden = !resultHidden; $("result").hidden = resultHidden; renderReturns(); if (!resultHidden) $("next").focus(); }
 
