@@ -327,7 +327,9 @@ WEB_LINES = {
     "action add-kong": Line("Cy adds a fourth to a pung", "5c"),
     # Mah-Jongg (here in one's own turn) is told once, by the declaration, with
     # the winning tile: the hands are shown on the score sheet at once
-    "action mahjongg": Line("Ann goes Mah-Jongg", "9b"),
+    # ("calls": on a discard a second seat may call too, and lose it to the
+    # seat nearer in turn -- the sheet names who went out)
+    "action mahjongg": Line("Ann calls Mah-Jongg", "9b"),
     # washing, a bonus tile held back laid out, a capture: no line on the page
     # (the bonus event names a tile laid out; the table shows the rest)
     "action wash": None,
@@ -338,7 +340,7 @@ WEB_LINES = {
     "claim pung": Line("Cy claims a pung", "5c"),
     "claim kong": Line("Di claims a kong", "2d"),
     # Mah-Jongg on a discard or on a robbed kong: the declaration said it already
-    # ("... goes Mah-Jongg" when it was made), so the claim has no second line
+    # ("... calls Mah-Jongg" when it was made), so the claim has no second line
     "claim mahjongg": None,
     "claim mahjongg robbed": None,
     "capture": None,

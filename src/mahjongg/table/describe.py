@@ -104,8 +104,10 @@ WEB: Final[Wording] = MappingProxyType(
         "action concealed-kong": "{seat} declares a concealed kong {tile}",
         "action add-kong": "{seat} adds a fourth to a pung {tile}",
         # Mah-Jongg, in one's turn or on a discard or a robbed kong, is told once:
-        # by the action, as soon as it is declared
-        "action mahjongg": "{seat} goes Mah-Jongg {tile}",
+        # by the action, as soon as it is declared. "calls", not "goes": two seats
+        # may call on one discard, and the one nearer in turn takes it (the score
+        # sheet names the winner)
+        "action mahjongg": "{seat} calls Mah-Jongg {tile}",
         "claim": "{seat} claims a {kind} {tile}",
         "claim mahjongg": None,
         "dead_hand": "{seat}'s hand is dead ({reason})",
