@@ -47,24 +47,19 @@ import time
 from pathlib import Path
 
 
-def _positive(text: str) -> int:
-    try:
-        v = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"takes a whole number, not {text!r}") from None
-    if v < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {v}")
-    return v
+def _at_least(least: int):
+    """An argparse type: a whole number of at least ``least``."""
 
+    def parse(text: str) -> int:
+        try:
+            v = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"takes a whole number, not {text!r}") from None
+        if v < least:
+            raise argparse.ArgumentTypeError(f"must be at least {least}, not {v}")
+        return v
 
-def _count(text: str) -> int:
-    try:
-        v = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"takes a whole number, not {text!r}") from None
-    if v < 0:
-        raise argparse.ArgumentTypeError(f"must be 0 or more, not {v}")
-    return v
+    return parse
 
 
 def make_env_class():
@@ -176,10 +171,10 @@ def check_export(algo, policy, ruleset: str, observations: int = 200, seed: int 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--ruleset", default="pung-chow")
-    ap.add_argument("--iterations", type=_positive, default=20, help="PPO training iterations")
-    ap.add_argument("--batch", type=_positive, default=4000, help="learner steps per iteration")
-    ap.add_argument("--epochs", type=_positive, default=5, help="passes over each batch")
-    ap.add_argument("--env-runners", type=_count, default=2, help="Ray actors sampling hands (0: in the driver)")
+    ap.add_argument("--iterations", type=_at_least(1), default=20, help="PPO training iterations")
+    ap.add_argument("--batch", type=_at_least(1), default=4000, help="learner steps per iteration")
+    ap.add_argument("--epochs", type=_at_least(1), default=5, help="passes over each batch")
+    ap.add_argument("--env-runners", type=_at_least(0), default=2, help="Ray actors sampling hands (0: in the driver)")
     ap.add_argument("--hidden", default="128,128", help="hidden layer sizes, comma-separated")
     ap.add_argument("--reward-scale", type=float, default=0.01)
     ap.add_argument("--seed", type=int, default=1)

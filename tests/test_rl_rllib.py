@@ -69,7 +69,7 @@ def test_without_rllib_the_example_says_what_it_needs(tmp_path):
 
 @pytest.mark.parametrize("args, why", [
     (["--iterations", "0"], "argument --iterations: must be at least 1, not 0"),
-    (["--env-runners", "-1"], "argument --env-runners: must be 0 or more, not -1"),
+    (["--env-runners", "-1"], "argument --env-runners: must be at least 0, not -1"),
 ])
 def test_bad_options_are_one_line(tmp_path, args, why):
     r = _run(*args, timeout=120, cwd=tmp_path)
