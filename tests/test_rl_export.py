@@ -85,6 +85,37 @@ def test_an_mlp_file_plays_in_simulate_and_arena(mlp_file):
     assert r.exit_code == 0, r.output
 
 
+def test_an_mlp_file_plays_in_a_saved_match_and_resumes(mlp_file, tmp_path):
+    """mahjongg play's session: the bot seated by name, kept in the match, made again on resume."""
+    from mahjongg.play.session import new_session, resume_session
+    from mahjongg.tiles import Wind
+
+    name = f"policy:{mlp_file}"
+    s = new_session(ruleset="pung-chow", bots=[name, "random", "greedy"], seat=Wind.EAST, seed=4, hands=1, db=tmp_path / "g.sqlite3")
+    p = s.config.players.index(name)
+    assert isinstance(s.bot(p), PolicyBot) and isinstance(s.bot(p).policy, MlpPolicy)
+    s.run_bots(limit=5)
+    match_id = s.recorder.match_id
+    s.recorder.close()
+    again = resume_session(tmp_path / "g.sqlite3", match_id)
+    assert isinstance(again.bot(p).policy, MlpPolicy)
+    again.recorder.close()
+
+
+def test_serve_offers_an_mlp_file_by_name(mlp_file, tmp_path, monkeypatch):
+    pytest.importorskip("uvicorn")
+    import uvicorn
+
+    from mahjongg import bots
+    from mahjongg.web.players import bot_names
+
+    monkeypatch.setattr(bots, "BOTS", dict(bots.BOTS))
+    monkeypatch.setattr(uvicorn, "run", lambda app, **kw: None)
+    r = runner.invoke(app, ["serve", "--port", "18766", "--db", str(tmp_path / "w.sqlite3"), "--policy", f"ppo={mlp_file}"])
+    assert r.exit_code == 0, r.output
+    assert "policy:ppo" in bot_names() and isinstance(make_bot("policy:ppo", 1).policy, MlpPolicy)
+
+
 def test_an_mlp_file_refuses_another_ruleset(mlp_file):
     with pytest.raises(PolicyError, match="trained for pung-chow"):
         simulate(1, (f"policy:{mlp_file}", "random", "random", "random"), ruleset="hong-kong", seed=1)
