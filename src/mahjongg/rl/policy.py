@@ -176,7 +176,7 @@ def _read_npz(p: Path) -> tuple[dict, dict[str, np.ndarray]]:
         if {"data", "policy.pth"} <= names:  # what Stable-Baselines3's model.save writes
             raise PolicyError(
                 f"{p} is a Stable-Baselines3 model: export it first, "
-                f"python -m mahjongg.rl.export {p} --ruleset RULESET --out POLICY.npz (docs/rl.md)"
+                f"python -m mahjongg.rl.export {p} --ruleset RULESET --out POLICY.npz"
             )
     try:
         data = np.load(p, allow_pickle=False)
