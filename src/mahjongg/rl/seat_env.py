@@ -17,7 +17,7 @@ The mask is never all zero: once the episode is over it holds Pass alone
 pause), so a vector env with Gymnasium's default next-step autoreset, which
 hands the policy the last observation and ignores the action chosen for it,
 never asks a masked policy to choose among no actions; ``step`` itself then
-raises :class:`~mahjongg.errors.StateError` until ``reset()``. So do
+raises :class:`~mahjongg.errors.StateError` until ``reset()``, and so do
 ``step`` and ``action_masks`` before the first ``reset()``.
 
 Seeds, seats and bot seeds follow :mod:`.core` (``mahjongg simulate``'s
