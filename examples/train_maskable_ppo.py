@@ -7,6 +7,10 @@ README, *Train an agent*, for the size of the install)::
     python examples/train_maskable_ppo.py                      # 40,000 steps against random bots, seed 1
     python examples/train_maskable_ppo.py --timesteps 200000 --opponents greedy,greedy,greedy
 
+It saves the model (``--out``, Stable-Baselines3's ``.zip``) and exports its
+policy beside it (``.npz``, :mod:`mahjongg.rl.export`), which every app seats
+as the bot ``policy:FILE`` and plays with NumPy alone.
+
 The learner is one seat of :class:`mahjongg.rl.SeatEnv` (``gymnasium.make``
 of the registered id) against three bots, its planes flattened for
 ``MlpPolicy`` by :class:`mahjongg.rl.FlatObservation`, its mask given to
@@ -100,6 +104,7 @@ def main(argv: list[str] | None = None) -> int:
     from mahjongg.bots import make_bot
     from mahjongg.errors import MahjonggError
     from mahjongg.play.seeds import bot_seed
+    from mahjongg.rl.export import export_policy
 
     torch.set_num_threads(1)  # a small net and a single-threaded env: more threads only contend
     opponents = tuple(b.strip() for b in args.opponents.split(","))
@@ -120,6 +125,10 @@ def main(argv: list[str] | None = None) -> int:
     model.save(args.out)
     print(f"trained MaskablePPO on {env.unwrapped.spec.id if env.unwrapped.spec else args.ruleset} against {', '.join(opponents)}: "
           f"{args.timesteps:,} learner steps, seed {args.seed}, {took / 60:.1f} min; saved {args.out}")
+    # the same policy as a file the policy:FILE bot plays with NumPy alone (arena, play, serve)
+    npz = args.out.with_suffix(".npz")
+    export_policy(model, npz, seed=args.seed, timesteps=args.timesteps, opponents=list(opponents))
+    print(f"exported the policy to {npz}: mahjongg arena --challenger policy:{npz} --ruleset {args.ruleset} --field greedy")
 
     def by_model(e, obs, seat, deal_seed):
         flat = obs["observation"].reshape(-1)

@@ -78,9 +78,10 @@ def test_integers_outside_the_space_are_refused(bad):
 def test_gymnasium_make_vec_never_gives_an_all_zero_mask():
     """issue 25: ``gymnasium.make_vec(id, num_envs=16)`` used Gymnasium's default
     next-step autoreset, and 131 of 1,600 steps gave an all-zero mask (each right
-    after an episode ended). Registered with our vector entry point it resets in
-    the same step: 16 envs x 400 steps of a masked random policy, every mask has
-    a legal action, and episodes do end meanwhile."""
+    after an episode ended). Now an ended episode's mask is Pass alone (issue 41:
+    the ids have no vector entry point, so ``wrappers=`` is taken): 16 envs x 400
+    steps of a masked random policy, every mask has a legal action, and episodes
+    do end meanwhile."""
     v = gymnasium.make_vec("mahjongg/PungChow-v0", num_envs=16, opponents=("random",) * 3)
     obs, _ = v.reset(seed=7)
     rng = np.random.default_rng(7)

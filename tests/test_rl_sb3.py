@@ -92,6 +92,10 @@ def test_maskable_ppo_example_runs(tmp_path):
     assert "trained MaskablePPO on mahjongg/PungChow-v0" in r.stdout
     assert "model  vs 3 random" in r.stdout and "model  vs 3 greedy" in r.stdout and "95% CI" in r.stdout
     assert (tmp_path / "m.zip").stat().st_size > 0
+    from mahjongg.rl.policy import load_policy
+
+    policy, header = load_policy(tmp_path / "m.npz")  # the exported policy, for policy:FILE
+    assert header["ruleset"] == "pung-chow" and header["source"] == "MaskablePPO" and header["timesteps"] == 64
 
 
 def test_maskable_ppo_example_bad_option_is_one_line(tmp_path):

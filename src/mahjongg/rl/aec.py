@@ -165,7 +165,12 @@ class raw_env(AECEnv):
 
     def _check_started(self) -> None:
         if not self._started:
-            raise StateError("call reset() before step() or observe()")
+            raise StateError("no episode yet: call reset() first (before step, observe, last or action_masks)")
+
+    def last(self, observe: bool = True):
+        """PettingZoo's ``last()``; before ``reset()`` a :class:`~mahjongg.errors.StateError`."""
+        self._check_started()
+        return super().last(observe)
 
     def observe(self, agent: str) -> dict:
         if not self._started:

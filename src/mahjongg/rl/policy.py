@@ -20,7 +20,9 @@ along each suit), and picks by softmax over the legal actions only:
 The file (``.npz``): the weights and a JSON header naming the ruleset the
 policy was trained for and the encoding it reads (:data:`FORMAT`).
 :class:`PolicyBot` plays a file as a :class:`~mahjongg.bots.Bot`; the bots
-registry makes one for ``policy:FILE`` (see :func:`load_policy_bot`).
+registry makes one for ``policy:FILE`` (see :func:`load_policy_bot`). It
+plays the files of :mod:`.mlp` too: a Stable-Baselines3 or PyTorch policy
+exported by :mod:`.export`, played with NumPy alone.
 """
 
 from __future__ import annotations
@@ -38,6 +40,8 @@ from ..table.observation import Observation
 from ..tiles import NUM_KINDS
 from .actions import ActionTable, action_table
 from .encoding import PLANES, encode
+from .mlp import FORMAT as MLP_FORMAT
+from .mlp import MlpError, MlpPolicy
 
 __all__ = ["LinearPolicy", "PolicyBot", "PolicyError", "load_policy", "load_policy_bot", "FORMAT"]
 
@@ -160,12 +164,20 @@ class LinearPolicy:
             np.savez(f, theta=self.theta, header=np.array(json.dumps(header)))
 
 
-def _read_npz(p: Path) -> tuple[dict, np.ndarray]:
-    """The header and weights of the policy file ``p``; :class:`PolicyError` saying what the file lacks."""
+def _read_npz(p: Path) -> tuple[dict, dict[str, np.ndarray]]:
+    """The header and arrays of the policy file ``p``; :class:`PolicyError` saying what the file lacks."""
 
     def refuse(why: str) -> PolicyError:
         return PolicyError(f"{p} is not a trained policy (an .npz file of weights and a header): {why}")
 
+    if zipfile.is_zipfile(p):
+        with zipfile.ZipFile(p) as z:
+            names = set(z.namelist())
+        if {"data", "policy.pth"} <= names:  # what Stable-Baselines3's model.save writes
+            raise PolicyError(
+                f"{p} is a Stable-Baselines3 model: export it first, "
+                f"python -m mahjongg.rl.export {p} --ruleset RULESET --out POLICY.npz"
+            )
     try:
         data = np.load(p, allow_pickle=False)
     except (OSError, ValueError, EOFError, zipfile.BadZipFile):
@@ -173,30 +185,32 @@ def _read_npz(p: Path) -> tuple[dict, np.ndarray]:
     if not isinstance(data, np.lib.npyio.NpzFile):
         raise refuse("it holds a single array (.npy), not an .npz")
     with data:
-        missing = [k for k in ("header", "theta") if k not in data.files]
-        if missing:
-            raise refuse(f"it has no {' and no '.join(missing)} array")
+        if "header" not in data.files:
+            raise refuse("it has no header array")
         try:
-            text, theta = str(data["header"]), data["theta"]
+            arrays = {k: data[k] for k in data.files}
         except (ValueError, OSError, EOFError, zipfile.BadZipFile):
             raise refuse("its arrays cannot be read (a damaged file)") from None
-        try:
-            header = json.loads(text)
-        except ValueError:
-            raise refuse("its header is not JSON") from None
+    try:
+        header = json.loads(str(arrays.pop("header")))
+    except ValueError:
+        raise refuse("its header is not JSON") from None
     if not isinstance(header, dict):
         raise refuse("its header is not a JSON object")
-    return header, theta
+    if header.get("format") == FORMAT and "theta" not in arrays:
+        raise refuse("it has no theta array")
+    return header, arrays
 
 
-def load_policy(path: str | Path) -> tuple[LinearPolicy, dict]:
-    """``(policy, header)`` from a file :meth:`LinearPolicy.save` wrote; :class:`PolicyError` otherwise."""
+def load_policy(path: str | Path) -> tuple[LinearPolicy | MlpPolicy, dict]:
+    """``(policy, header)`` from a file :meth:`LinearPolicy.save` or :meth:`MlpPolicy.save
+    <.mlp.MlpPolicy.save>` (:mod:`.export`) wrote; :class:`PolicyError` otherwise."""
     p = Path(path)
     if not p.is_file():
         raise PolicyError(f"no policy file at {p}")
-    header, theta = _read_npz(p)
-    if header.get("format") != FORMAT:
-        raise PolicyError(f"{p} is not a policy of this version (format {header.get('format')!r}, not {FORMAT!r})")
+    header, arrays = _read_npz(p)
+    if header.get("format") not in (FORMAT, MLP_FORMAT):
+        raise PolicyError(f"{p} is not a policy of this version (format {header.get('format')!r}, not {FORMAT!r} or {MLP_FORMAT!r})")
     try:
         table = action_table(get_ruleset(header["ruleset"]))
     except (KeyError, ValueError):
@@ -207,13 +221,18 @@ def load_policy(path: str | Path) -> tuple[LinearPolicy, dict]:
             f"{p} was trained on {n} actions of {table.ruleset}; its action table now has {len(table)}"
             " (Original Call was added to the league rulesets): train it again"
         )
-    return LinearPolicy(table, theta), header
+    if header["format"] == MLP_FORMAT:
+        try:
+            return MlpPolicy.from_arrays(table, header, arrays), header
+        except MlpError as e:
+            raise PolicyError(f"{p} is not a policy of {table.ruleset}: {e}") from None
+    return LinearPolicy(table, arrays["theta"]), header
 
 
-_LOADED: dict[tuple[str, float], tuple[LinearPolicy, dict]] = {}
+_LOADED: dict[tuple[str, float], tuple[LinearPolicy | MlpPolicy, dict]] = {}
 
 
-def _cached(path: str) -> tuple[LinearPolicy, dict]:
+def _cached(path: str) -> tuple[LinearPolicy | MlpPolicy, dict]:
     p = Path(path).resolve()
     try:
         key = (str(p), p.stat().st_mtime)
@@ -226,7 +245,8 @@ def _cached(path: str) -> tuple[LinearPolicy, dict]:
 
 
 class PolicyBot(Bot):
-    """Plays a policy file: the most probable legal action of :class:`LinearPolicy`.
+    """Plays a policy file: the most probable legal action of :class:`LinearPolicy`,
+    or of :class:`~.mlp.MlpPolicy` (a model exported by :mod:`.export`).
 
     Reads only its own observation (encoded by :func:`~.encoding.encode`).
     Raises :class:`PolicyError` if the hand is played under another ruleset

@@ -12,6 +12,14 @@ over; never truncated. An action the mask forbids ends the episode with
 ``illegal_reward`` (-1; the hand is abandoned, ``info["illegal"]`` is true),
 as PettingZoo's ``TerminateIllegalWrapper`` does for :mod:`.aec`.
 
+The mask is never all zero: once the episode is over it holds Pass alone
+(the learner has nothing to decide, as a seat that cannot claim in a claim
+pause), so a vector env with Gymnasium's default next-step autoreset, which
+hands the policy the last observation and ignores the action chosen for it,
+never asks a masked policy to choose among no actions; ``step`` itself then
+raises :class:`~mahjongg.errors.StateError` until ``reset()``, and so do
+``step`` and ``action_masks`` before the first ``reset()``.
+
 Seeds, seats and bot seeds follow :mod:`.core` (``mahjongg simulate``'s
 rules): after ``reset(seed=S)`` the episodes are the hands ``mahjongg
 simulate --seed S`` plays, the opponents seeded as it seeds its bots. A
@@ -22,7 +30,9 @@ or wins on its first turn) is skipped and counted in
 Registered ids, one per ruleset (made on ``import mahjongg.rl``, or
 ``gymnasium.make("mahjongg.rl:mahjongg/PungChow-v0")`` without it):
 :data:`ENV_IDS`. :func:`make_vec` steps many of them in one process
-(:class:`gymnasium.vector.SyncVectorEnv`).
+(:class:`gymnasium.vector.SyncVectorEnv`, same-step autoreset);
+``gymnasium.make_vec(id, num_envs, wrappers=[...])`` makes Gymnasium's own
+vector envs of them, in any mode, with its options.
 """
 
 from __future__ import annotations
@@ -98,6 +108,9 @@ class SeatEnv(gymnasium.Env):
         )
         self.action_space = spaces.Discrete(k)
         self._bots: list = []
+        self._pass_only = np.zeros(k, dtype=np.int8)
+        self._pass_only[self.action_table.index_of_pass] = 1
+        self._started = False
         self._t.seed(None)
 
     # --- the engine under it ----------------------------------------------------------
@@ -133,16 +146,26 @@ class SeatEnv(gymnasium.Env):
                     self._seat_bots()
                     bots = self._bots
 
+    def _check_started(self) -> None:
+        if not self._started:
+            raise StateError("no episode yet: call reset() first")
+
+    def _mask(self) -> np.ndarray:
+        t = self._t
+        if self._abandoned or t.over:
+            return self._pass_only.copy()
+        return t.mask(self.seat)
+
     def action_masks(self) -> np.ndarray:
-        """The learner's mask now (``int8``, 1 at each legal action; all 0 once the
-        episode is over): what sb3-contrib's ``MaskablePPO`` asks the env each step."""
-        if self._abandoned:
-            return np.zeros(len(self.action_table), dtype=np.int8)
-        return self._t.mask(self.seat)
+        """The learner's mask now: ``int8``, 1 at each legal action (Pass alone once the
+        episode is over; see the module's docs). What sb3-contrib's ``MaskablePPO``
+        asks the env each step. Before ``reset()``: :class:`~mahjongg.errors.StateError`."""
+        self._check_started()
+        return self._mask()
 
     def _obs(self) -> tuple[dict, dict]:
         t = self._t
-        mask = t.mask(self.seat)
+        mask = self._mask()
         info = {"action_mask": mask, "seat": t.seat_of(self.seat).letter, "hand": t.hand_number + 1}
         return {"observation": t.observe(self.seat), "action_mask": mask}, info
 
@@ -154,6 +177,7 @@ class SeatEnv(gymnasium.Env):
             t.seed(seed)
         skipped = 0
         self._abandoned = False
+        self._started = True
         while True:
             t.new_episode()
             self._seat_bots()
@@ -166,6 +190,7 @@ class SeatEnv(gymnasium.Env):
         return obs, info
 
     def step(self, action):
+        self._check_started()
         t = self._t
         if t.over or self._abandoned:
             raise StateError("the episode is over: call reset()")
@@ -220,11 +245,6 @@ def make_vec(num_envs: int, ruleset: str | Ruleset = "pung-chow", **kwargs) -> g
 
 for _name, _id in ENV_IDS.items():
     if _id not in gymnasium.registry:
-        # make_vec(id) builds our make_vec (same-step autoreset: no all-zero mask after an
-        # episode's end), not Gymnasium's default next-step autoreset (issue 25)
-        gymnasium.register(
-            id=_id,
-            entry_point="mahjongg.rl.seat_env:SeatEnv",
-            vector_entry_point="mahjongg.rl.seat_env:make_vec",
-            kwargs={"ruleset": _name},
-        )
+        # no vector_entry_point: Gymnasium refuses `wrappers=` in that mode (issue 41); its own
+        # vector envs, with either autoreset, never see an all-zero mask (Pass alone at the end)
+        gymnasium.register(id=_id, entry_point="mahjongg.rl.seat_env:SeatEnv", kwargs={"ruleset": _name})

@@ -25,11 +25,17 @@ from gymnasium import spaces
 __all__ = ["FlatObservation"]
 
 
-class FlatObservation(gymnasium.ObservationWrapper):
-    """``env``'s planes as one flat ``float32`` vector; ``action_masks()`` the mask."""
+class FlatObservation(gymnasium.ObservationWrapper, gymnasium.utils.RecordConstructorArgs):
+    """``env``'s planes as one flat ``float32`` vector; ``action_masks()`` the mask.
+
+    It records its (no) arguments, as Gymnasium's own wrappers do, so an env
+    made by ``gymnasium.make`` and wrapped keeps a spec that makes it again
+    (``env.spec.make()``, ``check_env``) and ``gymnasium.make_vec(id,
+    wrappers=[FlatObservation])`` takes it."""
 
     def __init__(self, env: gymnasium.Env) -> None:
-        super().__init__(env)
+        gymnasium.utils.RecordConstructorArgs.__init__(self)
+        gymnasium.ObservationWrapper.__init__(self, env)
         box = env.observation_space["observation"]
         self.observation_space = spaces.Box(0.0, 1.0, shape=(int(np.prod(box.shape)),), dtype=np.float32)
 
