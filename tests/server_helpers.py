@@ -135,6 +135,22 @@ class ThrowawayRedis:
         shutil.rmtree(self.dir, ignore_errors=True)
 
 
+@pytest.fixture(scope="session")
+def own_postgres():
+    """A :class:`ThrowawayPostgres` for the tests that stop and start it (each leaves it running)."""
+    pg = ThrowawayPostgres()
+    yield pg
+    pg.close()
+
+
+@pytest.fixture(scope="session")
+def own_redis():
+    """A :class:`ThrowawayRedis` for the tests that stop and start it (each leaves it running)."""
+    r = ThrowawayRedis()
+    yield r
+    r.close()
+
+
 # --- server processes and their players -------------------------------------------------------------
 SERVER = """
 import json, sys, uvicorn

@@ -12,10 +12,8 @@ from __future__ import annotations
 import json
 import time
 
-import pytest
-
-from server_helpers import (  # noqa: F401 (servers: a fixture)
-    Seat, ThrowawayPostgres, ThrowawayRedis, finished, match_events, needs_postgres, needs_redis, play, servers,
+from server_helpers import (  # noqa: F401 (own_postgres, own_redis, servers: fixtures)
+    Seat, finished, match_events, needs_postgres, needs_redis, own_postgres, own_redis, play, servers,
 )
 
 pytestmark = [needs_postgres, needs_redis]
@@ -31,20 +29,6 @@ HAND_SECONDS = 120
 PAUSE, BOT_DELAY = 0.3, 0.2
 """The tables' least claim pause and the bots' delay: short, and the bots act on timers (as served)."""
 RECONNECTING = "the table is reconnecting"
-
-
-@pytest.fixture(scope="module")
-def own_postgres():
-    pg = ThrowawayPostgres()
-    yield pg
-    pg.close()
-
-
-@pytest.fixture(scope="module")
-def own_redis():
-    r = ThrowawayRedis()
-    yield r
-    r.close()
 
 
 def new_table(srv) -> tuple[str, str, str]:
@@ -101,13 +85,23 @@ def finish_and_check(srv, tables) -> None:
         told_is_journaled(bob, hands[0])
 
 
+def journaled(db: str, code: str) -> int:
+    """How many events of table ``code`` the journal holds: its finished hands' and the one in progress."""
+    return sum(len(h) for h in finished(db, code)) + len(match_events(db, code))
+
+
 def goes_on_after(srv, tables, before: dict[str, int], back: float) -> None:
-    """Within :data:`BACK_SECONDS` of ``back``, each table's journal grew past ``before`` and each
-    player (Bob's socket on the process that does not own the table too) was sent a new state."""
-    seats = [s for _, a, b in tables for s in (a, b)]
-    seen = {id(s): len(s.states) for s in seats}
-    play(seats, lambda: all(len(match_events(srv.db, code)) > before[code] for code, _, _ in tables)
-         and all(len(s.states) > seen[id(s)] for s in seats), BACK_SECONDS)
+    """Within :data:`BACK_SECONDS` of ``back``, each table plays again: its journal grew past
+    ``before`` and each player (Bob's socket on the process that does not own the table too) was
+    sent a new state -- or its hand is over, every player sent the result."""
+    seen = {id(s): len(s.states) for _, a, b in tables for s in (a, b)}
+
+    def going(code, ann, bob) -> bool:
+        if all(s.state and s.state.get("result") for s in (ann, bob)):
+            return True
+        return journaled(srv.db, code) > before[code] and all(len(s.states) > seen[id(s)] for s in (ann, bob))
+
+    play([s for _, a, b in tables for s in (a, b)], lambda: all(going(*t) for t in tables), BACK_SECONDS)
     assert time.monotonic() - back < BACK_SECONDS
 
 
@@ -134,7 +128,7 @@ def test_postgres_restarted_mid_play_every_table_goes_on_and_nothing_told_is_los
                 s.pump()
         own_postgres.start()
         back = time.monotonic()
-        before = {code: len(match_events(srv.db, code)) for code, _, _ in tables}
+        before = {code: journaled(srv.db, code) for code, _, _ in tables}
         goes_on_after(srv, tables, before, back)
         assert srv.post(0, "/api/tables", {"name": "Cy"})[0] == 200  # and a table can be made again
         finish_and_check(srv, tables)
@@ -157,7 +151,7 @@ def test_redis_restarted_mid_play_every_table_goes_on_and_the_other_process_serv
         while time.monotonic() - away < OUTAGE:
             for s in seats:
                 s.pump()
-        before = {code: len(match_events(srv.db, code)) for code, _, _ in tables}
+        before = {code: journaled(srv.db, code) for code, _, _ in tables}
         own_redis.start()  # empty: no lease, no inbox listened to, no process alive
         back = time.monotonic()
         goes_on_after(srv, tables, before, back)

@@ -271,11 +271,30 @@ class Server:
         self.sweeper = None
         self.replays: dict[tuple[str, int], dict] = {}  # (table code, hand) -> its replay: a finished hand never changes
         self.gate: CommitGate | None = None  # what is sent waits for the journal's commit (web/commits.py)
+        self.journal_was_away = False  # the journal was found away since it was last back
 
     @property
     def journal_ready(self) -> bool:
         """Whether the journal takes writes now (False while a PostgreSQL journal reconnects)."""
-        return getattr(self.store, "available", True)
+        ready = getattr(self.store, "available", True)
+        if not ready:
+            self.journal_was_away = True
+        return ready
+
+    def _journal_back(self) -> None:
+        """After a commit: if the journal was away (a move was refused, a timer waited), every
+        seat is sent its state again -- a player refused meanwhile sees his choices again."""
+        if not self.journal_was_away or not self.journal_ready:
+            return
+        self.journal_was_away = False
+        log.warning("the journal is back: every table's seats are sent their state again")
+        for t in list(self.tables.values()):
+            for s in t.seats:
+                if s.conns:
+                    try:
+                        t.handle(s.player, {"type": "sync"})
+                    except TableError:
+                        pass
 
     def new_seed(self) -> int:
         """A new table's match seed: 128 secret bits, or the next of ``serve --seed``'s draws."""
@@ -383,6 +402,7 @@ class Server:
         # PostgreSQL's commits on a writer thread, what is sent held until they are done (web/commits.py)
         self.store = open_journal(self.db, check_same_thread=False, **({"background": True} if is_url(self.db) else {}))
         self.gate = CommitGate(self.loop, self.store)
+        self.gate.listeners.append(self._journal_back)
         if self.redis is not None:  # many processes: each table is taken over when someone comes to it
             return
         for row in self.store.matches("serve", ("lobby", "playing")):

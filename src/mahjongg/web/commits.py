@@ -41,6 +41,7 @@ class CommitGate:
         self.journal = journal if hasattr(journal, "on_commit") and hasattr(journal, "submitted") else None
         self.done = 0  # every write up to this number is committed (as the loop has heard)
         self.waiting: deque[tuple[int, Callable[[], None]]] = deque()
+        self.listeners: list[Callable[[], None]] = []  # called on the loop after each commit
         if self.journal is not None:
             self.journal.on_commit = lambda n: self._from_thread(n)
 
@@ -79,6 +80,8 @@ class CommitGate:
                 fn()
             except Exception:  # one send that fails must not hold the others
                 log.exception("a send after a commit failed")
+        for listener in self.listeners:
+            listener()
 
     async def flushed(self, timeout: float) -> bool:
         """Wait until every write made so far is committed; whether it was within ``timeout`` seconds."""
