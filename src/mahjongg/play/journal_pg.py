@@ -368,12 +368,16 @@ def _put_seat(conn, again: bool, row: tuple) -> None:
     )
 
 
+_APPEND = ("INSERT INTO match_events (match_id, hand, seq, data) VALUES (%s, %s, %s, %s)"
+           " ON CONFLICT (match_id, hand, seq) DO UPDATE SET data = EXCLUDED.data")
+
+
 def _append_events(conn, again: bool, rows: list[tuple]) -> None:
+    if len(rows) == 1:  # an action's events, most often: one statement (executemany's pipeline costs more)
+        conn.execute(_APPEND, rows[0])
+        return
     with conn.cursor() as cur:
-        cur.executemany(
-            "INSERT INTO match_events (match_id, hand, seq, data) VALUES (%s, %s, %s, %s)"
-            " ON CONFLICT (match_id, hand, seq) DO UPDATE SET data = EXCLUDED.data", rows,
-        )
+        cur.executemany(_APPEND, rows)
 
 
 class _Writer:

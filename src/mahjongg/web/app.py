@@ -27,7 +27,9 @@ Then the client sends ``act`` (``kind``, ``tile``, ``chow``, optional ``v``),
 ``start``, ``ready``, ``back``, ``auto_pass`` (``on``: true or false), ``hint`` (``on``: the advisor's line in one's views) or ``sync``; the
 server sends ``state`` (the seat's whole view, after every change) and ``error``
 messages. After every discard every seat is in the claim pause (docs/claims.md). Oversized, malformed,
-illegal or too frequent messages get an ``error`` and change nothing.
+illegal or too frequent messages get an ``error`` and change nothing; so does, while a PostgreSQL
+journal is away (reconnecting), a message that would change the table (:data:`~mahjongg.web.commits.RECONNECTING`).
+Nothing is sent before what it tells is committed (:mod:`mahjongg.web.commits`).
 
 Open to strangers (:class:`Limits`, each a keyword of :func:`create_app`):
 a client (an IP address) may create ``create_burst`` tables at once and then
