@@ -898,7 +898,7 @@ def _handle(handle, player: int | None, conn: Conn, text: str | None, *, admitte
         return "that is not JSON"
     if not isinstance(msg, dict):
         return "a message is a JSON object with a type"
-    if ready is not None and msg.get("type") in CHANGES and not ready():
+    if ready is not None and isinstance(msg.get("type"), str) and msg["type"] in CHANGES and not ready():
         return RECONNECTING
     try:
         handle(player, msg)

@@ -23,6 +23,7 @@ import secrets
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..play.journal_pg import JournalUnavailable
 from .cluster import Cluster, ClusterUnavailable, RemoteConn
 from .commits import RECONNECTING
 from .table import LiveTable, TableError
@@ -161,7 +162,7 @@ class Hosting:
                 await self._follow_once()
             except asyncio.CancelledError:
                 raise
-            except ClusterUnavailable as e:
+            except (ClusterUnavailable, JournalUnavailable) as e:
                 log.warning("following the tables' owners: %s", e)
             except Exception:
                 log.exception("following the tables' owners failed")
