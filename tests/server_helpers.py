@@ -23,6 +23,7 @@ import tempfile
 import time
 import urllib.error
 import urllib.request
+from contextlib import contextmanager
 
 import pytest
 
@@ -133,6 +134,19 @@ class ThrowawayRedis:
     def close(self) -> None:
         self.stop()
         shutil.rmtree(self.dir, ignore_errors=True)
+
+
+@contextmanager
+def away(server):
+    """``server`` (a throwaway one) stopped for the block, started again after it whatever happens
+    (the next test finds it running); the dict yielded gets ``back``, when it answered again."""
+    server.stop()
+    when: dict = {}
+    try:
+        yield when
+    finally:
+        server.start()
+        when["back"] = time.monotonic()
 
 
 @pytest.fixture(scope="session")

@@ -19,7 +19,7 @@ from mahjongg.play.journals import open_journal
 from mahjongg.play.schema import JournalError
 from mahjongg.play.session import JournalRecorder, Session
 
-from server_helpers import fresh_postgres, needs_postgres, own_postgres  # noqa: F401 (own_postgres: a fixture)
+from server_helpers import away, fresh_postgres, needs_postgres, own_postgres  # noqa: F401 (own_postgres: a fixture)
 
 pytestmark = needs_postgres
 
@@ -107,8 +107,7 @@ def test_writes_while_the_server_is_away_are_committed_once_it_is_back(own_postg
     with open_journal(url, background=True) as pg:
         pg.on_commit = lambda n: (committed.append(n), told.set())
         mid = pg.new_match("serve", {"x": 1}, code="QWERTY", status="lobby")
-        own_postgres.stop()
-        try:
+        with away(own_postgres):
             told.clear()
             pg.put_seat(mid, 0, "Ann", "human", None, "h0")
             for seq in range(5):
@@ -121,8 +120,6 @@ def test_writes_while_the_server_is_away_are_committed_once_it_is_back(own_postg
             assert "does not answer" in str(e.value) and "\n" not in str(e.value)
             with pytest.raises(JournalUnavailable):
                 pg.seats(mid)
-        finally:
-            own_postgres.start()
         assert pg.flush(20) and pg.available
         assert committed[-1] == last
         assert pg.seats(mid) == [{"player": 0, "name": "Ann", "kind": "human", "bot": None, "token_hash": "h0"}]

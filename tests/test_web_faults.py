@@ -13,7 +13,7 @@ import json
 import time
 
 from server_helpers import (  # noqa: F401 (own_postgres, own_redis, servers: fixtures)
-    Seat, finished, match_events, needs_postgres, needs_redis, own_postgres, own_redis, play, servers,
+    Seat, away, finished, match_events, needs_postgres, needs_redis, own_postgres, own_redis, play, servers,
 )
 
 pytestmark = [needs_postgres, needs_redis]
@@ -111,25 +111,23 @@ def test_postgres_restarted_mid_play_every_table_goes_on_and_nothing_told_is_los
     seats = [s for _, a, b in tables for s in (a, b)]
     try:
         play(seats, lambda: all(len(match_events(srv.db, code)) >= 8 for code, _, _ in tables), 30)
-        own_postgres.stop()
-        away = time.monotonic()
-        # a new table is refused in one line (before: a 500), on the owner and on the other process alike
-        for i in (0, 1):
-            status, body = srv.post(i, "/api/tables", {"name": "Cy"})
-            assert status == 503 and "does not answer" in body["error"] and "\n" not in body["error"], body
-        # a move while the database is away is answered "reconnecting" (and not made), whichever process holds the socket
-        while not all(any(RECONNECTING in e for e in s.errors) for s in seats) and time.monotonic() - away < OUTAGE:
-            for s in seats:
-                s.ws.send(json.dumps({"type": "act", "kind": "pass", "v": 0}))
-                s.pump(0.1)
-        assert all(any(RECONNECTING in e for e in s.errors) for s in seats), [s.errors for s in seats]
-        while time.monotonic() - away < OUTAGE:
-            for s in seats:
-                s.pump()
-        own_postgres.start()
-        back = time.monotonic()
+        with away(own_postgres) as outage:
+            stopped = time.monotonic()
+            # a new table is refused in one line (before: a 500), on the owner and on the other process alike
+            for i in (0, 1):
+                status, body = srv.post(i, "/api/tables", {"name": "Cy"})
+                assert status == 503 and "does not answer" in body["error"] and "\n" not in body["error"], body
+            # a move while the database is away is answered "reconnecting" (and not made), whichever process holds the socket
+            while not all(any(RECONNECTING in e for e in s.errors) for s in seats) and time.monotonic() - stopped < OUTAGE:
+                for s in seats:
+                    s.ws.send(json.dumps({"type": "act", "kind": "pass", "v": 0}))
+                    s.pump(0.1)
+            assert all(any(RECONNECTING in e for e in s.errors) for s in seats), [s.errors for s in seats]
+            while time.monotonic() - stopped < OUTAGE:
+                for s in seats:
+                    s.pump()
         before = {code: journaled(srv.db, code) for code, _, _ in tables}
-        goes_on_after(srv, tables, before, back)
+        goes_on_after(srv, tables, before, outage["back"])
         assert srv.post(0, "/api/tables", {"name": "Cy"})[0] == 200  # and a table can be made again
         finish_and_check(srv, tables)
     finally:
@@ -143,18 +141,16 @@ def test_redis_restarted_mid_play_every_table_goes_on_and_the_other_process_serv
     seats = [s for _, a, b in tables for s in (a, b)]
     try:
         play(seats, lambda: all(len(match_events(srv.db, code)) >= 8 for code, _, _ in tables), 30)
-        own_redis.stop()
-        away = time.monotonic()
-        # looking a table up through the process that does not own it: 503 in one line while Redis is away
-        status, body = srv.get(1, f"/api/tables/{tables[0][0]}")
-        assert status == 503 and "try again" in body["error"], body
-        while time.monotonic() - away < OUTAGE:
-            for s in seats:
-                s.pump()
-        before = {code: journaled(srv.db, code) for code, _, _ in tables}
-        own_redis.start()  # empty: no lease, no inbox listened to, no process alive
-        back = time.monotonic()
-        goes_on_after(srv, tables, before, back)
+        with away(own_redis) as outage:  # back empty: no lease, no inbox listened to, no process alive
+            stopped = time.monotonic()
+            # looking a table up through the process that does not own it: 503 in one line while Redis is away
+            status, body = srv.get(1, f"/api/tables/{tables[0][0]}")
+            assert status == 503 and "try again" in body["error"], body
+            while time.monotonic() - stopped < OUTAGE:
+                for s in seats:
+                    s.pump()
+            before = {code: journaled(srv.db, code) for code, _, _ in tables}
+        goes_on_after(srv, tables, before, outage["back"])
         for code, _, _ in tables:  # the other process finds each table's owner again
             status, body = srv.get(1, f"/api/tables/{code}")
             assert status == 200 and body["code"] == code, body
