@@ -59,8 +59,8 @@ BATCH = 1000
 """Writes committed together at most (group commit)."""
 WAIT_SECONDS = 5.0
 """How long a write whose answer is needed (a new match's id) waits for its commit."""
-CONNECT_SECONDS = 5
-"""How long a (re)connection waits for the server."""
+CONNECT_SECONDS = 3
+"""How long a (re)connection waits for the server (a read on the event loop waits as long, once)."""
 
 
 class JournalUnavailable(JournalError):
@@ -179,7 +179,10 @@ class PgJournal:
         return JournalUnavailable(f"the database {self.path} does not answer{why}; reconnecting, try again in a moment")
 
     def _rows(self, sql: str, args: Sequence = ()) -> list[tuple]:
-        """The rows of a query, on the reading connection (made again once if it broke)."""
+        """The rows of a query, on the reading connection (made again once if it broke); none
+        while the writer finds the server away (no wait for a connection that would fail too)."""
+        if self._writer is not None and self._writer.down:
+            raise self._unavailable()
         for attempt in (0, 1):
             try:
                 if self.conn.closed or self.conn.broken:

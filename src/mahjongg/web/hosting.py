@@ -109,7 +109,10 @@ class Hosting:
         return table
 
     def created(self, table: LiveTable) -> None:
-        self.cluster.acquire(table.code)
+        try:
+            self.cluster.acquire(table.code)
+        except ClusterUnavailable:  # Redis away: the next renewal takes the lease (nobody holds it)
+            log.warning("table %s: made while Redis is away; its lease is taken when Redis is back", table.code)
 
     def forgotten(self, code: str) -> None:
         self.cluster.release(code)
