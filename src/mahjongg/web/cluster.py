@@ -81,8 +81,13 @@ class ClusterUnavailable(MahjonggError):
     """Redis does not answer now (restarting, unreachable): the cluster reconnects by itself; try again."""
 
 
+def _line(exc: BaseException) -> str:
+    """An exception in one line (for the log and for messages)."""
+    return (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+
+
 def _unavailable(exc: Exception) -> ClusterUnavailable:
-    return ClusterUnavailable(f"the server processes cannot reach each other now ({str(exc).splitlines()[0] if str(exc) else type(exc).__name__}); try again in a moment")
+    return ClusterUnavailable(f"the server processes cannot reach each other now ({_line(exc)}); try again in a moment")
 
 
 class RemoteConn:
@@ -189,8 +194,13 @@ class Cluster:
         self.tasks.append(asyncio.create_task(self._keep(owned, lost, gone)))
 
     async def _subscribe(self) -> None:
-        self.pubsub = self.aredis.pubsub()
-        await self.pubsub.subscribe(self.inbox(self.me))
+        pubsub = self.aredis.pubsub()
+        try:
+            await pubsub.subscribe(self.inbox(self.me))
+        except BaseException:
+            await pubsub.aclose()
+            raise
+        self.pubsub = pubsub
 
     async def stop(self) -> None:
         for t in self.tasks:
@@ -223,7 +233,7 @@ class Cluster:
                 raise
             except self._errors as e:
                 self._went_away()
-                log.warning("the leases could not be renewed: %s", str(e).splitlines()[0] if str(e) else type(e).__name__)
+                log.warning("the leases could not be renewed: %s", _line(e))
             except Exception:
                 log.exception("the leases could not be renewed")
 
@@ -311,7 +321,7 @@ class Cluster:
             pipe.execute()
         except self._errors as e:  # Redis away: lost (the sockets are sent the state again once it is back)
             self._went_away()
-            log.warning("%d messages could not be sent: %s", len(out), str(e).splitlines()[0] if str(e) else type(e).__name__)
+            log.warning("%d messages could not be sent: %s", len(out), _line(e))
         except Exception:
             log.exception("%d messages could not be sent", len(out))
 
@@ -356,7 +366,7 @@ class Cluster:
             except Exception as e:
                 self._went_away()
                 if self.pubsub is not None:
-                    log.warning("Redis went away (%s); listening again once it is back", str(e).splitlines()[0] if str(e) else type(e).__name__)
+                    log.warning("Redis went away (%s); listening again once it is back", _line(e))
                     try:
                         await self.pubsub.aclose()
                     except Exception:

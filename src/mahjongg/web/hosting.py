@@ -195,8 +195,9 @@ class Hosting:
             if "error" in answer and answer.get("code") != 4503:
                 s.conn.kick(answer["error"], answer.get("code", 4404))
 
+        # (a table whose owner changed meanwhile: _follow finds it)
         await asyncio.gather(*(hello(s) for s in list(self.sockets.values()) if s.table is None and s.owner is not None))
-        # a table whose owner changed meanwhile: _follow finds it
+
     async def _follow_once(self) -> None:
         by_code: dict[str, list[Socket]] = {}
         for s in self.sockets.values():
