@@ -183,19 +183,22 @@ class PgJournal:
         while the writer finds the server away (no wait for a connection that would fail too)."""
         if self._writer is not None and self._writer.down:
             raise self._unavailable()
-        for attempt in (0, 1):
+        try:
+            return self._query(sql, args)
+        except self._psycopg.OperationalError:  # the connection broke (the server restarted): once more, anew
             try:
-                if self.conn.closed or self.conn.broken:
-                    self.conn = self._connect()
-                return self.conn.execute(sql, args).fetchall()
-            except self._psycopg.OperationalError as exc:
-                if attempt:
-                    raise self._unavailable(exc) from None
-                try:
-                    self.conn.close()
-                except Exception:
-                    pass
-        raise AssertionError("unreachable")  # pragma: no cover
+                self.conn.close()
+            except Exception:
+                pass
+        try:
+            return self._query(sql, args)
+        except self._psycopg.OperationalError as exc:
+            raise self._unavailable(exc) from None
+
+    def _query(self, sql: str, args: Sequence) -> list[tuple]:
+        if self.conn.closed or self.conn.broken:
+            self.conn = self._connect()
+        return self.conn.execute(sql, args).fetchall()
 
     def _one(self, sql: str, args: Sequence = ()) -> tuple | None:
         rows = self._rows(sql, args)
