@@ -26,7 +26,10 @@ OUTAGE = 6.0
 """How long a database is away: longer than the 5 s after which the bots' timers used to stay failed."""
 PAUSE, BOT_DELAY = 0.3, 0.2
 """The tables' least claim pause and the bots' delay: short, and the bots act on timers (as served)."""
-RECONNECTING = "the table is reconnecting"
+REFUSED = "the table is reconnecting to its database: that was not done"
+"""A move while the database is away: refused, in these words."""
+AWAY = "the table is reconnecting to its database; it goes on as soon as it is back"
+"""What every player is told when the owner finds its database away, unasked."""
 
 
 def new_table(srv) -> tuple[str, str, str]:
@@ -116,11 +119,12 @@ def test_postgres_restarted_mid_play_every_table_goes_on_and_nothing_told_is_los
                 status, body = srv.post(i, "/api/tables", {"name": "Cy"})
                 assert status == 503 and "does not answer" in body["error"] and "\n" not in body["error"], body
             # a move while the database is away is answered "reconnecting" (and not made), whichever process holds the socket
-            while not all(any(RECONNECTING in e for e in s.errors) for s in seats) and time.monotonic() - stopped < OUTAGE:
+            while not all(any(REFUSED in e for e in s.errors) for s in seats) and time.monotonic() - stopped < OUTAGE:
                 for s in seats:
                     s.ws.send(json.dumps({"type": "act", "kind": "pass", "v": 0}))
                     s.pump(0.1)
-            assert all(any(RECONNECTING in e for e in s.errors) for s in seats), [s.errors for s in seats]
+            assert all(any(REFUSED in e for e in s.errors) for s in seats), [s.errors for s in seats]
+            assert all(AWAY in s.errors for s in seats), [s.errors for s in seats]  # and each was told, unasked
             while time.monotonic() - stopped < OUTAGE:
                 for s in seats:
                     s.pump()

@@ -147,6 +147,16 @@ class PgJournal:
         if self._writer is not None:
             self._writer.on_commit = fn
 
+    @property
+    def on_away(self) -> Callable[[], None] | None:
+        return self._writer.on_away if self._writer is not None else None
+
+    @on_away.setter
+    def on_away(self, fn: Callable[[], None] | None) -> None:
+        """``fn()``, called on the writer's thread when it finds the server away (then reconnects)."""
+        if self._writer is not None:
+            self._writer.on_away = fn
+
     def flush(self, timeout: float = WAIT_SECONDS) -> bool:
         """Wait until every write made so far is committed; whether it was, within ``timeout`` seconds."""
         return self._writer is None or self._writer.wait(self._writer.submitted, timeout)
@@ -403,6 +413,7 @@ class _Writer:
         self.closing = False
         self.give_up = float("inf")  # closing: when to stop trying a server that went away
         self.on_commit: Callable[[int], None] | None = None
+        self.on_away: Callable[[], None] | None = None
         self.conn = None
         self.thread = threading.Thread(target=self._run, name="journal-writer", daemon=True)
         self.thread.start()
@@ -447,9 +458,14 @@ class _Writer:
             try:
                 results = self._commit(batch, again)
             except self._psycopg.Error as exc:  # the server went away: reconnect, and commit the batch again
-                if not self.down:
+                was_down, self.down, again = self.down, True, True
+                if not was_down:
                     log.warning("the database %s went away (%s); reconnecting", self.path, _first_line(exc))
-                self.down, again = True, True
+                    if self.on_away is not None:
+                        try:
+                            self.on_away()
+                        except Exception:
+                            log.exception("on_away failed")
                 self._drop()
                 with self.cv:
                     if self.closing and time.monotonic() > self.give_up:

@@ -95,7 +95,7 @@ from ..play.journals import is_url, open_journal
 from ..play.seeds import secret_hand_seed
 from .buckets import MemoryBuckets, RedisBuckets
 from .cluster import ClusterUnavailable
-from .commits import RECONNECTING, CommitGate
+from .commits import AWAY, RECONNECTING, CommitGate
 from .replay import NoReplay, hand_replay, history
 from .scoring import scoring_routes
 from .table import OPTION_FIELDS, LiveTable, TableError, validate_config
@@ -283,6 +283,13 @@ class Server:
             self.journal_was_away = True
         return ready
 
+    def _journal_away(self) -> None:
+        """The journal found its database away: every socket on our tables is told at once (:data:`AWAY`)."""
+        self.journal_was_away = True
+        for t in list(self.tables.values()):
+            for conn in [c for s in t.seats for c in s.conns] + list(t.watchers):
+                conn.send({"type": "error", "message": AWAY}, at_once=True)
+
     def _journal_back(self) -> None:
         """After a commit: if the journal was away (a move was refused, a timer waited), every
         seat is sent its state again -- a player refused meanwhile sees his choices again."""
@@ -405,6 +412,7 @@ class Server:
         self.store = open_journal(self.db, check_same_thread=False, **({"background": True} if is_url(self.db) else {}))
         self.gate = CommitGate(self.loop, self.store)
         self.gate.listeners.append(self._journal_back)
+        self.gate.away_listeners.append(self._journal_away)
         if self.redis is not None:  # many processes: each table is taken over when someone comes to it
             return
         for row in self.store.matches("serve", ("lobby", "playing")):

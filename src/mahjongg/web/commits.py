@@ -20,13 +20,16 @@ import logging
 from collections import deque
 from typing import Callable
 
-__all__ = ["CommitGate", "RECONNECTING"]
+__all__ = ["CommitGate", "RECONNECTING", "AWAY"]
 
 log = logging.getLogger("mahjongg.web")
 
 RECONNECTING = "the table is reconnecting to its database: that was not done; do it again in a moment"
 """What a message that would change a table is answered while its journal is away (it changes
 nothing); sent at once, past the gate: it tells of no write."""
+AWAY = "the table is reconnecting to its database; it goes on as soon as it is back"
+"""What every socket is told, at once, when the journal finds its database away (what was done
+just before is done once it is back; nothing is told of it before)."""
 
 
 class CommitGate:
@@ -42,14 +45,21 @@ class CommitGate:
         self.done = 0  # every write up to this number is committed (as the loop has heard)
         self.waiting: deque[tuple[int, Callable[[], None]]] = deque()
         self.listeners: list[Callable[[], None]] = []  # called on the loop after each commit
+        self.away_listeners: list[Callable[[], None]] = []  # called on the loop when the journal finds its server away
         if self.journal is not None:
-            self.journal.on_commit = lambda n: self._from_thread(n)
+            self.journal.on_commit = lambda n: self._from_thread(self.committed, n)
+            if hasattr(self.journal, "on_away"):
+                self.journal.on_away = lambda: self._from_thread(self._away)
 
-    def _from_thread(self, n: int) -> None:
+    def _from_thread(self, fn, *args) -> None:
         try:
-            self.loop.call_soon_threadsafe(self.committed, n)
+            self.loop.call_soon_threadsafe(fn, *args)
         except RuntimeError:  # the loop is closed: the server stopped
             pass
+
+    def _away(self) -> None:
+        for listener in self.away_listeners:
+            listener()
 
     @property
     def written(self) -> int:
