@@ -3,6 +3,7 @@
     python bench/bench_web.py [--tables 20] [--hands 1] [--seconds 60] [--clients 2]
     python bench/bench_web.py --processes 4 --db postgresql://... --redis redis://... --tables 800
     python bench/bench_web.py --tables 200 --profile server.prof   # then: python -m pstats server.prof
+    python bench/bench_web.py --tables 100 --seconds 30 --db postgresql://... --against-sqlite   # both, one run
 
 Starts ``mahjongg serve``'s app under uvicorn in a subprocess (a fresh SQLite
 file; or ``--processes`` of them on one PostgreSQL database, each run in a fresh
@@ -18,7 +19,10 @@ while ready to run (what a machine busy with other work adds to every latency).
 ``--claim-pause`` gives the tables a least claim pause (0 by default: the bench
 measures the server), ``--server-session`` starts the servers in a session of
 their own (on Linux their own share of the CPUs), ``--profile`` runs them under
-cProfile.
+cProfile. ``--against-sqlite`` runs the same load again on one process with a
+fresh SQLite file right after, and prints the ratio of the two throughputs
+(actions a second; the baseline is SQLite, in the same run, so the machine's
+other load changes both alike).
 """
 
 from __future__ import annotations
@@ -171,7 +175,8 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def main(args) -> None:
+def main(args) -> float:
+    """One run of the bench (see the module docs), printed; its actions a second."""
     if args.processes > 1 and not (args.db and args.redis):
         raise SystemExit("--processes N (more than one) needs --db postgresql://... and --redis redis://...")
     if args.db:  # a fresh schema of the database for this run
@@ -245,6 +250,7 @@ def main(args) -> None:
               f"clients {client_waited:.1f} s ({client_waited / dt / len(results):.0%} of the run a process)")
     if lat:
         print(f"latency: median {statistics.median(lat) * 1000:.1f} ms, p99 {p99 * 1000:.1f} ms, max {lat[-1] * 1000:.1f} ms")
+    return counts["actions"] / dt
 
 
 if __name__ == "__main__":
@@ -262,4 +268,11 @@ if __name__ == "__main__":
                     "its own share of the CPUs, as a server started apart from its clients has; by default server and "
                     "clients share this shell's one share")
     ap.add_argument("--profile", metavar="FILE", help="run the server under cProfile, its stats to FILE (FILE.K for process K); read with pstats")
-    main(ap.parse_args())
+    ap.add_argument("--against-sqlite", action="store_true",
+                    help="then the same load on one process and a fresh SQLite file: the ratio of actions a second (baseline SQLite)")
+    args = ap.parse_args()
+    rate = main(args)
+    if args.against_sqlite:
+        print()
+        baseline = main(argparse.Namespace(**{**vars(args), "db": None, "redis": None, "processes": 1, "profile": None}))
+        print(f"\nactions a second: {rate:.0f} against SQLite's {baseline:.0f} in the same run: {rate / baseline:.2f} x")

@@ -84,3 +84,18 @@ def test_the_lease_reaches_the_server(args, lease, tmp_path, monkeypatch):
     result = runner.invoke(app, ["serve", "--db", POSTGRES, "--redis", REDIS, "--port", str(closed_port()), *args])
     assert result.exit_code == 0, result.output
     assert started["server"].lease_seconds == lease
+
+
+def test_serve_on_a_file_that_is_not_a_database_exits_at_once_in_one_line(tmp_path):
+    """Issue 42: a 100-byte file that is no database -- its error printed, then the process had to
+    be stopped with Ctrl-C. Run as a person runs it (a process of its own, no terminal): exit 2, one line."""
+    import subprocess
+    import sys
+
+    junk = tmp_path / "junk.db"
+    junk.write_bytes(bytes(range(100)))
+    run = subprocess.run([sys.executable, "-m", "mahjongg", "serve", "--db", str(junk), "--port", str(closed_port())],
+                         capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL, cwd=tmp_path)
+    assert run.returncode == 2, (run.stdout, run.stderr)
+    out = (run.stdout + run.stderr).strip()
+    assert out.count("\n") == 0 and "junk.db" in out and "not a database" in out, out

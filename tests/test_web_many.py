@@ -6,30 +6,12 @@ process with nothing lost; the rate limits counted across processes."""
 from __future__ import annotations
 
 import json
-import os
-import random
-import signal
-import socket
-import subprocess
-import sys
 import time
-import urllib.error
-import urllib.request
 
-import pytest
-
-from server_helpers import POSTGRES, REDIS, fresh_postgres, fresh_redis_prefix, needs_postgres, needs_redis
-from web_helpers import choose
+from server_helpers import Seat, Servers, finished, match_events, needs_postgres, needs_redis, play, servers  # noqa: F401 (servers: a fixture)
 
 pytestmark = [needs_postgres, needs_redis]
 
-SERVER = """
-import json, sys, uvicorn
-from mahjongg.web import create_app
-db, redis, prefix, port, limits, seed = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4]), json.loads(sys.argv[5]), json.loads(sys.argv[6])
-app = create_app(db, redis=redis, cluster={"redis_prefix": prefix, "lease_seconds": 1.5}, limits=limits, rate=1e9, burst=1e9, seed=seed)
-uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning")
-"""
 LEASE = 1.5
 PAUSE = 1.0
 """The least claim pause of a table made with no ``claim_pause_seconds`` (``TableConfig``'s default):
@@ -40,139 +22,6 @@ wire clients play it, ends with Mah-Jongg after 12 discards -- a dozen claim pau
 tests stay short with the real pause. Any seed gives the same checks; others take up to ~70 pauses."""
 HAND_SECONDS = 150
 """What a hand may take here: the longest, ~70 discards, each a claim pause of a second at least."""
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-class Servers:
-    """``n`` server processes on one fresh database and one key prefix of the test Redis."""
-
-    def __init__(self, n: int, limits: dict | None = None, seed: int | None = None) -> None:
-        self.db, self.prefix = fresh_postgres(), fresh_redis_prefix()
-        self.limits = limits or {}
-        self.procs: list[subprocess.Popen | None] = []
-        self.bases: list[str] = []
-        for _ in range(n):
-            port = free_port()
-            env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
-            self.procs.append(subprocess.Popen([sys.executable, "-c", SERVER, self.db, REDIS, self.prefix, str(port), json.dumps(self.limits), json.dumps(seed)], env=env))
-            self.bases.append(f"http://127.0.0.1:{port}")
-        for base in self.bases:
-            for _ in range(200):
-                try:
-                    urllib.request.urlopen(base + "/api/rulesets", timeout=2).read()
-                    break
-                except OSError:
-                    time.sleep(0.05)
-            else:
-                raise AssertionError(f"the server at {base} did not start")
-
-    def post(self, i: int, path: str, body: dict) -> tuple[int, dict]:
-        req = urllib.request.Request(self.bases[i] + path, json.dumps(body).encode(), {"Content-Type": "application/json"})
-        try:
-            with urllib.request.urlopen(req, timeout=10) as r:
-                return r.status, json.loads(r.read())
-        except urllib.error.HTTPError as e:
-            return e.code, json.loads(e.read())
-
-    def kill(self, i: int) -> None:
-        self.procs[i].send_signal(signal.SIGKILL)
-        self.procs[i].wait(10)
-        self.procs[i] = None
-
-    def close(self) -> None:
-        for p in self.procs:
-            if p is not None:
-                p.terminate()
-                p.wait(10)
-
-
-@pytest.fixture
-def servers(request):
-    made = []
-
-    def make(n, limits=None, seed=None):
-        made.append(Servers(n, limits, seed))
-        return made[-1]
-
-    yield make
-    for s in made:
-        s.close()
-
-
-def decided(view: dict) -> random.Random:
-    """The random choices of a wire client for this view: drawn from what the view shows,
-    so that a seat sent the same view again decides alike and the hand a table plays
-    depends on its seed alone, never on the order messages crossed the processes in."""
-    g = view["game"]
-    return random.Random(json.dumps([view.get("hand_no"), g["wall_count"], g["concealed"], g["drawn"], view["legal"]]))
-
-
-class Seat:
-    """One player's socket to one server process, playing from its own view."""
-
-    def __init__(self, base: str, code: str, token: str) -> None:
-        from websockets.sync.client import connect
-
-        self.code, self.token = code, token
-        self.ws = connect(base.replace("http", "ws", 1) + f"/ws/{code}", open_timeout=30)
-        self.ws.send(json.dumps({"type": "hello", "token": token}))
-        self.state: dict | None = None
-        self.messages = 0
-
-    def pump(self, timeout: float = 0.05) -> bool:
-        """Read what has come; act if it is this seat's turn. Whether something came."""
-        try:
-            m = json.loads(self.ws.recv(timeout=timeout))
-        except TimeoutError:
-            return False
-        self.messages += 1
-        if m["type"] == "state":
-            for s in m["seats"]:
-                if s["player"] != m["you"]:
-                    assert "concealed" not in s, "another seat's tiles were sent"
-            self.state = m
-            a = choose(m, decided(m)) if m.get("legal") else None
-            if a is not None and not m.get("result"):
-                self.ws.send(json.dumps({"type": "act", **a, "v": m["v"]}))
-        return True
-
-    def close(self) -> None:
-        try:
-            self.ws.close()
-        except Exception:
-            pass
-
-
-def play(seats: list[Seat], until, seconds: float = 60) -> None:
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        for s in seats:
-            s.pump()
-        if until():
-            return
-    raise AssertionError(f"not reached in {seconds} s: {[s.state and s.state.get('game', {}).get('phase') for s in seats]}")
-
-
-def match_events(db: str, code: str) -> list[dict]:
-    """The hand in progress of table ``code`` as the journal has it, read straight from PostgreSQL."""
-    import psycopg
-
-    with psycopg.connect(db) as c:
-        rows = c.execute("SELECT e.data FROM match_events e JOIN matches m ON m.id = e.match_id WHERE m.code = %s ORDER BY e.hand, e.seq", (code,)).fetchall()
-    return [json.loads(d) for (d,) in rows]
-
-
-def finished(db: str, code: str) -> list[list[dict]]:
-    import psycopg
-
-    with psycopg.connect(db) as c:
-        games = c.execute("SELECT g.id FROM games g JOIN matches m ON m.id = g.match_id WHERE m.code = %s ORDER BY g.hand", (code,)).fetchall()
-        return [[json.loads(d) for (d,) in c.execute("SELECT data FROM events WHERE game_id = %s ORDER BY seq", (g,))] for (g,) in games]
 
 
 def new_table(srv: Servers) -> tuple[str, str, str]:

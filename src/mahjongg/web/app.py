@@ -27,7 +27,9 @@ Then the client sends ``act`` (``kind``, ``tile``, ``chow``, optional ``v``),
 ``start``, ``ready``, ``back``, ``auto_pass`` (``on``: true or false), ``hint`` (``on``: the advisor's line in one's views) or ``sync``; the
 server sends ``state`` (the seat's whole view, after every change) and ``error``
 messages. After every discard every seat is in the claim pause (docs/claims.md). Oversized, malformed,
-illegal or too frequent messages get an ``error`` and change nothing.
+illegal or too frequent messages get an ``error`` and change nothing; so does, while a PostgreSQL
+journal is away (reconnecting), a message that would change the table (:data:`~mahjongg.web.commits.RECONNECTING`).
+Nothing is sent before what it tells is committed (:mod:`mahjongg.web.commits`).
 
 Open to strangers (:class:`Limits`, each a keyword of :func:`create_app`):
 a client (an IP address) may create ``create_burst`` tables at once and then
@@ -88,9 +90,12 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from ..rules import RULESETS
 from .players import bot_names, default_bot
 from ..play.journal import Journal
-from ..play.journals import open_journal
+from ..play.journal_pg import JournalUnavailable
+from ..play.journals import is_url, open_journal
 from ..play.seeds import secret_hand_seed
 from .buckets import MemoryBuckets, RedisBuckets
+from .cluster import ClusterUnavailable
+from .commits import AWAY, RECONNECTING, CommitGate
 from .replay import NoReplay, hand_replay, history
 from .scoring import scoring_routes
 from .table import OPTION_FIELDS, LiveTable, TableError, validate_config
@@ -111,6 +116,12 @@ MAX_TABLES = 2000
 FORGET_SECONDS = 3600.0  # a finished table is kept in memory this long
 SWEEP_SECONDS = 60.0  # how often expired tables are looked for
 REPLAYS_KEPT = 64  # replays of finished hands kept in memory
+RETRY_SECONDS = 0.5  # a timer that comes while the journal is away waits this long, again and again
+ANSWER_SECONDS = 5.0  # how long an answer waits for its writes' commit before 503
+CHANGES = frozenset({"act", "start", "ready", "back", "auto_pass"})
+"""The messages that change a table (and write its journal): refused while the journal is away."""
+UNAVAILABLE = (JournalUnavailable, ClusterUnavailable)
+"""The database or Redis does not answer now (both reconnect by themselves): 503, try again."""
 
 
 @dataclass(frozen=True)
@@ -175,11 +186,12 @@ STATIC = Path(str(resources.files("mahjongg.web") / "static"))
 
 
 class Conn:
-    """One WebSocket: a queue of messages to send, and a flood meter."""
+    """One WebSocket: a queue of messages to send, and a flood meter. ``gate``: what is sent
+    waits for the journal's commit (:class:`~mahjongg.web.commits.CommitGate`; ``None``: sent at once)."""
 
     opened_count = 0
 
-    def __init__(self, rate: float = RATE, burst: float = BURST) -> None:
+    def __init__(self, rate: float = RATE, burst: float = BURST, gate: CommitGate | None = None) -> None:
         Conn.opened_count += 1
         self.opened = Conn.opened_count  # the order connections were made in
         self.queue: asyncio.Queue = asyncio.Queue()
@@ -188,16 +200,26 @@ class Conn:
         self.last = time.monotonic()
         self.strikes = 0
         self.closed = False
+        self.gate = gate
 
-    def send(self, msg: dict | str) -> None:
-        """Queue one message: a dict, or its JSON text already encoded (a table's view)."""
+    def send(self, msg: dict | str, at_once: bool = False) -> None:
+        """Queue one message: a dict, or its JSON text already encoded (a table's view), once
+        every write made so far is committed (the gate); ``at_once``: now (what tells of no
+        write: the owner's views, gated there, and :data:`RECONNECTING`)."""
         if self.closed:
             return
+        text = msg if isinstance(msg, str) else json.dumps(msg, separators=(",", ":"))
+        if self.gate is None or at_once:
+            self._put(text)
+        else:
+            self.gate.after(lambda: self._put(text))
+
+    def _put(self, text: str) -> None:
         if self.queue.qsize() >= MAX_QUEUE:  # a client that does not read
             self.closed = True
             self.queue.put_nowait(None)
             return
-        self.queue.put_nowait(msg if isinstance(msg, str) else json.dumps(msg, separators=(",", ":")))
+        self.queue.put_nowait(text)
 
     def kick(self, message: str, code: int = 4409) -> None:
         """Tell the client why, then close its socket (with ``code``)."""
@@ -205,7 +227,10 @@ class Conn:
             return
         self.send({"type": "error", "message": message, "closed": True})
         self.closed = True
-        self.queue.put_nowait(code)
+        if self.gate is None:
+            self.queue.put_nowait(code)
+        else:
+            self.gate.after(lambda: self.queue.put_nowait(code))
 
     def allow(self) -> bool:
         now = time.monotonic()
@@ -247,6 +272,38 @@ class Server:
         self.client_conns: dict[str, int] = {}
         self.sweeper = None
         self.replays: dict[tuple[str, int], dict] = {}  # (table code, hand) -> its replay: a finished hand never changes
+        self.gate: CommitGate | None = None  # what is sent waits for the journal's commit (web/commits.py)
+        self.journal_was_away = False  # the journal was found away since it was last back
+
+    @property
+    def journal_ready(self) -> bool:
+        """Whether the journal takes writes now (False while a PostgreSQL journal reconnects)."""
+        ready = getattr(self.store, "available", True)
+        if not ready:
+            self.journal_was_away = True
+        return ready
+
+    def _journal_away(self) -> None:
+        """The journal found its database away: every socket on our tables is told at once (:data:`AWAY`)."""
+        self.journal_was_away = True
+        for t in list(self.tables.values()):
+            for conn in [c for s in t.seats for c in s.conns] + list(t.watchers):
+                conn.send({"type": "error", "message": AWAY}, at_once=True)
+
+    def _journal_back(self) -> None:
+        """After a commit: if the journal was away (a move was refused, a timer waited), every
+        seat is sent its state again -- a player refused meanwhile sees his choices again."""
+        if not self.journal_was_away or not self.journal_ready:
+            return
+        self.journal_was_away = False
+        log.warning("the journal is back: every table's seats are sent their state again")
+        for t in list(self.tables.values()):
+            for s in t.seats:
+                if s.conns:
+                    try:
+                        t.handle(s.player, {"type": "sync"})
+                    except TableError:
+                        pass
 
     def new_seed(self) -> int:
         """A new table's match seed: 128 secret bits, or the next of ``serve --seed``'s draws."""
@@ -328,20 +385,34 @@ class Server:
         self.sweep()
         self.sweeper = self.schedule(SWEEP_SECONDS, self._sweep_later)
 
-    def schedule(self, delay: float, fn):
+    def schedule(self, delay: float, fn) -> "_Timer":
+        """Call ``fn()`` in ``delay`` seconds (cancel with the handle's ``cancel()``). While the
+        journal is away a timer does not act: it comes again every ``RETRY_SECONDS`` until the
+        journal is back (a bot's move, a claim time running out: nothing is done that cannot
+        be written, and every table goes on once it can)."""
+        timer = _Timer()
+
         def run() -> None:
+            if not self.journal_ready:
+                timer.handle = self.loop.call_later(RETRY_SECONDS, run)
+                return
             try:
                 fn()
             except Exception:  # a timer must never kill the loop
                 log.exception("timer failed")
 
-        return self.loop.call_later(delay, run)
+        timer.handle = self.loop.call_later(delay, run)
+        return timer
 
     def open(self) -> None:
         self.loop = asyncio.get_running_loop()
         self.sweeper = self.schedule(SWEEP_SECONDS, self._sweep_later)
-        # the journal: tables, seats, the hands in progress and the finished hands (mahjongg replay reads them)
-        self.store = open_journal(self.db, check_same_thread=False)
+        # the journal: tables, seats, the hands in progress and the finished hands (mahjongg replay reads them);
+        # PostgreSQL's commits on a writer thread, what is sent held until they are done (web/commits.py)
+        self.store = open_journal(self.db, check_same_thread=False, **({"background": True} if is_url(self.db) else {}))
+        self.gate = CommitGate(self.loop, self.store)
+        self.gate.listeners.append(self._journal_back)
+        self.gate.away_listeners.append(self._journal_away)
         if self.redis is not None:  # many processes: each table is taken over when someone comes to it
             return
         for row in self.store.matches("serve", ("lobby", "playing")):
@@ -373,11 +444,12 @@ class Server:
             return self.tables.get(code.upper())
         return self.hosting.locate(code)
 
-    def handle_local(self, table: LiveTable, player: int | None, conn, text: str) -> str | None:
-        """One client message of a player's (``None``: a spectator's) socket on a table played here."""
+    def handle_local(self, table: LiveTable, player: int | None, conn, text: str | None, admitted: bool = False) -> str | None:
+        """One client message of a player's (``None``: a spectator's) socket on a table played here;
+        ``admitted``: its flood meter was read already (a socket of this process, forwarded)."""
         if player is None:
-            return _handle(lambda _, msg: table.handle_watcher(conn, msg), None, conn, text, None)
-        return _handle(table.handle, player, conn, text, None)
+            return _handle(lambda _, msg: table.handle_watcher(conn, msg), None, conn, text, admitted=admitted)
+        return _handle(table.handle, player, conn, text, admitted=admitted, ready=lambda: self.journal_ready)
 
     def add(self, table: LiveTable, owner: str | None = None) -> None:
         table.clock = self.clock
@@ -409,6 +481,15 @@ class Server:
 
     def table(self, code: str) -> LiveTable | None:
         return self.tables.get(code.upper()) if isinstance(code, str) else None
+
+
+class _Timer:
+    """A timer of :meth:`Server.schedule`: its ``cancel()`` holds whichever call is due next."""
+
+    __slots__ = ("handle",)
+
+    def cancel(self) -> None:
+        self.handle.cancel()
 
 
 def _error(message: str, status: int = 400) -> JSONResponse:
@@ -575,16 +656,27 @@ def create_app(
             table, token = LiveTable.create(server.store, config, data.get("name"), server.schedule)
         except TableError as e:
             return _error(str(e))
+        except UNAVAILABLE as e:
+            return _error(str(e), 503)
         server.add(table, client)
         if server.hosting is not None:
             server.hosting.created(table)
-        return JSONResponse({"code": table.code, "player": 0, "token": token})
+        return await _committed(JSONResponse({"code": table.code, "player": 0, "token": token}))
+
+    async def _committed(response: Response) -> Response:
+        """``response`` once every write made so far is committed (the seat's token is in the journal), else 503."""
+        if server.gate is None or await server.gate.flushed(ANSWER_SECONDS):
+            return response
+        return _error(RECONNECTING, 503)
 
     async def info(request: Request) -> Response:
         wait = server.may_look_up(_client(request))
         if wait > 0:
             return _throttled("too many table look-ups from you", wait)
-        table = server.locate(request.path_params["code"])
+        try:
+            table = server.locate(request.path_params["code"])
+        except UNAVAILABLE as e:
+            return _error(str(e), 503)
         if table is None:
             return _error("no table with that code", 404)
         if isinstance(table, str):  # played by another process: ask it
@@ -600,7 +692,10 @@ def create_app(
         wait = server.may_join(_client(request))
         if wait > 0:
             return _throttled("too many joins from you", wait)
-        table = server.locate(request.path_params["code"])
+        try:
+            table = server.locate(request.path_params["code"])
+        except UNAVAILABLE as e:
+            return _error(str(e), 503)
         if table is None:
             return _error("no table with that code", 404)
         try:
@@ -608,12 +703,14 @@ def create_app(
             if isinstance(table, str):  # played by another process: it seats the player
                 args = {"name": data.get("name")}
                 return _answer(await server.hosting.cluster.call(table, {"op": "call", "code": request.path_params["code"].upper(), "method": "join", "args": args}))
+            if not server.journal_ready:
+                return _error(RECONNECTING, 503)
             player, token = table.join(data.get("name"))
         except BadRequest as e:
             return _error(str(e), 400)
         except TableError as e:
             return _error(str(e), 409)
-        return JSONResponse({"code": table.code, "player": player, "token": token})
+        return await _committed(JSONResponse({"code": table.code, "player": player, "token": token}))
 
     async def play(ws: WebSocket) -> None:
         await ws.accept()
@@ -639,8 +736,11 @@ def create_app(
                 server.client_conns.pop(client, None)
 
     async def _play(ws: WebSocket, refuse) -> None:
-        conn = Conn(rate, burst)
-        table = server.locate(ws.path_params["code"])
+        conn = Conn(rate, burst, server.gate)
+        try:
+            table = server.locate(ws.path_params["code"])
+        except UNAVAILABLE as e:
+            return await refuse(str(e), 4503)
         if table is None:
             return await refuse("no table with that code", 4404)
         try:
@@ -664,7 +764,10 @@ def create_app(
             answer = await hosting.open_remote(code, table, conn, {"type": hello["type"], "token": hello.get("token")})
             if answer.get("code") == 4503:  # its owner does not answer (it died: its lease runs out) or let it go
                 await asyncio.sleep(hosting.cluster.lease_seconds / 2)
-                table = server.locate(code)
+                try:
+                    table = server.locate(code)
+                except UNAVAILABLE as e:
+                    return await refuse(str(e), 4503)
                 continue
             if "error" in answer:
                 return await refuse(answer["error"], answer.get("code", 4404))
@@ -680,7 +783,7 @@ def create_app(
             return await refuse("that is not a seat token of this table", 4401)
 
         table.connect(player, conn, server.limits.seat_conns)
-        await _serve(ws, conn, lambda text, data: _handle(table.handle, player, conn, text, data),
+        await _serve(ws, conn, lambda text, data: server.handle_local(table, player, conn, text),
                      lambda: table.disconnect(player, conn))
 
     async def _watch(ws: WebSocket, table: LiveTable, conn: Conn, refuse) -> None:
@@ -689,7 +792,7 @@ def create_app(
             table.watch(conn, server.limits.table_watchers)
         except TableError as e:
             return await refuse(str(e), 4429 if table.status != "lobby" else 4404)
-        await _serve(ws, conn, lambda text, data: _handle(lambda _, msg: table.handle_watcher(conn, msg), None, conn, text, data),
+        await _serve(ws, conn, lambda text, data: server.handle_local(table, None, conn, text),
                      lambda: table.unwatch(conn))
 
     async def _serve(ws: WebSocket, conn: Conn, handle, gone) -> None:
@@ -717,7 +820,7 @@ def create_app(
                     break
                 reply = handle(m.get("text"), m.get("bytes"))
                 if reply is not None:
-                    conn.send({"type": "error", "message": reply})
+                    conn.send({"type": "error", "message": reply}, at_once=reply == RECONNECTING)
                 if conn.strikes > MAX_STRIKES:
                     conn.send({"type": "error", "message": "too many messages; goodbye"})
                     conn.closed = True
@@ -782,26 +885,35 @@ def _admit(conn: Conn, text: str | None) -> tuple[bool, str | None]:
 
 
 def _forward(hosting, conn: Conn, text: str | None, data: bytes | None) -> str | None:
-    """A message of a socket on a table another process plays: checked here, then sent there."""
+    """A message of a socket on a table another process plays (or played: the table may have
+    come here since): its flood meter read here, once, then sent where the table is."""
     ok, reply = _admit(conn, text)
     return hosting.forward(conn, text) if ok else reply
 
 
-def _handle(handle, player: int | None, conn: Conn, text: str | None, data: bytes | None) -> str | None:
-    """Check one client message and pass it on to ``handle(player, msg)``; the error to send back, if any."""
-    ok, reply = _admit(conn, text)
+def _handle(handle, player: int | None, conn: Conn, text: str | None, *, admitted: bool = False, ready=None) -> str | None:
+    """Check one client message (its flood meter too, unless ``admitted``) and pass it on to
+    ``handle(player, msg)``; the error to send back, if any. ``ready()``: whether the journal
+    takes writes now -- if not, a message that would change the table is refused (:data:`RECONNECTING`)."""
+    ok, reply = (True, None) if admitted else _admit(conn, text)
     if not ok:
         return reply
+    if text is None:
+        return "send JSON text messages, not binary ones"
     try:
         msg = json.loads(text)
     except (ValueError, RecursionError):  # RecursionError: nested too deep for the parser
         return "that is not JSON"
     if not isinstance(msg, dict):
         return "a message is a JSON object with a type"
+    if ready is not None and isinstance(msg.get("type"), str) and msg["type"] in CHANGES and not ready():
+        return RECONNECTING
     try:
         handle(player, msg)
     except TableError as e:
         return str(e)
+    except UNAVAILABLE:
+        return RECONNECTING
     except Exception:  # never let one message break the table
         log.exception("message %r failed", text[:200])
         return "that message could not be handled"

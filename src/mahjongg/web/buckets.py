@@ -63,13 +63,21 @@ return tostring(wait)
 
 class RedisBuckets:
     """The buckets in Redis (``client``: a ``redis.Redis``), shared by every server
-    process; each expires once it would be full again. ``prefix``: of the keys."""
+    process; each expires once it would be full again. ``prefix``: of the keys.
+    While Redis does not answer, each process counts on its own (:class:`MemoryBuckets`)."""
 
     def __init__(self, client, prefix: str = "mahjongg:") -> None:
+        import redis
+
         self.redis = client
         self.prefix = prefix
         self._take = client.register_script(_TAKE)
+        self._errors = (redis.RedisError, OSError)
+        self.local = MemoryBuckets()
 
     def take(self, budget: str, client: str, burst: int, every: float, now: float) -> float:
         key = f"{self.prefix}bucket:{budget}:{client}"
-        return float(self._take(keys=[key], args=[burst, every, repr(float(now))]))
+        try:
+            return float(self._take(keys=[key], args=[burst, every, repr(float(now))]))
+        except self._errors:  # Redis away: this process's own count meanwhile
+            return self.local.take(budget, client, burst, every, now)

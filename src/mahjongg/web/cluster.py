@@ -18,9 +18,25 @@ that holds a socket of the table, or is asked about it, takes the lease and
 rebuilds the table from the journal (every action was committed before anyone
 was told of it, so nothing is lost), and its sockets say hello to it. A process
 whose sockets' process has died (its ``alive`` key ran out) drops those sockets.
-A process that finds its lease on a table gone (it stalled longer than the
-lease) lets the table go and closes its own sockets on it (code 4503; the page
-reconnects).
+A process that finds its lease on a table taken by another (it stalled longer
+than the lease) lets the table go and closes its own sockets on it (code 4503;
+the page reconnects).
+
+Redis going away (restarted, unreachable): while it is away each process goes
+on with the tables it owns (their sockets here are served as ever; a socket on
+another process's table hears nothing, a call is answered 503); each Redis
+command fails fast (:class:`ClusterUnavailable`) rather than holding the event
+loop. The inbox is listened to again as soon as Redis answers (backoff 0.1 s
+doubling to 1 s), the leases found gone are taken again (a Redis restarted
+empty has none: the owner keeps its tables; no other process takes a table
+over within a lease of Redis coming back, :meth:`Cluster.settled`, so the
+owner, alive, has three renewals' time to take its leases again before a
+missing lease is read as a dead owner), and each process then says hello
+again for each of its sockets on another's table, so they are sent the
+table's state at once (what was published while the inbox was not listened
+to is lost). A process is taken for dead only when its ``alive`` key is
+missing twice in a row (a third of a lease apart), so a Redis restarted empty
+drops nobody's sockets.
 """
 
 from __future__ import annotations
@@ -29,9 +45,12 @@ import asyncio
 import json
 import logging
 import secrets
+import time
 from typing import Any, Callable
 
-__all__ = ["Cluster", "RemoteConn", "LEASE_SECONDS"]
+from ..errors import MahjonggError
+
+__all__ = ["Cluster", "RemoteConn", "LEASE_SECONDS", "ClusterUnavailable"]
 
 log = logging.getLogger("mahjongg.web")
 
@@ -40,13 +59,35 @@ LEASE_SECONDS = 5.0
 CALL_SECONDS = 2.0
 """How long a call waits for the owner's answer (at least a lease): no answer, and it is taken for dead."""
 
-# KEYS[1]: the lease; ARGV[1]: this process; ARGV[2]: milliseconds. Renewed only if still ours.
+RETRY_FIRST, RETRY_MOST = 0.1, 1.0
+"""Seconds between two tries to listen to the inbox again after Redis went away: the first, doubling up to the most."""
+REDIS_TIMEOUT = 2.0
+"""Seconds a Redis command waits (connecting or for an answer) before it fails."""
+
+# KEYS[1]: the lease; ARGV[1]: this process; ARGV[2]: milliseconds. Renewed if still ours (1), taken
+# again if nobody holds it (2: Redis restarted empty, or it ran out with nobody taking it), else 0.
 _RENEW = """
-if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) else return 0 end
+local v = redis.call('GET', KEYS[1])
+if v == ARGV[1] then redis.call('PEXPIRE', KEYS[1], ARGV[2]) return 1 end
+if not v then redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2]) return 2 end
+return 0
 """
 _RELEASE = """
 if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) else return 0 end
 """
+
+
+class ClusterUnavailable(MahjonggError):
+    """Redis does not answer now (restarting, unreachable): the cluster reconnects by itself; try again."""
+
+
+def _line(exc: BaseException) -> str:
+    """An exception in one line (for the log and for messages)."""
+    return (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+
+
+def _unavailable(exc: Exception) -> ClusterUnavailable:
+    return ClusterUnavailable(f"the server processes cannot reach each other now ({_line(exc)}); try again in a moment")
 
 
 class RemoteConn:
@@ -64,9 +105,9 @@ class RemoteConn:
     def allow(self) -> bool:
         return True
 
-    def send(self, msg: dict | str) -> None:
+    def send(self, msg: dict | str, at_once: bool = False) -> None:
         if not self.closed:
-            self.cluster.post(self.proc, {"op": "send", "cid": self.cid}, msg if isinstance(msg, str) else json.dumps(msg))
+            self.cluster.post(self.proc, {"op": "send", "cid": self.cid}, msg if isinstance(msg, str) else json.dumps(msg), at_once=at_once)
 
     def kick(self, message: str, code: int = 4409) -> None:
         if not self.closed:
@@ -81,15 +122,30 @@ class Cluster:
     ``hello(code, conn, hello) -> dict`` (``{"player": p}`` or ``{"error", "code"}``),
     ``message(conn, text)``, ``bye(conn)``, ``call(code, method, args) -> dict``;
     and on a socket's side ``deliver(cid, text)``, ``kick(cid, message, code)``.
-    ``prefix``: of every key and channel (tests keep theirs apart)."""
+    ``prefix``: of every key and channel (tests keep theirs apart). Optional handler
+    ``reconnected()``: the inbox is listened to again after Redis went away.
+    ``gate``: what is posted waits for the journal's commit (web/commits.py)."""
 
     def __init__(self, url: str, handlers: dict[str, Callable], *, prefix: str = "mahjongg:", lease_seconds: float = LEASE_SECONDS) -> None:
         import redis
         import redis.asyncio
+        from redis.backoff import ExponentialWithJitterBackoff
+        from redis.retry import Retry
 
+        self._errors = (redis.RedisError, OSError)
         self.url, self.prefix, self.lease_seconds = url, prefix, lease_seconds
-        self.redis = redis.Redis.from_url(url)
-        self.aredis = redis.asyncio.Redis.from_url(url)
+        # one quick retry (a connection Redis closed), then fail: a command must not hold the event loop for seconds
+        quick = dict(retry=Retry(ExponentialWithJitterBackoff(base=0.01, cap=0.05), 1),
+                     socket_connect_timeout=REDIS_TIMEOUT, socket_timeout=REDIS_TIMEOUT)
+        self.redis = redis.Redis.from_url(url, **quick)
+        from redis.asyncio.retry import Retry as AsyncRetry
+
+        self.aredis = redis.asyncio.Redis.from_url(url, retry=AsyncRetry(ExponentialWithJitterBackoff(base=0.01, cap=0.05), 1),
+                                                   socket_connect_timeout=REDIS_TIMEOUT)
+        self.gate = None
+        self.missing: set[str] = set()  # processes whose alive key was missing at the last look
+        self.away = False  # a Redis command failed, and none has answered since
+        self.recovered = float("-inf")  # when Redis answered again after going away (time.monotonic)
         self.me = secrets.token_hex(8)
         self.handlers = handlers
         self.proxies: dict[tuple[str, str], RemoteConn] = {}  # (process, socket id) -> its conn on our tables
@@ -111,6 +167,21 @@ class Cluster:
     def alive_key(self, proc: str) -> str:
         return f"{self.prefix}alive:{proc}"
 
+    # --- Redis going away and coming back ----------------------------------------------------
+    def _went_away(self) -> None:
+        self.away = True
+
+    def _answered(self) -> None:
+        if self.away:
+            self.away = False
+            self.recovered = time.monotonic()
+
+    def settled(self) -> bool:
+        """Whether a lease found missing means its table has no owner: not within a lease of
+        Redis coming back (restarted empty, every lease is missing until its owner, alive,
+        takes it again -- within a third of a lease)."""
+        return not self.away and time.monotonic() - self.recovered >= self.lease_seconds
+
     # --- starting and stopping -------------------------------------------------------------
     async def start(self, owned: Callable[[], list[str]], lost: Callable[[str], None], gone: Callable[[str], None]) -> None:
         """Listen to this process's inbox, and every third of a lease renew the leases of
@@ -118,10 +189,18 @@ class Cluster:
         process's ``alive`` key, and drop the sockets of processes that died (``gone(proc)``)."""
         self.loop = asyncio.get_running_loop()
         self._alive()
-        self.pubsub = self.aredis.pubsub()
-        await self.pubsub.subscribe(self.inbox(self.me))
+        await self._subscribe()
         self.tasks.append(asyncio.create_task(self._listen()))
         self.tasks.append(asyncio.create_task(self._keep(owned, lost, gone)))
+
+    async def _subscribe(self) -> None:
+        pubsub = self.aredis.pubsub()
+        try:
+            await pubsub.subscribe(self.inbox(self.me))
+        except BaseException:
+            await pubsub.aclose()
+            raise
+        self.pubsub = pubsub
 
     async def stop(self) -> None:
         for t in self.tasks:
@@ -148,50 +227,88 @@ class Cluster:
         while True:
             await asyncio.sleep(self.lease_seconds / 3)
             try:
-                self._alive()
-                codes = owned()
-                if codes:
-                    pipe = self.redis.pipeline(transaction=False)
-                    for code in codes:
-                        self._renew(keys=[self.lease_key(code)], args=[self.me, int(self.lease_seconds * 1000)], client=pipe)
-                    for code, kept in zip(codes, pipe.execute()):
-                        if not kept:
-                            lost(code)
-                procs = sorted({p for p, _ in self.proxies})
-                if procs:
-                    pipe = self.redis.pipeline(transaction=False)
-                    for p in procs:
-                        pipe.exists(self.alive_key(p))
-                    for p, alive in zip(procs, pipe.execute()):
-                        if not alive:
-                            gone(p)
+                self.keep(owned, lost, gone)
+                self._answered()
             except asyncio.CancelledError:
                 raise
+            except self._errors as e:
+                self._went_away()
+                log.warning("the leases could not be renewed: %s", _line(e))
             except Exception:
                 log.exception("the leases could not be renewed")
 
+    def keep(self, owned, lost, gone) -> None:
+        """Once: this process's ``alive`` key set, its leases renewed (taken again where nobody
+        holds one; ``lost(code)`` where another does), and ``gone(proc)`` for each process with
+        sockets on our tables whose ``alive`` key is missing for the second look in a row."""
+        self._alive()
+        codes = owned()
+        if codes:
+            pipe = self.redis.pipeline(transaction=False)
+            for code in codes:
+                self._renew(keys=[self.lease_key(code)], args=[self.me, int(self.lease_seconds * 1000)], client=pipe)
+            for code, kept in zip(codes, pipe.execute()):
+                if kept == 2:
+                    log.warning("table %s: its lease was gone (Redis restarted?); taken again", code)
+                elif not kept:
+                    lost(code)
+        procs = sorted({p for p, _ in self.proxies})
+        missing = set()
+        if procs:
+            pipe = self.redis.pipeline(transaction=False)
+            for p in procs:
+                pipe.exists(self.alive_key(p))
+            for p, alive in zip(procs, pipe.execute()):
+                if not alive:
+                    if p in self.missing:
+                        gone(p)
+                    else:
+                        missing.add(p)  # a Redis restarted empty: its key is set again within a third of a lease
+        self.missing = missing
+
     # --- leases ------------------------------------------------------------------------------
     def acquire(self, code: str) -> bool:
-        """Take the lease on ``code`` if nobody holds it; whether this process holds it now."""
-        if self.redis.set(self.lease_key(code), self.me, nx=True, px=int(self.lease_seconds * 1000)):
-            return True
+        """Take the lease on ``code`` if nobody holds it; whether this process holds it now.
+        Raises :class:`ClusterUnavailable` while Redis does not answer."""
+        try:
+            if self.redis.set(self.lease_key(code), self.me, nx=True, px=int(self.lease_seconds * 1000)):
+                return True
+        except self._errors as e:
+            self._went_away()
+            raise _unavailable(e) from None
         return self.owner(code) == self.me
 
     def owner(self, code: str) -> str | None:
-        v = self.redis.get(self.lease_key(code))
+        """The process holding ``code``'s lease (``None``: nobody); :class:`ClusterUnavailable` while Redis does not answer."""
+        try:
+            v = self.redis.get(self.lease_key(code))
+        except self._errors as e:
+            self._went_away()
+            raise _unavailable(e) from None
+        self._answered()
         return v.decode() if v is not None else None
 
     def release(self, code: str) -> None:
-        self._release(keys=[self.lease_key(code)], args=[self.me])
+        try:
+            self._release(keys=[self.lease_key(code)], args=[self.me])
+        except self._errors as e:  # it runs out by itself
+            log.warning("the lease of %s could not be let go: %s", code, e)
 
     # --- messages ----------------------------------------------------------------------------
-    def post(self, proc: str, head: dict, text: str | None = None) -> None:
+    def post(self, proc: str, head: dict, text: str | None = None, at_once: bool = False) -> None:
         """Send ``head`` (and a text, e.g. a view's JSON) to process ``proc``; sent with
-        everything else posted in this turn of the event loop, in order."""
+        everything else posted in this turn of the event loop, in order -- once every write
+        of the journal made so far is committed (``gate``), unless ``at_once``."""
         data = json.dumps(head) + ("\n" + text if text is not None else "")
+        if self.gate is None or at_once:
+            self._queue(self.inbox(proc), data)
+        else:
+            self.gate.after(lambda: self._queue(self.inbox(proc), data))
+
+    def _queue(self, channel: str, data: str) -> None:
         if not self._out and self.loop is not None:
             self.loop.call_soon(self.flush)
-        self._out.append((self.inbox(proc), data))
+        self._out.append((channel, data))
 
     def flush(self) -> None:
         out, self._out = self._out, []
@@ -202,6 +319,9 @@ class Cluster:
             pipe.publish(channel, data)
         try:
             pipe.execute()
+        except self._errors as e:  # Redis away: lost (the sockets are sent the state again once it is back)
+            self._went_away()
+            log.warning("%d messages could not be sent: %s", len(out), _line(e))
         except Exception:
             log.exception("%d messages could not be sent", len(out))
 
@@ -211,7 +331,7 @@ class Cluster:
         rid = secrets.token_hex(6)
         fut = self.loop.create_future()
         self.pending[rid] = fut
-        self.post(proc, {**head, "id": rid, "from": self.me})
+        self.post(proc, {**head, "id": rid, "from": self.me}, at_once=True)  # a question tells of no write
         try:
             return await asyncio.wait_for(fut, max(CALL_SECONDS, self.lease_seconds))
         except asyncio.TimeoutError:
@@ -220,15 +340,40 @@ class Cluster:
             self.pending.pop(rid, None)
 
     async def _listen(self) -> None:
-        async for m in self.pubsub.listen():
-            if m.get("type") != "message":
-                continue
-            raw = m["data"].decode() if isinstance(m["data"], bytes) else m["data"]
-            head, _, text = raw.partition("\n")
+        """The inbox, listened to again whenever Redis went away (see the module docs)."""
+        delay = RETRY_FIRST
+        while True:
             try:
-                self._dispatch(json.loads(head), text)
-            except Exception:
-                log.exception("a message from another process failed: %s", head[:200])
+                if self.pubsub is None:
+                    await self._subscribe()
+                    log.warning("Redis is back: listening to this process's inbox again")
+                    delay = RETRY_FIRST
+                    self._alive()
+                    self._answered()
+                    if "reconnected" in self.handlers:
+                        self.handlers["reconnected"]()
+                async for m in self.pubsub.listen():
+                    if m.get("type") != "message":
+                        continue
+                    raw = m["data"].decode() if isinstance(m["data"], bytes) else m["data"]
+                    head, _, text = raw.partition("\n")
+                    try:
+                        self._dispatch(json.loads(head), text)
+                    except Exception:
+                        log.exception("a message from another process failed: %s", head[:200])
+            except asyncio.CancelledError:
+                raise
+            except Exception as e:
+                self._went_away()
+                if self.pubsub is not None:
+                    log.warning("Redis went away (%s); listening again once it is back", _line(e))
+                    try:
+                        await self.pubsub.aclose()
+                    except Exception:
+                        pass
+                    self.pubsub = None
+                await asyncio.sleep(delay)
+                delay = min(delay * 2, RETRY_MOST)
 
     def _dispatch(self, head: dict, text: str) -> None:
         op, h = head.get("op"), self.handlers
@@ -241,6 +386,10 @@ class Cluster:
             if fut is not None and not fut.done():
                 fut.set_result(head["answer"])
         elif op == "hello":
+            old = self.proxies.pop((head["from"], head["cid"]), None)
+            if old is not None:  # said again (Redis came back): the socket anew, sent the state afresh
+                old.closed = True
+                h["bye"](old)
             conn = RemoteConn(self, head["from"], head["cid"])
             answer = h["hello"](head["code"], conn, head["hello"])
             if "error" not in answer:

@@ -6,7 +6,13 @@ of the process that owns it), and carries a socket or an HTTP request on a table
 owned elsewhere to its owner through :class:`~mahjongg.web.cluster.Cluster`
 (the owner's side: :meth:`hello`, :meth:`message`, :meth:`bye`, :meth:`call`).
 It follows each table its sockets are on: when the owner's lease runs out the
-table is taken over here, or the sockets say hello to whoever took it.
+table is taken over here, or the sockets say hello to whoever took it. When
+Redis comes back after going away, each socket here on another's table says
+hello to its owner again (and is sent the state afresh).
+
+A socket's message is checked against its flood meter once, here, on the
+process that holds the socket -- whether its table is played here, elsewhere,
+or came here since the socket opened.
 """
 
 from __future__ import annotations
@@ -17,7 +23,9 @@ import secrets
 from dataclasses import dataclass, field
 from typing import Any
 
-from .cluster import Cluster, RemoteConn
+from ..play.journal_pg import JournalUnavailable
+from .cluster import Cluster, ClusterUnavailable, RemoteConn
+from .commits import RECONNECTING
 from .table import LiveTable, TableError
 
 __all__ = ["Hosting", "Socket"]
@@ -48,19 +56,23 @@ class Hosting:
         self.sockets: dict[str, Socket] = {}  # socket id -> our socket on a table played elsewhere (or moved here)
         self.cluster = Cluster(
             url,
-            {"hello": self.hello, "message": self.message, "bye": self.bye, "call": self.call, "deliver": self._deliver, "kick": self._kick},
+            {"hello": self.hello, "message": self.message, "bye": self.bye, "call": self.call, "deliver": self._deliver, "kick": self._kick,
+             "reconnected": self._reconnected},
             prefix=prefix,
             lease_seconds=lease_seconds or LEASE_SECONDS,
         )
         self.task: asyncio.Task | None = None
+        self.hellos: asyncio.Task | None = None
 
     async def start(self) -> None:
+        self.cluster.gate = self.server.gate  # what the owner tells waits for its journal's commit
         await self.cluster.start(lambda: list(self.server.tables), self._lost, self._gone)
         self.task = asyncio.create_task(self._follow())
 
     async def stop(self) -> None:
-        if self.task is not None:
-            self.task.cancel()
+        for task in (self.task, self.hellos):
+            if task is not None:
+                task.cancel()
         for code in list(self.server.tables):
             self.cluster.release(code)
         await self.cluster.stop()
@@ -87,6 +99,8 @@ class Hosting:
         row = store.load_match(mid, app="serve").row
         if row.status not in ("lobby", "playing"):
             return None
+        if not self.cluster.settled():  # Redis just came back empty: the owner, alive, is taking its lease again
+            raise ClusterUnavailable("the server processes are finding each other again; try again in a moment")
         if not self.cluster.acquire(code):
             return self.cluster.owner(code)
         table = LiveTable.rebuild(store, row, self.server.schedule)
@@ -95,7 +109,10 @@ class Hosting:
         return table
 
     def created(self, table: LiveTable) -> None:
-        self.cluster.acquire(table.code)
+        try:
+            self.cluster.acquire(table.code)
+        except ClusterUnavailable:  # Redis away: the next renewal takes the lease (nobody holds it)
+            log.warning("table %s: made while Redis is away; its lease is taken when Redis is back", table.code)
 
     def forgotten(self, code: str) -> None:
         self.cluster.release(code)
@@ -116,9 +133,9 @@ class Hosting:
         s = self.sockets.get(getattr(conn, "cid", None))
         if s is None:
             return "this socket is closed"
-        if s.table is not None:
-            return self.server.handle_local(s.table, s.player, conn, text)
-        self.cluster.post(s.owner, {"op": "msg", "cid": s.cid, "from": self.cluster.me}, text)
+        if s.table is not None:  # taken over here since: its flood meter was read already (app._forward)
+            return self.server.handle_local(s.table, s.player, conn, text, admitted=True)
+        self.cluster.post(s.owner, {"op": "msg", "cid": s.cid, "from": self.cluster.me}, text, at_once=True)
         return None
 
     def closed(self, conn) -> None:
@@ -128,12 +145,12 @@ class Hosting:
         if s.table is not None:
             (s.table.unwatch(conn) if s.player is None else s.table.disconnect(s.player, conn))
         else:
-            self.cluster.post(s.owner, {"op": "bye", "cid": s.cid, "from": self.cluster.me})
+            self.cluster.post(s.owner, {"op": "bye", "cid": s.cid, "from": self.cluster.me}, at_once=True)
 
     def _deliver(self, cid: str, text: str) -> None:
         s = self.sockets.get(cid)
         if s is not None:
-            s.conn.send(text)
+            s.conn.send(text, at_once=True)  # held by the owner until its journal committed
 
     def _kick(self, cid: str, message: str, code: int) -> None:
         s = self.sockets.get(cid)
@@ -148,8 +165,38 @@ class Hosting:
                 await self._follow_once()
             except asyncio.CancelledError:
                 raise
+            except (ClusterUnavailable, JournalUnavailable) as e:
+                log.warning("following the tables' owners: %s", e)
             except Exception:
                 log.exception("following the tables' owners failed")
+
+    def _reconnected(self) -> None:
+        """Redis is back: what was published meanwhile is lost. Each socket of another process
+        on our tables is sent its state afresh, and each socket here on another's table says
+        hello again (its owner sends it the state), again until the owner answers -- it may
+        listen again a moment after us."""
+        for conn in list(self.cluster.proxies.values()):
+            t = getattr(conn, "table", None)
+            try:
+                if t is not None:
+                    (t.handle_watcher(conn, {"type": "sync"}) if conn.player is None else t.handle(conn.player, {"type": "sync"}))
+            except TableError:
+                pass
+        if self.hellos is None or self.hellos.done():
+            self.hellos = asyncio.create_task(self._hello_again())
+
+    async def _hello_again(self, tries: int = 5) -> None:
+        async def hello(s: Socket) -> None:
+            for _ in range(tries):
+                answer = await self.cluster.call(s.owner, {"op": "hello", "code": s.code, "cid": s.cid, "hello": s.hello})
+                if answer.get("code") != 4503 or s.cid not in self.sockets or s.table is not None:
+                    break
+                await asyncio.sleep(self.cluster.lease_seconds / 3)  # no answer (yet), or moved: _follow finds where
+            if "error" in answer and answer.get("code") != 4503:
+                s.conn.kick(answer["error"], answer.get("code", 4404))
+
+        # (a table whose owner changed meanwhile: _follow finds it)
+        await asyncio.gather(*(hello(s) for s in list(self.sockets.values()) if s.table is None and s.owner is not None))
 
     async def _follow_once(self) -> None:
         by_code: dict[str, list[Socket]] = {}
@@ -210,7 +257,7 @@ class Hosting:
     def message(self, conn: RemoteConn, text: str) -> None:
         reply = self.server.handle_local(conn.table, conn.player, conn, text)
         if reply is not None:
-            conn.send({"type": "error", "message": reply})
+            conn.send({"type": "error", "message": reply}, at_once=reply == RECONNECTING)
 
     def bye(self, conn: RemoteConn) -> None:
         t = conn.table
