@@ -84,6 +84,53 @@ def test_declaring_dead_in_a_window_that_others_still_answer_keeps_it_open():
     assert g.phase == Phase.CLAIMS and g.to_act() == [E] and g.legal_actions(W) == ()
 
 
+def _greedy_to(seed: int, steps: int) -> tuple[Game, dict]:
+    """pung-chow, ``seed``, greedy bots seeded seed*8+k, after ``steps`` actions."""
+    g = Game(get_ruleset("pung-chow"), seed, 4)
+    bots = {Wind(k): make_bot("greedy", seed * 8 + k) for k in range(4)}
+    play_until(g, bots, steps)
+    return g, bots
+
+
+def test_a_mahjongg_answered_then_declared_dead_lapses_and_the_window_resolves():
+    # seed 4 after 42 actions (the window of the test above): North discarded 2b; East may
+    # pung or pass, West may go Mah-Jongg or pass. West answers Mah-Jongg, then is declared
+    # dead: his answer lapses (a dead hand cannot win) and, with nothing left but PASS, he
+    # answers no more. East's PASS used to close the window on West's Mah-Jongg and raise
+    # ImpossibleWin (issue 43: 113 of 116 such windows stranded the hand).
+    g, bots = _greedy_to(4, 42)
+    assert g.last_discard == (N, Tile.parse("2b")) and g.to_act() == [E, W]
+    g.apply(Action(ActionKind.MAHJONGG, W, Tile.parse("2b")))
+    g.declare_dead(W)
+    assert g.phase == Phase.CLAIMS and g.to_act() == [E] and g.legal_actions(W) == ()
+    g.apply(Action.pass_(E, Tile.parse("2b")))
+    # nobody claims: the discard is dead and the seat after the discarder North (East) draws
+    assert g.phase == Phase.TURN and g.to_act() == [E] and g.events[-1]["type"] == "draw"
+    while not g.is_over:
+        play_until(g, bots, 1)
+    assert g.result.winner != W and W in g.result.dead
+    assert Game.replay(g.events).snapshot() == g.snapshot()
+
+
+def test_a_lapsed_mahjongg_answer_leaves_the_dead_seat_its_other_claims():
+    # seed 84 after 37 actions: East discarded 8b; South may chow or pass, North may go
+    # Mah-Jongg, pung or pass. North answers Mah-Jongg and is declared dead: the answer
+    # lapses and North answers again from what a dead hand may still do (it keeps playing:
+    # docs/rules/table.md), pung or pass. His pung outranks South's chow.
+    g, _ = _greedy_to(84, 37)
+    eight = Tile.parse("8b")
+    assert g.last_discard == (E, eight) and g.to_act() == [S, N]
+    g.apply(Action(ActionKind.MAHJONGG, N, eight))
+    g.declare_dead(N)
+    assert g.to_act() == [S, N]
+    assert [a.kind for a in g.legal_actions(N)] == [ActionKind.PUNG, ActionKind.PASS]
+    g.apply(Action(ActionKind.PUNG, N, eight))
+    g.apply(g.legal_actions(S)[0])  # South chows: the pung wins the discard
+    assert g.phase == Phase.TURN and g.to_act() == [N]
+    assert g.events[-1] == {"type": "claim", "seat": "N", "kind": "pung", "tile": "8b", "from": "E"}
+    assert Game.replay(g.events).snapshot() == g.snapshot()
+
+
 # --- malformed actions ------------------------------------------------------------------------
 
 
