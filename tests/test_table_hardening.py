@@ -131,6 +131,34 @@ def test_a_lapsed_mahjongg_answer_leaves_the_dead_seat_its_other_claims():
     assert Game.replay(g.events).snapshot() == g.snapshot()
 
 
+def test_every_action_refused_in_the_washing_window_is_an_illegal_action():
+    # pung-chow-limit washes the tiles (seed 000 Part II); with claims="all" every seat answers
+    # the washing window, a claim window on no discard. Seed 1: nobody may wash, each seat is
+    # offered PASS alone. A discard or a kong here used to raise AttributeError (the refusal
+    # named the discarder, and there is none), a claim named "the discard under claim None".
+    g = Game(get_ruleset("pung-chow-limit"), 1, 4, claims="all")
+    assert g.washing and g.to_act() == [E, S, W, N]
+    t = g.hand(E).concealed[0]
+    wash = "the washing window is open"
+    for a, why in (
+        (Action.discard(E, t), wash),
+        (Action(ActionKind.CONCEALED_KONG, E, t), wash),
+        (Action(ActionKind.CHOW, S, t, t), wash),
+        (Action(ActionKind.PUNG, S, t), wash),
+        (Action(ActionKind.MAHJONGG, S, t), wash),
+        (Action.pass_(S, t), wash),  # the washing window's PASS names no tile
+        (Action(ActionKind.WASH, S), "may not wash the tiles"),
+    ):
+        before = state(g)
+        with pytest.raises(IllegalActionError, match=why) as e:
+            g.apply(a)
+        assert "\n" not in str(e.value) and "None" not in str(e.value)
+        assert state(g) == before
+    g.apply(Action(ActionKind.PASS, S))
+    with pytest.raises(IllegalActionError, match="S has already answered in the washing window"):
+        g.apply(Action(ActionKind.PASS, S))
+
+
 # --- malformed actions ------------------------------------------------------------------------
 
 
