@@ -159,6 +159,46 @@ def test_every_action_refused_in_the_washing_window_is_an_illegal_action():
         g.apply(Action(ActionKind.PASS, S))
 
 
+def test_an_action_the_engine_hands_out_cannot_be_changed_by_any_setattr():
+    # the engine hands every game the same Action objects (made once per process): one
+    # object.__setattr__ on one of them changed every later game (issue 43: 38 of 38 crashed).
+    # Each way in is refused and a game played afterwards is the game played before.
+    def hand(seed):
+        g = Game(get_ruleset("pung-chow"), seed, 4)
+        bots = {s: make_bot("random", seed * 8 + int(s)) for s in g.seats}
+        while not g.is_over:
+            play_until(g, bots, 1)
+        return g.events
+
+    before = hand(11)
+    g = Game(get_ruleset("pung-chow"), 11, 4)
+    a = g.legal_actions(E)[0]
+    assert a is Game(get_ruleset("pung-chow"), 11, 4).legal_actions(E)[0]  # shared indeed
+
+    class Other(tuple):  # a class of the same layout: CPython would accept it as __class__
+        __slots__ = ()
+
+    for name, value in (("kind", ActionKind.PASS), ("seat", W), ("tile", None), ("chow", a.tile), ("__class__", Other), ("__dict__", {}), ("x", 1)):
+        with pytest.raises((AttributeError, TypeError)):
+            object.__setattr__(a, name, value)
+        with pytest.raises((AttributeError, TypeError)):
+            object.__delattr__(a, name)
+    assert type(a) is Action and a.kind is ActionKind.DISCARD and a.seat is E
+    assert hand(11) == before
+
+
+def test_an_action_is_equal_only_to_an_action():
+    # a value as the frozen dataclass was: equal to an Action of the same fields (hashed
+    # alike), never to the plain tuple of its fields, and unordered
+    a, b = Action.discard(E, Tile.parse("5b")), Action(ActionKind.DISCARD, E, Tile.parse("5b"))
+    assert a == b and not a != b and hash(a) == hash(b) and len({a, b}) == 1
+    t = (ActionKind.DISCARD, E, Tile.parse("5b"), None)
+    assert a != t and t != a and not a == t and not t == a and t not in {a}
+    with pytest.raises(TypeError):
+        a < b  # noqa: B015
+    assert Action.from_dict(a.to_dict()) == a and repr(a) == "Action('E discard 5b')"
+
+
 # --- malformed actions ------------------------------------------------------------------------
 
 
