@@ -253,6 +253,40 @@ def test_a_logged_option_not_of_its_type_is_a_replay_error(option, value):
         Game.replay(events)
 
 
+@pytest.mark.parametrize(
+    ("option", "value", "what"),
+    [
+        # issue 43: these passed the type check and reached the engine -- faan -1 an
+        # AttributeError when a hand was scored, bonus tile 99 an IndexError building the set
+        ("faan", -1, r"null \(a faan table comes with the ruleset's name\)"),
+        ("bonus_tiles", [99], r"a list of different bonus tiles \(tile numbers 34-49\)"),
+        ("bonus_tiles", [5], "a list of different bonus tiles"),  # 5 is the 6 of bamboo
+        ("bonus_tiles", [42, 42], "a list of different bonus tiles"),
+        ("east_factor", 0, "a whole number above 0"),
+        ("reserved_tiles", -1, "0 or more"),
+        ("dice_count", 7, r"\(2 or 3\)"),
+        ("loose_refill", "x", r"\(each, pair or end\)"),
+        ("limit", -1, "a whole number above 0, or null"),
+    ],
+)
+def test_a_logged_option_out_of_its_range_is_a_replay_error(option, value, what):
+    events = fresh("traditional-special-tiles", 2, 1)
+    events[0]["options"][option] = value
+    with pytest.raises(ReplayError, match=rf"^event 0 \(setup\): option {option} is .*, not .*{what}"):
+        Game.replay(events)
+
+
+def test_mahjongg_replay_names_a_logged_option_out_of_its_range(tmp_path, monkeypatch):
+    # the command prints the one line (it printed the engine's AttributeError)
+    monkeypatch.chdir(tmp_path)
+    events = fresh()
+    events[0]["options"]["faan"] = -1
+    stored(tmp_path / "g.sqlite3", events)
+    r = runner.invoke(app, ["replay", "1", "--db", "g.sqlite3"])
+    assert r.exit_code == 2 and r.stderr.startswith("error: game 1 in g.sqlite3: event 0 (setup): option faan is -1, not null")
+    assert r.stderr.count("\n") == 1
+
+
 @pytest.mark.parametrize("name", sorted(RULESETS))
 def test_every_ruleset_s_own_logged_options_replay(name):
     # the check of the options' types accepts what each ruleset itself logs

@@ -1,5 +1,5 @@
 """The master bot: decides from its observation alone, reproducibly, on every ruleset;
-its next-step counts and one-step value worked by hand."""
+its loser's term, the tiles let pass and its faan plans worked by hand."""
 
 import pickle
 from dataclasses import replace
@@ -9,7 +9,7 @@ import pytest
 from mahjongg.bots import BOTS, ExpertBot, MasterBot, make_bot
 from mahjongg.table.actions import KONG, PUNG
 from mahjongg.bots.expert import win_chance
-from mahjongg.bots.master import chance, loser_term, next_live, one_step, passed_since
+from mahjongg.bots.master import loser_term, passed_since
 from mahjongg.hand import Meld, MeldKind
 from mahjongg.notation import parse_tiles
 from mahjongg.rules import RULESETS, get_ruleset
@@ -61,48 +61,6 @@ def test_master_plays_every_ruleset_from_a_copy_of_its_observation_alike(ruleset
 
 def test_master_is_reproducible_for_a_seed():
     assert _play(8, "hong-kong", False) == _play(8, "hong-kong", False)
-
-
-def test_next_live_worked_by_hand():
-    # 5c 6c 9d E with three sets declared (4 tiles: a set and a pair to make), one step
-    # from waiting. The draws that bring it nearer: 4c, 7c (4 unseen each), 9d, E (3 each).
-    #   4c or 7c: 456c (567c) 9d E, discard 9d or E: waits on the other single, 3 unseen;
-    #   9d: 56c 99d E, discard E: waits on 4c and 7c, 8 unseen; E likewise, 8.
-    # Mean by the draws' copies: (4*3 + 4*3 + 3*8 + 3*8) / 14 = 72 / 14.
-    counts = _counts("5c 6c 9d E")
-    unseen = [4] * 34
-    for t in parse_tiles("5c 6c 9d E"):
-        unseen[t] -= 1
-    before = list(unseen)
-    assert next_live(counts, 3, unseen) == pytest.approx(72 / 14)
-    assert unseen == before and counts == _counts("5c 6c 9d E")  # restored
-
-
-def test_chance_with_six_tiles_a_step_is_the_experts():
-    # the expert assumes 6 live tiles at every later step; master's chance with the
-    # next step's count set to 6 is the same function
-    for s in (0, 1, 2, 3):
-        for live, total, draws in ((8, 100, 10), (20, 80, 5), (3, 120, 18)):
-            assert chance(s, live, 6, total, draws) == pytest.approx(win_chance(s, live, total, draws))
-    # more tiles at the next step, a better chance; none left to draw, none
-    assert chance(1, 12, 10, 100, 10) > chance(1, 12, 4, 100, 10)
-    assert chance(1, 12, 10, 100, 0) == 0.0
-
-
-def test_one_step_of_a_hand_with_no_declarable_wait_is_worth_nothing():
-    # Hong Kong needs 3 faan (docs/rules/hong-kong.md). East holds [777c] [123b] [456b]
-    # 2d 3d 9d N, one step from waiting: every wait it can reach (1d/4d with a pair of 9d
-    # or N, or a single 9d or N with 123d/234d) makes a hand of chows and one pung of
-    # characters, exposed, of three suits: "no flowers" alone, 1 faan won on a discard, 2
-    # self-drawn, below the minimum either way. Under Pung Chow the same hand wins chips.
-    m = lambda k, t: Meld(k, tile(t), exposed=True)
-    melds = (m(MeldKind.PUNG, "7c"), m(MeldKind.CHOW, "1b"), m(MeldKind.CHOW, "4b"))
-    o = replace(obs("2d 3d 9d N", melds={Wind.EAST: melds}), ruleset=RULESETS["hong-kong"], phase="claims")
-    counts = _counts("2d 3d 9d N")
-    unseen = [4] * 34
-    assert one_step(o, counts, 3, unseen) == (0.0, 0.0)
-    c, chips = one_step(replace(o, ruleset=RULESETS["pung-chow"]), counts, 3, unseen)
-    assert 0.0 < c < 1.0 and chips > 0
 
 
 def test_master_decides_in_turn_and_in_a_claim_window():
@@ -225,23 +183,6 @@ def test_master_without_its_faan_plans_plays_as_the_expert_under_hong_kong():
             g2.apply(a)
 
 
-def test_pung_plan_counts_pairs_and_pungs_under_a_minimum_only():
-    # 11b 22c 33d EE 5b 7c 9d N S W: four pairs, no chow. Under Hong Kong's 3-faan minimum
-    # (all pungs is 3 faan by itself) that is a plan for all pungs at 4 pairs and pungs,
-    # not at 5; Pung Chow has no minimum, and a hand with an exposed chow has no plan.
-    class Four(MasterBot):
-        PUNG_PLAN_AT = 4
-
-    class Five(MasterBot):
-        PUNG_PLAN_AT = 5
-
-    hk = replace(obs("11b 22c 33d EE 5b 7c 9d N S W"), ruleset=RULESETS["hong-kong"])
-    assert Four(0).pung_plan(hk) and not Five(0).pung_plan(hk)
-    assert not Four(0).pung_plan(replace(hk, ruleset=RULESETS["pung-chow"]))
-    chow = (Meld(MeldKind.CHOW, tile("1c"), exposed=True),)
-    assert not Four(0).pung_plan(replace(obs("11b 22c 33d EE 5b 9d N", melds={Wind.EAST: chow}), ruleset=RULESETS["hong-kong"]))
-
-
 def test_under_a_faan_table_master_values_a_discard_by_its_best_plan():
     # 123b 456b 789b 11b 45c E, East, 70 tiles to draw. Discarding E waits on 3c or 6c,
     # but that hand of chows is not 3 faan on a discard (concealed 1; self-drawn, no
@@ -284,8 +225,8 @@ def test_under_a_faan_table_only_the_first_step_discard_has_its_completions_scor
 
 
 def test_in_a_claim_window_a_hand_a_step_from_waiting_is_weighed_by_its_plans(monkeypatch):
-    # The hand of the test above, weighed in a claim window (MasterBot.CLAIM_ONE_STEP
-    # False): 9c, whose completions a turn scores, keeps its plans' value there, below the
+    # The hand of the test above, weighed in a claim window (ONE_STEP_EXACT scores
+    # completions at a turn only): 9c, whose completions a turn scores, keeps its plans' value there, below the
     # turn's value of it (the plans weigh it as they weigh 1b, a discard they do not score
     # either); every other discard is valued as at a turn
     hk = replace(obs("123b 456c RRR 78d 1b 9c N", drawable=70), ruleset=RULESETS["hong-kong"])
@@ -298,7 +239,7 @@ def test_in_a_claim_window_a_hand_a_step_from_waiting_is_weighed_by_its_plans(mo
     # East holds 123b 456c RR 78d 1b 9c N and South discards R: the pung of R leaves the
     # hand a step from waiting (123b 456c [RRR] 78d and two singles after a discard), from
     # two steps. Master weighs the claim and passing without scoring completions (no
-    # one_step_win); with CLAIM_ONE_STEP it scores them, as the expert does
+    # one_step_win)
     import mahjongg.bots.master as master_module
 
     o = replace(
@@ -311,9 +252,3 @@ def test_in_a_claim_window_a_hand_a_step_from_waiting_is_weighed_by_its_plans(mo
     monkeypatch.setattr(master_module, "one_step_win", lambda *a: calls.append(a) or real(*a))
     assert MasterBot(0).act(o, legal) in legal
     assert calls == []
-
-    class Scoring(MasterBot):
-        CLAIM_ONE_STEP = True
-
-    assert Scoring(0).act(o, legal) in legal
-    assert calls

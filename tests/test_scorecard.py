@@ -229,7 +229,7 @@ def test_result_card_of_the_hong_kong_hand(hk_hand):
     _, _, events, game = hk_hand
     sc = _expected(game)
     r = game.result
-    card = result_card(r, HK, events)
+    card = result_card(r, HK)
     data = card.to_dict()
     assert data["unit"] == "faan" and data["winner"] == r.winner.letter
     assert [(x["name"], x["value"]) for x in data["cards"][r.winner.letter]["lines"]] == [(i.name, i.faan) for i in sc.items]

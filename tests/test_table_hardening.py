@@ -84,6 +84,121 @@ def test_declaring_dead_in_a_window_that_others_still_answer_keeps_it_open():
     assert g.phase == Phase.CLAIMS and g.to_act() == [E] and g.legal_actions(W) == ()
 
 
+def _greedy_to(seed: int, steps: int) -> tuple[Game, dict]:
+    """pung-chow, ``seed``, greedy bots seeded seed*8+k, after ``steps`` actions."""
+    g = Game(get_ruleset("pung-chow"), seed, 4)
+    bots = {Wind(k): make_bot("greedy", seed * 8 + k) for k in range(4)}
+    play_until(g, bots, steps)
+    return g, bots
+
+
+def test_a_mahjongg_answered_then_declared_dead_lapses_and_the_window_resolves():
+    # seed 4 after 42 actions (the window of the test above): North discarded 2b; East may
+    # pung or pass, West may go Mah-Jongg or pass. West answers Mah-Jongg, then is declared
+    # dead: his answer lapses (a dead hand cannot win) and, with nothing left but PASS, he
+    # answers no more. East's PASS used to close the window on West's Mah-Jongg and raise
+    # ImpossibleWin (issue 43: 113 of 116 such windows stranded the hand).
+    g, bots = _greedy_to(4, 42)
+    assert g.last_discard == (N, Tile.parse("2b")) and g.to_act() == [E, W]
+    g.apply(Action(ActionKind.MAHJONGG, W, Tile.parse("2b")))
+    g.declare_dead(W)
+    assert g.phase == Phase.CLAIMS and g.to_act() == [E] and g.legal_actions(W) == ()
+    g.apply(Action.pass_(E, Tile.parse("2b")))
+    # nobody claims: the discard is dead and the seat after the discarder North (East) draws
+    assert g.phase == Phase.TURN and g.to_act() == [E] and g.events[-1]["type"] == "draw"
+    while not g.is_over:
+        play_until(g, bots, 1)
+    assert g.result.winner != W and W in g.result.dead
+    assert Game.replay(g.events).snapshot() == g.snapshot()
+
+
+def test_a_lapsed_mahjongg_answer_leaves_the_dead_seat_its_other_claims():
+    # seed 84 after 37 actions: East discarded 8b; South may chow or pass, North may go
+    # Mah-Jongg, pung or pass. North answers Mah-Jongg and is declared dead: the answer
+    # lapses and North answers again from what a dead hand may still do (it keeps playing:
+    # docs/rules/table.md), pung or pass. His pung outranks South's chow.
+    g, _ = _greedy_to(84, 37)
+    eight = Tile.parse("8b")
+    assert g.last_discard == (E, eight) and g.to_act() == [S, N]
+    g.apply(Action(ActionKind.MAHJONGG, N, eight))
+    g.declare_dead(N)
+    assert g.to_act() == [S, N]
+    assert [a.kind for a in g.legal_actions(N)] == [ActionKind.PUNG, ActionKind.PASS]
+    g.apply(Action(ActionKind.PUNG, N, eight))
+    g.apply(g.legal_actions(S)[0])  # South chows: the pung wins the discard
+    assert g.phase == Phase.TURN and g.to_act() == [N]
+    assert g.events[-1] == {"type": "claim", "seat": "N", "kind": "pung", "tile": "8b", "from": "E"}
+    assert Game.replay(g.events).snapshot() == g.snapshot()
+
+
+def test_every_action_refused_in_the_washing_window_is_an_illegal_action():
+    # pung-chow-limit washes the tiles (seed 000 Part II); with claims="all" every seat answers
+    # the washing window, a claim window on no discard. Seed 1: nobody may wash, each seat is
+    # offered PASS alone. A discard or a kong here used to raise AttributeError (the refusal
+    # named the discarder, and there is none), a claim named "the discard under claim None".
+    g = Game(get_ruleset("pung-chow-limit"), 1, 4, claims="all")
+    assert g.washing and g.to_act() == [E, S, W, N]
+    t = g.hand(E).concealed[0]
+    wash = "the washing window is open"
+    for a, why in (
+        (Action.discard(E, t), wash),
+        (Action(ActionKind.CONCEALED_KONG, E, t), wash),
+        (Action(ActionKind.CHOW, S, t, t), wash),
+        (Action(ActionKind.PUNG, S, t), wash),
+        (Action(ActionKind.MAHJONGG, S, t), wash),
+        (Action.pass_(S, t), wash),  # the washing window's PASS names no tile
+        (Action(ActionKind.WASH, S), "may not wash the tiles"),
+    ):
+        before = state(g)
+        with pytest.raises(IllegalActionError, match=why) as e:
+            g.apply(a)
+        assert "\n" not in str(e.value) and "None" not in str(e.value)
+        assert state(g) == before
+    g.apply(Action(ActionKind.PASS, S))
+    with pytest.raises(IllegalActionError, match="S has already answered in the washing window"):
+        g.apply(Action(ActionKind.PASS, S))
+
+
+def test_an_action_the_engine_hands_out_cannot_be_changed_by_any_setattr():
+    # the engine hands every game the same Action objects (made once per process): one
+    # object.__setattr__ on one of them changed every later game (issue 43: 38 of 38 crashed).
+    # Each way in is refused and a game played afterwards is the game played before.
+    def hand(seed):
+        g = Game(get_ruleset("pung-chow"), seed, 4)
+        bots = {s: make_bot("random", seed * 8 + int(s)) for s in g.seats}
+        while not g.is_over:
+            play_until(g, bots, 1)
+        return g.events
+
+    before = hand(11)
+    g = Game(get_ruleset("pung-chow"), 11, 4)
+    a = g.legal_actions(E)[0]
+    assert a is Game(get_ruleset("pung-chow"), 11, 4).legal_actions(E)[0]  # shared indeed
+
+    class Other(tuple):  # a class of the same layout: CPython would accept it as __class__
+        __slots__ = ()
+
+    for name, value in (("kind", ActionKind.PASS), ("seat", W), ("tile", None), ("chow", a.tile), ("__class__", Other), ("__dict__", {}), ("x", 1)):
+        with pytest.raises((AttributeError, TypeError)):
+            object.__setattr__(a, name, value)
+        with pytest.raises((AttributeError, TypeError)):
+            object.__delattr__(a, name)
+    assert type(a) is Action and a.kind is ActionKind.DISCARD and a.seat is E
+    assert hand(11) == before
+
+
+def test_an_action_is_equal_only_to_an_action():
+    # a value as the frozen dataclass was: equal to an Action of the same fields (hashed
+    # alike), never to the plain tuple of its fields, and unordered
+    a, b = Action.discard(E, Tile.parse("5b")), Action(ActionKind.DISCARD, E, Tile.parse("5b"))
+    assert a == b and not a != b and hash(a) == hash(b) and len({a, b}) == 1
+    t = (ActionKind.DISCARD, E, Tile.parse("5b"), None)
+    assert a != t and t != a and not a == t and not t == a and t not in {a}
+    with pytest.raises(TypeError):
+        a < b  # noqa: B015
+    assert Action.from_dict(a.to_dict()) == a and repr(a) == "Action('E discard 5b')"
+
+
 # --- malformed actions ------------------------------------------------------------------------
 
 

@@ -257,3 +257,27 @@ def test_first_east_ties_throw_again():
             assert len(throws) == 4
         else:
             assert len(throws) > 4 and {t["player"] for t in throws[4 : 4 + len(leaders)]} == set(leaders)
+
+
+def test_the_result_names_the_discarder_of_the_winning_tile():
+    # Result.discarder: the seat the winning Mah-Jongg claim took its tile from (a discard,
+    # or a kong robbed), as the log's claim event says ("from"); None for a self-drawn win or
+    # no winner. Greedy bots, every ruleset, seeds 1-12: wins of both kinds occur.
+    from mahjongg.bots import make_bot
+    from mahjongg.rules import RULESETS, get_ruleset
+
+    kinds = set()
+    for name in sorted(RULESETS):
+        for seed in range(1, 13):
+            g = Game(get_ruleset(name), seed, 4)
+            bots = {s: make_bot("greedy", seed * 8 + int(s)) for s in g.seats}
+            while not g.is_over:
+                s = g.to_act()[0]
+                g.apply(bots[s].act(g.observation(s), g.legal_actions(s)))
+            claim = [e for e in g.events if e["type"] == "claim" and e["kind"] == "mahjongg"]
+            r = g.result
+            assert r.discarder == (Wind.parse(claim[0]["from"]) if claim else None)
+            if r.winner is not None:
+                kinds.add("discard" if claim else "self-drawn")
+                assert r.discarder != r.winner
+    assert kinds == {"discard", "self-drawn"}

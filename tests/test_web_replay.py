@@ -95,7 +95,7 @@ def test_a_finished_hand_replays_as_the_journal_has_it(tmp_path, ruleset, seed):
     for w, h in game.result.hands.items():  # the final hands: the journal's
         assert Counter(last[w.letter]["concealed"]) == Counter(str(t) for t in h.concealed)
         assert [m["tiles"] for m in last[w.letter]["melds"]] == [[str(t) for t in m.tiles] for m in h.melds]
-    card = result_card(game.result, game.ruleset, events).to_dict()
+    card = result_card(game.result, game.ruleset).to_dict()
     assert replay["result"]["card"] == card
     assert sum(replay["result"]["chips"].values()) == 0
     assert any(s["kind"] == "claim" for s in steps) == any(e.get("type") == "claim" for e in events)

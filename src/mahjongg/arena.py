@@ -46,9 +46,7 @@ from .play.config import ConfigError, MatchConfig, table_ruleset
 from .play.seeds import bot_seed, checked_bot_action
 from .play.workers import too_many, useful_workers, worker_pool
 from .rules import get_ruleset
-from .rules.context import WinBy
 from .table import Game
-from .table.actions import ADD_KONG, DISCARD, ORIGINAL_CALL
 
 __all__ = [
     "ArenaError",
@@ -166,19 +164,13 @@ def play_rotation(
     game = Game(table_ruleset(ruleset, options), seed, n)
     seats = game.seats
     players = [make_bot(b, bot_seed(run_seed, deal, w)) for w, b in enumerate(names)]
-    last_from = None  # the seat of the last discard or added kong: who loses a hand won on it
     while not game.is_over:
         seat = game.to_act()[0]
         legal = game.legal_actions(seat)
-        a = checked_bot_action(names[seat], seat, players[seat].act(game.observation(seat), legal), legal)
-        if a.kind is DISCARD or a.kind is ADD_KONG or a.kind is ORIGINAL_CALL:
-            last_from = int(seat)
-        game.apply(a)
+        game.apply(checked_bot_action(names[seat], seat, players[seat].act(game.observation(seat), legal), legal))
     r = game.result
     net = r.net
     winner = None if r.winner is None else int(r.winner)
-    win = r.win
-    by_discard = win is not None and win.by in (WinBy.DISCARD, WinBy.ROBBED_KONG)
     score = r.scores[r.winner] if r.winner is not None else None
     return HandRecord(
         deal=deal,
@@ -187,8 +179,8 @@ def play_rotation(
         bots=names,
         net=tuple(net.get(s, 0) for s in seats),
         winner=winner,
-        self_drawn=win is not None and not by_discard,
-        discarder=last_from if winner is not None and by_discard else None,
+        self_drawn=r.win is not None and r.discarder is None,
+        discarder=None if r.discarder is None else int(r.discarder),
         win_score=score.score if score is not None else 0,
         limit=score is not None and score.limit_hand is not None,
         events=game.events if keep_events else None,

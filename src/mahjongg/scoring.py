@@ -468,13 +468,6 @@ def _score(found: tuple, reading: Reading, arrangement: str | None = None) -> Sc
     return s
 
 
-def _rank(s: Score) -> tuple:
-    """Order of preference among readings: the higher score; at equal score a
-    limit hand (a capped ordinary score equal to the limit is not one), then
-    more faan, then more points."""
-    return (s.score, s.limit_hand is not None, s.faan or 0, s.points)
-
-
 def _check_tiles(hand: Hand, ruleset: Ruleset) -> None:
     """Bonus tiles must belong to the ruleset's set of tiles."""
     if not hand.bonus and not hand.hidden:
@@ -664,7 +657,9 @@ def _best(hand: Hand, ruleset: Ruleset, situation: Situation) -> tuple:
     if not ruleset.claimed_kong_concealed and any(m.claimed for m in hand.melds):
         # a claimed kong is an exposed kong like any other under this ruleset
         hand = Hand(hand.concealed, tuple(Meld(m.kind, m.tile, m.exposed) for m in hand.melds), hand.bonus, hand.hidden)
-    # the best reading by _rank (the first of equals); only its Score is made
+    # the best reading (the first of equals): the higher score; at equal score a limit hand
+    # (a capped ordinary score equal to the limit is not one), then more faan, then more
+    # points. Only its Score is made.
     best = best_rank = best_reading = None
     facts = _facts(hand)
     winner = situation.win is not None

@@ -122,9 +122,9 @@ def _fields(data, known: tuple[str, ...], command: str) -> dict:
 # --- score ---------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class ScoreRequest:
-    """What ``mahjongg score`` takes: ``hand`` in notation; ``win``, the
+    """What ``mahjongg score`` takes, by keyword: ``hand`` in notation; ``win``, the
     winning tile (``None``: a loser's hand), ``by`` where it came from; the
     flags of a win (``last_tile``, ``original``, ``first_discard``,
     ``after_flower``, ``kong_on_kong``) and ``dead`` (a loser's dead hand);

@@ -251,9 +251,8 @@ def _batches(items: Iterable, size: int) -> Iterator[list]:
 
 AHEAD = 8
 """Hands per worker a pool may play ahead of the hand being stored (:func:`imap_ahead`): with
-two, the workers waited on the order of the results and a run of two workers stored 0.6x the
-hands a second of the old chunks (bench/bench_simulate_db.py); at 200 hands a second, eight a
-worker is well under a second of play."""
+two, the workers waited on the order of the results (bench/README.md, "Committing each
+hand"); eight a worker is well under a second of play."""
 
 
 def _chunk_size(games: int, workers: int) -> int:

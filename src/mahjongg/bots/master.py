@@ -32,24 +32,18 @@ expert's play was found wanting (docs/bots.md, "The master"):
   rule and values a hand far from waiting by a rough count of its doubles, so
   half the hands were drawn. Beside the plans, only the first discard a step
   from waiting has its completions scored (:attr:`MasterBot.ONE_STEP_EXACT`), at
-  its turn only (:attr:`MasterBot.CLAIM_ONE_STEP`). Against three experts, 2,000
-  deals: hong-kong +24.2 [+14.5, +34.6] (seed 16), +24.3 [+15.5, +33.9] (seed 2)
-  and +32.0 [+21.7, +42.4] (seed 2026), hong-kong-136 +26.9 [+19.4, +34.5],
-  +23.8 [+16.2, +31.7] and +26.3 [+18.0, +34.7] (bench/README.md, "Claims
-  weighed by their plans").
+  its turn only: a claim window weighs the hand after the claim and the hand
+  kept by their plans alone.
 
-Its speed (bench/bench_master.py; bench/README.md, "Faster again"; a 2-vCPU
-Xeon): a decision takes 0.29-0.41 ms at the median and at most 3.4 ms of CPU at
-the 99th percentile; a table of master and three greedy plays 56-62 hands a
-second under bmja and the Hong Kong rulesets, 98-116 under the others.
+How it measures against three experts, and its speed: bench/README.md ("The
+master rebuilt", "Claims weighed by their plans", "Faster again";
+bench/bench_master.py).
 
 Elsewhere the value of a win by the real scorer, the ruleset's minimum and settlement,
 the risk of the other discards, folding and building a high hand on a long
 wall are the expert's; the ruleset's own questions (``may_declare``,
 ``settle``, ``minimum_to_declare``, ``unit``) are asked, never its name.
-:func:`next_live` and :func:`one_step` (the next step's live tiles, the waits
-a step from ready worked out) remain, off by default (:attr:`MasterBot.TWO_STEP`):
-measured, neither helped. Reproducible: ties go by tile order; no random numbers.
+Reproducible: ties go by tile order; no random numbers.
 
 Source: seed 000 (Pung Chow Part I), "Suggestions for careful playing of
 hands": "a player should plan and play to win at all times with as high a hand
@@ -61,19 +55,14 @@ center of the table".
 from __future__ import annotations
 
 from ..shanten import shanten
-from ..table.actions import ADD_KONG, CONCEALED_KONG, DISCARD, KONG, PUNG, Action
+from ..table.actions import ADD_KONG, CONCEALED_KONG, DISCARD, KONG, Action
 from ..table.observation import Observation
-from ..hand import MeldKind
-from ..tiles import TILES
 from .base import concealed_counts, unseen_counts
-from .evaluation import discard_options, discard_shanten, useful_draws
-from .expert import (
-    DiscardValue, ExpertBot, _chips_for_win, _loser_gain, _one_step_table, discard_value, loser_score, one_step_win,
-    win_chance,
-)
+from .evaluation import discard_shanten, useful_draws
+from .expert import DiscardValue, ExpertBot, _chips_for_win, _loser_gain, discard_value, loser_score, one_step_win, win_chance
 from .plans import faan_values, plan_chance, plans
 
-__all__ = ["MasterBot", "chance", "next_live", "one_step", "passed_since", "loser_term", "plan_value", "plan_setting"]
+__all__ = ["MasterBot", "passed_since", "loser_term", "plan_value", "plan_setting"]
 
 
 def plan_setting(obs: Observation, unseen: list[int]) -> tuple:
@@ -170,94 +159,6 @@ def passed_since(obs: Observation, opponent) -> frozenset:
     return frozenset(int(t) for s, t, _ in history[last + 1 :] if s != opponent)
 
 
-def next_live(counts: list[int], declared: int, unseen: list[int]) -> float:
-    """For a hand between turns (``counts``, 13 tiles less three per declared set): the
-    mean, over the draws that would lower its shanten (weighted by their unseen copies),
-    of the live useful tiles it would have after that draw and its best discard (the
-    discard leaving the lowered shanten with the most). ``unseen`` is restored."""
-    tot = 0
-    acc = 0
-    for x in useful_draws(counts, declared):
-        u = unseen[x]
-        if u <= 0:
-            continue
-        counts[x] += 1
-        unseen[x] -= 1
-        # the live tiles only of the discards that keep the lowered shanten (the
-        # shanten of every discard is a look-up; the live tiles cost more)
-        after = discard_shanten(counts, declared, [TILES[y] for y in range(34) if counts[y]])
-        low = min(after.values())
-        opts = discard_options(counts, declared, [y for y, sh in after.items() if sh == low], unseen)
-        counts[x] -= 1
-        unseen[x] += 1
-        tot += u
-        acc += u * max(v[1] for v in opts.values())
-    return acc / tot if tot else 0.0
-
-
-def chance(s: int, live: float, nxt: float, unseen_total: int, draws_left: int) -> float:
-    """The chance of a win from shanten ``s`` with ``live`` useful tiles now and ``nxt``
-    at the next step (then 6 a step, as the expert): :func:`~mahjongg.bots.expert.win_chance`."""
-    return win_chance(s, live, unseen_total, draws_left, next_live=nxt)
-
-
-def one_step(obs: Observation, counts: list[int], declared: int, unseen: list[int], factor: float = 0.7) -> tuple[float, float]:
-    """For a hand one step from waiting (``counts``, between turns): ``(chance, chips)``
-    -- the chance of winning with it and the mean chips of such a win.
-
-    For each improving draw ``x`` (weighted by its unseen copies): the discard after it
-    whose waits are worth most (unseen copies times score, the real scorer's, a wait the
-    rules would not let it declare worth nothing), and the chance of winning on those
-    waits from the wall left after the draw (:func:`chance` of a waiting hand)."""
-    seat = obs.seat
-    seats = obs.seats
-    ruleset = obs.ruleset
-    other = next(x for x in seats if x != seat)
-    unseen_total = max(1, sum(unseen))
-    draws = max(0, obs.drawable // len(seats))
-    held = list(counts)
-    for m in obs.melds[seat]:
-        for t in m.tiles:
-            held[t] += 1
-    total = sum(unseen[x] for x in useful_draws(counts, declared))
-    if total <= 0 or draws <= 0:
-        return 0.0, 0.0
-    q = min(1.0, total / unseen_total)
-    tries = 2 * draws
-    rest = int((tries - 1.0 / q) // 2)
-    if rest <= 0:
-        return 0.0, 0.0
-    step = 1.0 - (1.0 - q) ** tries
-    acc = 0.0
-    acc_chips = 0.0
-    weight = 0
-    for x, ys in _one_step_table(obs, counts, declared, held):
-        u = unseen[x]
-        if u <= 0:
-            continue
-        weight += u
-        unseen[x] -= 1
-        best_num, best_live = 0, 0
-        for _, ws in ys:
-            num = 0
-            live = 0
-            for w, sc in ws:
-                if sc > 0 and unseen[w] > 0:
-                    num += unseen[w] * sc
-                    live += unseen[w]
-            if num > best_num:
-                best_num, best_live = num, live
-        unseen[x] += 1
-        if best_num:
-            c = chance(0, best_live, 0, unseen_total, rest)
-            chips = _chips_for_win(ruleset, seat, seats, int(best_num / best_live), other)
-            acc += u * c
-            acc_chips += u * c * chips
-    if not acc:
-        return 0.0, 0.0
-    return factor * step * acc / weight, acc_chips / acc
-
-
 def loser_term(obs: Observation, counts: list[int], declared: int, shanten_now: int, scale: float = 0.8) -> float:
     """The chips the hand ``counts`` (between turns) is worth as a loser's, should another
     win: ``(1 - chance) * scale * gain * score`` -- ``chance`` of its own win
@@ -282,17 +183,11 @@ class MasterBot(ExpertBot):
     safe (rulesets in points) and faan plans (rulesets with a faan table's minimum)."""
 
     name = "master"
-    TWO_STEP = ()
-    """The shanten at which discards (and the hand kept, in a claim window) are weighed by
-    the next step's tiles: 2 (:func:`next_live`); 1 adds :func:`one_step`'s worked-out
-    waits, measured worse under Hong Kong rules. None by default: with the other rules
-    of this class, (2,) did worse than () under Pung Chow with and without a limit (300
-    deals, seed 5: +0.7 against +1.8, +2.5 against +4.6; docs/bots.md, "The master")."""
     SAFE_PASSED = True
     """Whether a tile an opponent let pass since his last discard is safe against him
     (:func:`passed_since`; the expert knows only the tiles he discarded himself), under
     a ruleset scored in points: under Hong Kong's faan it measured worse than the
-    expert at seed 16 (500 deals: -2.0 [-5.1, -0.1]; bench/README.md)."""
+    expert (bench/README.md, "Master against three experts")."""
     RISK_SCALE = 0.3
     """The weight of a discard's risk (:func:`~mahjongg.bots.expert.discard_value`; the expert's 0.3)."""
     LOSER_SCALE = 0.8
@@ -301,37 +196,21 @@ class MasterBot(ExpertBot):
     KONGS = True
     """Whether kongs are declared and claimed whenever they keep the shanten, under a
     ruleset scored in points (:meth:`turn`, :meth:`claim`)."""
-    PUNG_PLAN_AT = 0
-    """Pungs and pairs (0: never) at which a hand building for a minimum claims pungs for
-    "all pungs" (:meth:`pung_plan`)."""
     STAY_LOSER = True
     """Whether passing a claim counts the loser's value of the hand kept, as the claim's
     value (its best discard's, :func:`~mahjongg.bots.expert.discard_value`) counts it for
     the hand after the claim; the expert's passing leaves it out, so the expert leans to
     claims under rulesets whose losers settle among themselves."""
-    ONE_STEP_FACTOR = 0.7
     ONE_STEP_EXACT: int | None = 1
     """Under a faan table with :attr:`FAAN_PLANS`: how many of the discards one step from
     waiting, the first the plans rank, have their completions scored (the real scorer
-    on every wait of every step; :func:`~mahjongg.bots.expert.one_step_win`); ``None``:
-    every one, as the expert does. One, measured against every one (500 deals, seed 5,
-    against three experts): hong-kong +29.5 [+13.1, +46.6] against +33.3 [+16.2, +52.4],
-    hong-kong-136 +25.7 [+15.1, +36.4] against +24.9 [+14.5, +35.6], not told apart; the
-    scoring of those completions took a third of master's time there. At 2,000 deals,
-    seeds 16 and 2: hong-kong +24.4 [+14.7, +34.5] and +23.2 [+14.9, +31.7], hong-kong-136
-    +26.7 [+19.3, +34.2] and +24.6 [+17.0, +32.8] (bench/README.md); since
-    :attr:`CLAIM_ONE_STEP`, at a turn only."""
-    CLAIM_ONE_STEP = False
-    """Under a faan table with :attr:`FAAN_PLANS`: whether a claim window, too, scores the
-    completions of a hand a step from waiting (the hand after the claim and its discard,
-    and the hand kept), as a turn does (:attr:`ONE_STEP_EXACT`). Without, a claim window
-    weighs both by their plans alone (and a hand waiting by its waits scored): a third
-    of the scoring of completions was done for claims, and the two sides stay weighed
-    alike. Against three experts, 2,000 deals, seeds 16, 2 and 2026: hong-kong +24.2
-    [+14.5, +34.6], +24.3 [+15.5, +33.9], +32.0 [+21.7, +42.4]; hong-kong-136 +26.9
-    [+19.4, +34.5], +23.8 [+16.2, +31.7], +26.3 [+18.0, +34.7] -- as with it (+24.4,
-    +23.2, +29.2; +26.7, +24.6, +25.7), and the table 8% faster (bench/README.md,
-    "Claims weighed by their plans")."""
+    on every wait of every step; :func:`~mahjongg.bots.expert.one_step_win`), at a turn
+    only; ``None``: every one, as the expert does. One was not told apart from every one
+    against three experts, and scoring those completions took a third of master's time
+    (bench/README.md, "One play change: one step exact for the first discard only").
+    A claim window scores none: the hand after the claim and the hand kept are weighed
+    by their plans alone, both sides alike (bench/README.md, "Claims weighed by their
+    plans")."""
     FAAN_PLANS = True
     """Under a faan table (a minimum to declare): every discard, claim and pass valued by the
     hand's best faan plan (:func:`plan_value`) -- its shape (one suit, all pungs), the honor
@@ -373,7 +252,7 @@ class MasterBot(ExpertBot):
             exact = v.chance * v.value if v.shanten == best_s and (v.shanten == 0 or v.shanten == 1 and self.ONE_STEP_EXACT is None) else 0.0
             out.append(DiscardValue((v.tile, v.shanten, v.live, v.waits, v.value, v.chance, v.risk, max(exact, pe) - v.risk)))
         out.sort(key=lambda v: (-v[7], v[1], -v[2], unseen[v[0]], -int(v[0])))
-        if best_s == 1 and self.ONE_STEP_EXACT and (self.CLAIM_ONE_STEP or not self._claiming):
+        if best_s == 1 and self.ONE_STEP_EXACT and not self._claiming:
             # the completions of the first few discards a step from waiting, scored
             held = list(counts)
             for m in obs.melds[obs.seat]:
@@ -389,7 +268,6 @@ class MasterBot(ExpertBot):
                     out[i] = DiscardValue((v.tile, v.shanten, v.live, v.waits, value, chance, v.risk, chance * value - v.risk))
             out.sort(key=lambda v: (-v[7], v[1], -v[2], unseen[v[0]], -int(v[0])))
         return out
-    """With 1 in :attr:`TWO_STEP`: the expert's discount of a chance a step from waiting."""
 
     def turn(self, obs: Observation, legal: list[Action]) -> Action:
         """The expert's turn, but with :attr:`KONGS` a concealed or added kong that leaves
@@ -430,33 +308,7 @@ class MasterBot(ExpertBot):
             self._claiming = False
 
     _claiming = False
-    """Whether the bot is deciding a claim window now (:attr:`CLAIM_ONE_STEP`)."""
-
-    def want_claim(self, obs: Observation, a: Action, before: int, after: int) -> bool:
-        """Building for a minimum (the claim window's ``build`` mode): the cautious bot's
-        claims, and with :attr:`PUNG_PLAN_AT` a pung that keeps the shanten when the hand
-        is set for "all pungs" (:meth:`pung_plan`)."""
-        if (
-            self.PUNG_PLAN_AT
-            and getattr(self, "_mode", "race") == "build"
-            and a.kind is PUNG
-            and after <= before
-            and self.pung_plan(obs)
-        ):
-            return True
-        return ExpertBot.want_claim(self, obs, a, before, after)
-
-    def pung_plan(self, obs: Observation) -> bool:
-        """Whether the hand is set for "all pungs" under a ruleset with a minimum to declare
-        (Hong Kong: all pungs 3 faan, the minimum by itself): no chow among its sets, and
-        at least :attr:`PUNG_PLAN_AT` pungs, kongs and pairs (its sets and concealed tiles)."""
-        if obs.ruleset.minimum_to_declare <= 0:
-            return False
-        own = obs.melds[obs.seat]
-        if any(m.kind is MeldKind.CHOW for m in own):
-            return False
-        counts = concealed_counts(obs)
-        return len(own) + sum(1 for n in counts if n >= 2) >= self.PUNG_PLAN_AT
+    """Whether the bot is deciding a claim window now (:attr:`ONE_STEP_EXACT`: a turn only)."""
 
     @staticmethod
     def _kongs_score(obs: Observation) -> bool:
@@ -466,12 +318,12 @@ class MasterBot(ExpertBot):
         return obs.ruleset.unit != "faan"
 
     def rank_discards(self, obs, candidates, defence=None):
-        """The expert's ranking (:func:`~mahjongg.bots.expert.discard_value`), the discards
-        of the lowest shanten, when it is in :attr:`TWO_STEP`, weighed again: their chance
-        with the next step's live tiles counted (the expert's risk kept as it is)."""
+        """The expert's ranking (:func:`~mahjongg.bots.expert.discard_value`) with master's
+        weights and, under a ruleset scored in points, the tiles let pass safe
+        (:attr:`SAFE_PASSED`); under a faan table its plans (:meth:`_faan_ranked`)."""
         if self.FAAN_PLANS and not self._kongs_score(obs):
             return self._faan_ranked(obs, candidates, self.DEFENCE if defence is None else defence)
-        ranked = discard_value(
+        return discard_value(
             obs,
             candidates,
             defence=self.DEFENCE if defence is None else defence,
@@ -479,35 +331,6 @@ class MasterBot(ExpertBot):
             risk_scale=self.RISK_SCALE,
             loser_scale=self.LOSER_SCALE,
         )
-        if not ranked:
-            return ranked
-        best_s = min(v.shanten for v in ranked)
-        if best_s not in self.TWO_STEP:
-            return ranked
-        counts = concealed_counts(obs)
-        declared = len(obs.melds[obs.seat])
-        unseen = unseen_counts(obs)
-        unseen_total = max(1, sum(unseen))
-        draws = max(0, obs.drawable // len(obs.seats))
-        out = []
-        for v in ranked:
-            if v.shanten != best_s or v.chance <= 0:
-                out.append(v)
-                continue
-            counts[v.tile] -= 1
-            if best_s == 1:
-                new, value = one_step(obs, counts, declared, unseen, self.ONE_STEP_FACTOR)
-            else:
-                nxt = next_live(counts, declared, unseen)
-                base = chance(best_s, v.live, 6, unseen_total, draws)
-                new = v.chance * (chance(best_s, v.live, nxt, unseen_total, draws) / base) if base > 0 else v.chance
-                value = v.value
-            counts[v.tile] += 1
-            # the expert's risk (less the loser's value of the hand kept) is kept as it is
-            ev = new * value - (v.chance * v.value - v.ev)
-            out.append(DiscardValue((v.tile, v.shanten, v.live, v.waits, value, new, v.risk, ev)))
-        out.sort(key=lambda v: (-v[7], v[1], -v[2], unseen[v[0]], -int(v[0])))
-        return out
 
     def _stay_value(self, obs, counts, declared, before):
         """The hand kept in a claim window, weighed as :meth:`rank_discards` weighs a discard:
@@ -515,42 +338,14 @@ class MasterBot(ExpertBot):
         value counts it (:func:`loser_term`)."""
         if self.FAAN_PLANS and not self._kongs_score(obs):
             return self._faan_stay(obs, counts, declared, before)
-        v = self._stay_win_value(obs, counts, declared, before)
+        v = ExpertBot._stay_value(self, obs, counts, declared, before)
         if self.STAY_LOSER:
             v += loser_term(obs, counts, declared, before, self.LOSER_SCALE)
         return v
 
     def _faan_stay(self, obs, counts, declared, before):
         """The hand kept in a claim window under a faan table, valued as :meth:`_faan_ranked`
-        values a discard in a claim window: the expert's exact value waiting (and with
-        :attr:`CLAIM_ONE_STEP` a step from it), or its best plan."""
+        values a discard in a claim window: the expert's exact value waiting, or its best plan."""
         unseen = unseen_counts(obs)
-        base = 0.0
-        if before == 0:
-            base = ExpertBot._stay_value(self, obs, counts, declared, before)
-        elif before == 1 and self.CLAIM_ONE_STEP:
-            held = list(counts)
-            for m in obs.melds[obs.seat]:
-                for t in m.tiles:
-                    held[t] += 1
-            live = sum(unseen[t] for t in useful_draws(counts, declared))
-            value, chance = one_step_win(obs, counts, declared, held, unseen, live)
-            base = chance * value
+        base = ExpertBot._stay_value(self, obs, counts, declared, before) if before == 0 else 0.0
         return max(base, plan_value(obs, counts, declared, unseen))
-
-    def _stay_win_value(self, obs, counts, declared, before):
-        """The expected chips of a win with the hand kept in a claim window."""
-        if before == 1 and 1 in self.TWO_STEP:
-            c, chips = one_step(obs, counts, declared, unseen_counts(obs), self.ONE_STEP_FACTOR)
-            return c * chips
-        v = ExpertBot._stay_value(self, obs, counts, declared, before)
-        if v <= 0 or before not in self.TWO_STEP:
-            return v
-        unseen = unseen_counts(obs)
-        unseen_total = max(1, sum(unseen))
-        draws = max(0, obs.drawable // len(obs.seats))
-        live = sum(unseen[t] for t in useful_draws(counts, declared))
-        base = chance(before, live, 6, unseen_total, draws)
-        if base <= 0:
-            return v
-        return v * chance(before, live, next_live(counts, declared, unseen), unseen_total, draws) / base

@@ -86,7 +86,7 @@ def render_replay(row: GameRow, events: list[dict], game: Game, console: Console
     if r is None:
         console.print("the hand is not finished")
         return
-    card = result_card(r, game.ruleset, events)
+    card = result_card(r, game.ruleset)
     if r.winner is None:
         console.print(f"[bold]result[/]: drawn ({r.reason})", highlight=False)
     else:

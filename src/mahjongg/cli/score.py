@@ -175,8 +175,9 @@ def score_command(
     Without --win the hand is a loser's (13 tiles plus one per kong).
     """
     request = requests.ScoreRequest(
-        hand, ruleset, seat, round_, win, by, last_tile, original, first_discard, after_flower, kong_on_kong, dead, mandarins,
-        original_call, special_tiles, wins_in_row,
+        hand=hand, ruleset=ruleset, seat=seat, round=round_, win=win, by=by, last_tile=last_tile, original=original,
+        first_discard=first_discard, after_flower=after_flower, kong_on_kong=kong_on_kong, dead=dead, mandarins=mandarins,
+        original_call=original_call, special_tiles=special_tiles, wins_in_row=wins_in_row,
     )
     with user_errors():
         answer = requests.score(request)

@@ -22,7 +22,7 @@ the limit in faan.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable, Mapping
+from typing import Mapping
 
 from ..rules.faan_items import FaanItem
 from ..rules.ruleset import Ruleset
@@ -38,7 +38,6 @@ __all__ = [
     "score_card",
     "settlement_grid",
     "result_card",
-    "discarder_of",
     "VOID",
     "LIMIT",
 ]
@@ -280,17 +279,6 @@ def settlement_grid(s: Settlement, settled: bool = True) -> SettlementGrid:
     return SettlementGrid(seats, tuple(tuple(table[a][b] for b in seats) for a in seats), tuple(net[a] for a in seats), settled)
 
 
-def discarder_of(events: Iterable[dict]) -> Wind | None:
-    """The seat whose discard (or robbed kong) was claimed for Mah-Jongg, from
-    a hand's event log (:mod:`mahjongg.table.events`); ``None`` for a
-    self-drawn win or no win."""
-    found = None
-    for e in events:
-        if e.get("type") == "claim" and e.get("kind") == "mahjongg":
-            found = Wind.parse(e["from"])
-    return found
-
-
 @dataclass(frozen=True)
 class ResultCard:
     """Every hand of a finished hand on its score card, and the settlement.
@@ -329,17 +317,16 @@ class ResultCard:
         }
 
 
-def result_card(result, ruleset: Ruleset, events: Iterable[dict] = ()) -> ResultCard:
+def result_card(result, ruleset: Ruleset) -> ResultCard:
     """The :class:`ResultCard` of ``result`` (a :class:`~mahjongg.table.Result`)
-    scored under ``ruleset``; ``events``: the hand's event log, which says
-    who discarded the winning tile."""
+    scored under ``ruleset``."""
     win = result.win
     return ResultCard(
         unit=ruleset.unit,
         winner=result.winner,
         win_tile=str(win.tile) if win is not None else None,
         win_by=win.by.value if win is not None else None,
-        discarder=discarder_of(events) if result.winner is not None else None,
+        discarder=result.discarder,
         reason=result.reason,
         cards={s: score_card(result.scores[s], ruleset) for s in sorted(result.scores)},
         dead=frozenset(result.dead),

@@ -43,7 +43,7 @@ from __future__ import annotations
 
 from mahjongg.errors import MahjonggError
 
-from dataclasses import dataclass
+from collections import namedtuple
 from enum import Enum
 
 from ..tiles import Tile, Wind
@@ -118,14 +118,48 @@ CLAIM_KINDS = frozenset({ActionKind.CHOW, ActionKind.PUNG, ActionKind.KONG, Acti
 """Kinds that only answer a discard (MAHJONGG may do either)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Action:
-    """One decision of one seat. ``str(action)`` reads ``S pung 5d``, ``W chow 4c@3c``."""
+_tuple_eq = tuple.__eq__
+_tuple_ne = tuple.__ne__
 
-    kind: ActionKind
-    seat: Wind
-    tile: Tile | None = None
-    chow: Tile | None = None
+
+class Action(namedtuple("_ActionFields", "kind seat tile chow", defaults=(None, None))):
+    """One decision of one seat: ``Action(kind, seat, tile=None, chow=None)``.
+    ``str(action)`` reads ``S pung 5d``, ``W chow 4c@3c``.
+
+    A value that cannot be changed, even by ``object.__setattr__``: the engine
+    makes each action once and hands the same object to every game in the
+    process, so a bot that could change one would change every later game.
+    Its fields live in a tuple (no ``__dict__``, no writable slot) and its
+    class cannot be swapped. (Only what Python itself cannot stop -- ctypes,
+    a debugger -- or rebinding the class's own attributes, which changes the
+    type for everyone by design, reaches past that.) It compares equal only
+    to an ``Action`` with the same fields (never to a plain tuple), hashes by
+    them and has no order, as a frozen dataclass does.
+    """
+
+    __slots__ = ()
+
+    # object.__setattr__(action, "__class__", ...) would swap the class of a shared action
+    # (a tuple subclass of the same layout is accepted): this property has no setter
+    __class__ = property(lambda self: type(self), doc="The class (it cannot be changed).")
+
+    def __eq__(self, other):
+        if type(other) is Action:
+            return _tuple_eq(self, other)
+        return False if isinstance(other, tuple) else NotImplemented
+
+    def __ne__(self, other):
+        if type(other) is Action:
+            return _tuple_ne(self, other)
+        return True if isinstance(other, tuple) else NotImplemented
+
+    __hash__ = tuple.__hash__
+
+    def _unordered(self, other):
+        return NotImplemented
+
+    __lt__ = __le__ = __gt__ = __ge__ = _unordered
+    del _unordered
 
     def to_dict(self) -> dict:
         d = {"kind": self.kind.value, "seat": self.seat.letter}

@@ -55,13 +55,13 @@ def finish(
         else:
             scores[s] = score_hand(hands[s], r, sit)
     dead = frozenset(g._dead)
+    # the player robbed of his kong pays as the discarder of the winning tile
+    discarder = g._window_from if win is not None and win.by in (_BY_DISCARD, _BY_ROBBED) else None
     if settlement is not None:
         settled = True
     else:
         settled = winner is not None or r.settle_draws
     if settlement is None and settled:
-        # the player robbed of his kong pays as the discarder of the winning tile
-        discarder = g._window_from if win is not None and win.by in (_BY_DISCARD, _BY_ROBBED) else None
         extra = {}
         if discarder is not None:
             # the ruleset may rule on the discard (seed 000 Part II, Penalties 2)
@@ -80,7 +80,7 @@ def finish(
         settlement = Settlement((), tuple(g.seats))
     if reason is None:
         reason = "mahjongg" if winner is not None else "wall exhausted"
-    g._result = Result(winner, win, reason, hands, scores, dead, settlement, settled, tuple(rulings), washed_by)
+    g._result = Result(winner, win, reason, hands, scores, dead, settlement, settled, tuple(rulings), washed_by, discarder)
     g._phase = OVER
     g._washing = False
     g._options, g._answers, g._legal = {}, {}, [None, None, None, None]

@@ -86,6 +86,14 @@ def explain(g, a: Action) -> str:
             return f"{a}: {g.hand(seat)} is not a complete hand"
         return f"{a} is not legal now"
     # claim window
+    if g._washing:  # a claim window on no discard: no discarder, no tile under claim
+        if seat in g._answers:
+            return f"{a}: {who} has already answered in the washing window"
+        may = " or ".join(x.kind.value for x in g._options.get(seat, ()))
+        return (
+            f"{a}: the washing window is open, before East's first discard (seed 000 Part II, "
+            f"Washing the tiles); {who} " + (f"may answer {may}" if may else "has nothing to answer")
+        )
     d, dt = g._window_from, g._window_tile
     if g._robbing and seat != d and seat not in g._answers:
         return (

@@ -682,10 +682,16 @@ class Game:
         if seat not in self._dead:
             self._legal = [None, None, None, None]
             self._mark_dead(seat, reason, penalty=True)
-            if self._phase is CLAIMS:
-                # its Mah-Jongg claim, if any, lapses
-                opts = [a for a in self._options.get(seat, ()) if a.kind is not MAHJONGG]
-                if seat in self._options and seat not in self._answers:
+            if self._phase is CLAIMS and seat in self._options:
+                # its Mah-Jongg lapses, offered or answered: a seat that had answered it
+                # answers again from what a dead hand may still do (pung, kong, chow),
+                # and is asked no more when PASS is all that is left
+                answers = self._answers
+                answer = answers.get(seat)
+                if answer is not None and answer.kind is MAHJONGG:
+                    del answers[seat]
+                if seat not in answers:
+                    opts = [a for a in self._options[seat] if a.kind is not MAHJONGG]
                     if len(opts) <= 1:
                         del self._options[seat]
                     else:

@@ -21,11 +21,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from ..tiles import TILES
+from ..rules.ruleset import SEATINGS
+from ..tiles import NUM_KINDS, TILES
 from .actions import ActionKind
 from .events import ReplayError
 
-__all__ = ["Field", "LOG_SCHEMA", "check_log", "check_event"]
+__all__ = ["Field", "LOG_SCHEMA", "OPTIONS", "check_log", "check_event"]
 
 _SEATS = frozenset("ESWN")
 _TILE_NAMES = frozenset(str(t) for t in TILES)
@@ -53,6 +54,14 @@ def _one_of(*values: str) -> Callable:
 
 def _or_none(check: Callable) -> Callable:
     return lambda v: v is None or check(v)
+
+
+def _whole(at_least: int, at_most: int | None = None) -> Callable:
+    return lambda v: _int(v) and at_least <= v and (at_most is None or v <= at_most)
+
+
+def _bonus_tiles(v) -> bool:
+    return type(v) is list and len(set(v)) == len(v) and all(_int(x) and NUM_KINDS <= x < len(TILES) for x in v)
 
 
 def _str(v) -> bool:
@@ -100,6 +109,42 @@ class Field:
 SEAT = Field("a seat (E, S, W or N)", _seat)
 TILE = Field("a tile in the notation (5c, E, Wh, f1)", _tile)
 TILE_OR_ABSENT = Field("a tile in the notation (5c, E, Wh, f1)", _tile, required=False)
+
+_YES_NO = Field("true or false", _bool)
+
+OPTIONS: dict[str, Field] = {
+    "limit": Field("the limit in points (a whole number above 0, or null)", _or_none(_whole(1))),
+    "payment_limit": Field("the limit on one payment (a whole number above 0, or null)", _or_none(_whole(1))),
+    "east_factor": Field("how many times East pays and collects (a whole number above 0)", _whole(1)),
+    "wall_stacks": Field("the stacks per side of the wall (a whole number from 1 to 40)", _whole(1, 40)),
+    "bonus_tiles": Field(
+        f"a list of different bonus tiles (tile numbers {NUM_KINDS}-{len(TILES) - 1})", _bonus_tiles
+    ),
+    "reserved_tiles": Field("the tiles never drawn (a whole number, 0 or more)", _whole(0)),
+    # a faan table is not logged: it comes with the ruleset's name (null: scored in points)
+    "faan": Field("null (a faan table comes with the ruleset's name)", lambda v: v is None),
+    "dice_count": Field("the dice per throw (2 or 3)", _whole(2, 3)),
+    "dice_throws": Field("the throws to break the wall (1 or 2)", _whole(1, 2)),
+    "loose_refill": Field("how loose tiles are refilled (each, pair or end)", _one_of("each", "pair", "end")),
+    "max_chows": Field("the most chows in a hand (a whole number, 0 or more, or null)", _or_none(_whole(0))),
+    "special_tiles": Field("the set of special tiles (a name, or null)", _or_none(_str)),
+    "concealed_kong_robbed_for": Field("a list of limit hands' names", _list_of(_str)),
+    "seating": Field(f"how the players are seated ({', '.join(SEATINGS)})", _one_of(*SEATINGS)),
+    "seating_dice": Field("the dice thrown for the seating (1 to 3)", _whole(1, 3)),
+    "match_rounds": Field("the wind rounds in a match (a whole number above 0)", _whole(1)),
+    "starting_chips": Field("the chips each player starts with (a whole number, 0 or more)", _whole(0)),
+    **{
+        name: _YES_NO
+        for name in (
+            "roof_off", "special_shapes", "settle_draws", "jump_deal", "robbing_kong", "original_through_kongs",
+            "kong_box_replenished", "original_call", "must_declare_calling", "claimed_kong_concealed", "draw_keeps_deal",
+        )
+    },
+}
+"""The value of each option of :class:`~mahjongg.rules.Ruleset` a ``setup`` event may log
+(``options``). An option may be absent (one added later, logged only when not its default);
+an option not listed here (a ruleset subclass's own) is checked against its field's type
+when the ruleset is rebuilt (:func:`~mahjongg.table.events.logged_ruleset`)."""
 
 LOG_SCHEMA: dict[str, dict[str, Field]] = {
     "setup": {
@@ -188,6 +233,11 @@ def check_event(i: int, event) -> None:
     extra = [k for k in event if k != "type" and k not in fields]
     if extra:
         raise ReplayError(f"event {i} ({kind}): field {_shown(extra[0])} is not a field of a {kind} event")
+    if kind == "setup":
+        options = event["options"]
+        for name, f in OPTIONS.items():
+            if name in options and not f.check(options[name]):
+                raise ReplayError(f"event {i} (setup): option {name} is {_shown(options[name])}, not {f.what}")
 
 
 def check_log(events) -> None:

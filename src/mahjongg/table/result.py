@@ -28,7 +28,11 @@ class Result:
     not settled (``settled`` false). ``rulings``: the penalties ruled at the
     end of the hand, paid or excused (:class:`~mahjongg.rules.ruleset.Ruling`:
     a false Mah-Jongg; the discarder paying for all, which cancels every
-    score but the winner's).
+    score but the winner's). ``discarder``: the seat that discarded the
+    winning tile, or whose kong was robbed (``None``: self-drawn, or no
+    winner); the log says it too, as the ``from`` of the winning claim (it
+    is not among the fields of :meth:`to_dict`, which the log's ``end``
+    event holds).
     """
 
     winner: Wind | None
@@ -41,6 +45,7 @@ class Result:
     settled: bool
     rulings: tuple = ()
     washed_by: Wind | None = None
+    discarder: Wind | None = None
 
     @property
     def is_draw(self) -> bool:

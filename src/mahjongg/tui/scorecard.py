@@ -196,10 +196,10 @@ def result_group(
     laid out for ``width`` columns: two cards side by side where both fit
     (``width`` 110 or more), else one under another, so that no number is cut;
     the winner's hand first, then ``human``'s (:func:`card_order`).
-    ``events``: the hand's event log (who discarded the winning tile, and
-    whether ``human``'s claim on it lost to a higher one)."""
+    ``events``: the hand's event log (whether ``human``'s claim on the
+    winning tile lost to a higher one)."""
     r = rec.result
-    card = result_card(r, ruleset, events)
+    card = result_card(r, ruleset)
     cards = [seat_card(rec, s, names, card.cards[s], glyphs) for s in card_order(list(r.settlement.seats), r.winner, human)]
     per_row = 2 if width >= 110 else 1
     grid = Table.grid(padding=(1, 4), expand=False)

@@ -151,7 +151,7 @@ def hand_replay(journal: Journal, code: str, hand: int) -> dict:
     rec, events = match.records[hand - 1], logs[hand - 1]
     names = [s.name for s in seats]
     by_seat = {w.letter: names[p] for p, w in rec.seats.items()}
-    result = result_view(rec, names, match.ruleset, events)
+    result = result_view(rec, names, match.ruleset)
     result["match_over"] = match.is_over and hand == len(logs)
     return {
         "code": row.code,

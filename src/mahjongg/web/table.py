@@ -1026,14 +1026,14 @@ class LiveTable:
         """The last hand's outcome: every hand itemized, the settlement, chips."""
         m = self.match
         rec = self.session.last_record or m.records[-1]
-        out = result_view(rec, [s.name for s in self.seats], m.ruleset, self.game.events if self.game is not None else ())
+        out = result_view(rec, [s.name for s in self.seats], m.ruleset)
         out["match_over"] = m.is_over
         if m.is_over:
             out["match_seed"] = str(self.config.seed)  # decimal text, as the hand's seed
         return out
 
 
-def result_view(rec: HandRecord, names: list[str], ruleset, events) -> dict:
+def result_view(rec: HandRecord, names: list[str], ruleset) -> dict:
     """A finished hand's outcome (the score sheet and the replay's last step): every hand
     laid open and itemized (``card``: the play layer's score card and settlement grid),
     the seats' ``names`` (by player), chips this hand and running totals by seat letter,
@@ -1049,5 +1049,5 @@ def result_view(rec: HandRecord, names: list[str], ruleset, events) -> dict:
     # a shared table's 128-bit seed does not fit a JavaScript number
     out["seed"] = str(rec.seed)
     # the score sheet: every hand's score card and the settlement grid, laid out once (play.scorecard)
-    out["card"] = result_card(r, ruleset, events).to_dict()
+    out["card"] = result_card(r, ruleset).to_dict()
     return out
