@@ -248,3 +248,35 @@ def test_the_lobby_explains_the_pause_and_the_claim_time_in_a_line_each():
     pause, claim = (m.group(1) for m in lines.values())
     assert "pauses for claims" in pause and "asked only when you can claim" in pause and "\n" not in pause
     assert "who can claim may think" in claim and "\n" not in claim
+
+
+def test_a_concealed_kong_that_may_be_robbed_opens_a_pause():
+    # dmjl and bmja let a concealed kong be robbed for Thirteen Orphans (Kajongg's
+    # "mayrobhiddenkong", Millington 58: Ruleset.concealed_kong_robbed_for), so under
+    # claims="all" every concealed kong opens a claim window on its tile, as a discard
+    # does: the web table must count it as a pause of its own (its least length, its
+    # held answer), not as the tail of the pause on the discard before it.
+    found = []
+    for seed in range(1, 40):
+        t, clock, conns = sim_table(1, seed, ruleset="dmjl")
+        applied = t._applied
+
+        def checked(action, t=t, applied=applied):
+            window = t.window
+            applied(action)
+            if action.kind is ActionKind.CONCEALED_KONG and t.game.phase == "claims":
+                found.append(t.window == window + 1)
+
+        t._applied = checked
+        while not t.game.is_over:
+            legal = asked(t, ANN)
+            if not legal:
+                clock.run_next()
+            elif t.game.phase == "claims":
+                t.act(ANN, wire(next(a for a in legal if a.kind is ActionKind.PASS)))
+            else:
+                kong = next((a for a in legal if a.kind is ActionKind.CONCEALED_KONG), None)
+                t.act(ANN, wire(kong or turn_move(t, ANN, legal)))
+        if found:
+            break
+    assert found == [True] * len(found) and found, found
