@@ -25,6 +25,7 @@ from typing import Sequence
 
 import numpy as np
 
+from ..errors import MahjonggError
 from .actions import ActionTable
 from .encoding import shape
 
@@ -58,7 +59,7 @@ ACTIVATIONS = {
 """The hidden layers' activations a file may name (PyTorch's ``nn.Tanh``, ``nn.ReLU``, ...)."""
 
 
-class MlpError(ValueError):
+class MlpError(MahjonggError):
     """Weights that do not make a policy of this table (the policy loader turns it into a PolicyError)."""
 
 
