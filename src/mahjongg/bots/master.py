@@ -68,10 +68,10 @@ from ..tiles import TILES
 from .base import concealed_counts, unseen_counts
 from .evaluation import discard_options, discard_shanten, useful_draws
 from .expert import (
-    DiscardValue, ExpertBot, _chips_for_win, _loser_gain, _one_step_table, discard_value, loser_score, one_step_win,
-    win_chance,
+    DiscardValue, ExpertBot, _chips_for_win, _loser_gain, _one_step_table, _threat, _typical_score, discard_value, loser_score,
+    one_step_win, potential, win_chance,
 )
-from .plans import faan_values, plan_chance, plans
+from .plans import chow_limited, faan_values, plan_chance, plans
 
 __all__ = ["MasterBot", "chance", "next_live", "one_step", "passed_since", "loser_term", "plan_value", "plan_setting"]
 
@@ -152,6 +152,110 @@ def plan_value(
         cv = memo[key] = c * v
         best = max(best, cv)
     return best
+
+
+FAAN_THREAT = (0.03, 0.14, 0.28, 0.5)
+"""Under a faan minimum: the chance that an opponent with 0, 1, 2, 3 or more exposed sets is
+waiting on a win he may declare on a discard, at the wall's end (:func:`table_threat`; a
+third of it on a full wall). Measured: 80 hands of four masters under ``hong-kong`` and
+``hong-kong-136`` (deal seeds 900-939), at every discard each opponent's hand was looked at
+and its waits scored: 0-5% of concealed hands, 2-15% of those with one set exposed (more
+as the wall runs down), 15-30% with two, 13-65% with three (docs/bots.md, "Hands drawn").
+The expert's weight (:func:`~mahjongg.bots.expert._threat`), fitted to rulesets without a
+minimum, says 0.08-0.44, 0.26-0.63, 0.45-0.81 and 0.66-0.98."""
+
+
+def table_threat(obs: Observation, opponent, short: tuple = (1.0, 0.3, 0.05)) -> float:
+    """The chance-like weight (0-1) that ``opponent`` may win on a discard now, from what
+    the table's procedure makes public, asked of the ruleset (never its name); 0 for an
+    opponent not to be weighed at all:
+
+    * a hand declared calling (``obs.calling``, ``Ruleset.must_declare_calling``) or bound
+      by Original Call (``obs.original_call``) waits: 1;
+    * a player who may not go out before declaring his hand calling
+      (``Ruleset.may_win_undeclared``: BMJA, once he has discarded) and has not: 0;
+    * under a faan minimum (``Ruleset.minimum_to_declare``) the measured chance
+      (:data:`FAAN_THREAT`, by his exposed sets, ``(0.3 + 0.7 x late)`` of it, ``late`` 0
+      on a wall of 70 drawable tiles or more, 1 at its end) times ``short[k]``, ``k`` the faan
+      (0-2) his declared sets leave him short of the minimum at best (:func:`shown_faan`:
+      a hand of chows in two suits with no honor pung needs honor pungs held concealed);
+      counted above 0.02;
+    * otherwise the expert's weight (:func:`~mahjongg.bots.expert._threat`), counted above 0.2."""
+    if opponent in obs.calling or opponent in obs.original_call:
+        return 1.0
+    ruleset = obs.ruleset
+    if not ruleset.may_win_undeclared(any(s == opponent for s, _, _ in obs.discard_history)):
+        return 0.0
+    minimum = ruleset.minimum_to_declare
+    if minimum > 0 and ruleset.faan is not None:
+        exposed = sum(1 for m in obs.melds[opponent] if m.exposed)
+        late = 1.0 - min(1.0, obs.drawable / 70)
+        th = FAAN_THREAT[min(3, exposed)] * (0.3 + 0.7 * late) * short[min(2, max(0, minimum - shown_faan(obs, opponent)))]
+        return th if th > 0.02 else 0.0
+    th = _threat(obs, opponent)
+    return th if th > 0.2 else 0.0
+
+
+def shown_faan(obs: Observation, opponent) -> int:
+    """The most faan ``opponent``'s hand may hold on a discard win, from what lies in view
+    and the ruleset's faan items (:func:`~mahjongg.bots.plans.faan_values`): the honor pungs
+    and kongs he declared (a dragon, his seat's and the round's wind), his own Flowers and
+    Seasons laid out, a concealed hand's faan when he declared nothing exposed, and the
+    best shape his declared sets leave open (one suit with honors or alone, all pungs)."""
+    values = faan_values(obs.ruleset)
+    melds = obs.melds[opponent]
+    seat_wind, round_wind = 27 + int(opponent), 27 + int(obs.round)
+    faan = 0
+    suits = set()
+    chow = exposed = False
+    for m in melds:
+        t = int(m.tile)
+        exposed = exposed or m.exposed
+        suits.add(t // 9 if t < 27 else 3)
+        if m.kind is MeldKind.CHOW:
+            chow = True
+        elif t >= 31:
+            faan += values.dragon
+        else:
+            faan += (values.seat if t == seat_wind else 0) + (values.round if t == round_wind else 0)
+    faan += values.own_bonus * sum(1 for t in obs.bonus[opponent] if t.wind == opponent)
+    if not exposed:
+        faan += values.concealed
+    shape = values.pungs if not chow else 0
+    if len(suits - {3}) <= 1:
+        shape = max(shape, values.pure if 3 not in suits and values.pure else 0, values.mixed)
+    return faan + shape
+
+
+def chows_left(obs: Observation) -> int | None:
+    """The chows the seat's hand may still hold under the ruleset's limit (``max_chows``
+    less those declared; BMJA: one in all), ``None`` without a limit."""
+    most = obs.ruleset.max_chows
+    if most is None:
+        return None
+    return max(0, most - sum(1 for m in obs.melds[obs.seat] if m.kind is MeldKind.CHOW))
+
+
+def limited_options(obs: Observation):
+    """Under a ruleset's limit on chows: a function as
+    :func:`~mahjongg.bots.evaluation.discard_options` (``(counts, declared, candidates,
+    unseen)`` to ``{tile: (shanten, live)}``) whose shanten and live tiles are the hand's
+    with at most :func:`chows_left` chows (:func:`~mahjongg.bots.plans.chow_limited`),
+    never below the regular shape's; ``None`` without a limit."""
+    left = chows_left(obs)
+    if left is None:
+        return None
+
+    def options(counts, declared, candidates, unseen):
+        out = {}
+        for t, (s, live) in discard_options(counts, declared, candidates, unseen).items():
+            counts[t] -= 1
+            d, lv = chow_limited(counts, 4 - declared, left, unseen)
+            counts[t] += 1
+            out[t] = (max(s, d - 1), lv)
+        return out
+
+    return options
 
 
 def passed_since(obs: Observation, opponent) -> frozenset:
@@ -338,6 +442,33 @@ class MasterBot(ExpertBot):
     pungs it keeps -- beside the expert's exact value of a hand waiting or a step from it;
     the expert instead builds by the cautious bot's one-suit rule there."""
 
+    TABLE_THREAT = True
+    """Whether an opponent's threat is read from what the table's procedure makes public
+    (:func:`table_threat`: a calling declaration, Original Call, a faan minimum his
+    declared sets cannot reach) rather than the expert's exposed sets and wall alone."""
+
+    def _threat_rule(self, obs: Observation):
+        """The threat function :func:`~mahjongg.bots.expert.discard_value` weighs opponents by:
+        :func:`table_threat` with :attr:`TABLE_THREAT` (under a faan table only with
+        :attr:`FAAN_PLANS`, whose play it was measured with), else the expert's."""
+        if not self.TABLE_THREAT or not (self.FAAN_PLANS or self._kongs_score(obs)):
+            return None
+        return table_threat
+
+    CHOW_LIMIT = True
+    """Under a ruleset's limit on chows (BMJA: one): discards and the hand kept weighed by
+    the hand's shanten and live tiles with at most the chows it may still hold
+    (:func:`limited_options`), not the regular shape's, which counts any number of chows."""
+
+    def _chow_rule(self, obs: Observation) -> dict:
+        """The arguments :func:`~mahjongg.bots.expert.discard_value` takes for the ruleset's
+        limit on chows (with :attr:`CHOW_LIMIT`): the limited options, and a hand a step from
+        waiting valued as a farther one (its completions are the regular shape's)."""
+        if not self.CHOW_LIMIT:
+            return {}
+        options = limited_options(obs)
+        return {} if options is None else {"options": options, "one_step": False}
+
     def builds(self, obs: Observation) -> bool:
         """The expert's build mode, but not under a faan table with :attr:`FAAN_PLANS`: the
         plans value building there."""
@@ -353,7 +484,7 @@ class MasterBot(ExpertBot):
         :func:`~mahjongg.bots.expert.one_step_win`) -- where that is worth more."""
         ranked = discard_value(
             obs, candidates, defence=defence, risk_scale=self.RISK_SCALE, loser_scale=self.LOSER_SCALE,
-            one_step=self.ONE_STEP_EXACT is None, estimate=False,
+            one_step=self.ONE_STEP_EXACT is None, estimate=False, threat=self._threat_rule(obs),
         )
         if not ranked:
             return ranked
@@ -478,6 +609,8 @@ class MasterBot(ExpertBot):
             safe=passed_since if self.SAFE_PASSED and self._kongs_score(obs) else None,
             risk_scale=self.RISK_SCALE,
             loser_scale=self.LOSER_SCALE,
+            threat=self._threat_rule(obs),
+            **self._chow_rule(obs),
         )
         if not ranked:
             return ranked
@@ -515,10 +648,27 @@ class MasterBot(ExpertBot):
         value counts it (:func:`loser_term`)."""
         if self.FAAN_PLANS and not self._kongs_score(obs):
             return self._faan_stay(obs, counts, declared, before)
-        v = self._stay_win_value(obs, counts, declared, before)
+        left = chows_left(obs) if self.CHOW_LIMIT else None
+        if left is not None:
+            v = self._limited_stay(obs, counts, declared, left)
+        else:
+            v = self._stay_win_value(obs, counts, declared, before)
         if self.STAY_LOSER:
             v += loser_term(obs, counts, declared, before, self.LOSER_SCALE)
         return v
+
+    def _limited_stay(self, obs, counts, declared, left):
+        """The expected chips of a win with the hand kept in a claim window under a limit on
+        chows: as the expert's (its waits scored when waiting, else its live tiles and the
+        doubles it holds), by the shanten and live tiles with at most ``left`` chows."""
+        unseen = unseen_counts(obs)
+        d, live = chow_limited(counts, 4 - declared, left, unseen)
+        if d <= 1:
+            return ExpertBot._stay_value(self, obs, counts, declared, 0)
+        chance = win_chance(d - 1, live, max(1, sum(unseen)), max(0, obs.drawable // len(obs.seats)))
+        ruleset = obs.ruleset
+        plain = _chips_for_win(ruleset, obs.seat, obs.seats, _typical_score(ruleset), next(x for x in obs.seats if x != obs.seat))
+        return chance * plain * (2 ** potential(obs, counts)) / 2
 
     def _faan_stay(self, obs, counts, declared, before):
         """The hand kept in a claim window under a faan table, valued as :meth:`_faan_ranked`
