@@ -370,3 +370,35 @@ def test_master_under_bmja_weighs_its_discards_with_one_chow():
     o = replace(obs("111b 222c 333d 44d 5d 6d 9d"), ruleset=RULESETS["bmja"])
     master = {v.tile: v for v in MasterBot(0).rank_discards(o, None)}
     assert master[tile("9d")].shanten == 0
+
+
+def test_push_or_fold_attacks_with_the_most_value_unless_the_safest_tile_is_far_better():
+    from mahjongg.bots.expert import DiscardValue
+    from mahjongg.bots.master import push_or_fold
+
+    def dv(t, s, live, value, risk):
+        return DiscardValue((tile(t), s, live, (), value, 1.0, risk, value - risk))
+
+    # three discards: 5d of most value (2.0) but risky (0.5), 9b worth 1.9 with a
+    # hundredth of a chip of risk, N safe and worth 1.0. The blend (value less risk) plays
+    # 9b; push_or_fold plays 5d: N's 1.0 is not more than 5d's 1.5 plus a share of 2.0
+    ranked = sorted([dv("5d", 1, 10, 2.0, 0.5), dv("9b", 1, 8, 1.9, 0.01), dv("N", 2, 4, 1.0, 0.0)], key=lambda v: -v.ev)
+    assert ranked[0].tile == tile("9b")
+    assert push_or_fold(ranked, 1.0)[0].tile == tile("5d")
+    # equal values: the least shanten, then the most live tiles, not the least risk
+    tied = [dv("5d", 1, 10, 2.0, 0.02), dv("9b", 1, 12, 2.0, 0.01), dv("N", 2, 4, 2.0, 0.0)]
+    assert push_or_fold(sorted(tied, key=lambda v: -v.ev), 1.0)[0].tile == tile("9b")
+    # the fold: with a risk of 3.0 5d's ev is -1.0, and the safe N's 1.0 is not more than
+    # -1.0 plus the margin (1.0 times 5d's value 2.0): attack; with a risk of 3.5 (ev -1.5)
+    # N's 1.0 is more than -1.5 + 2.0 = 0.5: fold
+    assert push_or_fold([dv("N", 2, 4, 1.0, 0.0), dv("5d", 1, 10, 2.0, 3.0)], 1.0)[0].tile == tile("5d")
+    assert push_or_fold([dv("N", 2, 4, 1.0, 0.0), dv("5d", 1, 10, 2.0, 3.5)], 1.0)[0].tile == tile("N")
+
+
+def test_master_values_a_claim_without_the_risk_of_its_discard_under_a_faan_minimum_only():
+    # the claim's value and passing's are weighed alike under Hong Kong (neither counts the
+    # risk of a discard to come); elsewhere master keeps the expert's claim
+    o = obs("1b 4b 7b 2c 5c 8c 3d 9d E S W N G")
+    assert MasterBot(0).claim_defence(o) and ExpertBot(0).claim_defence(o)
+    hk = replace(o, ruleset=RULESETS["hong-kong"])
+    assert not MasterBot(0).claim_defence(hk) and ExpertBot(0).claim_defence(hk)

@@ -601,8 +601,13 @@ class ExpertBot(CautiousBot):
             return win_chance(s + 1, 8, max(1, sum(unseen)), max(0, obs.drawable // len(obs.seats))) * _chips_for_win(
                 ruleset, obs.seat, obs.seats, _typical_score(ruleset), next(x for x in obs.seats if x != obs.seat)
             ) * 1.3
-        ranked = self.rank_discards(view, None, defence=True)
+        ranked = self.rank_discards(view, None, defence=self.claim_defence(obs))
         return ranked[0].ev if ranked else None
+
+    def claim_defence(self, obs: Observation) -> bool:
+        """Whether a claim's value weighs the risk of the discard after it (the expert's: yes;
+        passing weighs none, the hand kept discarding later)."""
+        return True
 
     def _stay_value(self, obs: Observation, counts: list[int], declared: int, before: int) -> float:
         """The expected chips of the hand ``counts`` as it stands between turns (shanten

@@ -1,4 +1,4 @@
-"""The ``master`` bot: the expert's expected chips, with three of its rules mended.
+"""The ``master`` bot: the expert's expected chips, with some of its rules mended.
 
 It decides from its :class:`~mahjongg.table.Observation` alone, as every bot
 does, and plays as ``expert`` (:mod:`mahjongg.bots.expert`) but where the
@@ -37,6 +37,18 @@ expert's play was found wanting (docs/bots.md, "The master"):
   and +32.0 [+21.7, +42.4] (seed 2026), hong-kong-136 +26.9 [+19.4, +34.5],
   +23.8 [+16.2, +31.7] and +26.3 [+18.0, +34.7] (bench/README.md, "Claims
   weighed by their plans").
+
+* **The table's procedure as data** (:attr:`MasterBot.TABLE_THREAT`,
+  :attr:`MasterBot.CHOW_LIMIT`, :attr:`MasterBot.PUSH_FOLD`; docs/bots.md, "Hands
+  drawn"). An opponent is weighed by what the ruleset makes public
+  (:func:`table_threat`): a hand declared calling or bound by Original Call waits, one
+  that must declare first and has not cannot win on a discard, and under a faan minimum
+  an opponent counts by the measured chance he waits on a win he may declare and by the
+  faan his declared sets leave open (:func:`shown_faan`). Under a limit on chows (BMJA's
+  one) the hand is weighed by its shanten with the chows it may still hold
+  (:func:`limited_options`). Under a faan table a claim and passing are weighed alike,
+  neither with the risk of a discard to come, and a discard is the attack (most value)
+  unless the safest tile is far better (:func:`push_or_fold`).
 
 Its speed (bench/bench_master.py; bench/README.md, "Faster again"; a 2-vCPU
 Xeon): a decision takes 0.29-0.41 ms at the median and at most 3.4 ms of CPU at
@@ -156,13 +168,11 @@ def plan_value(
 
 FAAN_THREAT = (0.03, 0.14, 0.28, 0.5)
 """Under a faan minimum: the chance that an opponent with 0, 1, 2, 3 or more exposed sets is
-waiting on a win he may declare on a discard, at the wall's end (:func:`table_threat`; a
-third of it on a full wall). Measured: 80 hands of four masters under ``hong-kong`` and
-``hong-kong-136`` (deal seeds 900-939), at every discard each opponent's hand was looked at
-and its waits scored: 0-5% of concealed hands, 2-15% of those with one set exposed (more
-as the wall runs down), 15-30% with two, 13-65% with three (docs/bots.md, "Hands drawn").
-The expert's weight (:func:`~mahjongg.bots.expert._threat`), fitted to rulesets without a
-minimum, says 0.08-0.44, 0.26-0.63, 0.45-0.81 and 0.66-0.98."""
+waiting on a win he may declare on a discard, at the wall's end (:func:`table_threat`; 0.3
+of it on a full wall): the shares measured at every discard of four masters under the
+Hong Kong rulesets, each opponent's hand looked at and its waits scored (docs/bots.md,
+"Hands drawn"). The expert's weight (:func:`~mahjongg.bots.expert._threat`), made for
+rulesets without a minimum, is several times higher there."""
 
 
 def table_threat(obs: Observation, opponent, short: tuple = (1.0, 0.3, 0.05)) -> float:
@@ -256,6 +266,22 @@ def limited_options(obs: Observation):
         return out
 
     return options
+
+
+def push_or_fold(ranked: list, margin: float) -> list:
+    """``ranked`` (:class:`~mahjongg.bots.expert.DiscardValue` s, best first by ``ev``, the
+    value less the risk) with the discard played first: the *attack* -- the discard of most
+    value (``ev + risk``), then least shanten, most live tiles -- unless the safest discard
+    (least risk, then most ``ev``) has an ``ev`` higher by more than ``margin`` of the
+    attack's value: the fold. A blend of value and risk (the expert's) lets a risk of a
+    hundredth of a chip choose among discards a plan's value does not tell apart -- a plan
+    reads its own shape alone, and the first by shanten and live tiles keeps the others."""
+    attack = min(ranked, key=lambda v: (-(v.ev + v.risk), v.shanten, -v.live, v.risk))
+    safe = min(ranked, key=lambda v: (v.risk, -v.ev))
+    first = safe if safe.ev > attack.ev + margin * max(0.0, attack.ev + attack.risk) else attack
+    if first is ranked[0]:
+        return ranked
+    return [first] + [v for v in ranked if v is not first]
 
 
 def passed_since(obs: Observation, opponent) -> frozenset:
@@ -469,6 +495,29 @@ class MasterBot(ExpertBot):
         options = limited_options(obs)
         return {} if options is None else {"options": options, "one_step": False}
 
+    CLAIM_RISK_FREE = True
+    """Under a faan table with :attr:`FAAN_PLANS`: a claim is valued, as passing is, without
+    the risk of the discard it leads to (the hand kept discards too, a turn later); the
+    expert subtracts that risk from the claim alone, which leans to passing whenever an
+    opponent looks near."""
+
+    PUSH_FOLD = 1.0
+    """Under a faan table with :attr:`FAAN_PLANS`: attack or fold, not a blend of the two
+    (:func:`push_or_fold`): the discard of most value, unless the safest is better, its risk
+    counted, by more than this share of that value (a fold). ``0``: the expert's blend (each
+    discard's value less its risk): four masters then folded most hands into a draw
+    (docs/bots.md, "Hands drawn")."""
+    FAAN_RISK_SCALE = 0.15
+    """Under a faan table with :attr:`FAAN_PLANS`: the weight of a discard's risk (the
+    expert's 0.3, :attr:`RISK_SCALE`, elsewhere): the threat there is the measured chance
+    that an opponent waits (:data:`FAAN_THREAT`), and :func:`~mahjongg.bots.expert.danger`
+    times 0.3 is more than the share of the kinds a waiting hand wants (docs/bots.md,
+    "Hands drawn")."""
+
+    def claim_defence(self, obs: Observation) -> bool:
+        """The expert's, but not under a faan table with :attr:`CLAIM_RISK_FREE`."""
+        return not (self.CLAIM_RISK_FREE and self.FAAN_PLANS and not self._kongs_score(obs))
+
     def builds(self, obs: Observation) -> bool:
         """The expert's build mode, but not under a faan table with :attr:`FAAN_PLANS`: the
         plans value building there."""
@@ -483,7 +532,7 @@ class MasterBot(ExpertBot):
         the plans rank first, of a hand a step from it (its completions scored,
         :func:`~mahjongg.bots.expert.one_step_win`) -- where that is worth more."""
         ranked = discard_value(
-            obs, candidates, defence=defence, risk_scale=self.RISK_SCALE, loser_scale=self.LOSER_SCALE,
+            obs, candidates, defence=defence, risk_scale=self.FAAN_RISK_SCALE, loser_scale=self.LOSER_SCALE,
             one_step=self.ONE_STEP_EXACT is None, estimate=False, threat=self._threat_rule(obs),
         )
         if not ranked:
@@ -519,6 +568,8 @@ class MasterBot(ExpertBot):
                 if chance * value - v.risk > v.ev:
                     out[i] = DiscardValue((v.tile, v.shanten, v.live, v.waits, value, chance, v.risk, chance * value - v.risk))
             out.sort(key=lambda v: (-v[7], v[1], -v[2], unseen[v[0]], -int(v[0])))
+        if self.PUSH_FOLD and defence and len(out) > 1:
+            out = push_or_fold(out, self.PUSH_FOLD)
         return out
     """With 1 in :attr:`TWO_STEP`: the expert's discount of a chance a step from waiting."""
 
