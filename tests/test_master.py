@@ -8,7 +8,7 @@ import pytest
 
 from mahjongg.bots import BOTS, ExpertBot, MasterBot, make_bot
 from mahjongg.table.actions import KONG, PUNG
-from mahjongg.bots.expert import win_chance
+from mahjongg.bots.expert import _threat, win_chance
 from mahjongg.bots.master import loser_term, passed_since
 from mahjongg.hand import Meld, MeldKind
 from mahjongg.notation import parse_tiles
@@ -158,10 +158,14 @@ def test_a_tile_the_threat_let_pass_carries_no_risk_for_master():
     master = {v.tile: v for v in MasterBot(0).rank_discards(o, None)}
     assert master[tile("5c")].risk < expert[tile("5c")].risk
     assert master[tile("8c")].risk == pytest.approx(expert[tile("8c")].risk)
-    # under Hong Kong's faan master weighs the risk as the expert does (measured worse)
+    # under Hong Kong's 3-faan minimum South's sets (pungs of 2d and 6d, a chow of 6b: two
+    # suits, a chow, no honor) leave him no way to 3 faan on a discard -- no one suit, no
+    # all pungs, and one set and a pair to come hold one honor pung at most: master counts
+    # no risk against him (table_threat), the expert does
     hk = replace(o, ruleset=RULESETS["hong-kong"])
     risk = lambda bot: {v.tile: v.risk for v in bot.rank_discards(hk, None)}
-    assert risk(MasterBot(0)) == risk(ExpertBot(0))
+    assert set(risk(MasterBot(0)).values()) == {0.0}
+    assert max(risk(ExpertBot(0)).values()) > 0
 
 
 def test_master_without_its_faan_plans_plays_as_the_expert_under_hong_kong():
@@ -252,3 +256,84 @@ def test_in_a_claim_window_a_hand_a_step_from_waiting_is_weighed_by_its_plans(mo
     monkeypatch.setattr(master_module, "one_step_win", lambda *a: calls.append(a) or real(*a))
     assert MasterBot(0).act(o, legal) in legal
     assert calls == []
+
+
+def test_table_threat_reads_the_calling_declaration_and_the_faan_minimum():
+    from mahjongg.bots.master import shown_faan, table_threat
+
+    E, S, W, N = Wind.EAST, Wind.SOUTH, Wind.WEST, Wind.NORTH
+    history = ((S, tile("9b"), None), (W, tile("5c"), None))
+    o = replace(obs("1b 4b 7b 2c 5c 8c 3d 9d E S W N G R", history=history, drawable=20), ruleset=RULESETS["bmja"])
+    # BMJA (a calling hand is declared before it may go out): South and West have discarded
+    # and not declared -- no win on a discard for them; North has not discarded yet (he may
+    # win undeclared); a declared hand waits
+    assert table_threat(o, S) == 0.0 and table_threat(o, W) == 0.0
+    th = _threat(o, N)
+    assert table_threat(o, N) == (th if th > 0.2 else 0.0)
+    assert table_threat(replace(o, calling=frozenset({S})), S) == 1.0
+    # Original Call binds a calling hand (dmjl): it waits
+    assert table_threat(replace(o, ruleset=RULESETS["dmjl"], original_call=frozenset({W})), W) == 1.0
+    # Pung Chow: the expert's weight, counted above 0.2
+    pc = replace(o, ruleset=RULESETS["pung-chow"])
+    th = _threat(pc, S)
+    assert table_threat(pc, S) == (th if th > 0.2 else 0.0)
+    # Hong Kong (3 faan): South shows the pung of red dragons (1 faan) and a chow of 6b:
+    # mixed one suit (3) is still open, so 4 at best -- the measured chance with one set
+    # exposed, 20 tiles to draw: 0.14 x (0.3 + 0.7 x 5/7) = 0.112
+    m = lambda k, t: Meld(k, tile(t), exposed=True)
+    hk = replace(o, ruleset=RULESETS["hong-kong"], melds={**o.melds, S: (m(MeldKind.PUNG, "R"),)})
+    assert shown_faan(hk, S) == 1 + 3
+    assert table_threat(hk, S) == pytest.approx(0.14 * (0.3 + 0.7 * 5 / 7))
+    # a chow of 6b and a pung of 2d: two suits and a chow, no honor -- nothing shown, three
+    # faan short: 0.28 x 0.8 x 0.05 = 0.0112, not counted (0.02 or less)
+    hk2 = replace(hk, melds={**o.melds, S: (m(MeldKind.CHOW, "6b"), m(MeldKind.PUNG, "2d"))})
+    assert shown_faan(hk2, S) == 0
+    assert table_threat(hk2, S) == 0.0
+
+
+def test_master_under_bmja_weighs_its_discards_with_one_chow():
+    # BMJA allows one chow. 123b 456b 789b 123c 5d 9d waits as four chows and a pair
+    # (regular shanten 0 after 9d), but no such win may be declared: with one chow it lacks
+    # 7 tiles (test_plans). Master counts the hand's shanten with one chow; the expert the
+    # regular one
+    o = replace(obs("123b 456b 789b 123c 5d 9d"), ruleset=RULESETS["bmja"])
+    master = {v.tile: v for v in MasterBot(0).rank_discards(o, None)}
+    expert = {v.tile: v for v in ExpertBot(0).rank_discards(o, None)}
+    assert expert[tile("9d")].shanten == 0
+    assert master[tile("9d")].shanten == 6
+    # a pung hand is not affected: 111b 222c 333d 44d 5d 6d 9d -- the regular shanten after 9d
+    o = replace(obs("111b 222c 333d 44d 5d 6d 9d"), ruleset=RULESETS["bmja"])
+    master = {v.tile: v for v in MasterBot(0).rank_discards(o, None)}
+    assert master[tile("9d")].shanten == 0
+
+
+def test_push_or_fold_attacks_with_the_most_value_unless_the_safest_tile_is_far_better():
+    from mahjongg.bots.expert import DiscardValue
+    from mahjongg.bots.master import push_or_fold
+
+    def dv(t, s, live, value, risk):
+        return DiscardValue((tile(t), s, live, (), value, 1.0, risk, value - risk))
+
+    # three discards: 5d of most value (2.0) but risky (0.5), 9b worth 1.9 with a
+    # hundredth of a chip of risk, N safe and worth 1.0. The blend (value less risk) plays
+    # 9b; push_or_fold plays 5d: N's 1.0 is not more than 5d's 1.5 plus a share of 2.0
+    ranked = sorted([dv("5d", 1, 10, 2.0, 0.5), dv("9b", 1, 8, 1.9, 0.01), dv("N", 2, 4, 1.0, 0.0)], key=lambda v: -v.ev)
+    assert ranked[0].tile == tile("9b")
+    assert push_or_fold(ranked, 1.0)[0].tile == tile("5d")
+    # equal values: the least shanten, then the most live tiles, not the least risk
+    tied = [dv("5d", 1, 10, 2.0, 0.02), dv("9b", 1, 12, 2.0, 0.01), dv("N", 2, 4, 2.0, 0.0)]
+    assert push_or_fold(sorted(tied, key=lambda v: -v.ev), 1.0)[0].tile == tile("9b")
+    # the fold: with a risk of 3.0 5d's ev is -1.0, and the safe N's 1.0 is not more than
+    # -1.0 plus the margin (1.0 times 5d's value 2.0): attack; with a risk of 3.5 (ev -1.5)
+    # N's 1.0 is more than -1.5 + 2.0 = 0.5: fold
+    assert push_or_fold([dv("N", 2, 4, 1.0, 0.0), dv("5d", 1, 10, 2.0, 3.0)], 1.0)[0].tile == tile("5d")
+    assert push_or_fold([dv("N", 2, 4, 1.0, 0.0), dv("5d", 1, 10, 2.0, 3.5)], 1.0)[0].tile == tile("N")
+
+
+def test_master_values_a_claim_without_the_risk_of_its_discard_under_a_faan_minimum_only():
+    # the claim's value and passing's are weighed alike under Hong Kong (neither counts the
+    # risk of a discard to come); elsewhere master keeps the expert's claim
+    o = obs("1b 4b 7b 2c 5c 8c 3d 9d E S W N G")
+    assert MasterBot(0).claim_defence(o) and ExpertBot(0).claim_defence(o)
+    hk = replace(o, ruleset=RULESETS["hong-kong"])
+    assert not MasterBot(0).claim_defence(hk) and ExpertBot(0).claim_defence(hk)

@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mahjongg.bots.master import plan_value
-from mahjongg.bots.plans import _pungs, faan_values, plan_chance, plan_distance, plans
+from mahjongg.bots.plans import _pungs, chow_limited, faan_values, plan_chance, plan_distance, plans
 from mahjongg.hand import Meld, MeldKind
 from mahjongg.notation import parse_tiles
 from mahjongg.rules import RULESETS, get_ruleset
@@ -180,3 +180,59 @@ def test_plan_chance_falls_with_the_shanten_and_rises_with_live_tiles_and_draws(
     assert plan_chance(s, live + 1, unseen, draws) >= p
     assert plan_chance(s, live, unseen, draws + 1) >= p
     assert plan_chance(s, 0, unseen, draws) == 0.0 and plan_chance(s, live, unseen, 0) == 0.0
+
+
+def _brute_limited(b, sets, chows):
+    """Tiles lacking for ``sets`` sets and a pair with at most ``chows`` (0 or 1) chows: all
+    pungs, or each of the 21 chows (its tiles held taken out, its missing tiles counted)
+    and pungs of the rest -- and the kinds whose draw makes it less."""
+    def lacking(b):
+        best = _brute_pungs(b, sets)
+        if chows and sets:
+            for c in (9 * s + r for s in range(3) for r in range(7)):
+                rest, miss = list(b), 0
+                for k in range(c, c + 3):
+                    if rest[k]:
+                        rest[k] -= 1
+                    else:
+                        miss += 1
+                best = min(best, miss + _brute_pungs(rest, sets - 1))
+        return best
+
+    base = lacking(b)
+    kinds = [x for x in range(34) if b[x] < 4 and lacking([n + (k == x) for k, n in enumerate(b)]) < base]
+    return base, kinds
+
+
+def test_chow_limited_worked_by_hand():
+    # 123b 456b 789b 123c 5d is waiting (a single wait on 5d) as four chows and a pair; with
+    # one chow at most (BMJA) it keeps 123c, and 1b..9b and 5d, each held once, make three
+    # pungs and a pair: 2 + 2 + 2 + 1 = 7 tiles lacking
+    c = _counts("123b 456b 789b 123c 5d")
+    assert shanten(c, 0) == 0
+    assert chow_limited(c, 4, 1, [4] * 34)[0] == 7
+    # 111b 222c 333d 44d 5d 6d: pungs of 1b, 2c, 3d, the chow 456d and a 4d to pair -- one
+    # tile lacking with a chow; with none, 44d a pair and 5d, 6d singles: two
+    # (a 5d or 6d twice)
+    c = _counts("111b 222c 333d 44d 5d 6d")
+    # a 4d (the chow 456d and the pair 44d) or a 7d (the chow 567d and the pair 44d)
+    # completes it: 8 unseen
+    assert chow_limited(c, 4, 1, [4] * 34) == (1, 8)
+    assert chow_limited(c, 4, 0, [4] * 34)[0] == 2
+
+
+def test_chow_limited_is_the_brute_force_one():
+    rng = random.Random(11)
+    for _ in range(1500):
+        sets = rng.choice([4, 3, 2, 1])
+        chows = rng.choice([0, 1])
+        b = [0] * 34
+        while sum(b) < 3 * sets + 1:
+            k = rng.randrange(34)
+            if b[k] < 4:
+                b[k] += 1
+        unseen = [rng.randrange(0, 5 - n) for n in b]
+        base, kinds = _brute_limited(b, sets, chows)
+        assert chow_limited(b, sets, chows, unseen) == (base, sum(unseen[x] for x in kinds))
+        # never less than the regular shape's distance (a chow limit only takes shapes away)
+        assert base >= shanten(b, 4 - sets) + 1

@@ -345,7 +345,7 @@ def one_step_win(obs: Observation, counts: list[int], declared: int, held: list[
 
 def discard_value(
     obs: Observation, candidates=None, *, defence: bool = True, fold: bool = True, safe=None, risk_scale: float = 0.3,
-    loser_scale: float = 0.8, one_step: bool = True, estimate: bool = True,
+    loser_scale: float = 0.8, one_step: bool = True, estimate: bool = True, threat=None, options=None,
 ) -> list[DiscardValue]:
     """Every discard of the seat's hand valued, best first.
 
@@ -365,7 +365,12 @@ def discard_value(
     a hand one step from waiting is valued by its completions scored (:func:`one_step_win`;
     without, as a farther hand is); ``estimate``: whether a farther hand's value is
     estimated (:func:`potential`; without, its ``value`` is 0: for a caller that values
-    such hands itself, as ``master``'s faan plans do). Raises
+    such hands itself, as ``master``'s faan plans do); ``threat``: the chance-like weight
+    (0-1) that an opponent may win on a discard now (a function of the observation and his
+    seat; an opponent counts when it is above 0), by default the expert's :func:`_threat`,
+    an opponent counted above 0.2; ``options``: the function giving each
+    candidate's ``(shanten, live)`` (:func:`~mahjongg.bots.evaluation.discard_options` by
+    default, with its arguments; ``master``'s counts a ruleset's limit on chows). Raises
     ``ValueError`` for a hand that is not one to discard from.
     """
     counts = concealed_counts(obs)
@@ -373,7 +378,7 @@ def discard_value(
     if candidates is None:
         candidates = [TILES[i] for i, n in enumerate(counts) if n]
     unseen = unseen_counts(obs)
-    opts = discard_options(counts, declared, candidates, unseen)
+    opts = (options or discard_options)(counts, declared, candidates, unseen)
     ruleset = obs.ruleset
     seats = obs.seats
     me = obs.seat
@@ -392,8 +397,10 @@ def discard_value(
         for o in seats:
             if o == me or o in obs.dead:
                 continue
-            th = _threat(obs, o)
-            if th > 0.2:
+            # the expert's weight counts above 0.2; a threat function given says itself whom
+            # it counts (more than 0)
+            th = _threat(obs, o) if threat is None else threat(obs, o)
+            if th > (0.2 if threat is None else 0.0):
                 mine, theirs = _discarder_cost(ruleset, me, o, seats, typical)
                 # off my discard I pay ``mine``, off another's ``theirs``: the discard costs the
                 # difference (Hong Kong: the discarder pays double), and a little more for the
@@ -594,8 +601,13 @@ class ExpertBot(CautiousBot):
             return win_chance(s + 1, 8, max(1, sum(unseen)), max(0, obs.drawable // len(obs.seats))) * _chips_for_win(
                 ruleset, obs.seat, obs.seats, _typical_score(ruleset), next(x for x in obs.seats if x != obs.seat)
             ) * 1.3
-        ranked = self.rank_discards(view, None, defence=True)
+        ranked = self.rank_discards(view, None, defence=self.claim_defence(obs))
         return ranked[0].ev if ranked else None
+
+    def claim_defence(self, obs: Observation) -> bool:
+        """Whether a claim's value weighs the risk of the discard after it (the expert's: yes;
+        passing weighs none, the hand kept discarding later)."""
+        return True
 
     def _stay_value(self, obs: Observation, counts: list[int], declared: int, before: int) -> float:
         """The expected chips of the hand ``counts`` as it stands between turns (shanten

@@ -1,4 +1,4 @@
-"""The ``master`` bot: the expert's expected chips, with three of its rules mended.
+"""The ``master`` bot: the expert's expected chips, with some of its rules mended.
 
 It decides from its :class:`~mahjongg.table.Observation` alone, as every bot
 does, and plays as ``expert`` (:mod:`mahjongg.bots.expert`) but where the
@@ -35,6 +35,18 @@ expert's play was found wanting (docs/bots.md, "The master"):
   its turn only: a claim window weighs the hand after the claim and the hand
   kept by their plans alone.
 
+* **The table's procedure as data** (:attr:`MasterBot.TABLE_THREAT`,
+  :attr:`MasterBot.CHOW_LIMIT`, :attr:`MasterBot.PUSH_FOLD`; docs/bots.md, "Hands
+  drawn"). An opponent is weighed by what the ruleset makes public
+  (:func:`table_threat`): a hand declared calling or bound by Original Call waits, one
+  that must declare first and has not cannot win on a discard, and under a faan minimum
+  an opponent counts by the measured chance he waits on a win he may declare and by the
+  faan his declared sets leave open (:func:`shown_faan`). Under a limit on chows (BMJA's
+  one) the hand is weighed by its shanten with the chows it may still hold
+  (:func:`limited_options`). Under a faan table a claim and passing are weighed alike,
+  neither with the risk of a discard to come, and a discard is the attack (most value)
+  unless the safest tile is far better (:func:`push_or_fold`).
+
 How it measures against three experts, and its speed: bench/README.md ("The
 master rebuilt", "Claims weighed by their plans", "Faster again";
 bench/bench_master.py).
@@ -57,10 +69,14 @@ from __future__ import annotations
 from ..shanten import shanten
 from ..table.actions import ADD_KONG, CONCEALED_KONG, DISCARD, KONG, Action
 from ..table.observation import Observation
+from ..hand import MeldKind
 from .base import concealed_counts, unseen_counts
-from .evaluation import discard_shanten, useful_draws
-from .expert import DiscardValue, ExpertBot, _chips_for_win, _loser_gain, discard_value, loser_score, one_step_win, win_chance
-from .plans import faan_values, plan_chance, plans
+from .evaluation import discard_options, discard_shanten, useful_draws
+from .expert import (
+    DiscardValue, ExpertBot, _chips_for_win, _loser_gain, _threat, _typical_score, discard_value, loser_score,
+    one_step_win, potential, win_chance,
+)
+from .plans import chow_limited, faan_values, plan_chance, plans
 
 __all__ = ["MasterBot", "passed_since", "loser_term", "plan_value", "plan_setting"]
 
@@ -143,6 +159,124 @@ def plan_value(
     return best
 
 
+FAAN_THREAT = (0.03, 0.14, 0.28, 0.5)
+"""Under a faan minimum: the chance that an opponent with 0, 1, 2, 3 or more exposed sets is
+waiting on a win he may declare on a discard, at the wall's end (:func:`table_threat`; 0.3
+of it on a full wall): the shares measured at every discard of four masters under the
+Hong Kong rulesets, each opponent's hand looked at and its waits scored (docs/bots.md,
+"Hands drawn"). The expert's weight (:func:`~mahjongg.bots.expert._threat`), made for
+rulesets without a minimum, is several times higher there."""
+
+
+def table_threat(obs: Observation, opponent, short: tuple = (1.0, 0.3, 0.05)) -> float:
+    """The chance-like weight (0-1) that ``opponent`` may win on a discard now, from what
+    the table's procedure makes public, asked of the ruleset (never its name); 0 for an
+    opponent not to be weighed at all:
+
+    * a hand declared calling (``obs.calling``, ``Ruleset.must_declare_calling``) or bound
+      by Original Call (``obs.original_call``) waits: 1;
+    * a player who may not go out before declaring his hand calling
+      (``Ruleset.may_win_undeclared``: BMJA, once he has discarded) and has not: 0;
+    * under a faan minimum (``Ruleset.minimum_to_declare``) the measured chance
+      (:data:`FAAN_THREAT`, by his exposed sets, ``(0.3 + 0.7 x late)`` of it, ``late`` 0
+      on a wall of 70 drawable tiles or more, 1 at its end) times ``short[k]``, ``k`` the faan
+      (0-2) his declared sets leave him short of the minimum at best (:func:`shown_faan`:
+      a hand of chows in two suits with no honor pung needs honor pungs held concealed);
+      counted above 0.02;
+    * otherwise the expert's weight (:func:`~mahjongg.bots.expert._threat`), counted above 0.2."""
+    if opponent in obs.calling or opponent in obs.original_call:
+        return 1.0
+    ruleset = obs.ruleset
+    if not ruleset.may_win_undeclared(any(s == opponent for s, _, _ in obs.discard_history)):
+        return 0.0
+    minimum = ruleset.minimum_to_declare
+    if minimum > 0 and ruleset.faan is not None:
+        exposed = sum(1 for m in obs.melds[opponent] if m.exposed)
+        late = 1.0 - min(1.0, obs.drawable / 70)
+        th = FAAN_THREAT[min(3, exposed)] * (0.3 + 0.7 * late) * short[min(2, max(0, minimum - shown_faan(obs, opponent)))]
+        return th if th > 0.02 else 0.0
+    th = _threat(obs, opponent)
+    return th if th > 0.2 else 0.0
+
+
+def shown_faan(obs: Observation, opponent) -> int:
+    """The most faan ``opponent``'s hand may hold on a discard win, from what lies in view
+    and the ruleset's faan items (:func:`~mahjongg.bots.plans.faan_values`): the honor pungs
+    and kongs he declared (a dragon, his seat's and the round's wind), his own Flowers and
+    Seasons laid out, a concealed hand's faan when he declared nothing exposed, and the
+    best shape his declared sets leave open (one suit with honors or alone, all pungs)."""
+    values = faan_values(obs.ruleset)
+    melds = obs.melds[opponent]
+    seat_wind, round_wind = 27 + int(opponent), 27 + int(obs.round)
+    faan = 0
+    suits = set()
+    chow = exposed = False
+    for m in melds:
+        t = int(m.tile)
+        exposed = exposed or m.exposed
+        suits.add(t // 9 if t < 27 else 3)
+        if m.kind is MeldKind.CHOW:
+            chow = True
+        elif t >= 31:
+            faan += values.dragon
+        else:
+            faan += (values.seat if t == seat_wind else 0) + (values.round if t == round_wind else 0)
+    faan += values.own_bonus * sum(1 for t in obs.bonus[opponent] if t.wind == opponent)
+    if not exposed:
+        faan += values.concealed
+    shape = values.pungs if not chow else 0
+    if len(suits - {3}) <= 1:
+        shape = max(shape, values.pure if 3 not in suits and values.pure else 0, values.mixed)
+    return faan + shape
+
+
+def chows_left(obs: Observation) -> int | None:
+    """The chows the seat's hand may still hold under the ruleset's limit (``max_chows``
+    less those declared; BMJA: one in all), ``None`` without a limit."""
+    most = obs.ruleset.max_chows
+    if most is None:
+        return None
+    return max(0, most - sum(1 for m in obs.melds[obs.seat] if m.kind is MeldKind.CHOW))
+
+
+def limited_options(obs: Observation):
+    """Under a ruleset's limit on chows: a function as
+    :func:`~mahjongg.bots.evaluation.discard_options` (``(counts, declared, candidates,
+    unseen)`` to ``{tile: (shanten, live)}``) whose shanten and live tiles are the hand's
+    with at most :func:`chows_left` chows (:func:`~mahjongg.bots.plans.chow_limited`),
+    never below the regular shape's; ``None`` without a limit."""
+    left = chows_left(obs)
+    if left is None:
+        return None
+
+    def options(counts, declared, candidates, unseen):
+        out = {}
+        for t, (s, live) in discard_options(counts, declared, candidates, unseen).items():
+            counts[t] -= 1
+            d, lv = chow_limited(counts, 4 - declared, left, unseen)
+            counts[t] += 1
+            out[t] = (max(s, d - 1), lv)
+        return out
+
+    return options
+
+
+def push_or_fold(ranked: list, margin: float) -> list:
+    """``ranked`` (:class:`~mahjongg.bots.expert.DiscardValue` s, best first by ``ev``, the
+    value less the risk) with the discard played first: the *attack* -- the discard of most
+    value (``ev + risk``), then least shanten, most live tiles -- unless the safest discard
+    (least risk, then most ``ev``) has an ``ev`` higher by more than ``margin`` of the
+    attack's value: the fold. A blend of value and risk (the expert's) lets a risk of a
+    hundredth of a chip choose among discards a plan's value does not tell apart -- a plan
+    reads its own shape alone, and the first by shanten and live tiles keeps the others."""
+    attack = min(ranked, key=lambda v: (-(v.ev + v.risk), v.shanten, -v.live, v.risk))
+    safe = min(ranked, key=lambda v: (v.risk, -v.ev))
+    first = safe if safe.ev > attack.ev + margin * max(0.0, attack.ev + attack.risk) else attack
+    if first is ranked[0]:
+        return ranked
+    return [first] + [v for v in ranked if v is not first]
+
+
 def passed_since(obs: Observation, opponent) -> frozenset:
     """The tile kinds ``opponent`` cannot be waiting on to win on a discard: every tile
     discarded (by any seat) since his own last discard -- all of them if he has not
@@ -217,6 +351,56 @@ class MasterBot(ExpertBot):
     pungs it keeps -- beside the expert's exact value of a hand waiting or a step from it;
     the expert instead builds by the cautious bot's one-suit rule there."""
 
+    TABLE_THREAT = True
+    """Whether an opponent's threat is read from what the table's procedure makes public
+    (:func:`table_threat`: a calling declaration, Original Call, a faan minimum his
+    declared sets cannot reach) rather than the expert's exposed sets and wall alone."""
+
+    def _threat_rule(self, obs: Observation):
+        """The threat function :func:`~mahjongg.bots.expert.discard_value` weighs opponents by:
+        :func:`table_threat` with :attr:`TABLE_THREAT` (under a faan table only with
+        :attr:`FAAN_PLANS`, whose play it was measured with), else the expert's."""
+        if not self.TABLE_THREAT or not (self.FAAN_PLANS or self._kongs_score(obs)):
+            return None
+        return table_threat
+
+    CHOW_LIMIT = True
+    """Under a ruleset's limit on chows (BMJA: one): discards and the hand kept weighed by
+    the hand's shanten and live tiles with at most the chows it may still hold
+    (:func:`limited_options`), not the regular shape's, which counts any number of chows."""
+
+    def _chow_rule(self, obs: Observation) -> dict:
+        """The arguments :func:`~mahjongg.bots.expert.discard_value` takes for the ruleset's
+        limit on chows (with :attr:`CHOW_LIMIT`): the limited options, and a hand a step from
+        waiting valued as a farther one (its completions are the regular shape's)."""
+        if not self.CHOW_LIMIT:
+            return {}
+        options = limited_options(obs)
+        return {} if options is None else {"options": options, "one_step": False}
+
+    CLAIM_RISK_FREE = True
+    """Under a faan table with :attr:`FAAN_PLANS`: a claim is valued, as passing is, without
+    the risk of the discard it leads to (the hand kept discards too, a turn later); the
+    expert subtracts that risk from the claim alone, which leans to passing whenever an
+    opponent looks near."""
+
+    PUSH_FOLD = 1.0
+    """Under a faan table with :attr:`FAAN_PLANS`: attack or fold, not a blend of the two
+    (:func:`push_or_fold`): the discard of most value, unless the safest is better, its risk
+    counted, by more than this share of that value (a fold). ``0``: the expert's blend (each
+    discard's value less its risk): four masters then folded most hands into a draw
+    (docs/bots.md, "Hands drawn")."""
+    FAAN_RISK_SCALE = 0.15
+    """Under a faan table with :attr:`FAAN_PLANS`: the weight of a discard's risk (the
+    expert's 0.3, :attr:`RISK_SCALE`, elsewhere): the threat there is the measured chance
+    that an opponent waits (:data:`FAAN_THREAT`), and :func:`~mahjongg.bots.expert.danger`
+    times 0.3 is more than the share of the kinds a waiting hand wants (docs/bots.md,
+    "Hands drawn")."""
+
+    def claim_defence(self, obs: Observation) -> bool:
+        """The expert's, but not under a faan table with :attr:`CLAIM_RISK_FREE`."""
+        return not (self.CLAIM_RISK_FREE and self.FAAN_PLANS and not self._kongs_score(obs))
+
     def builds(self, obs: Observation) -> bool:
         """The expert's build mode, but not under a faan table with :attr:`FAAN_PLANS`: the
         plans value building there."""
@@ -231,8 +415,8 @@ class MasterBot(ExpertBot):
         the plans rank first, of a hand a step from it (its completions scored,
         :func:`~mahjongg.bots.expert.one_step_win`) -- where that is worth more."""
         ranked = discard_value(
-            obs, candidates, defence=defence, risk_scale=self.RISK_SCALE, loser_scale=self.LOSER_SCALE,
-            one_step=self.ONE_STEP_EXACT is None, estimate=False,
+            obs, candidates, defence=defence, risk_scale=self.FAAN_RISK_SCALE, loser_scale=self.LOSER_SCALE,
+            one_step=self.ONE_STEP_EXACT is None, estimate=False, threat=self._threat_rule(obs),
         )
         if not ranked:
             return ranked
@@ -267,6 +451,8 @@ class MasterBot(ExpertBot):
                 if chance * value - v.risk > v.ev:
                     out[i] = DiscardValue((v.tile, v.shanten, v.live, v.waits, value, chance, v.risk, chance * value - v.risk))
             out.sort(key=lambda v: (-v[7], v[1], -v[2], unseen[v[0]], -int(v[0])))
+        if self.PUSH_FOLD and defence and len(out) > 1:
+            out = push_or_fold(out, self.PUSH_FOLD)
         return out
 
     def turn(self, obs: Observation, legal: list[Action]) -> Action:
@@ -330,6 +516,8 @@ class MasterBot(ExpertBot):
             safe=passed_since if self.SAFE_PASSED and self._kongs_score(obs) else None,
             risk_scale=self.RISK_SCALE,
             loser_scale=self.LOSER_SCALE,
+            threat=self._threat_rule(obs),
+            **self._chow_rule(obs),
         )
 
     def _stay_value(self, obs, counts, declared, before):
@@ -338,10 +526,27 @@ class MasterBot(ExpertBot):
         value counts it (:func:`loser_term`)."""
         if self.FAAN_PLANS and not self._kongs_score(obs):
             return self._faan_stay(obs, counts, declared, before)
-        v = ExpertBot._stay_value(self, obs, counts, declared, before)
+        left = chows_left(obs) if self.CHOW_LIMIT else None
+        if left is not None:
+            v = self._limited_stay(obs, counts, declared, left)
+        else:
+            v = ExpertBot._stay_value(self, obs, counts, declared, before)
         if self.STAY_LOSER:
             v += loser_term(obs, counts, declared, before, self.LOSER_SCALE)
         return v
+
+    def _limited_stay(self, obs, counts, declared, left):
+        """The expected chips of a win with the hand kept in a claim window under a limit on
+        chows: as the expert's (its waits scored when waiting, else its live tiles and the
+        doubles it holds), by the shanten and live tiles with at most ``left`` chows."""
+        unseen = unseen_counts(obs)
+        d, live = chow_limited(counts, 4 - declared, left, unseen)
+        if d <= 1:
+            return ExpertBot._stay_value(self, obs, counts, declared, 0)
+        chance = win_chance(d - 1, live, max(1, sum(unseen)), max(0, obs.drawable // len(obs.seats)))
+        ruleset = obs.ruleset
+        plain = _chips_for_win(ruleset, obs.seat, obs.seats, _typical_score(ruleset), next(x for x in obs.seats if x != obs.seat))
+        return chance * plain * (2 ** potential(obs, counts)) / 2
 
     def _faan_stay(self, obs, counts, declared, before):
         """The hand kept in a claim window under a faan table, valued as :meth:`_faan_ranked`

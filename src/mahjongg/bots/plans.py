@@ -396,3 +396,86 @@ def plan_chance(shanten: int, live: int, unseen_total: int, draws_left: int) -> 
     d = min(draws_left, 20) / 20  # the range fitted (a table of four draws at most 19)
     z = w[0] + w[1] * s + w[2] * d + w[3] * live / unseen_total + w[4] * s * d + w[5] * log1p(live) + w[6] * d * d
     return 1.0 / (1.0 + exp(-z))
+
+
+_CHOW_STARTS = tuple(9 * s + r for s in range(3) for r in range(7))
+_PUNG_MEMO: dict = {}
+
+
+def _pungs_memo(n1: int, n2: int, n3: int, sets: int) -> int:
+    """:func:`_pungs_by_class`, remembered (a few thousand classes occur)."""
+    key = (n1, n2, n3, sets)
+    d = _PUNG_MEMO.get(key)
+    if d is None:
+        d = _PUNG_MEMO[key] = _pungs_by_class(n1, n2, n3, sets)
+    return d
+
+
+def _shifted(n: list[int], k: int, sets: int) -> int:
+    """:func:`_pungs_memo` of the classes ``n`` with one kind held ``k`` times drawn once more."""
+    if k >= 3:
+        return _pungs_memo(n[1], n[2], n[3], sets)
+    m = n[:]
+    m[k] -= 1
+    m[k + 1] += 1
+    return _pungs_memo(m[1], m[2], m[3], sets)
+
+
+def _chow_parts(b: bytes, n: list[int]) -> list[tuple[int, int, list[int]]]:
+    """``(start, missing, classes of the rest)`` of every chow the counts ``b`` (classes ``n``)
+    could make: its tiles held taken out, the tiles it lacks counted."""
+    out = []
+    for c in _CHOW_STARTS:
+        x, y, z = b[c], b[c + 1], b[c + 2]
+        m = n[:]
+        for k in (x, y, z):
+            if k:
+                m[k if k < 3 else 3] -= 1
+                k -= 1
+                m[k if k < 3 else 3] += 1
+        out.append((c, (x == 0) + (y == 0) + (z == 0), m))
+    return out
+
+
+def chow_limited(counts, sets: int, chows: int, unseen) -> tuple[int, int]:
+    """``(distance, live)`` of the concealed ``counts`` (34 ints, between turns) to ``sets``
+    sets and a pair with at most ``chows`` chows among them (a ruleset's ``max_chows``
+    less the chows declared; BMJA: one in all), the others pungs: the tiles lacking (all
+    pungs, or the best chow -- its tiles held taken out, its missing tiles counted -- and
+    pungs of the rest), and the unseen copies of the kinds whose draw shortens it. The
+    regular shape's shanten counts any number of chows: under such a limit a hand of runs
+    waits on wins the ruleset refuses. Special hands (Thirteen Orphans ...) are not counted."""
+    b = bytes(counts)
+    key = ("chows", b, sets, chows)
+    found = _CACHE.get(key)
+    if found is None:
+        n = [0, 0, 0, 0]
+        for c in b:
+            n[c if c < 3 else 3] += 1
+        parts = _chow_parts(b, n) if chows > 0 and sets > 0 else []
+        base = _pungs_memo(n[1], n[2], n[3], sets)
+        for _, missing, m in parts:
+            if missing < base:
+                base = min(base, missing + _pungs_memo(m[1], m[2], m[3], sets - 1))
+        # a draw of x: the pungs' classes shifted by x's count; a chow with x in it lacks one
+        # tile less (x not held) or leaves x's count in the rest as it was (x held)
+        # outside the chow, a draw of x shifts the rest's classes by x's count k alone: the
+        # chows that would then be shorter, for each k
+        shorter = [[c for c, missing, m in parts if missing < base and missing + _shifted(m, k, sets - 1) < base] for k in range(4)]
+        kinds = []
+        for x in range(34):
+            k = b[x]
+            if k >= 4:
+                continue
+            if _shifted(n, k, sets) < base or any(not c <= x < c + 3 for c in shorter[k]):
+                kinds.append(x)
+                continue
+            for c, missing, m in parts:
+                if c <= x < c + 3 and missing - (k == 0) < base:
+                    d = missing - 1 + _pungs_memo(m[1], m[2], m[3], sets - 1) if k == 0 else missing + _shifted(m, k - 1, sets - 1)
+                    if d < base:
+                        kinds.append(x)
+                        break
+        found = _remember(key, (base, tuple(kinds)))
+    base, kinds = found
+    return base, sum(unseen[x] for x in kinds)
