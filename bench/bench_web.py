@@ -40,6 +40,7 @@ import sys
 import tempfile
 import time
 import urllib.request
+from contextlib import contextmanager
 
 import websockets
 
@@ -175,20 +176,24 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def main(args) -> float:
-    """One run of the bench (see the module docs), printed; its actions a second."""
+@contextmanager
+def servers(args):
+    """The server processes of one run, answering: ``(procs, bases)`` (their ``Popen``s and base
+    URLs), stopped after the block. ``args``: ``processes``, ``db`` (a fresh schema of it for this
+    run; None: a fresh SQLite file), ``redis`` (a fresh key prefix of it), ``profile``, ``server_session``."""
     if args.processes > 1 and not (args.db and args.redis):
         raise SystemExit("--processes N (more than one) needs --db postgresql://... and --redis redis://...")
+    run = f"{os.getpid()}_{time.time_ns()}"
     if args.db:  # a fresh schema of the database for this run
         import psycopg
 
-        schema = f"bench_{os.getpid()}_{int(time.time())}"
+        schema = f"bench_{run}"
         with psycopg.connect(args.db, autocommit=True) as c:
             c.execute(f"CREATE SCHEMA {schema}")
         db = args.db + ("&" if "?" in args.db else "?") + f"options=-csearch_path%3D{schema}"
     else:
         db = os.path.join(tempfile.mkdtemp(), "bench.sqlite3")
-    cluster = json.dumps({"redis_prefix": f"bench{os.getpid()}:"} if args.redis else None)
+    cluster = json.dumps({"redis_prefix": f"bench{run}:"} if args.redis else None)
     ports = [free_port() for _ in range(args.processes)]
     profiles = [f"{args.profile}.{k}" if args.profile and args.processes > 1 else (args.profile or "") for k in range(args.processes)]
     procs = [subprocess.Popen([sys.executable, "-c", SERVER, db, str(port), args.redis or "", cluster, prof], start_new_session=args.server_session)
@@ -202,6 +207,16 @@ def main(args) -> float:
                     break
                 except OSError:
                     time.sleep(0.1)
+        yield procs, bases
+    finally:
+        for p in procs:
+            p.terminate()
+            p.wait(10)
+
+
+def main(args) -> float:
+    """One run of the bench (see the module docs), printed; its actions a second."""
+    with servers(args) as (procs, bases):
         load = os.getloadavg()[0]
         out = multiprocessing.Queue()
         shares = [list(range(args.tables))[k :: args.clients] for k in range(args.clients)]
@@ -215,10 +230,6 @@ def main(args) -> float:
         server_waited = sum(waited(p.pid) for p in procs)
         for w in workers:
             w.join()
-    finally:
-        for p in procs:
-            p.terminate()
-            p.wait(10)
     latencies = [x for lat, _ in results for x in lat]
     counts = {"tables": 0, "actions": 0, "errors": 0}
     messages: dict[str, int] = {}
