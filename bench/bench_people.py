@@ -183,14 +183,16 @@ def point(args, tables: int) -> dict:
             tasks = [asyncio.create_task(table(bases, i, args, load)) for i in range(tables)]
             await asyncio.sleep(args.warmup)
             cpu0, me0 = sum(server_cpu(p.pid) for p in procs), time.process_time()
+            w0, mw0 = sum(waited(p.pid) for p in procs), waited("self")
             await asyncio.sleep(args.seconds)
             cpu1, me1 = sum(server_cpu(p.pid) for p in procs), time.process_time()
+            w1, mw1 = sum(waited(p.pid) for p in procs), waited("self")
             for t in tasks:
                 t.cancel()
             await asyncio.gather(*tasks, return_exceptions=True)
-            return cpu1 - cpu0, me1 - me0, waited("self")
+            return cpu1 - cpu0, me1 - me0, (w1 - w0) / len(procs), mw1 - mw0
 
-        cpu, client_cpu, client_waited = asyncio.run(run())
+        cpu, client_cpu, server_waited, client_waited = asyncio.run(run())
         load_end = os.getloadavg()[0]
     lat = sorted(load.latencies)
     lags = sorted(load.lags)
@@ -199,14 +201,15 @@ def point(args, tables: int) -> dict:
         return xs[min(len(xs) - 1, int(q * len(xs)))] * 1000 if xs else float("nan")
 
     return {
-        "setup": setup(args), "tables": tables, "humans": args.humans, "think": list(args.think), "seconds": args.seconds,
+        "setup": setup(args), "tables": tables, "server_session": args.server_session, "humans": args.humans, "think": list(args.think), "seconds": args.seconds,
         "started": load.started, "actions": load.actions, "actions_per_s": load.actions / args.seconds, "errors": load.errors,
         "error_messages": load.messages,
         "median_ms": statistics.median(lat) * 1000 if lat else float("nan"), "p99_ms": pct(lat, 0.99),
         "max_ms": lat[-1] * 1000 if lat else float("nan"),
         "server_cpu_ms_per_action": cpu / load.actions * 1000 if load.actions else float("nan"),
         "server_core_share": cpu / args.seconds, "client_core_share": client_cpu / args.seconds,
-        "client_lag_p99_ms": pct(lags, 0.99), "client_waited_s": client_waited,
+        "client_lag_p99_ms": pct(lags, 0.99),
+        "server_waiting_share": server_waited / args.seconds, "client_waiting_share": client_waited / args.seconds,
         "load_start": round(load_start, 2), "load_end": round(load_end, 2), "cpus": os.cpu_count(),
         "commit": commit(), "when": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
     }
@@ -216,8 +219,8 @@ def show(r: dict) -> str:
     return (f"{r['setup']}: {r['tables']} tables ({r['started']} started), {r['actions']} actions in {r['seconds']:g} s "
             f"({r['actions_per_s']:.1f}/s), errors {r['errors']}; round trip median {r['median_ms']:.1f} ms, "
             f"p99 {r['p99_ms']:.1f} ms, max {r['max_ms']:.1f} ms; server CPU {r['server_cpu_ms_per_action']:.2f} ms an action, "
-            f"{r['server_core_share']:.0%} of a core; client {r['client_core_share']:.0%} of a core, its lag p99 "
-            f"{r['client_lag_p99_ms']:.1f} ms; load average {r['load_start']} -> {r['load_end']} ({r['cpus']} CPUs); commit {r['commit']}")
+            f"{r['server_core_share']:.0%} of a core, waiting for a CPU {r['server_waiting_share']:.0%} of the time (a process); client {r['client_core_share']:.0%} of a core, its lag p99 "
+            f"{r['client_lag_p99_ms']:.1f} ms, waiting {r['client_waiting_share']:.0%}; load average {r['load_start']} -> {r['load_end']} ({r['cpus']} CPUs); commit {r['commit']}")
 
 
 def plot(files: list[str], image: str) -> None:
@@ -260,7 +263,9 @@ def main(argv=None) -> list[dict]:
     ap.add_argument("--processes", type=int, default=1, help="server processes (more than one: give --db and --redis)")
     ap.add_argument("--db", help="postgresql://... (default: a fresh SQLite file); each point in a schema of its own")
     ap.add_argument("--redis", help="redis://... (the processes' Redis)")
-    ap.add_argument("--server-session", action="store_true", help="each server process in a session of its own (as bench_web.py)")
+    ap.add_argument("--shared-session", dest="server_session", action="store_false",
+                    help="start the servers in this shell's session (by default each in a session of its own: on Linux with "
+                    "autogroups its own share of the CPUs, as a server started apart from its clients has; see bench_web.py)")
     ap.add_argument("--profile", metavar="FILE", help="the servers under cProfile, stats to FILE (FILE.K for process K)")
     ap.add_argument("--out", help="append each point's JSON line to this file")
     ap.add_argument("--plot", nargs="+", metavar="FILE", help="JSONL FILE(s)... IMAGE: draw tables against p99 and stop")
