@@ -19,7 +19,7 @@ while ready to run (what a machine busy with other work adds to every latency).
 ``--claim-pause`` gives the tables a least claim pause (0 by default: the bench
 measures the server), ``--server-session`` starts the servers in a session of
 their own (on Linux their own share of the CPUs), ``--profile`` runs them under
-cProfile. ``--against-sqlite`` runs the same load again on one process with a
+cProfile (timed by the process's CPU clock). ``--against-sqlite`` runs the same load again on one process with a
 fresh SQLite file right after, and prints the ratio of the two throughputs
 (actions a second; the baseline is SQLite, in the same run, so the machine's
 other load changes both alike).
@@ -45,7 +45,7 @@ from contextlib import contextmanager
 import websockets
 
 SERVER = """
-import cProfile, json, signal, sys, uvicorn
+import cProfile, json, signal, sys, time, uvicorn
 from mahjongg.web import create_app
 cluster, profile = json.loads(sys.argv[4]), sys.argv[5]
 # one client (this benchmark) makes every table and socket: lift the per-client limits;
@@ -54,9 +54,11 @@ app = create_app(sys.argv[1], rate=1e9, burst=1e9, seed=1, redis=sys.argv[3] or 
                  limits={"create_burst": 10**6, "tables_per_client": 10**6, "client_conns": 10**6,
                          "lookup_burst": 10**6, "join_burst": 10**6})
 run = lambda: uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[2]), log_level="warning", ws_max_size=65536)
-if profile:  # --profile: the server's own time, function by function (written when it is stopped)
+if profile:  # --profile: the server's own CPU time, function by function (written when it is stopped);
+    # by the process's CPU clock, not the wall clock: on a shared machine the wall clock counts, in whatever
+    # function was running, the time the process waited for a CPU (a socket's send that wakes a client, mostly)
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))  # uvicorn stops, then raises SIGTERM again: to here
-    prof = cProfile.Profile()
+    prof = cProfile.Profile(time.process_time)
     try:
         prof.runcall(run)
     finally:
