@@ -56,6 +56,8 @@ from bench_web import choose, post, server_cpu, servers, waited  # noqa: E402
 
 LIMIT = 0.100
 """The round trip an action's 99th percentile must stay under (seconds)."""
+BUSY = 4.0
+"""The plot's two panels: runs whose load average stayed under this, and the others."""
 STALLED_MS = 50
 """A point whose client's own timers fired this late (their p99, ms) was measured on a stalled
 machine: the client, not only the server, waited for a CPU (drawn hollow)."""
@@ -235,31 +237,40 @@ def plot(files: list[str], image: str) -> None:
     import matplotlib.pyplot as plt
 
     rows = [json.loads(line) for f in files for line in open(f) if line.strip()]
-    fig, ax = plt.subplots(figsize=(7, 4.2))
-    for name in dict.fromkeys(r["setup"] for r in rows):
-        pts = sorted((r["tables"], r["p99_ms"], r.get("client_lag_p99_ms", 0) > STALLED_MS) for r in rows if r["setup"] == name)
-        counts = sorted({t for t, _, _ in pts})  # the line through each table count's median run, every run a dot
-        line = ax.plot(counts, [statistics.median(p for t, p, _ in pts if t == n) for n in counts], label=name)[0]
-        ax.plot([t for t, _, _ in pts], [p for _, p, _ in pts], linestyle="none", marker="o", color=line.get_color())
-        stalled = [(t, p) for t, p, late in pts if late]  # hollow: the client itself was late (the machine, not the server)
-        ax.plot([t for t, _ in stalled], [p for _, p in stalled], linestyle="none", marker="o", markersize=10,
-                markerfacecolor="white", markeredgecolor=line.get_color())
-    ax.axhline(LIMIT * 1000, color="grey", linestyle="--", linewidth=1, label="100 ms")
-    ax.plot([], [], linestyle="none", marker="o", markerfacecolor="white", markeredgecolor="grey",
-            label=f"hollow: the client's own timers {STALLED_MS:g}+ ms late (p99)")
-    ax.set_xscale("log")
-    ax.set_yscale("log")
-    for axis in (ax.xaxis, ax.yaxis):
-        axis.set_major_formatter(matplotlib.ticker.ScalarFormatter())
-        axis.set_minor_formatter(matplotlib.ticker.NullFormatter())
-    ax.set_xticks(sorted({r["tables"] for r in rows}))
-    ax.set_yticks([t for t in (5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000) if t <= 2 * max(r["p99_ms"] for r in rows)])
-    ax.set_xlabel("tables at people's pace")
-    ax.set_ylabel("p99 of an action's round trip (ms)")
-    loads = [r["load_start"] for r in rows] + [r["load_end"] for r in rows]
-    ax.set_title(f"2 vCPU VM, load average {min(loads):.1f}-{max(loads):.1f} (shared)", fontsize=9)
-    ax.legend(fontsize=8)
-    ax.grid(True, which="both", alpha=0.3)
+    busy = [r for r in rows if max(r["load_start"], r["load_end"]) >= BUSY]
+    quiet = [r for r in rows if r not in busy]
+    panels = [(f"load average under {BUSY:g} throughout", quiet), (f"load average {BUSY:g} or more", busy)]
+    panels = [(title, rs) for title, rs in panels if rs]
+    fig, axes = plt.subplots(1, len(panels), figsize=(6 * len(panels), 4.4), sharey=True, squeeze=False)
+    top = 2 * max(r["p99_ms"] for r in rows)
+    colours = {name: f"C{k}" for k, name in enumerate(dict.fromkeys(r["setup"] for r in rows))}
+    for ax, (title, rs) in zip(axes[0], panels):
+        for name, colour in colours.items():
+            pts = sorted((r["tables"], r["p99_ms"], r.get("client_lag_p99_ms", 0) > STALLED_MS) for r in rs if r["setup"] == name)
+            if not pts:
+                continue
+            counts = sorted({t for t, _, _ in pts})  # the line through each table count's median run, every run a dot
+            ax.plot(counts, [statistics.median(p for t, p, _ in pts if t == n) for n in counts], color=colour, label=name)
+            ax.plot([t for t, _, _ in pts], [p for _, p, _ in pts], linestyle="none", marker="o", color=colour)
+            stalled = [(t, p) for t, p, late in pts if late]  # hollow: the client itself was late (the machine, not the server)
+            ax.plot([t for t, _ in stalled], [p for _, p in stalled], linestyle="none", marker="o", markersize=10,
+                    markerfacecolor="white", markeredgecolor=colour)
+        ax.axhline(LIMIT * 1000, color="grey", linestyle="--", linewidth=1, label="100 ms")
+        ax.plot([], [], linestyle="none", marker="o", markerfacecolor="white", markeredgecolor="grey",
+                label=f"hollow: the client's own timers {STALLED_MS:g}+ ms late (p99)")
+        ax.set_xscale("log")
+        ax.set_yscale("log")
+        for axis in (ax.xaxis, ax.yaxis):
+            axis.set_major_formatter(matplotlib.ticker.ScalarFormatter())
+            axis.set_minor_formatter(matplotlib.ticker.NullFormatter())
+        ax.set_xticks(sorted({r["tables"] for r in rs}))
+        ax.set_yticks([t for t in (5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000) if t <= top])
+        ax.set_xlabel("tables at people's pace")
+        loads = [r["load_start"] for r in rs] + [r["load_end"] for r in rs]
+        ax.set_title(f"{title} ({min(loads):.1f}-{max(loads):.1f}), 2 CPUs shared", fontsize=9)
+        ax.grid(True, which="both", alpha=0.3)
+    axes[0][0].set_ylabel("p99 of an action's round trip (ms)")
+    axes[0][0].legend(fontsize=7)
     fig.tight_layout()
     fig.savefig(image, dpi=110)
 
