@@ -19,7 +19,7 @@ while ready to run (what a machine busy with other work adds to every latency).
 ``--claim-pause`` gives the tables a least claim pause (0 by default: the bench
 measures the server), ``--server-session`` starts the servers in a session of
 their own (on Linux their own share of the CPUs), ``--profile`` runs them under
-cProfile. ``--against-sqlite`` runs the same load again on one process with a
+cProfile (timed by the process's CPU clock). ``--against-sqlite`` runs the same load again on one process with a
 fresh SQLite file right after, and prints the ratio of the two throughputs
 (actions a second; the baseline is SQLite, in the same run, so the machine's
 other load changes both alike).
@@ -40,11 +40,12 @@ import sys
 import tempfile
 import time
 import urllib.request
+from contextlib import contextmanager
 
 import websockets
 
 SERVER = """
-import cProfile, json, signal, sys, uvicorn
+import cProfile, json, signal, sys, time, uvicorn
 from mahjongg.web import create_app
 cluster, profile = json.loads(sys.argv[4]), sys.argv[5]
 # one client (this benchmark) makes every table and socket: lift the per-client limits;
@@ -53,9 +54,11 @@ app = create_app(sys.argv[1], rate=1e9, burst=1e9, seed=1, redis=sys.argv[3] or 
                  limits={"create_burst": 10**6, "tables_per_client": 10**6, "client_conns": 10**6,
                          "lookup_burst": 10**6, "join_burst": 10**6})
 run = lambda: uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[2]), log_level="warning", ws_max_size=65536)
-if profile:  # --profile: the server's own time, function by function (written when it is stopped)
+if profile:  # --profile: the server's own CPU time, function by function (written when it is stopped);
+    # by the process's CPU clock, not the wall clock: on a shared machine the wall clock counts, in whatever
+    # function was running, the time the process waited for a CPU (a socket's send that wakes a client, mostly)
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))  # uvicorn stops, then raises SIGTERM again: to here
-    prof = cProfile.Profile()
+    prof = cProfile.Profile(time.process_time)
     try:
         prof.runcall(run)
     finally:
@@ -175,20 +178,24 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def main(args) -> float:
-    """One run of the bench (see the module docs), printed; its actions a second."""
+@contextmanager
+def servers(args):
+    """The server processes of one run, answering: ``(procs, bases)`` (their ``Popen``s and base
+    URLs), stopped after the block. ``args``: ``processes``, ``db`` (a fresh schema of it for this
+    run; None: a fresh SQLite file), ``redis`` (a fresh key prefix of it), ``profile``, ``server_session``."""
     if args.processes > 1 and not (args.db and args.redis):
         raise SystemExit("--processes N (more than one) needs --db postgresql://... and --redis redis://...")
+    run = f"{os.getpid()}_{time.time_ns()}"
     if args.db:  # a fresh schema of the database for this run
         import psycopg
 
-        schema = f"bench_{os.getpid()}_{int(time.time())}"
+        schema = f"bench_{run}"
         with psycopg.connect(args.db, autocommit=True) as c:
             c.execute(f"CREATE SCHEMA {schema}")
         db = args.db + ("&" if "?" in args.db else "?") + f"options=-csearch_path%3D{schema}"
     else:
         db = os.path.join(tempfile.mkdtemp(), "bench.sqlite3")
-    cluster = json.dumps({"redis_prefix": f"bench{os.getpid()}:"} if args.redis else None)
+    cluster = json.dumps({"redis_prefix": f"bench{run}:"} if args.redis else None)
     ports = [free_port() for _ in range(args.processes)]
     profiles = [f"{args.profile}.{k}" if args.profile and args.processes > 1 else (args.profile or "") for k in range(args.processes)]
     procs = [subprocess.Popen([sys.executable, "-c", SERVER, db, str(port), args.redis or "", cluster, prof], start_new_session=args.server_session)
@@ -202,6 +209,16 @@ def main(args) -> float:
                     break
                 except OSError:
                     time.sleep(0.1)
+        yield procs, bases
+    finally:
+        for p in procs:
+            p.terminate()
+            p.wait(10)
+
+
+def main(args) -> float:
+    """One run of the bench (see the module docs), printed; its actions a second."""
+    with servers(args) as (procs, bases):
         load = os.getloadavg()[0]
         out = multiprocessing.Queue()
         shares = [list(range(args.tables))[k :: args.clients] for k in range(args.clients)]
@@ -215,10 +232,6 @@ def main(args) -> float:
         server_waited = sum(waited(p.pid) for p in procs)
         for w in workers:
             w.join()
-    finally:
-        for p in procs:
-            p.terminate()
-            p.wait(10)
     latencies = [x for lat, _ in results for x in lat]
     counts = {"tables": 0, "actions": 0, "errors": 0}
     messages: dict[str, int] = {}
