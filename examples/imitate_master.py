@@ -8,7 +8,9 @@ One command per step (docs/rl.md, "The learned bot", has the times measured)::
 ``record`` needs NumPy (the ``rl`` extra); ``fit`` needs PyTorch too (the
 ``train`` extra, CPU wheel: see docs/rl.md). Then ``mahjongg arena
 --challenger learned --field expert`` measures it. Run several ``record``
-commands at once with other seeds to use more cores.
+commands at once with other seeds to use more cores; with ``--chunk N`` a
+recording is saved every N hands (``OUT.part0``, ``OUT.part1`` ...: ``fit`` takes
+them all).
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ def main(argv=None) -> int:
     r.add_argument("--seed", type=int, default=1)
     r.add_argument("--teacher", default="master", help="the bot imitated (any bot name)")
     r.add_argument("--out", required=True, help="the recording (.npz)")
+    r.add_argument("--chunk", type=int, default=None, help="save every N hands to OUT's name + .partK (a long run keeps what it played)")
     f = sub.add_parser("fit", help="train the network on recordings and write its weights")
     f.add_argument("recordings", nargs="+")
     f.add_argument("--out", required=True, help="the weights (.npz), e.g. src/mahjongg/bots/weights/learned-RULESET.npz")
@@ -44,9 +47,11 @@ def main(argv=None) -> int:
     try:
         start = time.perf_counter()
         if a.step == "record":
-            d = record(a.ruleset, hands=a.hands, seed=a.seed, teacher=a.teacher)
-            save_decisions(d, a.out)
-            print(json.dumps({"decisions": len(d), **d.info, "wall_seconds": round(time.perf_counter() - start, 1)}))
+            chunk = a.chunk or a.hands
+            for k, first in enumerate(range(0, a.hands, chunk)):
+                d = record(a.ruleset, hands=min(chunk, a.hands - first), seed=a.seed, teacher=a.teacher, first=first)
+                save_decisions(d, a.out if chunk == a.hands else f"{a.out}.part{k}")
+                print(json.dumps({"decisions": len(d), **d.info, "wall_seconds": round(time.perf_counter() - start, 1)}), flush=True)
         else:
             report = fit(
                 load_decisions(a.recordings), a.out, epochs=a.epochs, channels=a.channels, blocks=a.blocks,

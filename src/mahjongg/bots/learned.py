@@ -261,6 +261,10 @@ class LearnedBot(Bot):
         self._fits, self._net = rules, net
         return net
 
+    def check_table(self, ruleset) -> None:
+        """:class:`LearnedError` if there are no weights for ``ruleset`` or its options change its actions."""
+        self._net_for(ruleset)
+
     def scores(self, observation: Observation, legal) -> dict[int, tuple[Action, float]]:
         """``{index: (action, score)}`` of the legal actions (the network's logits)."""
         net = self._net_for(observation.ruleset)

@@ -33,7 +33,7 @@ from pathlib import Path
 
 import numpy as np
 
-from ..bots import make_bot, register_bot
+from ..bots import BOTS, make_bot, register_bot
 from ..bots.learned import ARCH, VALUE_SCALE, layout, save_weights
 from ..errors import MahjonggError
 from ..features.actions import action_table
@@ -70,10 +70,12 @@ class Decisions:
         return len(self.actions)
 
 
-def record(ruleset: str = "pung-chow", hands: int = 1000, seed: int = 0, teacher: str = "master", progress=None) -> Decisions:
-    """Play ``hands`` hands of four ``teacher`` bots (seed ``seed``, as ``mahjongg simulate``) and
-    record every decision with two legal actions or more (see the module's docs). ``progress(done)``
-    is called after each hand."""
+def record(
+    ruleset: str = "pung-chow", hands: int = 1000, seed: int = 0, teacher: str = "master", first: int = 0, progress=None
+) -> Decisions:
+    """Play hands ``first`` .. ``first + hands - 1`` of four ``teacher`` bots of the run seeded ``seed``
+    (the hands ``mahjongg simulate --seed SEED`` plays) and record every decision with two legal
+    actions or more (see the module's docs). ``progress(done)`` is called after each hand."""
     if hands < 1:
         raise TrainError(f"hands: at least 1, not {hands}")
     rules = get_ruleset(ruleset)
@@ -104,14 +106,19 @@ def record(ruleset: str = "pung-chow", hands: int = 1000, seed: int = 0, teacher
     register_bot(name, recording)
     chips, hand_of = [], []
     start = time.perf_counter()
-    for i, s in enumerate(iter_hand_seeds(seed, hands)):
-        before = len(seats)
-        out = play_hand((name,) * 4, s, index=i, ruleset=ruleset, run_seed=seed)
-        net = dict(zip(out.seats, out.net))
-        chips.extend(float(net[w]) for w in seats[before:])
-        hand_of.extend([i] * (len(seats) - before))
-        if progress is not None:
-            progress(i + 1)
+    try:
+        for i, s in enumerate(iter_hand_seeds(seed, first + hands)):
+            if i < first:
+                continue
+            before = len(seats)
+            out = play_hand((name,) * 4, s, index=i, ruleset=ruleset, run_seed=seed)
+            net = dict(zip(out.seats, out.net))
+            chips.extend(float(net[w]) for w in seats[before:])
+            hand_of.extend([i] * (len(seats) - before))
+            if progress is not None:
+                progress(i + 1 - first)
+    finally:
+        BOTS.pop(name, None)  # the registry as it was
     seconds = time.perf_counter() - start
     if not actions:
         raise TrainError("no decision was recorded")
@@ -121,7 +128,7 @@ def record(ruleset: str = "pung-chow", hands: int = 1000, seed: int = 0, teacher
         np.asarray(actions, dtype=np.int16),
         np.asarray(chips, dtype=np.float32),
         np.asarray(hand_of, dtype=np.int32),
-        {"ruleset": ruleset, "teacher": teacher, "seed": seed, "hands": hands, "seconds": round(seconds, 1)},
+        {"ruleset": ruleset, "teacher": teacher, "seed": seed, "first": first, "hands": hands, "seconds": round(seconds, 1)},
     )
 
 
