@@ -7,9 +7,9 @@ Run by hand (not a test), with the Python of the venv the package is installed i
 
 Two tables of the same hand seeds, in this process one after the other: ``learned``
 (player 1, taking turns at East) and three ``greedy``; then ``master`` and three
-``greedy``. Every ``act`` call of the measured bot with two legal actions or more
-is timed (the observation's encoding included: what a table waits for), by the
-wall clock and by the process's CPU time; printed: decisions, median, 99th
+``greedy``. Every ``act`` call of the measured bot is timed as
+``bench/bench_master.py`` times it (the observation's encoding included: what
+a table waits for), by the wall clock and by the process's CPU time; printed: decisions, median, 99th
 percentile and the slowest, and the learned bot's p99 as a share of the
 master's. The aim (issue 41): the learned bot's p99 at most 5 ms.
 """
@@ -20,31 +20,10 @@ import argparse
 import statistics
 import time
 
+from bench_master import _CPU, _TIMES, _timed_factory  # (run from bench/: its folder is on the path)
+
 from mahjongg import bots
 from mahjongg.simulate import simulate
-
-
-def timed(name: str, wall: list[float], cpu: list[float]):
-    """A factory of ``name`` bots whose decisions with a choice are timed into ``wall`` and ``cpu``."""
-    clock, process = time.perf_counter, time.process_time
-
-    def make(seed):
-        bot = bots.make_bot(name, seed)
-        act = bot.act
-
-        def timed_act(obs, legal):
-            if len(legal) < 2:
-                return act(obs, legal)
-            c, t = process(), clock()
-            out = act(obs, legal)
-            wall.append(clock() - t)
-            cpu.append(process() - c)
-            return out
-
-        bot.act = timed_act
-        return bot
-
-    return make
 
 
 def pct(xs: list[float], q: float) -> float:
@@ -59,14 +38,12 @@ def main() -> None:
     a = ap.parse_args()
     rows = {}
     for name in ("learned", "master"):
-        wall: list[float] = []
-        cpu: list[float] = []
-        bots.register_bot(f"timed-{name}", timed(name, wall, cpu))
+        bots.register_bot(f"timed-{name}", _timed_factory(name))
         start = time.perf_counter()
         simulate(a.n, [f"timed-{name}", "greedy", "greedy", "greedy"], seed=a.seed, ruleset=a.ruleset)
-        rows[name] = (wall, cpu, time.perf_counter() - start)
+        rows[name] = (_TIMES[name], _CPU[name], time.perf_counter() - start)
     print(f"{a.ruleset}, {a.n} hands a table, seed {a.seed}")
-    print("| bot | decisions | median (wall) | p99 (wall) | slowest (wall) | median (CPU) | p99 (CPU) | table's seconds |")
+    print("| bot | act calls | median (wall) | p99 (wall) | slowest (wall) | median (CPU) | p99 (CPU) | table's seconds |")
     print("|---|---:|---:|---:|---:|---:|---:|---:|")
     for name, (wall, cpu, secs) in rows.items():
         ms = lambda x: f"{x * 1000:.2f} ms"  # noqa: E731
