@@ -32,6 +32,7 @@ def main(argv=None) -> int:
     r.add_argument("--hands", type=int, default=1000)
     r.add_argument("--seed", type=int, default=1)
     r.add_argument("--teacher", default="master", help="the bot imitated (any bot name)")
+    r.add_argument("--student", default=None, help="the bot that plays while the teacher is asked (DAgger), e.g. learned")
     r.add_argument("--out", required=True, help="the recording (.npz)")
     r.add_argument("--chunk", type=int, default=None, help="save every N hands to OUT's name + .partK (a long run keeps what it played)")
     f = sub.add_parser("fit", help="train the network on recordings and write its weights")
@@ -43,19 +44,22 @@ def main(argv=None) -> int:
     f.add_argument("--holdout", type=float, default=0.1, help="share of the hands held out (the last ones)")
     f.add_argument("--seed", type=int, default=0)
     f.add_argument("--max-seconds", type=float, default=None, help="stop training after this long")
+    f.add_argument("--init", default=None, help="weights to start from (a second round)")
+    f.add_argument("--lr", type=float, default=2e-3)
     a = ap.parse_args(argv)
     try:
         start = time.perf_counter()
         if a.step == "record":
             chunk = a.chunk or a.hands
             for k, first in enumerate(range(0, a.hands, chunk)):
-                d = record(a.ruleset, hands=min(chunk, a.hands - first), seed=a.seed, teacher=a.teacher, first=first)
+                d = record(a.ruleset, hands=min(chunk, a.hands - first), seed=a.seed, teacher=a.teacher, first=first, student=a.student)
                 save_decisions(d, a.out if chunk == a.hands else f"{a.out}.part{k}")
                 print(json.dumps({"decisions": len(d), **d.info, "wall_seconds": round(time.perf_counter() - start, 1)}), flush=True)
         else:
             report = fit(
                 load_decisions(a.recordings), a.out, epochs=a.epochs, channels=a.channels, blocks=a.blocks,
                 holdout=a.holdout, seed=a.seed, max_seconds=a.max_seconds, log=lambda s: print(s, file=sys.stderr),
+                init=a.init, lr=a.lr,
             )
             print(json.dumps(report))
     except MahjonggError as e:

@@ -164,8 +164,13 @@ def test_the_pipeline_runs_tiny_and_numpy_plays_what_torch_trained(tmp_path):
         tl, tv = tn(torch.from_numpy(planes))
     logits, value = net.forward(planes)
     assert np.allclose(logits, tl.numpy(), atol=1e-4) and np.allclose(value, tv.numpy(), atol=1e-4)
+    # a second round (DAgger): the tiny network plays, the master labels its decisions; fit goes on from it
     register_bot("learned-tiny", lambda seed: LearnedBot(seed, net=net))
     try:
+        dag = record("pung-chow", hands=2, seed=4, student="learned-tiny")
+        assert dag.info["student"] == "learned-tiny" and dag.masks[np.arange(len(dag)), dag.actions].all()
+        again = fit(dag, tmp_path / "round-2.npz", epochs=1, holdout=0, init=out)
+        assert (again["channels"], again["blocks"]) == (8, 1) and again["heldout_decisions"] == 0
         hand = play_hand(["learned-tiny", "greedy", "greedy", "greedy"], seed=7, ruleset="pung-chow")
         assert sum(hand.net) == 0
     finally:

@@ -71,21 +71,32 @@ class Decisions:
 
 
 def record(
-    ruleset: str = "pung-chow", hands: int = 1000, seed: int = 0, teacher: str = "master", first: int = 0, progress=None
+    ruleset: str = "pung-chow",
+    hands: int = 1000,
+    seed: int = 0,
+    teacher: str = "master",
+    first: int = 0,
+    progress=None,
+    student: str | None = None,
 ) -> Decisions:
     """Play hands ``first`` .. ``first + hands - 1`` of four ``teacher`` bots of the run seeded ``seed``
     (the hands ``mahjongg simulate --seed SEED`` plays) and record every decision with two legal
-    actions or more (see the module's docs). ``progress(done)`` is called after each hand."""
+    actions or more (see the module's docs). ``progress(done)`` is called after each hand.
+    ``student``: four ``student`` bots play instead, and the teacher is asked what it would do
+    at each of their decisions (DAgger: the states the student reaches, labelled by the teacher)."""
     if hands < 1:
         raise TrainError(f"hands: at least 1, not {hands}")
     rules = get_ruleset(ruleset)
     table = action_table(rules)
-    make_bot(teacher, 0)  # an unknown teacher is refused before a hand is played
+    make_bot(teacher, 0)  # an unknown teacher (or student) is refused before a hand is played
+    if student is not None:
+        make_bot(student, 0)
     planes, masks, actions, seats = [], [], [], []
 
     def recording(seed_):
         bot = make_bot(teacher, seed_)
         act = bot.act
+        player = make_bot(student, seed_) if student is not None else None
 
         def recorded(obs, legal):
             choice = act(obs, legal)
@@ -97,7 +108,7 @@ def record(
                 masks.append(mask)
                 actions.append(table.index(choice))
                 seats.append(obs.seat.letter)
-            return choice
+            return choice if player is None else player.act(obs, legal)
 
         bot.act = recorded
         return bot
@@ -128,7 +139,7 @@ def record(
         np.asarray(actions, dtype=np.int16),
         np.asarray(chips, dtype=np.float32),
         np.asarray(hand_of, dtype=np.int32),
-        {"ruleset": ruleset, "teacher": teacher, "seed": seed, "first": first, "hands": hands, "seconds": round(seconds, 1)},
+        {"ruleset": ruleset, "teacher": teacher, "student": student, "seed": seed, "first": first, "hands": hands, "seconds": round(seconds, 1)},
     )
 
 
@@ -289,12 +300,14 @@ def fit(
     value_weight: float = 0.1,
     max_seconds: float | None = None,
     log=None,
+    init: str | Path | None = None,
 ) -> dict:
     """Train the learned bot's network on ``data`` and write its weights to ``out``; returns a report
     (decisions trained on and held out, the held-out accuracy -- the teacher's action ranked first
     among the legal ones -- overall, on discards and on claim-or-pass decisions, the value head's
     error, the training time, the file's size). The last ``holdout`` share of the hands (by their
-    number) is held out; ``max_seconds`` stops training early (the epochs done are reported)."""
+    number) is held out; ``max_seconds`` stops training early (the epochs done are reported);
+    ``init``: a weights file to start from (a second round on more decisions)."""
     torch = _torch()
     torch.set_num_threads(1)
     torch.manual_seed(seed)
@@ -309,6 +322,15 @@ def fit(
     if len(train_ix) == 0:
         raise TrainError("every decision is held out: lower holdout or record more hands")
     net = torch_net(table, channels, blocks, seed)
+    if init is not None:  # go on from trained weights (their channels and blocks)
+        from ..bots.learned import load_net
+
+        start_net = load_net(init, table)
+        net = torch_net(table, int(start_net.header["channels"]), int(start_net.header["blocks"]), seed)
+        channels, blocks = net.header["channels"], net.header["blocks"]
+        with torch.no_grad():
+            for name, v in start_net.w.items():
+                net.p[name.replace(".", "_")].copy_(torch.from_numpy(v))
     opt = torch.optim.Adam(net.parameters(), lr=lr)
     steps = epochs * int(np.ceil(len(train_ix) / batch))
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=lr, total_steps=max(steps, 1), pct_start=0.1)
