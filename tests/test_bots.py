@@ -53,11 +53,11 @@ def discards_of(o: Observation) -> list[Action]:
 
 
 def test_registry_and_unknown_name():
-    assert set(BOTS) == {"random", "greedy", "cautious", "expert", "master"}
+    assert set(BOTS) == {"random", "greedy", "cautious", "expert", "master", "learned"}
     for name in BOTS:
         b = make_bot(name, 1)
         assert isinstance(b, Bot) and b.name == name
-    with pytest.raises(BotError, match="unknown bot 'clever'.*random, greedy, cautious, expert, master"):
+    with pytest.raises(BotError, match="unknown bot 'clever'.*random, greedy, cautious, expert, master, learned"):
         make_bot("clever")
 
 

@@ -414,11 +414,10 @@ def check_arena(
     if not isinstance(workers, int) or workers < 1:
         raise ArenaError(f"--workers must be at least 1, not {workers}")
     get_ruleset(ruleset)
-    if options:
-        try:
-            MatchConfig.make(ruleset, options, seed=0)
-        except ConfigError as exc:
-            raise ArenaError(str(exc).replace("special_tiles: ", "--special-tiles: ", 1)) from None
+    try:  # the options, checked as a match's, and every bot able to play the table (the learned bot's weights)
+        MatchConfig.make(ruleset, options or {}, players=(c, *names), seed=0)
+    except ConfigError as exc:
+        raise ArenaError(str(exc).removeprefix("players: ").replace("special_tiles: ", "--special-tiles: ", 1)) from None
     return c, names
 
 

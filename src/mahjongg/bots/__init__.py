@@ -7,6 +7,7 @@
 ``cautious``  greedy played as seed 000's "Suggestions for careful playing" advise
 ``expert``    expected chips: chance of winning x the real score, less the risk of the discard
 ``master``    the expert with kongs kept for their points, passing weighed as claiming, tiles let pass safe (see :mod:`.master`)
+``learned``   a network trained on the master's play, run with NumPy (see :mod:`.learned`; the rulesets whose weights ship)
 
 Every bot implements :class:`Bot`: ``act(observation, legal) -> Action``.
 
@@ -28,6 +29,7 @@ from .base import Bot, BotError, concealed_counts, unseen_counts, visible_counts
 from .cautious import CautiousBot
 from .expert import ExpertBot
 from .greedy import GreedyBot
+from .learned import LearnedBot
 from .master import MasterBot
 from .random_bot import RandomBot
 
@@ -43,6 +45,7 @@ __all__ = [
     "CautiousBot",
     "ExpertBot",
     "MasterBot",
+    "LearnedBot",
     "concealed_counts",
     "visible_counts",
     "unseen_counts",
@@ -54,6 +57,7 @@ BOTS: dict[str, Callable[[int | None], Bot]] = {
     "cautious": CautiousBot,
     "expert": ExpertBot,
     "master": MasterBot,
+    "learned": LearnedBot,
 }
 """The bots by name: each makes a bot from a seed."""
 

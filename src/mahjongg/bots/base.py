@@ -51,6 +51,12 @@ class Bot:
         self.seed = seed
         self.rng = random.Random(seed)
 
+    def check_table(self, ruleset) -> None:
+        """Raise :class:`BotError` (one line) if this bot cannot play a table of ``ruleset`` (a
+        :class:`~mahjongg.rules.Ruleset`, the table's options applied): every app's match
+        configuration asks it before a hand is dealt. Every bot plays every table but the
+        ``learned`` one, which plays the rulesets its weights were trained for."""
+
     def act(self, observation: Observation, legal: tuple[Action, ...]) -> Action:
         """One of ``legal`` (never empty; a tuple of frozen actions: nothing a bot
         does to it or to the observation changes the game): the bot's decision."""

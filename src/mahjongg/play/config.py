@@ -31,7 +31,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
-from ..bots import BotError, check_bot
+from ..bots import BotError, check_bot, make_bot
 from ..errors import MahjonggError
 from ..rules import get_ruleset
 from ..rules.ruleset import Ruleset
@@ -154,6 +154,12 @@ class MatchConfig:
                 raise ConfigError(f"a player is a bot name or None (a human), not {p!r}")
             try:
                 known.append(check_bot(p))  # a registry name (in lower case) or KIND:ARG (policy:FILE), made once
+            except BotError as exc:
+                raise ConfigError(f"players: {exc}") from None
+        rules = table_ruleset(base.name, checked)
+        for p in dict.fromkeys(k for k in known if k is not None):
+            try:
+                make_bot(p, 0).check_table(rules)  # (the learned bot: a ruleset it has weights for)
             except BotError as exc:
                 raise ConfigError(f"players: {exc}") from None
         if names is None:

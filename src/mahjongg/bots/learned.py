@@ -1,0 +1,280 @@
+"""The ``learned`` bot: a small network trained on the master's play, run with NumPy alone.
+
+The network reads the seat's observation as the RL envs show it (the 46
+planes of :mod:`mahjongg.features.encoding`) and scores every entry of the
+ruleset's action table (:mod:`mahjongg.features.actions`); the bot plays the
+legal action of highest score. Its weights ship in the package, one file per
+ruleset (``bots/weights/learned-RULESET.npz``, :func:`weights_path`), written by
+:func:`mahjongg.rl.imitation.fit` (PyTorch there only).
+
+The network (:func:`forward`; ``C`` channels, ``B`` residual blocks, both in
+the file's header): the 34 tile kinds are 34 positions, each with its 46
+plane values and a global embedding ``g`` (a layer on planes 44-45 and the
+bonus tiles' columns); convolutions along each suit (taps -2..+2 within the
+suit, none across suits or for honours), ReLU, ``B`` residual blocks of two
+such layers; then
+
+* per tile kind: its discard, concealed kong, add kong (and Original Call)
+  scores from a linear head on the tile's channels; a chow's score from a
+  head on the run's middle tile;
+* pung, kong, Mah-Jongg, pass, wash, bonus, capture scores and the value
+  (the seat's chips of the hand / :data:`VALUE_SCALE`) from a layer on the
+  tiles' mean and maximum, the claimed tile's and the drawn tile's channels,
+  and ``g``.
+
+It decides from its own observation only. Needs NumPy (the ``rl`` extra):
+without it, making the bot is a :class:`~.base.BotError` saying so, as is a
+ruleset that has no weights, or a table whose options change its actions
+(another set of tiles than the ruleset as registered).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from ..table.actions import Action, ActionKind
+from ..table.observation import Observation
+from ..tiles import NUM_KINDS
+from .base import Bot, BotError
+
+__all__ = ["LearnedBot", "LearnedError", "LearnedNet", "ARCH", "VALUE_SCALE", "weights_path", "load_net", "layout", "save_weights"]
+
+ARCH = "mahjongg-learned-1"
+"""The file format and network of :func:`forward` (the header's ``format``)."""
+VALUE_SCALE = 100.0
+"""The value head predicts the seat's net chips of the hand divided by this."""
+TAPS = (-2, -1, 0, 1, 2)
+"""The convolution's taps along a suit."""
+WEIGHTS = Path(__file__).resolve().parent / "weights"
+"""Where the shipped weights are: ``learned-RULESET.npz``."""
+
+_TILE_HEADS = (ActionKind.DISCARD, ActionKind.CONCEALED_KONG, ActionKind.ADD_KONG, ActionKind.ORIGINAL_CALL)
+
+
+class LearnedError(BotError):
+    """Weights that cannot be read or do not fit the ruleset's table."""
+
+
+def weights_path(ruleset: str) -> Path:
+    """The shipped weights of ``ruleset``'s learned bot (the file may not exist)."""
+    return WEIGHTS / f"learned-{ruleset}.npz"
+
+
+def _np():
+    try:
+        import numpy
+    except ImportError:
+        raise BotError("the learned bot needs NumPy: pip install 'mahjongg[rl]'") from None
+    return numpy
+
+
+def neighbours():
+    """``(34, len(TAPS))`` tile indices of each tile's taps in its suit; 34 (a zero row) elsewhere."""
+    np = _np()
+    nb = np.full((NUM_KINDS, len(TAPS)), NUM_KINDS, dtype=np.intp)
+    for t in range(NUM_KINDS):
+        for j, d in enumerate(TAPS):
+            u = t + d
+            if d == 0 or (t < 27 and 0 <= u < 27 and u // 9 == t // 9):
+                nb[t, j] = u
+    return nb
+
+
+def layout(table) -> dict:
+    """Where each action of ``table`` (an :class:`~mahjongg.features.actions.ActionTable`) takes its
+    score from: ``heads`` (the tile heads in the table), ``chow_mid`` (the 21 runs' middle tiles),
+    ``others`` (the entries scored from the pooled layer, in table order), ``src`` (per table index,
+    its position in the raw scores: tile heads ``t * len(heads) + h``, then the 21 chows, then the others)."""
+    np = _np()
+    kinds = {k for k, _ in table.entries}
+    heads = [k for k in _TILE_HEADS if k in kinds]
+    chows = [t for k, t in table.entries if k is ActionKind.CHOW]
+    others = [i for i, (k, t) in enumerate(table.entries) if k not in heads and k is not ActionKind.CHOW]
+    src = np.zeros(len(table), dtype=np.intp)
+    base_chow, base_other = NUM_KINDS * len(heads), NUM_KINDS * len(heads) + len(chows)
+    for i, (k, t) in enumerate(table.entries):
+        if k in heads:
+            src[i] = int(t) * len(heads) + heads.index(k)
+        elif k is ActionKind.CHOW:
+            src[i] = base_chow + chows.index(t)
+        else:
+            src[i] = base_other + others.index(i)
+    return {"heads": heads, "chow_mid": np.array([int(t) + 1 for t in chows], dtype=np.intp), "others": others, "src": src}
+
+
+def global_size(kinds: int) -> int:
+    """Inputs of the global embedding: planes 44 and 45, and every plane's bonus-tile columns."""
+    return 2 * kinds + 46 * (kinds - NUM_KINDS)
+
+
+class LearnedNet:
+    """The network of one ruleset: ``weights`` (name -> ``float32`` array, see :func:`forward`),
+    ``header`` (format, ruleset, actions, channels, blocks, how it was trained), ``table`` (the
+    ruleset's action table)."""
+
+    def __init__(self, weights: dict, header: dict, table) -> None:
+        np = _np()
+        self.w = {k: np.ascontiguousarray(v, dtype=np.float32) for k, v in weights.items()}
+        self.header = header
+        self.table = table
+        self.blocks = int(header.get("blocks", 0))
+        lay = layout(table)
+        self.src, self.chow_mid, self.heads = lay["src"], lay["chow_mid"], len(lay["heads"])
+        self.nb = neighbours()
+        self.kinds = NUM_KINDS + len(table.bonus)
+        for name, shape in self.shapes(header, table).items():
+            got = self.w.get(name)
+            if got is None or got.shape != shape:
+                raise LearnedError(
+                    f"the learned weights for {table.ruleset} do not fit its action table: {name} is "
+                    f"{None if got is None else got.shape}, not {shape}"
+                )
+
+    @staticmethod
+    def shapes(header: dict, table) -> dict[str, tuple[int, ...]]:
+        """Every weight's name and shape for a header's ``channels``, ``blocks``, ``embed``, ``hidden``."""
+        c, g, p = int(header["channels"]), int(header["embed"]), int(header["hidden"])
+        kinds = NUM_KINDS + len(table.bonus)
+        lay = layout(table)
+        taps = len(TAPS)
+        out = {"g.w": (global_size(kinds), g), "g.b": (g,), "c0.w": (taps * (46 + g), c), "c0.b": (c,)}
+        for i in range(int(header["blocks"])):
+            for j in (1, 2):
+                out[f"r{i}.{j}.w"], out[f"r{i}.{j}.b"] = (taps * c, c), (c,)
+        out |= {
+            "tile.w": (c, len(lay["heads"])), "tile.b": (len(lay["heads"]),), "chow.w": (c, 1), "chow.b": (1,),
+            "pool.w": (4 * c + g, p), "pool.b": (p,), "other.w": (p, len(lay["others"])), "other.b": (len(lay["others"]),),
+            "value.w": (p, 1), "value.b": (1,),
+        }
+        return out
+
+    def _conv(self, h, name):
+        np = _np()
+        b, _, c = h.shape
+        padded = np.concatenate([h, np.zeros((b, 1, c), dtype=h.dtype)], axis=1)
+        return padded[:, self.nb].reshape(b, NUM_KINDS, -1) @ self.w[name + ".w"] + self.w[name + ".b"]
+
+    def forward(self, x):
+        """``(logits, value)`` of planes ``x`` ``(n, 46, kinds)``: ``(n, actions)`` scores over the
+        action table and ``(n,)`` values (chips / :data:`VALUE_SCALE`)."""
+        np = _np()
+        w = self.w
+        x = np.asarray(x, dtype=np.float32)
+        n = x.shape[0]
+        relu = lambda a: np.maximum(a, 0, out=a)  # noqa: E731
+        gin = np.concatenate([x[:, 44], x[:, 45], x[:, :, NUM_KINDS:].reshape(n, -1)], axis=1)
+        g = relu(gin @ w["g.w"] + w["g.b"])
+        tiles = x[:, :, :NUM_KINDS].transpose(0, 2, 1)
+        h = np.concatenate([tiles, np.broadcast_to(g[:, None, :], (n, NUM_KINDS, g.shape[1]))], axis=2)
+        h = relu(self._conv(h, "c0"))
+        for i in range(self.blocks):
+            h = relu(h + self._conv(relu(self._conv(h, f"r{i}.1")), f"r{i}.2"))
+        claimed = np.einsum("nt,ntc->nc", x[:, 43, :NUM_KINDS], h)
+        drawn = np.einsum("nt,ntc->nc", x[:, 1, :NUM_KINDS], h)
+        pooled = np.concatenate([h.mean(axis=1), h.max(axis=1), claimed, drawn, g], axis=1)
+        z = relu(pooled @ w["pool.w"] + w["pool.b"])
+        raw = np.concatenate(
+            [
+                (h @ w["tile.w"] + w["tile.b"]).reshape(n, -1),
+                (h[:, self.chow_mid] @ w["chow.w"] + w["chow.b"]).reshape(n, -1),
+                z @ w["other.w"] + w["other.b"],
+            ],
+            axis=1,
+        )
+        return raw[:, self.src], (z @ w["value.w"] + w["value.b"])[:, 0]
+
+
+def save_weights(path: str | Path, weights: dict, header: dict) -> None:
+    """Write a network's weights (``float32``) and its JSON header as ``.npz``."""
+    np = _np()
+    with open(path, "wb") as f:
+        np.savez_compressed(f, header=np.array(json.dumps(header)), **{k: np.asarray(v, dtype=np.float32) for k, v in weights.items()})
+
+
+def load_net(path: str | Path, table=None) -> LearnedNet:
+    """The network in ``path`` (:func:`save_weights`), for ``table`` (default: its header's ruleset's
+    table as registered); :class:`LearnedError` saying what is wrong with the file."""
+    np = _np()
+    from ..features.actions import action_table
+    from ..rules import get_ruleset
+
+    try:
+        with np.load(path, allow_pickle=False) as z:
+            header = json.loads(str(z["header"]))
+            weights = {k: z[k] for k in z.files if k != "header"}
+    except (OSError, ValueError, KeyError, EOFError) as e:
+        raise LearnedError(f"{path} is not the weights of a learned bot ({e})") from None
+    if not isinstance(header, dict) or header.get("format") != ARCH:
+        raise LearnedError(f"{path} is not the weights of a learned bot of this version (format {ARCH!r})")
+    if table is None:
+        table = action_table(get_ruleset(header["ruleset"]))
+    if header.get("actions") != len(table):
+        raise LearnedError(f"{path} was trained on {header.get('actions')} actions; {table.ruleset} has {len(table)}: train it again")
+    return LearnedNet(weights, header, table)
+
+
+_NETS: dict[str, LearnedNet] = {}
+
+
+def shipped_rulesets() -> list[str]:
+    """The rulesets whose learned weights ship in the package."""
+    return sorted(p.stem.removeprefix("learned-") for p in WEIGHTS.glob("learned-*.npz"))
+
+
+class LearnedBot(Bot):
+    """The ``learned`` bot (see the module's docs). ``LearnedBot(seed, net=...)`` plays the given
+    :class:`LearnedNet` instead of the shipped weights (a network just trained)."""
+
+    name = "learned"
+
+    def __init__(self, seed: int | None = None, *, net: LearnedNet | None = None) -> None:
+        super().__init__(seed)
+        self._np = _np()
+        from ..features.actions import action_table
+        from ..features.encoding import encode
+
+        self._encode, self._action_table = encode, action_table
+        self._given = net
+        self._fits = None  # the last ruleset found to fit the network
+        self._net = net
+
+    def _net_for(self, rules) -> LearnedNet:
+        if rules is self._fits:
+            return self._net
+        net = self._given
+        if net is None:
+            net = _NETS.get(rules.name)
+            if net is None:
+                path = weights_path(rules.name)
+                if not path.is_file():
+                    have = ", ".join(shipped_rulesets()) or "none"
+                    raise LearnedError(f"the learned bot has no weights for {rules.name} (it has them for: {have})")
+                net = _NETS[rules.name] = load_net(path)
+        if net.table.ruleset != rules.name:
+            raise LearnedError(f"the learned weights were trained for {net.table.ruleset}, not {rules.name}")
+        own = self._action_table(rules)
+        if own.entries != net.table.entries or own.bonus != net.table.bonus:
+            raise LearnedError(
+                f"the learned bot was trained for {rules.name} as registered: this table's options change its set of tiles and actions"
+            )
+        self._fits, self._net = rules, net
+        return net
+
+    def check_table(self, ruleset) -> None:
+        """:class:`LearnedError` if there are no weights for ``ruleset`` or its options change its actions."""
+        self._net_for(ruleset)
+
+    def scores(self, observation: Observation, legal) -> dict[int, tuple[Action, float]]:
+        """``{index: (action, score)}`` of the legal actions (the network's logits)."""
+        net = self._net_for(observation.ruleset)
+        by_index = net.table.indices(legal)
+        logits, _ = net.forward(self._encode(observation, net.table)[None])
+        return {i: (a, float(logits[0, i])) for i, a in by_index.items()}
+
+    def act(self, observation: Observation, legal: tuple[Action, ...]) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        scored = self.scores(observation, legal)
+        best = max(scored, key=lambda i: scored[i][1])
+        return scored[best][0]

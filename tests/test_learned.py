@@ -1,0 +1,177 @@
+"""The ``learned`` bot (issue 41): NumPy inference of the shipped weights, and the whole training
+pipeline run tiny (record the master's decisions, fit, play the weights) when PyTorch is there.
+
+The inference tests need NumPy alone; the pipeline's are skipped without PyTorch.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from mahjongg.bots import BOTS, BotError, make_bot
+from mahjongg.bots.learned import LearnedBot, LearnedError, LearnedNet, load_net, save_weights, shipped_rulesets, weights_path
+from mahjongg.features.actions import action_table
+from mahjongg.features.encoding import encode
+from mahjongg.rules import get_ruleset
+from mahjongg.simulate import play_hand
+from mahjongg.table import Game
+from mahjongg.table.actions import ActionKind
+
+
+def zero_net(ruleset: str = "pung-chow", **set_weights) -> LearnedNet:
+    """A network of the shipped shapes (1 block, 8 channels), every weight 0 but ``set_weights``."""
+    table = action_table(get_ruleset(ruleset))
+    header = {"format": "mahjongg-learned-1", "ruleset": ruleset, "actions": len(table), "channels": 8, "blocks": 1,
+              "embed": 4, "hidden": 4}
+    weights = {k: np.zeros(s, np.float32) for k, s in LearnedNet.shapes(header, table).items()}
+    for k, v in set_weights.items():
+        weights[k.replace("_", ".")] = v(weights[k.replace("_", ".")])
+    return LearnedNet(weights, header, table)
+
+
+def test_learned_is_a_bot_of_the_registry_with_weights_for_pung_chow():
+    assert BOTS["learned"] is LearnedBot
+    assert "pung-chow" in shipped_rulesets()
+    assert weights_path("pung-chow").stat().st_size < 4 * 2**20  # "a few MB per ruleset" at most
+    net = load_net(weights_path("pung-chow"))
+    assert net.header["ruleset"] == "pung-chow" and net.header["teacher"] == "master"
+    assert {"decisions", "heldout_accuracy", "train_seconds"} <= set(net.header["trained"])
+
+
+def test_the_shipped_network_plays_as_the_master_more_often_than_chance():
+    """On hands it was not trained on (run seed 999; it was trained on seeds 1 and 2), the shipped
+    pung-chow network ranks the master's action first far more often than a uniformly random
+    legal choice would (its expected rate: the mean of 1 / the legal actions)."""
+    from mahjongg.rl.imitation import QUANT, record  # (recording needs NumPy alone)
+
+    d = record("pung-chow", hands=3, seed=999)
+    net = load_net(weights_path("pung-chow"))
+    logits, _ = net.forward(d.planes.astype(np.float32) / QUANT)
+    picks = np.where(d.masks, logits, -np.inf).argmax(axis=1)
+    agree = float((picks == d.actions).mean())
+    chance = float((1 / d.masks.sum(axis=1)).mean())
+    assert agree > 2 * chance, (agree, chance)
+
+
+def test_the_discard_heads_read_their_own_tile():
+    """A network wired by hand: channel 0 of the first layer is plane 0 at the tile itself (tap 0 of
+    five: weight row 2 * (46 + embed) + 0), own copies / 4; the discard head (column 0 of
+    ``tile.w``) reads channel 0. So each discard scores the copies held / 4 (the weights after the
+    first layer are 0, the blocks' residual adds 0), and the bot discards a kind it holds most of:
+    in East's first turn of the deal of seed 5 (any deal would do), each discard scores its kind's
+    copies in East's hand / 4, and the one chosen is of a kind East holds most copies of."""
+
+    def first(w):
+        w[2 * (46 + 4) + 0, 0] = 1.0
+        return w
+
+    def head(w):
+        w[0, 0] = 1.0
+        return w
+
+    net = zero_net(c0_w=first, tile_w=head)
+    g = Game(get_ruleset("pung-chow"), seed=5)
+    obs, legal = g.observation(g.turn), g.legal_actions(g.turn)
+    bot = LearnedBot(0, net=net)
+    scores = bot.scores(obs, legal)
+    counts = {t: obs.concealed.count(t) for t in set(obs.concealed)}
+    for i, (a, s) in scores.items():
+        if a.kind is ActionKind.DISCARD:
+            assert s == pytest.approx(counts[a.tile] / 4), a
+    chosen = bot.act(obs, legal)
+    assert chosen.kind is ActionKind.DISCARD and counts[chosen.tile] == max(counts.values())
+
+
+def test_learned_plays_whole_hands_at_every_seat_of_pung_chow_by_name():
+    # the seeds are arbitrary; each hand ends (a win or a draw) and the payments sum to zero
+    for players in (4, 3):
+        out = play_hand(["learned"] * players, seed=41_000 + players, index=0, ruleset="pung-chow", run_seed=41)
+        assert sum(out.net) == 0 and out.actions > 0
+
+
+def test_the_shipped_network_decides_from_the_observation_alone():
+    """Two bots of different seeds choose the same (the network is deterministic, no draw), and
+    the choice is the legal action of highest score."""
+    g = Game(get_ruleset("pung-chow"), seed=9)
+    obs, legal = g.observation(g.turn), g.legal_actions(g.turn)
+    a, b = make_bot("learned", 1), make_bot("learned", 2)
+    scores = a.scores(obs, legal)
+    best = max(scores.values(), key=lambda p: p[1])[0]
+    assert a.act(obs, legal) == b.act(obs, legal) == best
+
+
+@pytest.mark.parametrize("ruleset", ["dmjl"])
+def test_a_ruleset_without_weights_is_one_line_naming_those_it_has(ruleset):
+    assert ruleset not in shipped_rulesets()
+    with pytest.raises(BotError, match=f"the learned bot has no weights for {ruleset} \\(it has them for: .*pung-chow"):
+        play_hand(["learned", "greedy", "greedy", "greedy"], seed=1, ruleset=ruleset)
+
+
+def test_a_table_whose_options_change_the_tiles_is_refused():
+    # the Mandarins add tiles to Pung Chow: the action table the weights were trained on is another
+    with pytest.raises(LearnedError, match="options change its set of tiles and actions"):
+        play_hand(["learned", "greedy", "greedy", "greedy"], seed=1, ruleset="pung-chow", options={"mandarins": True})
+
+
+def test_a_file_that_is_not_weights_is_refused(tmp_path):
+    bad = tmp_path / "x.npz"
+    bad.write_bytes(b"not a zip")
+    with pytest.raises(LearnedError, match="is not the weights of a learned bot"):
+        load_net(bad)
+    other = tmp_path / "y.npz"
+    net = zero_net()
+    save_weights(other, net.w, dict(net.header, format="something-else"))
+    with pytest.raises(LearnedError, match="of this version"):
+        load_net(other)
+    short = tmp_path / "z.npz"
+    save_weights(short, {k: v for k, v in net.w.items() if k != "value.w"}, net.header)
+    with pytest.raises(LearnedError, match="value.w is None"):
+        load_net(short)
+
+
+# --- the pipeline, tiny (PyTorch) -------------------------------------------------------------
+
+
+def test_the_pipeline_runs_tiny_and_numpy_plays_what_torch_trained(tmp_path):
+    torch = pytest.importorskip("torch")
+    from mahjongg.bots import register_bot
+    from mahjongg.rl.imitation import QUANT, fit, load_decisions, record, save_decisions, torch_net
+
+    d = record("pung-chow", hands=6, seed=3)  # about 300 decisions of four masters
+    assert len(d) > 100 and d.masks[np.arange(len(d)), d.actions].all()  # the teacher's action is legal
+    assert (d.masks.sum(axis=1) >= 2).all()  # only decisions with a choice
+    # the planes as the envs show them: stored in steps of 1/252, the copy planes exact
+    table = action_table(get_ruleset("pung-chow"))
+    g = Game(get_ruleset("pung-chow"), seed=1)
+    x = encode(g.observation(g.turn), table)
+    assert np.array_equal(np.rint(x[:4] * QUANT) / QUANT, x[:4])
+    path = tmp_path / "rec.npz"
+    save_decisions(d, path)
+    d2 = load_decisions([path, path])  # two files: the second's hands numbered after the first's
+    assert len(d2) == 2 * len(d) and d2.hands.max() == 2 * (d.hands.max() + 1) - 1
+    out = tmp_path / "learned-pung-chow.npz"
+    report = fit(d, out, epochs=1, channels=8, blocks=1, holdout=0.34)
+    assert report["train_decisions"] + report["heldout_decisions"] == len(d) and report["heldout_decisions"] > 0
+    assert 0 <= report["heldout_accuracy"] <= 1 and report["file_bytes"] == out.stat().st_size
+    net = load_net(out)
+    # NumPy gives what PyTorch computes, from the weights file alone
+    tn = torch_net(net.table, 8, 1)
+    with torch.no_grad():
+        for name in net.w:
+            tn.p[name.replace(".", "_")].copy_(torch.from_numpy(net.w[name]))
+        planes = d.planes[:64].astype(np.float32) / QUANT
+        tl, tv = tn(torch.from_numpy(planes))
+    logits, value = net.forward(planes)
+    assert np.allclose(logits, tl.numpy(), atol=1e-4) and np.allclose(value, tv.numpy(), atol=1e-4)
+    # a second round (DAgger): the tiny network plays, the master labels its decisions; fit goes on from it
+    register_bot("learned-tiny", lambda seed: LearnedBot(seed, net=net))
+    try:
+        dag = record("pung-chow", hands=2, seed=4, student="learned-tiny")
+        assert dag.info["student"] == "learned-tiny" and dag.masks[np.arange(len(dag)), dag.actions].all()
+        again = fit(dag, tmp_path / "round-2.npz", epochs=1, holdout=0, init=out)
+        assert (again["channels"], again["blocks"]) == (8, 1) and again["heldout_decisions"] == 0
+        hand = play_hand(["learned-tiny", "greedy", "greedy", "greedy"], seed=7, ruleset="pung-chow")
+        assert sum(hand.net) == 0
+    finally:
+        BOTS.pop("learned-tiny")
