@@ -81,7 +81,10 @@ def take_turn(page, use_keys: bool) -> bool:
             page.keyboard.press("Enter")
         else:
             target = drawn if drawn.count() else tiles.last
-            target.click()
+            # a tap selects, a tap on the selected tile discards it: a tile the page
+            # shows selected already (the hand kept its selection) takes one tap
+            if "selected" not in (target.get_attribute("class") or "").split():
+                target.click()
             target.click()
         return True
     return False
