@@ -9,6 +9,7 @@ to its own process is checked against its flood meter once a message, not twice.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import time
 
@@ -53,6 +54,20 @@ def started_tables(srv, n: int) -> list[tuple[str, Seat, Seat]]:
     for _, ann, _ in tables:
         ann.ws.send(json.dumps({"type": "start"}))
     return tables
+
+
+@contextlib.contextmanager
+def two_tables_in_play(srv):
+    """Two :func:`started_tables` played until each journal holds 8 events: ``(tables,
+    seats)``; every socket closed at the end, whatever happens."""
+    tables = started_tables(srv, 2)
+    seats = [s for _, a, b in tables for s in (a, b)]
+    try:
+        play(seats, lambda: all(len(match_events(srv.db, code)) >= 8 for code, _, _ in tables), 30)
+        yield tables, seats
+    finally:
+        for s in seats:
+            s.close()
 
 
 def discards(events: list[dict]) -> dict[str, list[str]]:
@@ -108,10 +123,7 @@ def goes_on_after(srv, tables, before: dict[str, int], back: float) -> None:
 
 def test_postgres_restarted_mid_play_every_table_goes_on_and_nothing_told_is_lost(servers, own_postgres):
     srv = servers(2, seed=SEED, postgres=own_postgres.url)
-    tables = started_tables(srv, 2)
-    seats = [s for _, a, b in tables for s in (a, b)]
-    try:
-        play(seats, lambda: all(len(match_events(srv.db, code)) >= 8 for code, _, _ in tables), 30)
+    with two_tables_in_play(srv) as (tables, seats):
         with away(own_postgres) as outage:
             stopped = time.monotonic()
             # a new table is refused in one line (before: a 500), on the owner and on the other process alike
@@ -132,17 +144,11 @@ def test_postgres_restarted_mid_play_every_table_goes_on_and_nothing_told_is_los
         goes_on_after(srv, tables, before, outage["back"])
         assert srv.post(0, "/api/tables", {"name": "Cy"})[0] == 200  # and a table can be made again
         nothing_told_is_lost(srv, tables)
-    finally:
-        for s in seats:
-            s.close()
 
 
 def test_redis_restarted_mid_play_every_table_goes_on_and_the_other_process_serves_again(servers, own_redis):
     srv = servers(2, seed=SEED, redis=own_redis.url)
-    tables = started_tables(srv, 2)
-    seats = [s for _, a, b in tables for s in (a, b)]
-    try:
-        play(seats, lambda: all(len(match_events(srv.db, code)) >= 8 for code, _, _ in tables), 30)
+    with two_tables_in_play(srv) as (tables, seats):
         with away(own_redis) as outage:  # back empty: no lease, no inbox listened to, no process alive
             stopped = time.monotonic()
             # looking a table up through the process that does not own it: 503 in one line while Redis is away
@@ -157,9 +163,6 @@ def test_redis_restarted_mid_play_every_table_goes_on_and_the_other_process_serv
             status, body = srv.get(1, f"/api/tables/{code}")
             assert status == 200 and body["code"] == code, body
         nothing_told_is_lost(srv, tables)
-    finally:
-        for s in seats:
-            s.close()
 
 
 def test_a_socket_whose_table_came_to_its_process_is_metered_once_a_message(servers):
