@@ -266,7 +266,7 @@ class PgJournal:
         return self._write(partial(_new_match, row=(now(), app, code, json.dumps(config), status)), wait=True)
 
     def set_match(self, match_id: int, *, config: dict | None = None, status: str | None = None) -> None:
-        self._write(partial(_set_match, match_id=match_id, config=None if config is None else json.dumps(config), status=status))
+        self._write(_set_match(match_id, None if config is None else json.dumps(config), status))
 
     def match_id(self, code: str) -> int | None:
         r = self._one("SELECT id FROM matches WHERE code = %s", (code,))
@@ -286,7 +286,7 @@ class PgJournal:
         return [MatchRow(i, c, a, k, json.loads(cfg), st, n) for i, c, a, k, cfg, st, n in rows]
 
     def put_seat(self, match_id: int, player: int, name: str, kind: str, bot: str | None, token_hash: str | None) -> None:
-        self._write(partial(_put_seat, row=(match_id, player, name, kind, bot, token_hash)))
+        self._write(_Sql(((_PUT_SEAT, (match_id, player, name, kind, bot, token_hash)),)))
 
     def seats(self, match_id: int) -> list[dict]:
         rows = self._rows(
@@ -297,7 +297,7 @@ class PgJournal:
     def append_events(self, match_id: int, hand: int, start: int, events: Sequence[dict]) -> None:
         if not events:
             return
-        self._write(partial(_append_events, rows=[(match_id, hand, start + i, dump(e)) for i, e in enumerate(events)]))
+        self._write(_append_events([(match_id, hand, start + i, dump(e)) for i, e in enumerate(events)]))
 
     def finish_hand(self, match_id: int, hand: int, events: Sequence[dict], bots: Iterable[str]) -> int | None:
         """The finished hand's game id (``None`` on the writer: it is not waited for)."""
@@ -369,31 +369,33 @@ def _new_match(conn, again: bool, row: tuple) -> int:
     ).fetchone()[0]
 
 
-def _set_match(conn, again: bool, match_id: int, config: str | None, status: str | None) -> None:
-    if config is not None:
-        conn.execute("UPDATE matches SET config = %s WHERE id = %s", (config, match_id))
-    if status is not None:
-        conn.execute("UPDATE matches SET status = %s WHERE id = %s", (status, match_id))
+class _Sql(tuple):
+    """A write that needs no answer: its statements ``((sql, args), ...)``, each the same whether it
+    was committed already or not. The writer sends the ones of a batch as one query (one round
+    trip, one transaction); called as a job, it executes them one by one."""
+
+    __slots__ = ()
+
+    def __call__(self, conn, again: bool) -> None:
+        for sql, args in self:
+            conn.execute(sql, args)
 
 
-def _put_seat(conn, again: bool, row: tuple) -> None:
-    conn.execute(
-        "INSERT INTO match_seats (match_id, player, name, kind, bot, token_hash) VALUES (%s, %s, %s, %s, %s, %s)"
-        " ON CONFLICT (match_id, player) DO UPDATE SET name = EXCLUDED.name, kind = EXCLUDED.kind,"
-        " bot = EXCLUDED.bot, token_hash = EXCLUDED.token_hash", row,
-    )
+def _set_match(match_id: int, config: str | None, status: str | None) -> _Sql:
+    return _Sql(((f"UPDATE matches SET {col} = %s WHERE id = %s", (value, match_id))
+                 for col, value in (("config", config), ("status", status)) if value is not None))
 
 
-_APPEND = ("INSERT INTO match_events (match_id, hand, seq, data) VALUES (%s, %s, %s, %s)"
-           " ON CONFLICT (match_id, hand, seq) DO UPDATE SET data = EXCLUDED.data")
+_PUT_SEAT = ("INSERT INTO match_seats (match_id, player, name, kind, bot, token_hash) VALUES (%s, %s, %s, %s, %s, %s)"
+             " ON CONFLICT (match_id, player) DO UPDATE SET name = EXCLUDED.name, kind = EXCLUDED.kind,"
+             " bot = EXCLUDED.bot, token_hash = EXCLUDED.token_hash")
 
 
-def _append_events(conn, again: bool, rows: list[tuple]) -> None:
-    if len(rows) == 1:  # an action's events, most often: one statement (executemany's pipeline costs more)
-        conn.execute(_APPEND, rows[0])
-        return
-    with conn.cursor() as cur:
-        cur.executemany(_APPEND, rows)
+def _append_events(rows: list[tuple]) -> _Sql:
+    """An action's events: one statement of as many rows (upserts: the same if made twice)."""
+    values = ", ".join(["(%s, %s, %s, %s)"] * len(rows))
+    return _Sql(((f"INSERT INTO match_events (match_id, hand, seq, data) VALUES {values}"
+                  " ON CONFLICT (match_id, hand, seq) DO UPDATE SET data = EXCLUDED.data", tuple(v for r in rows for v in r)),))
 
 
 class _Writer:
@@ -415,6 +417,7 @@ class _Writer:
         self.on_commit: Callable[[int], None] | None = None
         self.on_away: Callable[[], None] | None = None
         self.conn = None
+        self._client = None  # a client-side binding cursor of conn: what quotes a batch's arguments into one query
         self.thread = threading.Thread(target=self._run, name="journal-writer", daemon=True)
         self.thread.start()
 
@@ -498,9 +501,22 @@ class _Writer:
         """The batch in one transaction; a write the server refuses (not a lost connection): each on its own."""
         if self.conn is None:
             self.conn = self._connect()
+            self._client = self._psycopg.ClientCursor(self.conn)
         try:
-            with self.conn.transaction():
-                return [job(self.conn, again) for _, job, _ in batch]
+            jobs = [job for _, job, _ in batch]
+            if all(isinstance(job, _Sql) for job in jobs):  # one query, one round trip: PostgreSQL runs it as one transaction
+                self._execute(jobs, at_once=True)
+                return [None] * len(jobs)
+            with self.conn.transaction():  # the writes that need an answer at their turn; the others run together
+                out: list = []
+                for is_sql, group in itertools.groupby(jobs, lambda job: isinstance(job, _Sql)):
+                    group = list(group)
+                    if is_sql:
+                        self._execute(group)
+                        out += [None] * len(group)
+                    else:
+                        out += [job(self.conn, again) for job in group]
+                return out
         except Exception as exc:
             if self._lost(exc):
                 raise
@@ -515,6 +531,24 @@ class _Writer:
                 log.error("a write to the journal was refused: %s", _first_line(exc))
                 out.append(JournalError(f"{self.path} refused a write: {_first_line(exc)}"))
         return out
+
+    def _execute(self, jobs: list[_Sql], at_once: bool = False) -> None:
+        """The statements of ``jobs`` as one query text (one round trip), their arguments quoted by
+        psycopg (client-side binding); outside a transaction block PostgreSQL makes it one transaction.
+        ``at_once``: by libpq's blocking ``PQexec``, which waits for the answer without the GIL and
+        takes it back once: the thread does not wait for the event loop's turn at each step of the
+        exchange (psycopg's own wait does, up to the interpreter's switch interval each, 5 ms)."""
+        mogrify = self._client.mogrify
+        text = ";\n".join(mogrify(sql, args) for job in jobs for sql, args in job)
+        if not text:
+            return
+        if not at_once:
+            self.conn.execute(text)
+            return
+        pgconn = self.conn.pgconn
+        result = pgconn.exec_(text.encode())
+        if result.status == self._psycopg.pq.ExecStatus.FATAL_ERROR:
+            raise self._psycopg.errors.error_from_result(result, encoding=pgconn._encoding)
 
     def _lost(self, exc: Exception) -> bool:
         """Whether ``exc`` is the connection lost (try again), not a write refused."""
