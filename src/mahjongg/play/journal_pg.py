@@ -20,7 +20,9 @@ a ``postgresql://`` URL.
 their own, in order, and committed together -- everything written while the
 last commit ran goes in the next one (group commit: one durable commit of
 ~7.5 ms serves every table that wrote meanwhile), so a commit never blocks the
-caller. A write returns at once; :attr:`PgJournal.submitted` numbers it and
+caller. The writes that need no answer (an action's events, a seat, a match's
+status: nearly all) go as one query text, which PostgreSQL runs as one
+transaction: one round trip a commit, whatever the number of writes. A write returns at once; :attr:`PgJournal.submitted` numbers it and
 ``on_commit(n)`` is called (on the writer's thread) once every write up to
 ``n`` is committed: whoever tells anyone of a write waits for that
 (``mahjongg.web.commits``). When the server goes away (restarted, unreachable)
@@ -31,6 +33,15 @@ writes the same rows again: events and seats are upserts, a finished hand is
 not added twice, a match with a code is found by it. Reads are made at once on
 a connection of their own, which reconnects once when it finds itself broken;
 :class:`JournalUnavailable` when the server does not answer.
+
+Lease tokens (fencing), for a server of many processes: ``matches.lease`` grows
+by one at each takeover (:meth:`PgJournal.claim`, made before the new owner
+reads the match), and a process writes a match under the token it made or
+claimed it with, checked in the write's own transaction (``mahjongg_fence``,
+:data:`PG_FENCE`). A write queued by a process that lost the table meanwhile is
+refused (:class:`LeaseLost`; ``on_fenced(match_id)`` before the commit that
+counts it as done): the new owner's rows are never written over, and nobody is
+told of the refused write.
 """
 
 from __future__ import annotations
@@ -49,7 +60,7 @@ from ..table import Game
 from .journal import GameRow, MatchRow, SavedMatch
 from .schema import JournalError, dump, now
 
-__all__ = ["PgJournal", "PG_SCHEMA", "JournalUnavailable"]
+__all__ = ["PgJournal", "PG_SCHEMA", "JournalUnavailable", "LeaseLost"]
 
 log = logging.getLogger("mahjongg.journal")
 
@@ -65,6 +76,30 @@ CONNECT_SECONDS = 3
 
 class JournalUnavailable(JournalError):
     """The database does not answer now (restarting, unreachable); the journal reconnects by itself: try again."""
+
+
+class LeaseLost(JournalError):
+    """A write for a match another process has claimed since (:meth:`PgJournal.claim`): refused."""
+
+
+FENCED = "MJ001"
+"""The SQLSTATE of a write refused by its match's lease token (``mahjongg_fence``)."""
+PG_FENCE = f"""
+ALTER TABLE matches ADD COLUMN IF NOT EXISTS lease BIGINT NOT NULL DEFAULT 0;
+CREATE OR REPLACE FUNCTION mahjongg_fence(m BIGINT, token BIGINT) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+    PERFORM 1 FROM matches WHERE id = m AND lease = token FOR SHARE;
+    IF NOT FOUND THEN
+        RAISE EXCEPTION 'match % is played by another server process now (its lease is past %)', m, token
+            USING ERRCODE = '{FENCED}';
+    END IF;
+END $$;
+"""
+"""The lease token (fencing token) of each match: ``matches.lease``, 0 for a new match, one more at
+each takeover (:meth:`PgJournal.claim`); ``mahjongg_fence(match, token)`` -- the first statement of a
+write made under a token -- locks the match's row for share and refuses (SQLSTATE :data:`FENCED`) if
+the token is not the match's now. A takeover's increment waits for a write that holds the lock (so
+the new owner reads it), and a write that comes after it is refused."""
 
 PG_SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -121,6 +156,9 @@ class PgJournal:
             with self.conn.transaction():
                 self.conn.execute("SELECT pg_advisory_xact_lock(804152)")  # two processes starting at once
                 self.conn.execute(PG_SCHEMA)
+                self.conn.execute(PG_FENCE)
+        self.leases: dict[int, int] = {}  # match id -> the lease token this process writes it under (claim)
+        self.fencing = False  # whether a match made here is written under its first token (0): a server of many processes
         self._writer = _Writer(self._connect, self.path) if background else None
 
     def _connect(self):
@@ -157,28 +195,71 @@ class PgJournal:
         if self._writer is not None:
             self._writer.on_away = fn
 
+    @property
+    def on_fenced(self) -> Callable[[int], None] | None:
+        return self._writer.on_fenced if self._writer is not None else None
+
+    @on_fenced.setter
+    def on_fenced(self, fn: Callable[[int], None] | None) -> None:
+        """``fn(match_id)``, called on the writer's thread when a write of ``match_id`` was refused
+        because another process claimed the match since (:class:`LeaseLost`); before the
+        ``on_commit`` that counts the refused write as done."""
+        if self._writer is not None:
+            self._writer.on_fenced = fn
+
+    def claim(self, match_id: int) -> int:
+        """Take match ``match_id`` over (its Redis lease is ours now): its lease token one more,
+        committed at once, and every later write of it made under that token; the token.
+        Call it before reading the match to rebuild it: a write of the previous owner is
+        then either committed before (and read) or refused after. :class:`JournalError`
+        for no such match."""
+        try:
+            if self.conn.closed or self.conn.broken:
+                self.conn = self._connect()
+            row = self.conn.execute("UPDATE matches SET lease = lease + 1 WHERE id = %s RETURNING lease", (match_id,)).fetchone()
+        except self._psycopg.OperationalError as exc:
+            raise self._unavailable(exc) from None
+        if row is None:
+            raise JournalError(f"no match {match_id} in {self.path}")
+        self.leases[match_id] = row[0]
+        return row[0]
+
+    def release(self, match_id: int) -> None:
+        """This process no longer writes match ``match_id`` (let go, or lost): forget its token."""
+        self.leases.pop(match_id, None)
+
     def flush(self, timeout: float = WAIT_SECONDS) -> bool:
         """Wait until every write made so far is committed; whether it was, within ``timeout`` seconds."""
         return self._writer is None or self._writer.wait(self._writer.submitted, timeout)
 
-    def _write(self, job: Callable, *, wait: bool = False):
-        """Make the write ``job(connection, again)`` (``again``: it may have been committed already).
+    def _write(self, job: Callable, *, wait: bool = False, match_id: int | None = None):
+        """Make the write ``job(connection, again)`` (``again``: it may have been committed already),
+        of match ``match_id`` under this process's lease token of it if it has one (:meth:`claim`;
+        refused, :class:`LeaseLost`, if another process claimed the match since).
         On the writer: at once, its value ``None``, unless ``wait`` (its value once committed)."""
+        token = self.leases.get(match_id) if match_id is not None else None
+        fence = (match_id, token) if token is not None else None
         w = self._writer
         if w is None:
             try:
                 if self.conn.closed or self.conn.broken:
                     self.conn = self._connect()
                 with self.conn.transaction():
+                    if fence is not None:
+                        self.conn.execute(_FENCE, fence)
                     return job(self.conn, False)
             except self._psycopg.OperationalError as exc:
                 raise self._unavailable(exc) from None
+            except self._psycopg.Error as exc:
+                if exc.sqlstate == FENCED:
+                    raise LeaseLost(_first_line(exc)) from None
+                raise
         if not wait:
-            w.submit(job)
+            w.submit(job, fence)
             return None
         if w.down:
             raise self._unavailable()
-        _, fut = w.submit(job)
+        _, fut = w.submit(job, fence)
         try:
             return fut.result(WAIT_SECONDS)
         except TimeoutError:
@@ -237,7 +318,7 @@ class PgJournal:
         if isinstance(events, Game):
             events = events.events
         hand_row = _hand_row(events, bots, match_id, hand)
-        return self._write(partial(_insert_hand, hand_row=hand_row), wait=True)
+        return self._write(partial(_insert_hand, hand_row=hand_row), wait=True, match_id=match_id)
 
     def game(self, game_id: int) -> GameRow:
         r = None
@@ -263,10 +344,13 @@ class PgJournal:
 
     def new_match(self, app: str, config: dict, *, code: str | None = None, status: str = "playing") -> int:
         """The new match's id (made at once, on the writer too: the caller needs it)."""
-        return self._write(partial(_new_match, row=(now(), app, code, json.dumps(config), status)), wait=True)
+        mid = self._write(partial(_new_match, row=(now(), app, code, json.dumps(config), status)), wait=True)
+        if self.fencing:
+            self.leases[mid] = 0  # a new match's token: any process that takes it over makes it 1
+        return mid
 
     def set_match(self, match_id: int, *, config: dict | None = None, status: str | None = None) -> None:
-        self._write(_set_match(match_id, None if config is None else json.dumps(config), status))
+        self._write(_set_match(match_id, None if config is None else json.dumps(config), status), match_id=match_id)
 
     def match_id(self, code: str) -> int | None:
         r = self._one("SELECT id FROM matches WHERE code = %s", (code,))
@@ -286,7 +370,7 @@ class PgJournal:
         return [MatchRow(i, c, a, k, json.loads(cfg), st, n) for i, c, a, k, cfg, st, n in rows]
 
     def put_seat(self, match_id: int, player: int, name: str, kind: str, bot: str | None, token_hash: str | None) -> None:
-        self._write(_Sql(((_PUT_SEAT, (match_id, player, name, kind, bot, token_hash)),)))
+        self._write(_Sql(((_PUT_SEAT, (match_id, player, name, kind, bot, token_hash)),)), match_id=match_id)
 
     def seats(self, match_id: int) -> list[dict]:
         rows = self._rows(
@@ -297,11 +381,11 @@ class PgJournal:
     def append_events(self, match_id: int, hand: int, start: int, events: Sequence[dict]) -> None:
         if not events:
             return
-        self._write(_append_events([(match_id, hand, start + i, dump(e)) for i, e in enumerate(events)]))
+        self._write(_append_events([(match_id, hand, start + i, dump(e)) for i, e in enumerate(events)]), match_id=match_id)
 
     def finish_hand(self, match_id: int, hand: int, events: Sequence[dict], bots: Iterable[str]) -> int | None:
         """The finished hand's game id (``None`` on the writer: it is not waited for)."""
-        return self._write(partial(_finish_hand, hand_row=_hand_row(events, bots, match_id, hand)))
+        return self._write(partial(_finish_hand, hand_row=_hand_row(events, bots, match_id, hand)), match_id=match_id)
 
     def hand_events(self, match_id: int, hand: int) -> list[dict]:
         row = self._one("SELECT id FROM games WHERE match_id = %s AND hand = %s", (match_id, hand))
@@ -386,6 +470,8 @@ def _set_match(match_id: int, config: str | None, status: str | None) -> _Sql:
                  for col, value in (("config", config), ("status", status)) if value is not None))
 
 
+_FENCE = "SELECT mahjongg_fence(%s, %s)"
+
 _PUT_SEAT = ("INSERT INTO match_seats (match_id, player, name, kind, bot, token_hash) VALUES (%s, %s, %s, %s, %s, %s)"
              " ON CONFLICT (match_id, player) DO UPDATE SET name = EXCLUDED.name, kind = EXCLUDED.kind,"
              " bot = EXCLUDED.bot, token_hash = EXCLUDED.token_hash")
@@ -408,7 +494,7 @@ class _Writer:
         self._psycopg = psycopg
         self._connect, self.path = connect, path
         self.cv = threading.Condition()
-        self.jobs: deque = deque()  # (number, job, future), the uncommitted writes in order
+        self.jobs: deque = deque()  # (number, job, future, fence), the uncommitted writes in order
         self.submitted = 0  # the number of the last write handed in
         self.committed = 0  # every write up to this number is committed
         self.down = False  # the server does not answer: reconnecting
@@ -416,16 +502,18 @@ class _Writer:
         self.give_up = float("inf")  # closing: when to stop trying a server that went away
         self.on_commit: Callable[[int], None] | None = None
         self.on_away: Callable[[], None] | None = None
+        self.on_fenced: Callable[[int], None] | None = None
         self.conn = None
         self._client = None  # a client-side binding cursor of conn: what quotes a batch's arguments into one query
         self.thread = threading.Thread(target=self._run, name="journal-writer", daemon=True)
         self.thread.start()
 
-    def submit(self, job: Callable) -> tuple[int, Future]:
+    def submit(self, job: Callable, fence: tuple[int, int] | None = None) -> tuple[int, Future]:
+        """Hand in ``job``; ``fence``: ``(match id, lease token)`` it is made under. Its number and its future."""
         fut: Future = Future()
         with self.cv:
             self.submitted += 1
-            self.jobs.append((self.submitted, job, fut))
+            self.jobs.append((self.submitted, job, fut, fence))
             self.cv.notify_all()
             return self.submitted, fut
 
@@ -473,7 +561,7 @@ class _Writer:
                 with self.cv:
                     if self.closing and time.monotonic() > self.give_up:
                         lost = len(self.jobs)
-                        for _, _, fut in self.jobs:
+                        for _, _, fut, _ in self.jobs:
                             fut.set_exception(JournalUnavailable(f"the database {self.path} does not answer"))
                         self.jobs.clear()
                         log.error("closing: %d writes could not be committed (nobody was told of them)", lost)
@@ -484,12 +572,20 @@ class _Writer:
             if self.down:
                 log.warning("the database %s is back: %d writes committed", self.path, len(batch))
             delay, again, self.down = RETRY_FIRST, False, False
+            fenced = {fence[0] for (_, _, _, fence), r in zip(batch, results) if isinstance(r, LeaseLost)}
+            for match_id in sorted(fenced):  # before the writes count as done: what waits for the refused ones is dropped first
+                log.warning("match %s: its writes were refused: another process took it over", match_id)
+                if self.on_fenced is not None:
+                    try:
+                        self.on_fenced(match_id)
+                    except Exception:
+                        log.exception("on_fenced failed")
             with self.cv:
                 for _ in batch:
                     self.jobs.popleft()
                 self.committed = batch[-1][0]
                 self.cv.notify_all()
-            for (_, _, fut), r in zip(batch, results):
+            for (_, _, fut, _), r in zip(batch, results):
                 fut.set_exception(r) if isinstance(r, BaseException) else fut.set_result(r)
             if self.on_commit is not None:
                 try:
@@ -498,48 +594,68 @@ class _Writer:
                     log.exception("on_commit failed")
 
     def _commit(self, batch: list, again: bool) -> list:
-        """The batch in one transaction; a write the server refuses (not a lost connection): each on its own."""
+        """The batch in one transaction, each write after its match's fence (once a match a
+        transaction); if the server refuses it (not a lost connection): each write on its own,
+        a refused one's result its error (:class:`LeaseLost` if fenced)."""
         if self.conn is None:
             self.conn = self._connect()
             self._client = self._psycopg.ClientCursor(self.conn)
         try:
-            jobs = [job for _, job, _ in batch]
-            if all(isinstance(job, _Sql) for job in jobs):  # one query, one round trip: PostgreSQL runs it as one transaction
-                self._execute(jobs, at_once=True)
-                return [None] * len(jobs)
+            fenced: set = set()  # the fences made in this transaction
+            if all(isinstance(job, _Sql) for _, job, _, _ in batch):  # one query, one round trip: PostgreSQL runs it as one transaction
+                self._execute(batch, fenced, at_once=True)
+                return [None] * len(batch)
             with self.conn.transaction():  # the writes that need an answer at their turn; the others run together
                 out: list = []
-                for is_sql, group in itertools.groupby(jobs, lambda job: isinstance(job, _Sql)):
+                for is_sql, group in itertools.groupby(batch, lambda entry: isinstance(entry[1], _Sql)):
                     group = list(group)
                     if is_sql:
-                        self._execute(group)
+                        self._execute(group, fenced)
                         out += [None] * len(group)
                     else:
-                        out += [job(self.conn, again) for job in group]
+                        for _, job, _, fence in group:
+                            self._fence(fence, fenced)
+                            out.append(job(self.conn, again))
                 return out
         except Exception as exc:
             if self._lost(exc):
                 raise
-        out: list = []
-        for _, job, _ in batch:
+        out = []
+        for _, job, _, fence in batch:
             try:
                 with self.conn.transaction():
+                    self._fence(fence, set())
                     out.append(job(self.conn, again))
             except Exception as exc:
                 if self._lost(exc):
                     raise
+                if getattr(exc, "sqlstate", None) == FENCED:
+                    out.append(LeaseLost(_first_line(exc)))
+                    continue
                 log.error("a write to the journal was refused: %s", _first_line(exc))
                 out.append(JournalError(f"{self.path} refused a write: {_first_line(exc)}"))
         return out
 
-    def _execute(self, jobs: list[_Sql], at_once: bool = False) -> None:
-        """The statements of ``jobs`` as one query text (one round trip), their arguments quoted by
-        psycopg (client-side binding); outside a transaction block PostgreSQL makes it one transaction.
+    def _fence(self, fence: tuple[int, int] | None, fenced: set) -> None:
+        if fence is not None and fence not in fenced:
+            self.conn.execute(_FENCE, fence)
+            fenced.add(fence)
+
+    def _execute(self, entries: list, fenced: set, at_once: bool = False) -> None:
+        """The statements of the writes ``entries`` (each after its match's fence, once a match:
+        ``fenced``) as one query text (one round trip), their arguments quoted by psycopg
+        (client-side binding); outside a transaction block PostgreSQL makes it one transaction.
         ``at_once``: by libpq's blocking ``PQexec``, which waits for the answer without the GIL and
         takes it back once: the thread does not wait for the event loop's turn at each step of the
         exchange (psycopg's own wait does, up to the interpreter's switch interval each, 5 ms)."""
         mogrify = self._client.mogrify
-        text = ";\n".join(mogrify(sql, args) for job in jobs for sql, args in job)
+        statements = []
+        for _, job, _, fence in entries:
+            if fence is not None and fence not in fenced:
+                statements.append(mogrify(_FENCE, fence))
+                fenced.add(fence)
+            statements += [mogrify(sql, args) for sql, args in job]
+        text = ";\n".join(statements)
         if not text:
             return
         if not at_once:

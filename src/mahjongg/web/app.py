@@ -200,6 +200,7 @@ class Conn:
         self.last = time.monotonic()
         self.strikes = 0
         self.closed = False
+        self.dropped = False  # what is held for it tells of writes refused: never sent
         self.gate = gate
 
     def send(self, msg: dict | str, at_once: bool = False) -> None:
@@ -212,7 +213,7 @@ class Conn:
         if self.gate is None or at_once:
             self._put(text)
         else:
-            self.gate.after(lambda: self._put(text))
+            self.gate.after(lambda: self.dropped or self._put(text))
 
     def _put(self, text: str) -> None:
         if self.queue.qsize() >= MAX_QUEUE:  # a client that does not read
@@ -230,7 +231,19 @@ class Conn:
         if self.gate is None:
             self.queue.put_nowait(code)
         else:
-            self.gate.after(lambda: self.queue.put_nowait(code))
+            self.gate.after(lambda: self.dropped or self.queue.put_nowait(code))
+
+    def drop(self, message: str, code: int = 4503) -> None:
+        """Its table is no longer played here (another process took it over): what is held
+        for it is never sent (it may tell of writes the journal refused); tell the client why
+        and close its socket, at once."""
+        if self.dropped:
+            return
+        self.dropped = True
+        if not self.closed:
+            self._put(json.dumps({"type": "error", "message": message, "closed": True}, separators=(",", ":")))
+            self.closed = True
+            self.queue.put_nowait(code)
 
     def allow(self) -> bool:
         now = time.monotonic()
@@ -289,6 +302,12 @@ class Server:
         for t in list(self.tables.values()):
             for conn in [c for s in t.seats for c in s.conns] + list(t.watchers):
                 conn.send({"type": "error", "message": AWAY}, at_once=True)
+
+    def _journal_fenced(self, match_id: int) -> None:
+        """A write of match ``match_id`` was refused by its lease token: another process took the
+        table over. It is let go here (web/hosting.py), nothing held for its sockets sent."""
+        if self.hosting is not None:
+            self.hosting.fenced(match_id)
 
     def _journal_back(self) -> None:
         """After a commit: if the journal was away (a move was refused, a timer waited), every
@@ -413,6 +432,7 @@ class Server:
         self.gate = CommitGate(self.loop, self.store)
         self.gate.listeners.append(self._journal_back)
         self.gate.away_listeners.append(self._journal_away)
+        self.gate.fenced_listeners.append(self._journal_fenced)
         if self.redis is not None:  # many processes: each table is taken over when someone comes to it
             return
         for row in self.store.matches("serve", ("lobby", "playing")):
@@ -467,7 +487,7 @@ class Server:
                 table.close()
                 del self.tables[table.code]
                 if self.hosting is not None:
-                    self.hosting.forgotten(table.code)
+                    self.hosting.forgotten(table.code, table.match_id)
 
         self.schedule(FORGET_SECONDS, forget)
 

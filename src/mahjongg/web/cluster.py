@@ -20,7 +20,11 @@ was told of it, so nothing is lost), and its sockets say hello to it. A process
 whose sockets' process has died (its ``alive`` key ran out) drops those sockets.
 A process that finds its lease on a table taken by another (it stalled longer
 than the lease) lets the table go and closes its own sockets on it (code 4503;
-the page reconnects).
+the page reconnects), sending nothing it held for them. The journal fences the
+late writes of such a process: the taker claims the match's lease token in the
+database before reading it, and a write made under the old token is refused in
+its own transaction (:meth:`mahjongg.play.journal_pg.PgJournal.claim`) -- the
+owner that finds its write refused lets the table go at once.
 
 Redis going away (restarted, unreachable): while it is away each process goes
 on with the tables it owns (their sockets here are served as ever; a socket on
@@ -100,14 +104,30 @@ class RemoteConn:
         self.opened = RemoteConn.opened_count
         self.cluster, self.proc, self.cid = cluster, proc, cid
         self.closed = False
+        self.dropped = False  # what is held for it tells of writes refused: never sent
         self.strikes = 0  # the flood meter is the socket's process's
 
     def allow(self) -> bool:
         return True
 
     def send(self, msg: dict | str, at_once: bool = False) -> None:
+        if self.closed:
+            return
+        text = msg if isinstance(msg, str) else json.dumps(msg)
+        post = lambda: self.dropped or self.cluster.post(self.proc, {"op": "send", "cid": self.cid}, text, at_once=True)  # noqa: E731
+        if at_once or self.cluster.gate is None:
+            post()
+        else:
+            self.cluster.gate.after(post)
+
+    def drop(self, message: str, code: int = 4503) -> None:
+        """As :meth:`mahjongg.web.app.Conn.drop`: nothing held for it is sent; the kick at once."""
+        if self.dropped:
+            return
+        self.dropped = True
         if not self.closed:
-            self.cluster.post(self.proc, {"op": "send", "cid": self.cid}, msg if isinstance(msg, str) else json.dumps(msg), at_once=at_once)
+            self.closed = True
+            self.cluster.post(self.proc, {"op": "kick", "cid": self.cid, "message": message, "code": code}, at_once=True)
 
     def kick(self, message: str, code: int = 4409) -> None:
         if not self.closed:

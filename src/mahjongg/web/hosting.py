@@ -66,6 +66,8 @@ class Hosting:
 
     async def start(self) -> None:
         self.cluster.gate = self.server.gate  # what the owner tells waits for its journal's commit
+        if hasattr(self.server.store, "claim"):  # each table made here written under its lease token (0)
+            self.server.store.fencing = True
         await self.cluster.start(lambda: list(self.server.tables), self._lost, self._gone)
         self.task = asyncio.create_task(self._follow())
 
@@ -103,6 +105,8 @@ class Hosting:
             raise ClusterUnavailable("the server processes are finding each other again; try again in a moment")
         if not self.cluster.acquire(code):
             return self.cluster.owner(code)
+        if hasattr(store, "claim"):  # its lease token one more before it is read: a late write of the last owner is refused
+            store.claim(mid)
         table = LiveTable.rebuild(store, row, self.server.schedule)
         self.server.add(table)
         log.info("table %s taken over from the journal", code)
@@ -114,8 +118,10 @@ class Hosting:
         except ClusterUnavailable:  # Redis away: the next renewal takes the lease (nobody holds it)
             log.warning("table %s: made while Redis is away; its lease is taken when Redis is back", table.code)
 
-    def forgotten(self, code: str) -> None:
+    def forgotten(self, code: str, match_id: int | None = None) -> None:
         self.cluster.release(code)
+        if match_id is not None and hasattr(self.server.store, "release"):
+            self.server.store.release(match_id)
 
     # --- a socket here on a table played there ------------------------------------------------
     async def open_remote(self, code: str, owner: str, conn, hello: dict) -> dict:
@@ -278,14 +284,24 @@ class Hosting:
         return {"error": f"no such call {method!r}", "status": 400}
 
     def _lost(self, code: str) -> None:
-        """Our lease on ``code`` ran out (we stalled): let the table go, close its sockets here."""
+        """Our lease on ``code`` ran out (we stalled): let the table go, close its sockets here
+        (nothing held for them is sent: it may tell of a write refused by the lease token)."""
         t = self.server.tables.pop(code, None)
         if t is None:
             return
         log.warning("table %s: its lease was lost; another process plays it now", code)
         t.close()
+        if hasattr(self.server.store, "release"):
+            self.server.store.release(t.match_id)
         for conn in [c for seat in t.seats for c in seat.conns] + list(t.watchers):
-            conn.kick("this table moved to another server process; reconnecting", 4503)
+            conn.drop("this table moved to another server process; reconnecting", 4503)
+
+    def fenced(self, match_id: int) -> None:
+        """A write of match ``match_id`` was refused by its lease token (another process took the
+        table over while we did not know): let the table go as when its lease is found lost."""
+        code = next((c for c, t in self.server.tables.items() if t.match_id == match_id), None)
+        if code is not None:
+            self._lost(code)
 
     def _gone(self, proc: str) -> None:
         """Process ``proc`` died: its sockets on our tables are gone."""
