@@ -69,7 +69,10 @@ RETRY_FIRST, RETRY_MOST = 0.1, 2.0
 BATCH = 1000
 """Writes committed together at most (group commit)."""
 WAIT_SECONDS = 5.0
-"""How long a write whose answer is needed (a new match's id) waits for its commit."""
+"""How long a write whose answer is needed (a hand saved on its own, its id) waits for its commit."""
+CLAIM_SECONDS = 1.0
+"""How long a takeover's claim waits for a write of the last owner that holds the match's row
+(a process stopped mid-commit): then :class:`JournalUnavailable`, and the takeover is tried again later."""
 CONNECT_SECONDS = 3
 """How long a (re)connection waits for the server (a read on the event loop waits as long, once)."""
 
@@ -96,10 +99,11 @@ BEGIN
 END $$;
 """
 """The lease token (fencing token) of each match: ``matches.lease``, 0 for a new match, one more at
-each takeover (:meth:`PgJournal.claim`); ``mahjongg_fence(match, token)`` -- the first statement of a
-write made under a token -- locks the match's row for share and refuses (SQLSTATE :data:`FENCED`) if
-the token is not the match's now. A takeover's increment waits for a write that holds the lock (so
-the new owner reads it), and a write that comes after it is refused."""
+each takeover (:meth:`PgJournal.claim`); ``mahjongg_fence(match, token)`` -- the last statement of a
+transaction that writes under a token -- locks the match's row for share and refuses (SQLSTATE
+:data:`FENCED`) if the token is not the match's now. A takeover's increment waits for a write that
+holds the lock (about to commit: the new owner reads it), and a write that comes to its fence after
+the increment is refused."""
 
 PG_SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -216,8 +220,10 @@ class PgJournal:
         try:
             if self.conn.closed or self.conn.broken:
                 self.conn = self._connect()
-            row = self.conn.execute("UPDATE matches SET lease = lease + 1 WHERE id = %s RETURNING lease", (match_id,)).fetchone()
-        except self._psycopg.OperationalError as exc:
+            with self.conn.transaction():  # a write of the last owner under way holds the row: wait for it, not for ever
+                self.conn.execute(f"SET LOCAL lock_timeout = '{int(CLAIM_SECONDS * 1000)}ms'")
+                row = self.conn.execute("UPDATE matches SET lease = lease + 1 WHERE id = %s RETURNING lease", (match_id,)).fetchone()
+        except (self._psycopg.OperationalError, self._psycopg.errors.LockNotAvailable) as exc:
             raise self._unavailable(exc) from None
         if row is None:
             raise JournalError(f"no match {match_id} in {self.path}")
@@ -245,9 +251,10 @@ class PgJournal:
                 if self.conn.closed or self.conn.broken:
                     self.conn = self._connect()
                 with self.conn.transaction():
+                    value = job(self.conn, False)
                     if fence is not None:
                         self.conn.execute(_FENCE, fence)
-                    return job(self.conn, False)
+                    return value
             except self._psycopg.OperationalError as exc:
                 raise self._unavailable(exc) from None
             except self._psycopg.Error as exc:
@@ -343,8 +350,14 @@ class PgJournal:
         return Game.replay(self.load(game_id))
 
     def new_match(self, app: str, config: dict, *, code: str | None = None, status: str = "playing") -> int:
-        """The new match's id (made at once, on the writer too: the caller needs it)."""
-        mid = self._write(partial(_new_match, row=(now(), app, code, json.dumps(config), status)), wait=True)
+        """The new match's id. On the writer: the id drawn from the table's sequence at once (a read,
+        no commit waited for) and the row written with the other writes, as they are."""
+        row = (now(), app, code, json.dumps(config), status)
+        if self._writer is None:
+            mid = self._write(partial(_new_match, row=row))
+        else:
+            mid = self._one("SELECT nextval(pg_get_serial_sequence('matches', 'id'))")[0]
+            self._write(_Sql(((_NEW_MATCH, (mid, *row)),)))
         if self.fencing:
             self.leases[mid] = 0  # a new match's token: any process that takes it over makes it 1
         return mid
@@ -471,6 +484,8 @@ def _set_match(match_id: int, config: str | None, status: str | None) -> _Sql:
 
 
 _FENCE = "SELECT mahjongg_fence(%s, %s)"
+_NEW_MATCH = ("INSERT INTO matches (id, created, app, code, config, status) VALUES (%s, %s, %s, %s, %s, %s)"
+              " ON CONFLICT (id) DO NOTHING")  # its id drawn before: the same if made twice
 
 _PUT_SEAT = ("INSERT INTO match_seats (match_id, player, name, kind, bot, token_hash) VALUES (%s, %s, %s, %s, %s, %s)"
              " ON CONFLICT (match_id, player) DO UPDATE SET name = EXCLUDED.name, kind = EXCLUDED.kind,"
@@ -594,28 +609,29 @@ class _Writer:
                     log.exception("on_commit failed")
 
     def _commit(self, batch: list, again: bool) -> list:
-        """The batch in one transaction, each write after its match's fence (once a match a
-        transaction); if the server refuses it (not a lost connection): each write on its own,
-        a refused one's result its error (:class:`LeaseLost` if fenced)."""
+        """The batch in one transaction, the fence of each match it writes (once) at its end, just
+        before the commit; if the server refuses it (not a lost connection): each write on its own,
+        a refused one's result its error (:class:`LeaseLost` if fenced). (At the end: a write that
+        waits for a lock holds no lock of its match's row meanwhile, so a takeover's claim never
+        waits for it -- it is refused.)"""
         if self.conn is None:
             self.conn = self._connect()
             self._client = self._psycopg.ClientCursor(self.conn)
+        fences = list(dict.fromkeys(fence for _, _, _, fence in batch if fence is not None))
         try:
-            fenced: set = set()  # the fences made in this transaction
             if all(isinstance(job, _Sql) for _, job, _, _ in batch):  # one query, one round trip: PostgreSQL runs it as one transaction
-                self._execute(batch, fenced, at_once=True)
+                self._execute([job for _, job, _, _ in batch], fences, at_once=True)
                 return [None] * len(batch)
             with self.conn.transaction():  # the writes that need an answer at their turn; the others run together
                 out: list = []
-                for is_sql, group in itertools.groupby(batch, lambda entry: isinstance(entry[1], _Sql)):
+                for is_sql, group in itertools.groupby((job for _, job, _, _ in batch), lambda job: isinstance(job, _Sql)):
                     group = list(group)
                     if is_sql:
-                        self._execute(group, fenced)
+                        self._execute(group)
                         out += [None] * len(group)
                     else:
-                        for _, job, _, fence in group:
-                            self._fence(fence, fenced)
-                            out.append(job(self.conn, again))
+                        out += [job(self.conn, again) for job in group]
+                self._execute([], fences)
                 return out
         except Exception as exc:
             if self._lost(exc):
@@ -624,8 +640,9 @@ class _Writer:
         for _, job, _, fence in batch:
             try:
                 with self.conn.transaction():
-                    self._fence(fence, set())
-                    out.append(job(self.conn, again))
+                    value = job(self.conn, again)
+                    self._execute([], [fence] if fence is not None else [])
+                out.append(value)
             except Exception as exc:
                 if self._lost(exc):
                     raise
@@ -636,25 +653,15 @@ class _Writer:
                 out.append(JournalError(f"{self.path} refused a write: {_first_line(exc)}"))
         return out
 
-    def _fence(self, fence: tuple[int, int] | None, fenced: set) -> None:
-        if fence is not None and fence not in fenced:
-            self.conn.execute(_FENCE, fence)
-            fenced.add(fence)
-
-    def _execute(self, entries: list, fenced: set, at_once: bool = False) -> None:
-        """The statements of the writes ``entries`` (each after its match's fence, once a match:
-        ``fenced``) as one query text (one round trip), their arguments quoted by psycopg
-        (client-side binding); outside a transaction block PostgreSQL makes it one transaction.
-        ``at_once``: by libpq's blocking ``PQexec``, which waits for the answer without the GIL and
-        takes it back once: the thread does not wait for the event loop's turn at each step of the
-        exchange (psycopg's own wait does, up to the interpreter's switch interval each, 5 ms)."""
+    def _execute(self, jobs: list[_Sql], fences: Sequence[tuple[int, int]] = (), at_once: bool = False) -> None:
+        """The statements of ``jobs``, then the ``fences`` ``(match id, lease token)``, as one query
+        text (one round trip), their arguments quoted by psycopg (client-side binding); outside a
+        transaction block PostgreSQL makes it one transaction. ``at_once``: by libpq's blocking
+        ``PQexec``, which waits for the answer without the GIL and takes it back once: the thread
+        does not wait for the event loop's turn at each step of the exchange (psycopg's own wait
+        does, up to the interpreter's switch interval each, 5 ms)."""
         mogrify = self._client.mogrify
-        statements = []
-        for _, job, _, fence in entries:
-            if fence is not None and fence not in fenced:
-                statements.append(mogrify(_FENCE, fence))
-                fenced.add(fence)
-            statements += [mogrify(sql, args) for sql, args in job]
+        statements = [mogrify(sql, args) for job in jobs for sql, args in job] + [mogrify(_FENCE, fence) for fence in fences]
         text = ";\n".join(statements)
         if not text:
             return

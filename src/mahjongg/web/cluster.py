@@ -127,12 +127,12 @@ class RemoteConn:
         self.dropped = True
         if not self.closed:
             self.closed = True
-            self.cluster.post(self.proc, {"op": "kick", "cid": self.cid, "message": message, "code": code}, at_once=True)
+            self.cluster.post(self.proc, {"op": "kick", "cid": self.cid, "message": message, "code": code, "from": self.cluster.me}, at_once=True)
 
     def kick(self, message: str, code: int = 4409) -> None:
         if not self.closed:
             self.closed = True
-            self.cluster.post(self.proc, {"op": "kick", "cid": self.cid, "message": message, "code": code})
+            self.cluster.post(self.proc, {"op": "kick", "cid": self.cid, "message": message, "code": code, "from": self.cluster.me})
 
 
 class Cluster:
@@ -141,7 +141,7 @@ class Cluster:
     ``handlers``: what the owner does with what other processes send it --
     ``hello(code, conn, hello) -> dict`` (``{"player": p}`` or ``{"error", "code"}``),
     ``message(conn, text)``, ``bye(conn)``, ``call(code, method, args) -> dict``;
-    and on a socket's side ``deliver(cid, text)``, ``kick(cid, message, code)``.
+    and on a socket's side ``deliver(cid, text)``, ``kick(cid, message, code, sender)`` (``sender``: the owner that kicks).
     ``prefix``: of every key and channel (tests keep theirs apart). Optional handler
     ``reconnected()``: the inbox is listened to again after Redis went away.
     ``gate``: what is posted waits for the journal's commit (web/commits.py)."""
@@ -400,7 +400,7 @@ class Cluster:
         if op == "send":
             h["deliver"](head["cid"], text)
         elif op == "kick":
-            h["kick"](head["cid"], head["message"], head["code"])
+            h["kick"](head["cid"], head["message"], head["code"], head.get("from"))
         elif op == "reply":
             fut = self.pending.get(head["id"])
             if fut is not None and not fut.done():

@@ -32,6 +32,11 @@ __all__ = ["Hosting", "Socket"]
 
 log = logging.getLogger("mahjongg.web")
 
+MOVED = "this table moved to another server process; reconnecting"
+"""What a socket is told when its table's process lets the table go (its lease lost)."""
+MOVED_REFUSED = "this table moved to another server process; what was done here last was not kept; reconnecting"
+"""The same, when the process found out by a write the journal refused (its lease token was old)."""
+
 
 @dataclass
 class Socket:
@@ -105,9 +110,15 @@ class Hosting:
             raise ClusterUnavailable("the server processes are finding each other again; try again in a moment")
         if not self.cluster.acquire(code):
             return self.cluster.owner(code)
-        if hasattr(store, "claim"):  # its lease token one more before it is read: a late write of the last owner is refused
-            store.claim(mid)
-        table = LiveTable.rebuild(store, row, self.server.schedule)
+        try:
+            if hasattr(store, "claim"):  # its lease token one more before it is read: a late write of the last owner is refused
+                store.claim(mid)
+            table = LiveTable.rebuild(store, row, self.server.schedule)
+        except Exception:  # not taken over after all: the lease let go (someone comes again)
+            self.cluster.release(code)
+            if hasattr(store, "release"):
+                store.release(mid)
+            raise
         self.server.add(table)
         log.info("table %s taken over from the journal", code)
         return table
@@ -158,9 +169,11 @@ class Hosting:
         if s is not None:
             s.conn.send(text, at_once=True)  # held by the owner until its journal committed
 
-    def _kick(self, cid: str, message: str, code: int) -> None:
+    def _kick(self, cid: str, message: str, code: int, sender: str | None = None) -> None:
+        """The owner ``sender`` closes our socket ``cid``; not if its table is no longer the sender's
+        (a process that lost the table lets it go late: the socket follows the new owner)."""
         s = self.sockets.get(cid)
-        if s is not None:
+        if s is not None and (sender is None or (s.table is None and s.owner == sender)):
             s.conn.kick(message, code)
 
     async def _follow(self) -> None:
@@ -283,7 +296,7 @@ class Hosting:
             return {"value": {"code": t.code, "player": player, "token": token}}
         return {"error": f"no such call {method!r}", "status": 400}
 
-    def _lost(self, code: str) -> None:
+    def _lost(self, code: str, message: str = MOVED) -> None:
         """Our lease on ``code`` ran out (we stalled): let the table go, close its sockets here
         (nothing held for them is sent: it may tell of a write refused by the lease token)."""
         t = self.server.tables.pop(code, None)
@@ -294,14 +307,14 @@ class Hosting:
         if hasattr(self.server.store, "release"):
             self.server.store.release(t.match_id)
         for conn in [c for seat in t.seats for c in seat.conns] + list(t.watchers):
-            conn.drop("this table moved to another server process; reconnecting", 4503)
+            conn.drop(message, 4503)
 
     def fenced(self, match_id: int) -> None:
         """A write of match ``match_id`` was refused by its lease token (another process took the
         table over while we did not know): let the table go as when its lease is found lost."""
         code = next((c for c, t in self.server.tables.items() if t.match_id == match_id), None)
         if code is not None:
-            self._lost(code)
+            self._lost(code, MOVED_REFUSED)
 
     def _gone(self, proc: str) -> None:
         """Process ``proc`` died: its sockets on our tables are gone."""
