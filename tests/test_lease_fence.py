@@ -3,13 +3,12 @@ process A owns a table (its Redis lease), stalls until the lease runs out, proce
 takes the lease and claims the match (its lease token one more, in the database) before
 reading it to rebuild the table; a write A still had queued is then refused in its
 own transaction (the token it was made under is not the match's now) -- nothing A had
-committed is lost, and B's write at the same place is not written over. A write that
-A's writer had under way before the claim is committed first, and B reads it.
+committed is lost, and B's write at the same place is not written over. A write of A's
+racing the claim is either committed before it, and B reads it, or refused.
 
 First with a "process" that is a background journal (its writer thread, as the web
 server's) and its Redis lease (``Cluster``), A's writer held mid-write by a lock a third
-connection takes on the match's row, so that the order of A's write and B's claim is the
-test's; then with two real server processes, the owner stopped (SIGSTOP) past its lease
+connection takes, so that the order of A's write and B's claim is the test's; then with two real server processes, the owner stopped (SIGSTOP) past its lease
 with a player's move on its way to it, and started again once the other process plays
 the table: the move is refused, its player told the table moved, and the hand goes on
 at the other process from the journal as it was."""
@@ -44,10 +43,12 @@ def event(seq: int, by: str) -> dict:
     return {"type": "setup" if seq == 0 else "action", "seq": seq, "by": by}
 
 
-def waiting_for_locks(url: str) -> int:
+def waiting_for_locks(url: str, _conns: dict = {}) -> int:  # noqa: B006 (one connection a database, kept)
     """How many sessions of the database wait for a lock now."""
-    with psycopg.connect(url, autocommit=True) as c:
-        return c.execute("SELECT COUNT(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()").fetchone()[0]
+    if url not in _conns:
+        _conns[url] = psycopg.connect(url, autocommit=True)
+    return _conns[url].execute(
+        "SELECT COUNT(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()").fetchone()[0]
 
 
 def until(cond, seconds: float = 10.0) -> None:
@@ -80,31 +81,20 @@ def two_processes():
         lease_a.redis.close(), lease_b.redis.close()
 
 
-def hold_the_row(url: str, mid: int) -> psycopg.Connection:
-    """A third connection's transaction holding match ``mid``'s row (roll it back to let go)."""
-    x = psycopg.connect(url)
-    x.execute("SELECT id FROM matches WHERE id = %s FOR UPDATE", (mid,))
-    return x
-
-
 def test_a_write_queued_by_the_owner_that_lost_its_lease_is_refused_and_nothing_is_lost(two_processes):
     url, a, b, lease_a, lease_b, code, mid = two_processes
     fenced = []
     a.on_fenced = fenced.append
-    x = hold_the_row(url, mid)
+    x = psycopg.connect(url)  # the hand's table held by a third connection: A's next write waits for it
+    x.execute("LOCK TABLE match_events IN SHARE MODE")
+    a.append_events(mid, 1, 4, [event(4, "A")])  # A's write, under way
+    until(lambda: waiting_for_locks(url) == 1)
     time.sleep(LEASE + 0.1)  # A stalls past its lease
     assert lease_b.acquire(code) and lease_b.owner(code) == lease_b.me
-    claimed = []
-    claim = threading.Thread(target=lambda: claimed.append(b.claim(mid)))
-    claim.start()
-    until(lambda: waiting_for_locks(url) == 1)  # B's claim waits for the row
-    a.append_events(mid, 1, 4, [event(4, "A")])  # A, not knowing yet: its write queued after B's claim
-    until(lambda: waiting_for_locks(url) == 2)
-    x.rollback()
-    claim.join(10)
-    assert claimed == [1]  # the match's second token: 0 was A's, as it made the match
-    assert a.flush() and fenced == [mid]  # A's write done with, refused; A is told which match it lost
+    assert b.claim(mid) == 1  # the match's second token (0 was A's, as it made the match), before B reads it
     rebuilt = b.hand_events(mid, 1)  # what B rebuilds the table from
+    x.rollback()  # A's write goes on, to its fence
+    assert a.flush() and fenced == [mid]  # done with, refused; A is told which match it lost
     assert [(e["seq"], e["by"]) for e in rebuilt] == [(0, "A"), (1, "A"), (2, "A"), (3, "A")]
     b.append_events(mid, 1, 4, [event(4, "B")])
     assert b.flush()
@@ -117,22 +107,29 @@ def test_a_write_queued_by_the_owner_that_lost_its_lease_is_refused_and_nothing_
     x.close()
 
 
-def test_a_write_under_way_before_the_claim_is_committed_and_read_by_the_new_owner(two_processes):
+def test_a_write_racing_the_claim_is_committed_and_read_by_the_new_owner_or_refused(two_processes):
+    """A's write and B's claim wait for the same row (held by a third connection), A's first;
+    let go, either may come first in the database: A's write is then either committed before
+    the claim, and B reads it, or refused -- never committed behind B's back."""
     url, a, b, lease_a, lease_b, code, mid = two_processes
     fenced = []
     a.on_fenced = fenced.append
-    x = hold_the_row(url, mid)
-    a.append_events(mid, 1, 4, [event(4, "A")])  # A's writer under way: it waits for the row first
+    x = psycopg.connect(url)
+    x.execute("SELECT id FROM matches WHERE id = %s FOR UPDATE", (mid,))
+    a.append_events(mid, 1, 4, [event(4, "A")])
     until(lambda: waiting_for_locks(url) == 1)
     time.sleep(LEASE + 0.1)
     assert lease_b.acquire(code)
-    claim = threading.Thread(target=b.claim, args=(mid,))
+    claimed = []
+    claim = threading.Thread(target=lambda: claimed.append(b.claim(mid)))
     claim.start()
     until(lambda: waiting_for_locks(url) == 2)
     x.rollback()
     claim.join(10)
-    assert a.flush() and fenced == []  # committed under A's token, before B's claim
-    assert [(e["seq"], e["by"]) for e in b.hand_events(mid, 1)] == [(0, "A"), (1, "A"), (2, "A"), (3, "A"), (4, "A")]
+    assert claimed == [1] and a.flush()
+    read = [(e["seq"], e["by"]) for e in b.hand_events(mid, 1)]  # B reads after its claim
+    assert read == [(0, "A"), (1, "A"), (2, "A"), (3, "A")] + ([] if fenced else [(4, "A")])
+    assert fenced in ([], [mid])
     x.close()
 
 

@@ -105,3 +105,20 @@ def test_what_waits_for_a_write_refused_by_its_lease_token_is_never_sent():
         assert queued(conn) == []
 
     asyncio.run(run())
+
+
+def test_a_socket_kicked_then_dropped_is_closed_at_once():
+    """A kick held by the gate, then the table lost: the kick's message goes with what was held
+    (never sent), and the socket is closed at once with the drop's code."""
+    async def run():
+        journal = Journal()
+        gate = CommitGate(asyncio.get_running_loop(), journal)
+        conn = Conn(gate=gate)
+        journal.write()
+        conn.kick("bye", 4404)
+        conn.drop("moved", 4503)
+        assert queued(conn) == [4503]
+        gate.committed(journal.submitted)
+        assert queued(conn) == []
+
+    asyncio.run(run())

@@ -231,7 +231,8 @@ class PgJournal:
         return row[0]
 
     def release(self, match_id: int) -> None:
-        """This process no longer writes match ``match_id`` (let go, or lost): forget its token."""
+        """This process no longer writes match ``match_id`` (finished and let go): forget its token.
+        (Not for a match lost to another process: kept, its token refuses a late write of it.)"""
         self.leases.pop(match_id, None)
 
     def flush(self, timeout: float = WAIT_SECONDS) -> bool:

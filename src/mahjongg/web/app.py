@@ -242,8 +242,8 @@ class Conn:
         self.dropped = True
         if not self.closed:
             self._put(json.dumps({"type": "error", "message": message, "closed": True}, separators=(",", ":")))
-            self.closed = True
-            self.queue.put_nowait(code)
+        self.closed = True
+        self.queue.put_nowait(code)  # (a kick held by the gate is dropped with the rest: closed here)
 
     def allow(self) -> bool:
         now = time.monotonic()

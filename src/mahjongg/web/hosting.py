@@ -303,9 +303,7 @@ class Hosting:
         if t is None:
             return
         log.warning("table %s: its lease was lost; another process plays it now", code)
-        t.close()
-        if hasattr(self.server.store, "release"):
-            self.server.store.release(t.match_id)
+        t.close()  # (its lease token kept: a late write of it is refused)
         for conn in [c for seat in t.seats for c in seat.conns] + list(t.watchers):
             conn.drop(message, 4503)
 
