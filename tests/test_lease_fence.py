@@ -84,7 +84,7 @@ def two_processes():
 def test_a_write_queued_by_the_owner_that_lost_its_lease_is_refused_and_nothing_is_lost(two_processes):
     url, a, b, lease_a, lease_b, code, mid = two_processes
     fenced = []
-    a.on_fenced = fenced.append
+    a.on_fenced = lambda match_id, token: fenced.append(match_id)
     x = psycopg.connect(url)  # the hand's table held by a third connection: A's next write waits for it
     x.execute("LOCK TABLE match_events IN SHARE MODE")
     a.append_events(mid, 1, 4, [event(4, "A")])  # A's write, under way
@@ -113,7 +113,7 @@ def test_a_write_racing_the_claim_is_committed_and_read_by_the_new_owner_or_refu
     the claim, and B reads it, or refused -- never committed behind B's back."""
     url, a, b, lease_a, lease_b, code, mid = two_processes
     fenced = []
-    a.on_fenced = fenced.append
+    a.on_fenced = lambda match_id, token: fenced.append(match_id)
     x = psycopg.connect(url)
     x.execute("SELECT id FROM matches WHERE id = %s FOR UPDATE", (mid,))
     a.append_events(mid, 1, 4, [event(4, "A")])

@@ -92,11 +92,11 @@ def test_what_waits_for_a_write_refused_by_its_lease_token_is_never_sent():
         journal.on_fenced = None
         gate = CommitGate(asyncio.get_running_loop(), journal)
         conn, other = Conn(gate=gate), Conn(gate=gate)
-        gate.fenced_listeners.append(lambda match_id: conn.drop(f"match {match_id} moved", 4503))
+        gate.fenced_listeners.append(lambda match_id, token: conn.drop(f"match {match_id} moved", 4503))
         journal.write()  # the refused write
         conn.send("tells of the refused write")
         other.send("another table's view, behind it")
-        journal.on_fenced(7)  # as the writer's thread calls them, in this order
+        journal.on_fenced(7, 0)  # as the writer's thread calls them, in this order
         journal.on_commit(journal.submitted)
         await asyncio.sleep(0)
         assert queued(conn) == ['{"type":"error","message":"match 7 moved","closed":true}', 4503]

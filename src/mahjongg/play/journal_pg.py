@@ -21,9 +21,10 @@ their own, in order, and committed together -- everything written while the
 last commit ran goes in the next one (group commit: one durable commit of
 ~7.5 ms serves every table that wrote meanwhile), so a commit never blocks the
 caller. The writes that need no answer (an action's events, a seat, a match's
-status: nearly all) go as one query text, which PostgreSQL runs as one
-transaction: one round trip a commit, whatever the number of writes. A write returns at once; :attr:`PgJournal.submitted` numbers it and
-``on_commit(n)`` is called (on the writer's thread) once every write up to
+status, a new match whose id is drawn first: nearly all) go as one query text,
+which PostgreSQL runs as one transaction: one round trip a commit, whatever
+the number of writes. A write returns at once; :attr:`PgJournal.submitted`
+numbers it and ``on_commit(n)`` is called (on the writer's thread) once every write up to
 ``n`` is committed: whoever tells anyone of a write waits for that
 (``mahjongg.web.commits``). When the server goes away (restarted, unreachable)
 the writer reconnects with backoff (0.1 s doubling to 2 s) and commits again
@@ -200,14 +201,14 @@ class PgJournal:
             self._writer.on_away = fn
 
     @property
-    def on_fenced(self) -> Callable[[int], None] | None:
+    def on_fenced(self) -> Callable[[int, int], None] | None:
         return self._writer.on_fenced if self._writer is not None else None
 
     @on_fenced.setter
-    def on_fenced(self, fn: Callable[[int], None] | None) -> None:
-        """``fn(match_id)``, called on the writer's thread when a write of ``match_id`` was refused
-        because another process claimed the match since (:class:`LeaseLost`); before the
-        ``on_commit`` that counts the refused write as done."""
+    def on_fenced(self, fn: Callable[[int, int], None] | None) -> None:
+        """``fn(match_id, token)``, called on the writer's thread when a write of ``match_id`` made
+        under lease token ``token`` was refused because another process claimed the match since
+        (:class:`LeaseLost`); before the ``on_commit`` that counts the refused write as done."""
         if self._writer is not None:
             self._writer.on_fenced = fn
 
@@ -518,7 +519,7 @@ class _Writer:
         self.give_up = float("inf")  # closing: when to stop trying a server that went away
         self.on_commit: Callable[[int], None] | None = None
         self.on_away: Callable[[], None] | None = None
-        self.on_fenced: Callable[[int], None] | None = None
+        self.on_fenced: Callable[[int, int], None] | None = None
         self.conn = None
         self._client = None  # a client-side binding cursor of conn: what quotes a batch's arguments into one query
         self.thread = threading.Thread(target=self._run, name="journal-writer", daemon=True)
@@ -588,12 +589,12 @@ class _Writer:
             if self.down:
                 log.warning("the database %s is back: %d writes committed", self.path, len(batch))
             delay, again, self.down = RETRY_FIRST, False, False
-            fenced = {fence[0] for (_, _, _, fence), r in zip(batch, results) if isinstance(r, LeaseLost)}
-            for match_id in sorted(fenced):  # before the writes count as done: what waits for the refused ones is dropped first
+            fenced = {fence for (_, _, _, fence), r in zip(batch, results) if isinstance(r, LeaseLost)}
+            for match_id, token in sorted(fenced):  # before the writes count as done: what waits for the refused ones is dropped first
                 log.warning("match %s: its writes were refused: another process took it over", match_id)
                 if self.on_fenced is not None:
                     try:
-                        self.on_fenced(match_id)
+                        self.on_fenced(match_id, token)
                     except Exception:
                         log.exception("on_fenced failed")
             with self.cv:

@@ -303,11 +303,11 @@ class Server:
             for conn in [c for s in t.seats for c in s.conns] + list(t.watchers):
                 conn.send({"type": "error", "message": AWAY}, at_once=True)
 
-    def _journal_fenced(self, match_id: int) -> None:
+    def _journal_fenced(self, match_id: int, token: int) -> None:
         """A write of match ``match_id`` was refused by its lease token: another process took the
         table over. It is let go here (web/hosting.py), nothing held for its sockets sent."""
         if self.hosting is not None:
-            self.hosting.fenced(match_id)
+            self.hosting.fenced(match_id, token)
 
     def _journal_back(self) -> None:
         """After a commit: if the journal was away (a move was refused, a timer waited), every

@@ -307,9 +307,12 @@ class Hosting:
         for conn in [c for seat in t.seats for c in seat.conns] + list(t.watchers):
             conn.drop(message, 4503)
 
-    def fenced(self, match_id: int) -> None:
-        """A write of match ``match_id`` was refused by its lease token (another process took the
-        table over while we did not know): let the table go as when its lease is found lost."""
+    def fenced(self, match_id: int, token: int) -> None:
+        """A write of match ``match_id`` under lease token ``token`` was refused (another process
+        took the table over while we did not know): let the table go as when its lease is found
+        lost -- unless the table here is written under a newer token (taken back since)."""
+        if getattr(self.server.store, "leases", {}).get(match_id, token) != token:
+            return
         code = next((c for c, t in self.server.tables.items() if t.match_id == match_id), None)
         if code is not None:
             self._lost(code, MOVED_REFUSED)
