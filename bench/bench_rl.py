@@ -1,42 +1,54 @@
-"""RL env speed: decisions per second with random masked actions, single process,
-next to RiichiEnv measured in the same run.
+"""RL env speed: steps, decisions and hands per second with random masked actions,
+single process, next to RiichiEnv (with and without its logging) measured in the same run.
 
 Run by hand (not a test), with the rl extra (and ``pip install riichienv``
 for the comparison)::
 
     python bench/bench_rl.py                         # pung-chow, 5 rounds of 2 s per row
     python bench/bench_rl.py --ruleset hong-kong --seconds 3 --rounds 7
+    python bench/bench_rl.py --baseline ../main/src  # also the env rows of another checkout, same rounds
+    python bench/bench_rl.py --only env,riichienv+enc
     python bench/bench_rl.py --profile               # where the time of a step goes
     python bench/bench_rl.py --check-planes 2000     # the fast planes against encode(), 2000 hands
 
-A *step* is one decision of one player (a discard, a claim or a pass, ...),
-in every row. The rows (each timed ``--rounds`` times for ``--seconds``,
+A *step* is one call of ``step`` (one answer of one player: a discard, a
+claim, a pass, ...); a *decision* is a step whose acting seat had two legal
+actions or more (a lone Pass is a step, not a decision); *hands/s* counts
+whole hands. The rows are each timed ``--rounds`` times for ``--seconds``,
 taking turns, so a change of the machine's load hits them all; each ratio
-is the median over the rounds of the ratio *within* a round). Time is this
+is the median over the rounds of the ratio *within* a round. Time is this
 process's CPU time (``time.process_time``; ``--wall`` for the wall clock):
-on a shared machine the other processes' load then counts far less.
+on a shared machine the other processes' load then counts far less. Every
+row picks its random action with Python's ``random`` (``rng.choice`` of the
+legal actions, as RiichiEnv's ``RandomAgent``; ours from ``mask.nonzero()``).
 
 engine        the engine alone: ``Game`` with a uniformly random legal
               action, no env (the ceiling of everything below)
 env           ``mahjongg.rl.env(ruleset)`` as the README shows it:
               ``observe(agent)`` (46 planes + mask) then ``step(random
-              masked action)``; ``claims="all"``: every other seat answers
+              masked action)``; its default ``claims="able"``: a seat is
+              asked only when it can claim (what RiichiEnv asks)
+env-all       the same with ``claims="all"``: every other seat answers
               every discard (most of those steps are a lone Pass)
-env-able      the same with ``claims="able"``: only seats that can claim
-              answer (the engine's decisions, what RiichiEnv asks)
-raw           ``raw_env(ruleset)`` (no illegal-action reward), ``claims="all"``
+env-able      ``claims="able"`` named (the same as ``env`` now)
+raw           ``raw_env(ruleset)`` (no illegal-action reward), its default
 seat          ``SeatEnv`` against three random bots, ``reset``/``step`` as
               Gymnasium: its figure counts the learner's and the bots'
               decisions; the learner's steps are in the notes
 vector-16     ``make_vec(16)``: 16 SeatEnvs stepped together (learner steps)
-riichienv     RiichiEnv 4p, single hand, its ``RandomAgent``, no features
+riichienv     RiichiEnv 4p, single hand, a random legal action, no features,
+              its MJAI log kept (its default)
 riichienv+enc the same with ``obs.encode()`` (74x34 features) and
               ``obs.mask()`` for every observation: what our env rows do
+riichienv-nolog, riichienv-nolog+enc
+              the same two with ``RiichiEnv(skip_mjai_logging=True)``
+tree:ROW, base:ROW
+              with ``--baseline SRC``: the rows ``env-all`` and ``env-able``
+              timed in child processes from this checkout and from SRC
 
-Ratios are ours / RiichiEnv's, like for like: our env rows (features and
-masks made at every step) against ``riichienv+enc``; ``hands/s`` says how
-many whole hands each row plays (a hand of ``claims="all"`` has about three
-times the steps of ``claims="able"``).
+Ratios are ours / RiichiEnv's in decisions/s and hands/s, like for like:
+our env rows (features and masks made at every step) against
+``riichienv+enc`` and ``riichienv-nolog+enc``.
 """
 
 from __future__ import annotations
@@ -360,6 +372,8 @@ def main() -> None:
         print(f"this tree / --baseline {args.baseline}, same rows in the same rounds:")
         for name in BASELINE_ROWS:
             print(f"  {name:18} decisions {ratio_line(runs, 'tree:' + name, 'base:' + name, 1)}   hands {ratio_line(runs, 'tree:' + name, 'base:' + name, 2)}")
+        print(f"  the default before issue 41 (claims='all') -> now (claims='able'): base:env-all -> tree:env-able, "
+              f"decisions {ratio_line(runs, 'tree:env-able', 'base:env-all', 1)}   hands {ratio_line(runs, 'tree:env-able', 'base:env-all', 2)}")
     if args.profile:
         profile(args.ruleset, args.seconds, args.seed)
 
