@@ -3,7 +3,9 @@
 Claims: with ``claims="able"`` (the engine's own order) a claim window is
 opened, and its seats asked, only when some seat can claim the discard (or
 rob the kong, or wash the tiles), so *who is asked* depends on concealed
-tiles. With ``claims="all"`` every other seat answers every discard (every
+tiles: each seat's own, so what a seat is shown and when it is asked are a
+function of its own view and the public table, while the joint order of the
+seats' decisions is not (issue 41; the AEC env's default). With ``claims="all"`` every other seat answers every discard (every
 tile added to a pung where a ruleset lets a kong be robbed, and the washing
 window of a ruleset that has one), in turn from the discarder's right, a
 seat that cannot claim with only Pass in its mask: the order of decisions
@@ -123,6 +125,7 @@ class Table:
         self.table: ActionTable = action_table(ruleset)
         self.obs_shape = shape(self.table)
         self._actions = len(self.table)
+        self._zeros = bytes(self._actions)
         if claims not in ("all", "able"):
             raise EnvError(f"claims is 'all' (every seat answers every discard) or 'able' (only seats that can claim), not {claims!r}")
         self.claims_all = claims == "all"
@@ -280,12 +283,11 @@ class Table:
         return hit
 
     def mask(self, player: int) -> np.ndarray:
-        """``int8`` of the table's length, 1 at each legal action of ``player``."""
-        m = np.zeros(self._actions, dtype=np.int8)
-        legal = self.legal(player)
-        if legal:
-            m[list(legal)] = 1
-        return m
+        """``int8`` of the table's length, 1 at each legal action of ``player`` (a new array each call)."""
+        m = bytearray(self._zeros)  # a byte at a time, then one array: a third of the time of numpy's fancy indexing
+        for i in self.legal(player):
+            m[i] = 1
+        return np.frombuffer(m, dtype=np.int8)
 
     def observe(self, player: int) -> np.ndarray:
         """``player``'s 46 planes (:mod:`.encoding`), kept up to date from the
