@@ -24,7 +24,7 @@ from typing import Callable
 from ..rules.ruleset import SEATINGS
 from ..tiles import NUM_KINDS, TILES
 from .actions import ActionKind
-from .events import ReplayError
+from .events import LOG_VERSION, ReplayError
 
 __all__ = ["Field", "LOG_SCHEMA", "OPTIONS", "check_log", "check_event"]
 
@@ -142,12 +142,18 @@ OPTIONS: dict[str, Field] = {
     },
 }
 """The value of each option of :class:`~mahjongg.rules.Ruleset` a ``setup`` event may log
-(``options``). An option may be absent (one added later, logged only when not its default);
+(``options``). An option may be absent (from a log of a version before the option was always
+held, :data:`~mahjongg.table.events.OPTIONS_SINCE`: logged only when not its default);
 an option not listed here (a ruleset subclass's own) is checked against its field's type
 when the ruleset is rebuilt (:func:`~mahjongg.table.events.logged_ruleset`)."""
 
 LOG_SCHEMA: dict[str, dict[str, Field]] = {
     "setup": {
+        "version": Field(
+            f"an event log's format version this mahjongg reads (2 to {LOG_VERSION}; a log without one is of version 1)",
+            _whole(2, LOG_VERSION),
+            required=False,
+        ),
         "ruleset": Field("a ruleset's name", _str),
         "options": Field("the ruleset's options (an object)", _dict),
         "players": Field("the number of players (2, 3 or 4)", lambda v: _int(v) and 2 <= v <= 4),
