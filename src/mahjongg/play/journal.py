@@ -6,7 +6,9 @@
         game_id = j.save_hand(game.events, bots=["greedy"] * 4)   # committed at once
         game = j.replay(game_id)                                 # Game.replay of the stored log
 
-Schema (version 2, ``PRAGMA user_version``; every app writes this one)::
+Schema (version 2, ``PRAGMA user_version``; every app writes this one), defined
+once for SQLite and PostgreSQL in :data:`mahjongg.play.schema.TABLES`, with an
+index on ``games (match_id, hand)``::
 
     games(id INTEGER PRIMARY KEY, created TEXT, ruleset TEXT, seed INTEGER,
           players INTEGER, bots TEXT (JSON list, by seat), winner TEXT (seat
@@ -81,6 +83,7 @@ from ..table import Game, ReplayError
 from ..table.log_schema import check_log
 from .migration import migrate
 from .schema import (
+    GAMES,
     MAHJONGG_COLUMNS,
     MAHJONGG_TABLES,
     SCHEMA,
@@ -434,9 +437,10 @@ class Journal:
         return out
 
     def _columns(self) -> str:
-        cols = "id, created, ruleset, seed, players, bots, winner, reason, net, events"
+        """The columns of ``games`` that :class:`GameRow` reads, of those the file has
+        (a file of ``mahjongg.records``, read only, lacks ``match_id`` and ``hand``)."""
         has = {r[1] for r in self.conn.execute("PRAGMA table_info(games)")}
-        return cols + (", match_id, hand" if "match_id" in has else "")
+        return ", ".join(c for c in GAMES.column_names if c in has)
 
     def game(self, game_id: int) -> GameRow:
         """The stored hand ``game_id``; raises :class:`JournalError` if there is none."""

@@ -6,9 +6,9 @@ schema and the same interface as :class:`mahjongg.play.journal.Journal`.
     j = PgJournal("postgresql://user@host/db")     # creates the tables if needed
     match_id = j.new_match("serve", config, code="ABCDEF", status="lobby")
 
-The tables are those of the SQLite file (see :mod:`mahjongg.play.journal`),
-with ``BIGSERIAL`` ids, a ``NUMERIC`` seed (a shared table's seeds have 128
-bits) and text columns holding the same JSON,
+The tables are those of the SQLite file, from the one definition both render
+(:data:`mahjongg.play.schema.TABLES`), with ``BIGSERIAL`` ids, a ``NUMERIC``
+seed (a shared table's seeds have 128 bits) and text columns holding the same JSON,
 so what one backend writes the other reads alike. Every write is committed at
 once (one action, one transaction), as in SQLite: a process killed at any
 moment loses nothing already told to anyone, and another process reading the
@@ -47,7 +47,7 @@ from typing import Callable, Iterable, Sequence
 
 from ..table import Game
 from .journal import GameRow, MatchRow, SavedMatch
-from .schema import JournalError, dump, now
+from .schema import GAMES, POSTGRES, JournalError, dump, now, render
 
 __all__ = ["PgJournal", "PG_SCHEMA", "JournalUnavailable"]
 
@@ -66,32 +66,10 @@ CONNECT_SECONDS = 3
 class JournalUnavailable(JournalError):
     """The database does not answer now (restarting, unreachable); the journal reconnects by itself: try again."""
 
-PG_SCHEMA = """
-CREATE TABLE IF NOT EXISTS games (
-    id BIGSERIAL PRIMARY KEY, created TEXT NOT NULL, ruleset TEXT NOT NULL, seed NUMERIC(40, 0),
-    players INTEGER NOT NULL, bots TEXT NOT NULL, winner TEXT, reason TEXT, net TEXT,
-    events INTEGER NOT NULL, match_id BIGINT, hand INTEGER
-);
-CREATE INDEX IF NOT EXISTS games_match ON games (match_id, hand);
-CREATE TABLE IF NOT EXISTS events (
-    game_id BIGINT NOT NULL REFERENCES games(id) ON DELETE CASCADE, seq INTEGER NOT NULL,
-    type TEXT NOT NULL, data TEXT NOT NULL, PRIMARY KEY (game_id, seq)
-);
-CREATE TABLE IF NOT EXISTS matches (
-    id BIGSERIAL PRIMARY KEY, created TEXT NOT NULL, app TEXT NOT NULL, code TEXT UNIQUE,
-    config TEXT NOT NULL, status TEXT NOT NULL
-);
-CREATE TABLE IF NOT EXISTS match_seats (
-    match_id BIGINT NOT NULL REFERENCES matches(id), player INTEGER NOT NULL, name TEXT NOT NULL,
-    kind TEXT NOT NULL, bot TEXT, token_hash TEXT, PRIMARY KEY (match_id, player)
-);
-CREATE TABLE IF NOT EXISTS match_events (
-    match_id BIGINT NOT NULL REFERENCES matches(id), hand INTEGER NOT NULL, seq INTEGER NOT NULL,
-    data TEXT NOT NULL, PRIMARY KEY (match_id, hand, seq)
-);
-"""
+PG_SCHEMA = render(POSTGRES)
+"""The journal's tables (:data:`mahjongg.play.schema.TABLES`) in PostgreSQL's dialect."""
 
-_GAME_COLUMNS = "id, created, ruleset, seed, players, bots, winner, reason, net, events, match_id, hand"
+_GAME_COLUMNS = ", ".join(GAMES.column_names)
 _BIGINT = range(-(2**63), 2**63)
 
 

@@ -66,7 +66,7 @@ from .dice import Dice, breaker, throw
 from .observation import Observation, materialized
 from .result import Result
 from .ending import false_mahjongg, finish, may_declare_falsely, open_washing, resolve_washing
-from .events import ReplayError, from_jsonl, logged_ruleset, to_jsonl
+from .events import LOG_VERSION, ReplayError, from_jsonl, log_version, logged_ruleset, to_jsonl
 from .log_schema import check_log
 from .explain import explain, malformed, seat_problem
 from .phase import CLAIMS, OVER, TURN, Phase
@@ -95,6 +95,7 @@ from .tables import (
     _isolated,
     _meld,
     _ruleset_facts,
+    _ruleset_options,
     _shuffle,
     _tiles_of,
 )
@@ -120,6 +121,9 @@ class Game:
     the match counts it, :func:`mahjongg.table.match.east_wins_in_row`); the
     engine only passes it to the scoring of East's win (``Win.wins_in_row``)
     and logs it in the setup event, so a replay scores the same.
+    ``log_version``: the format version of the log it writes (``events``; the current
+    one, :data:`~mahjongg.table.events.LOG_VERSION`, unless a replay writes the
+    version of the log it replays, to reproduce it).
 
     :meth:`from_wall` starts a hand from a given built wall and dice.
     """
@@ -136,6 +140,7 @@ class Game:
         allow_false_mahjongg: bool = False,
         claims: str = "able",
         east_wins: int = 0,
+        log_version: int = LOG_VERSION,
     ) -> None:
         if type(players) is not int or players not in (2, 3, 4):
             raise GameError(f"Mah-Jongg is played by two, three or four players, not {players!r}")
@@ -163,6 +168,10 @@ class Game:
         rng = random.Random(seed)
         stacks = ruleset.wall_stacks
         _, tile_set, options = _ruleset_facts(ruleset)
+        if log_version != LOG_VERSION:  # a replay of an older log: its options as it wrote them
+            if type(log_version) is not int or not 1 <= log_version < LOG_VERSION:
+                raise GameError(f"log_version is an event log's format version (1 to {LOG_VERSION}), not {log_version!r}")
+            options = _ruleset_options(ruleset, log_version)
         if wall is None:
             built = list(tile_set)
             if len(built) != 8 * stacks:
@@ -239,6 +248,7 @@ class Game:
 
         self._log(
             type="setup",
+            **({"version": log_version} if log_version > 1 else {}),  # a log of version 1 has none
             ruleset=ruleset.name,
             options={k: (v[:] if type(v) is list else v) for k, v in options.items()},
             players=players,
@@ -1197,6 +1207,7 @@ def replay_steps(events: Sequence[dict], ruleset: Ruleset | None = None) -> Iter
             claims=setup.get("claims", "able"),
             east_wins=setup.get("east_wins", 0),
             dice=(tuple(setup["dice"]["east"]),) + ((tuple(setup["dice"]["break"]),) if setup["dice"]["break"] else ()),
+            log_version=log_version(setup),
         )
     except MahjonggError as exc:  # an unknown ruleset, a wall not of its set, bad dice, ...
         raise ReplayError(f"event 0 (setup): {exc}") from None
