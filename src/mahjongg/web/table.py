@@ -41,7 +41,7 @@ pauses longer.
 
 Timers (all through the ``schedule`` callable, ``loop.call_later`` in the app):
 a claim window waits ``claim_seconds`` for each human, then answers PASS for
-him; a human whose turn it is has ``turn_seconds`` to discard
+him (the pause's timers: :class:`~mahjongg.web.pause.ClaimPause`); a human whose turn it is has ``turn_seconds`` to discard
 or declare, then a bot plays that one action for him and the seat is marked
 *idle* (an idle seat's turns and claims wait only ``IDLE_SECONDS``; the player
 takes over again by acting, or with a ``back`` message); a human seat whose
@@ -86,6 +86,7 @@ from ..table.actions import Action, ActionKind
 from ..table.phase import Phase
 from ..table.describe import WEB, describe_line
 from ..tiles import Tile, Wind
+from .pause import ClaimPause
 from .players import default_bot
 
 __all__ = ["TableConfig", "LiveTable", "TableError", "OPTION_FIELDS", "new_code", "hash_token"]
@@ -315,17 +316,13 @@ class LiveTable:
         self.told = 0  # events of the hand on the table already in the log
         self.version = 0
         self.log: list[dict] = []
-        self.deadlines: dict[int, tuple[int, float, Any]] = {}  # player -> (window, when, timer)
-        self.window = 0
         self.bot_timer = None
         self.next_timer = None
         self.ready: set[int] = set()
         self.offers: dict[int, tuple] = {}  # player -> (legal actions offered, version first offered at)
         self.applied: dict[int, tuple] = {}  # player -> (view, kind, tile, chow) of his last act applied
         self.now = time.monotonic  # the timers' clock (a simulated one in tests: test_web_pause.py)
-        self.pause_opened = 0.0  # when the claim pause on the table opened (self.now)
-        self.held: tuple[int, Action] | None = None  # the answer that closes the pause, held to its least length
-        self.held_timer = None
+        self.pause = ClaimPause(schedule, lambda: self.now())  # the claim pause's timers (web/pause.py)
         self.watchers: set = set()  # the spectators' connections (the public view, no seat)
         self.clock = time.time  # the server's clock (a test clock in tests)
         self.created = self.clock()
@@ -336,6 +333,21 @@ class LiveTable:
         self._shared_cache: _Shared | None = None
         self._hint_cache: tuple = (None, None)
         self._result_cache: tuple = (None, None)
+
+    @property
+    def window(self) -> int:
+        """The claim pause on the table now (or last), counted from 1 (:class:`~mahjongg.web.pause.ClaimPause`)."""
+        return self.pause.window
+
+    @property
+    def held(self) -> tuple[int, Action] | None:
+        """``(player, action)``: the answer that closes the claim pause, held to its least length."""
+        return self.pause.held
+
+    @property
+    def deadlines(self) -> dict[int, tuple[int, float, Any]]:
+        """Player -> (pause, when, timer): each asked human's claim time in the pause."""
+        return self.pause.deadlines
 
     @property
     def match(self):
@@ -598,7 +610,7 @@ class LiveTable:
             raise TableError("not a tile") from None
         action = Action(kind, seat, t, chow)
         legal = g.legal_actions(seat)
-        if self.held is not None and self.held[0] == player:
+        if self.pause.holds(player):
             raise TableError("you have answered this claim pause already")
         if not legal:
             raise TableError("it is not your turn, and you have no claim to answer")
@@ -617,10 +629,7 @@ class LiveTable:
         applied when the pause has lasted its least (the others see no difference)."""
         g = self.game
         if g.phase == Phase.CLAIMS and g.to_act() == [action.seat]:
-            left = self.pause_opened + self.least_pause() - self.now()
-            if left > 0:
-                self.held = (player, action)
-                self.held_timer = self.schedule(left, self._release_held)
+            if self.pause.hold(player, action, self.least_pause(), self._release_held):
                 self._arm_turn()  # the discarder's turn is over: his turn's countdown with it
                 self._changed()  # (else only his own view changes: his choices are gone)
                 return
@@ -629,7 +638,7 @@ class LiveTable:
         self._advance()
 
     def _release_held(self) -> None:
-        held, self.held, self.held_timer = self.held, None, None
+        held = self.pause.take_held()
         g = self.game
         if held is None or g is None or g.is_over or self.status != "playing":
             return
@@ -655,17 +664,10 @@ class LiveTable:
         self.told = len(g.events)
         self._narrate(new)
         if g.phase == Phase.CLAIMS and action.kind in _OPENS_A_WINDOW:
-            self._open_pause()  # a discard, a tile added to a pung or a concealed kong that may be robbed: a new pause
+            self.pause.open()  # a discard, a tile added to a pung or a concealed kong that may be robbed: a new pause
         if g.is_over:
             self.session.finish_hand()  # the seats stay those of the hand just played until the next is dealt
             self._hand_over()
-
-    def _open_pause(self) -> None:
-        self.window += 1
-        self.pause_opened = self.now()
-        if self.held_timer is not None:
-            self.held_timer.cancel()
-        self.held = self.held_timer = None
 
     def _next_hand(self) -> None:
         if self.next_timer is not None:
@@ -684,7 +686,7 @@ class LiveTable:
         self._narrate(self.game.events)
         self.told = len(self.game.events)
         if self.game.phase == Phase.CLAIMS:  # the washing window, before East's first discard
-            self._open_pause()
+            self.pause.open()
         self._advance()
 
     def _hand_over(self) -> None:
@@ -719,7 +721,7 @@ class LiveTable:
             for s in g.to_act():
                 p = self.session.player_at(s)
                 legal = g.legal_actions(s)
-                if self.passes_at_once(p) and len(legal) == 1 and legal[0].kind is ActionKind.PASS and self.held is None:
+                if self.passes_at_once(p) and len(legal) == 1 and legal[0].kind is ActionKind.PASS and self.pause.held is None:
                     return self._answer(p, legal[0])  # (which advances again)
         self._arm_deadlines()
         self._changed()
@@ -795,39 +797,29 @@ class LiveTable:
         self._arm_turn()
         g = self.game
         if g is None or g.is_over or g.phase != Phase.CLAIMS:
-            self._cancel_claim_deadlines()
+            self.pause.cancel()
             return
-        waiting = {self.match.player_at(s) for s in g.to_act()}
-        for p in list(self.deadlines):
-            if p not in waiting or self.deadlines[p][0] != self.window:
-                self.deadlines.pop(p)[2].cancel()
-        for p in waiting:
-            if p not in self.deadlines and not self.seats[p].bot_controlled:
-                window = self.window
+        self.pause.arm({self.match.player_at(s) for s in g.to_act()}, self._claim_seconds, self._claim_time_out)
 
-                def expire(p=p, window=window) -> None:
-                    self.deadlines.pop(p, None)
-                    g = self.game
-                    if g is None or g.is_over or g.phase != Phase.CLAIMS or self.window != window:
-                        return
-                    if self.held is not None and self.held[0] == p:
-                        return  # he has answered: his answer is held to the pause's least length
-                    seat = self.match.seat_of(p)
-                    for a in g.legal_actions(seat):
-                        if a.kind is ActionKind.PASS:
-                            return self._answer(p, a)
-                    self._advance()
+    def _claim_seconds(self, player: int) -> float | None:
+        """A human's claim time in a pause (an idle seat's ``IDLE_SECONDS``); ``None``: a bot plays the seat."""
+        s = self.seats[player]
+        if s.bot_controlled:
+            return None
+        return IDLE_SECONDS if s.idle else self.config.claim_seconds
 
-                wait = IDLE_SECONDS if self.seats[p].idle else self.config.claim_seconds
-                self.deadlines[p] = (window, self.now() + wait, self.schedule(wait, expire))
-
-    def _cancel_claim_deadlines(self) -> None:
-        for _, _, timer in self.deadlines.values():
-            timer.cancel()
-        self.deadlines.clear()
+    def _claim_time_out(self, player: int) -> None:
+        """``player``'s claim time ran out in the pause: his seat passes."""
+        g = self.game
+        if g is None or g.is_over or g.phase != Phase.CLAIMS:
+            return
+        for a in g.legal_actions(self.match.seat_of(player)):
+            if a.kind is ActionKind.PASS:
+                return self._answer(player, a)
+        self._advance()
 
     def _cancel_deadlines(self) -> None:
-        self._cancel_claim_deadlines()
+        self.pause.cancel()
         if self.turn_timer is not None:
             self.turn_timer[2].cancel()
             self.turn_timer = None
@@ -835,7 +827,8 @@ class LiveTable:
     def close(self) -> None:
         """Cancel every timer (the server is stopping)."""
         self._cancel_deadlines()
-        for t in (self.bot_timer, self.next_timer, self.held_timer, *(s.grace for s in self.seats)):
+        self.pause.close()
+        for t in (self.bot_timer, self.next_timer, *(s.grace for s in self.seats)):
             if t is not None:
                 t.cancel()
 
@@ -967,7 +960,7 @@ class LiveTable:
             _tiles_json(getattr(obs, "hidden", ())),  # own bonus tiles held back
         )
         legal = self.session.human_legal(player) if self.status == "playing" else []
-        if self.held is not None and self.held[0] == player:
+        if self.pause.holds(player):
             legal = []  # answered: held until the pause has lasted its least
         key = (self.hand_no, tuple(legal))
         if self.offers.get(player, (None,))[0] != key:
@@ -992,12 +985,12 @@ class LiveTable:
         once) has none: when the pause ends depends on whether another seat can claim."""
         if player is None:
             return None
-        d = self.deadlines.get(player)
-        if d is None and self.turn_timer is not None and self.turn_timer[0][2] == player:
-            d = self.turn_timer
-        if self.held is not None and self.held[0] == player:
-            d = None  # answered: held until the pause has lasted its least
-        return max(0.0, round(d[1] - self.now(), 1)) if d else None
+        when = self.pause.deadline(player)
+        if when is None and self.turn_timer is not None and self.turn_timer[0][2] == player:
+            when = self.turn_timer[1]
+        if self.pause.holds(player):
+            when = None  # answered: held until the pause has lasted its least
+        return max(0.0, round(when - self.now(), 1)) if when is not None else None
 
     def _view_text(self, player: int | None) -> tuple[str, tuple]:
         """``player``'s view as JSON text (the shared part's JSON reused as it is), and
