@@ -26,7 +26,7 @@ the seated players' views say how many watch).
 Then the client sends ``act`` (``kind``, ``tile``, ``chow``, optional ``v``),
 ``start``, ``ready``, ``back``, ``auto_pass`` (``on``: true or false), ``hint`` (``on``: the advisor's line in one's views) or ``sync``; the
 server sends ``state`` (the seat's whole view, after every change) and ``error``
-messages. After every discard every seat is in the claim pause (docs/claims.md). Oversized, malformed,
+messages (every message kind is parsed and formatted in :mod:`mahjongg.web.protocol`). After every discard every seat is in the claim pause (docs/claims.md). Oversized, malformed,
 illegal or too frequent messages get an ``error`` and change nothing; so does, while a PostgreSQL
 journal is away (reconnecting), a message that would change the table (:data:`~mahjongg.web.commits.RECONNECTING`).
 Nothing is sent before what it tells is committed (:mod:`mahjongg.web.commits`).
@@ -93,7 +93,9 @@ from ..play.journal import Journal
 from ..play.journal_pg import JournalUnavailable
 from ..play.journals import is_url, open_journal
 from ..play.seeds import secret_hand_seed
+from . import protocol
 from .buckets import MemoryBuckets, RedisBuckets
+from .protocol import MAX_MESSAGE
 from .cluster import ClusterUnavailable
 from .commits import AWAY, RECONNECTING, CommitGate
 from .replay import NoReplay, hand_replay, history
@@ -104,8 +106,6 @@ __all__ = ["create_app", "Server", "Limits", "MAX_MESSAGE", "CSP", "SECURITY_HEA
 
 log = logging.getLogger("mahjongg.web")
 
-MAX_MESSAGE = 2048
-"""Longest client message accepted (characters)."""
 MAX_BODY = 8192
 RATE = 10.0  # messages per second allowed, on average
 BURST = 30.0
@@ -118,8 +118,6 @@ SWEEP_SECONDS = 60.0  # how often expired tables are looked for
 REPLAYS_KEPT = 64  # replays of finished hands kept in memory
 RETRY_SECONDS = 0.5  # a timer that comes while the journal is away waits this long, again and again
 ANSWER_SECONDS = 5.0  # how long an answer waits for its writes' commit before 503
-CHANGES = frozenset({"act", "start", "ready", "back", "auto_pass"})
-"""The messages that change a table (and write its journal): refused while the journal is away."""
 UNAVAILABLE = (JournalUnavailable, ClusterUnavailable)
 """The database or Redis does not answer now (both reconnect by themselves): 503, try again."""
 
@@ -202,13 +200,12 @@ class Conn:
         self.closed = False
         self.gate = gate
 
-    def send(self, msg: dict | str, at_once: bool = False) -> None:
-        """Queue one message: a dict, or its JSON text already encoded (a table's view), once
-        every write made so far is committed (the gate); ``at_once``: now (what tells of no
-        write: the owner's views, gated there, and :data:`RECONNECTING`)."""
+    def send(self, text: str, at_once: bool = False) -> None:
+        """Queue one message, its JSON text (:mod:`~mahjongg.web.protocol`), once every write
+        made so far is committed (the gate); ``at_once``: now (what tells of no write: the
+        owner's views, gated there, and :data:`RECONNECTING`)."""
         if self.closed:
             return
-        text = msg if isinstance(msg, str) else json.dumps(msg, separators=(",", ":"))
         if self.gate is None or at_once:
             self._put(text)
         else:
@@ -225,7 +222,7 @@ class Conn:
         """Tell the client why, then close its socket (with ``code``)."""
         if self.closed:
             return
-        self.send({"type": "error", "message": message, "closed": True})
+        self.send(protocol.error_text(message, closed=True))
         self.closed = True
         if self.gate is None:
             self.queue.put_nowait(code)
@@ -288,7 +285,7 @@ class Server:
         self.journal_was_away = True
         for t in list(self.tables.values()):
             for conn in [c for s in t.seats for c in s.conns] + list(t.watchers):
-                conn.send({"type": "error", "message": AWAY}, at_once=True)
+                conn.send(protocol.error_text(AWAY), at_once=True)
 
     def _journal_back(self) -> None:
         """After a commit: if the journal was away (a move was refused, a timer waited), every
@@ -301,7 +298,7 @@ class Server:
             for s in t.seats:
                 if s.conns:
                     try:
-                        t.handle(s.player, {"type": "sync"})
+                        t.handle(s.player, protocol.Sync())
                     except TableError:
                         pass
 
@@ -680,7 +677,7 @@ def create_app(
         if table is None:
             return _error("no table with that code", 404)
         if isinstance(table, str):  # played by another process: ask it
-            return _answer(await server.hosting.cluster.call(table, {"op": "call", "code": request.path_params["code"].upper(), "method": "info"}))
+            return _answer(await server.hosting.cluster.call(table, protocol.Call(request.path_params["code"].upper(), "info")))
         return JSONResponse(table.public_info())
 
     def score_limit(request: Request) -> Response | None:
@@ -702,7 +699,7 @@ def create_app(
             data = await _body(request, server.limits.max_body)
             if isinstance(table, str):  # played by another process: it seats the player
                 args = {"name": data.get("name")}
-                return _answer(await server.hosting.cluster.call(table, {"op": "call", "code": request.path_params["code"].upper(), "method": "join", "args": args}))
+                return _answer(await server.hosting.cluster.call(table, protocol.Call(request.path_params["code"].upper(), "join", args)))
             if not server.journal_ready:
                 return _error(RECONNECTING, 503)
             player, token = table.join(data.get("name"))
@@ -717,7 +714,7 @@ def create_app(
         client = _client(ws)
 
         async def refuse(message: str, code: int) -> None:
-            await ws.send_text(json.dumps({"type": "error", "message": message}))
+            await ws.send_text(protocol.error_text(message))
             await ws.close(code)
 
         if server.client_conns.get(client, 0) >= server.limits.client_conns:
@@ -747,38 +744,34 @@ def create_app(
             first = await asyncio.wait_for(ws.receive(), HELLO_SECONDS)
         except asyncio.TimeoutError:
             return await refuse("say hello with your seat token first", 4401)
-        text = first.get("text")
-        try:
-            hello = json.loads(text) if text is not None and len(text) <= MAX_MESSAGE else None
-        except (ValueError, RecursionError):  # RecursionError: nested too deep for the parser
-            hello = None
+        hello = protocol.parse_hello(first.get("text"))
         if first.get("type") == "websocket.disconnect":
             return
         for _ in range(4):
             if not isinstance(table, str):
                 break
             # played by another process: this socket's messages go there
-            if not isinstance(hello, dict) or hello.get("type") not in ("hello", "watch"):
+            if hello is None:
                 return await refuse("say hello with your seat token first", 4401)
             hosting, code = server.hosting, ws.path_params["code"].upper()
-            answer = await hosting.open_remote(code, table, conn, {"type": hello["type"], "token": hello.get("token")})
-            if answer.get("code") == 4503:  # its owner does not answer (it died: its lease runs out) or let it go
+            answer = await hosting.open_remote(code, table, conn, hello)
+            if isinstance(answer, protocol.Refused) and answer.code == 4503:  # its owner does not answer (it died: its lease runs out) or let it go
                 await asyncio.sleep(hosting.cluster.lease_seconds / 2)
                 try:
                     table = server.locate(code)
                 except UNAVAILABLE as e:
                     return await refuse(str(e), 4503)
                 continue
-            if "error" in answer:
-                return await refuse(answer["error"], answer.get("code", 4404))
+            if isinstance(answer, protocol.Refused):
+                return await refuse(answer.error, answer.code or 4404)
             return await _serve(ws, conn, lambda text, data: _forward(hosting, conn, text, data), lambda: hosting.closed(conn))
         if table is None or isinstance(table, str):
             return await refuse("the server holding this table does not answer; try again", 4503)
-        if isinstance(hello, dict) and hello.get("type") == "watch":
+        if isinstance(hello, protocol.Watch):
             return await _watch(ws, table, conn, refuse)
-        if not isinstance(hello, dict) or hello.get("type") != "hello":
+        if not isinstance(hello, protocol.Hello):
             return await refuse("say hello with your seat token first", 4401)
-        player = table.auth(hello.get("token"))
+        player = table.auth(hello.token)
         if player is None:
             return await refuse("that is not a seat token of this table", 4401)
 
@@ -820,9 +813,9 @@ def create_app(
                     break
                 reply = handle(m.get("text"), m.get("bytes"))
                 if reply is not None:
-                    conn.send({"type": "error", "message": reply}, at_once=reply == RECONNECTING)
+                    conn.send(protocol.error_text(reply), at_once=reply == RECONNECTING)
                 if conn.strikes > MAX_STRIKES:
-                    conn.send({"type": "error", "message": "too many messages; goodbye"})
+                    conn.send(protocol.error_text("too many messages; goodbye"))
                     conn.closed = True
                     conn.queue.put_nowait(None)
                     break
@@ -866,22 +859,19 @@ def create_app(
     return app
 
 
-def _answer(answer: dict) -> JSONResponse:
+def _answer(answer: protocol.Value | protocol.Refused) -> JSONResponse:
     """The owner's answer to a call, as the response this process would have given."""
-    if "error" in answer:
-        return _error(answer["error"], answer.get("status", 400))
-    return JSONResponse(answer["value"])
+    if isinstance(answer, protocol.Refused):
+        return _error(answer.error, answer.status or 400)
+    return JSONResponse(answer.value)
 
 
 def _admit(conn: Conn, text: str | None) -> tuple[bool, str | None]:
     """Whether a client message may go on (the flood meter, text, size), and the error to send back."""
     if not conn.allow():
         return False, ("too many messages; slow down" if conn.strikes % 20 == 1 else None)
-    if text is None:
-        return False, "send JSON text messages, not binary ones"
-    if len(text) > MAX_MESSAGE:
-        return False, f"message too long ({len(text)} characters; at most {MAX_MESSAGE})"
-    return True, None
+    refusal = protocol.text_refusal(text)
+    return refusal is None, refusal
 
 
 def _forward(hosting, conn: Conn, text: str | None, data: bytes | None) -> str | None:
@@ -898,19 +888,12 @@ def _handle(handle, player: int | None, conn: Conn, text: str | None, *, admitte
     ok, reply = (True, None) if admitted else _admit(conn, text)
     if not ok:
         return reply
-    if text is None:
-        return "send JSON text messages, not binary ones"
     try:
-        msg = json.loads(text)
-    except (ValueError, RecursionError):  # RecursionError: nested too deep for the parser
-        return "that is not JSON"
-    if not isinstance(msg, dict):
-        return "a message is a JSON object with a type"
-    if ready is not None and isinstance(msg.get("type"), str) and msg["type"] in CHANGES and not ready():
-        return RECONNECTING
-    try:
+        msg = protocol.decode(text)
+        if ready is not None and isinstance(msg.get("type"), str) and msg["type"] in protocol.CHANGES and not ready():
+            return RECONNECTING
         handle(player, msg)
-    except TableError as e:
+    except (protocol.ProtocolError, TableError) as e:
         return str(e)
     except UNAVAILABLE:
         return RECONNECTING

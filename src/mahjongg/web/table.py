@@ -86,6 +86,7 @@ from ..table.actions import Action, ActionKind
 from ..table.phase import Phase
 from ..table.describe import WEB, describe_line
 from ..tiles import Tile, Wind
+from . import protocol
 from .pause import ClaimPause
 from .players import default_bot
 
@@ -499,10 +500,11 @@ class LiveTable:
             self.watchers.discard(conn)
             self._changed()
 
-    def handle_watcher(self, conn, msg: dict) -> None:
-        """A spectator's message: only ``sync`` (send the view again); raises :class:`TableError` for any other."""
-        if msg.get("type") != "sync":
-            raise TableError("a spectator watches: only sync may be sent")
+    def handle_watcher(self, conn, msg: "dict | protocol.Sync") -> None:
+        """A spectator's message (parsed, or its decoded JSON): only ``sync`` (send the view
+        again); raises :class:`~mahjongg.web.protocol.ProtocolError` for any other."""
+        if isinstance(msg, dict):
+            protocol.parse_watcher(msg)
         conn.send(self._view_text(None)[0])
 
     def disconnect(self, player: int, conn) -> None:
@@ -534,31 +536,30 @@ class LiveTable:
         return any(s.conns for s in self.seats if s.kind == "human")
 
     # --- intentions ---------------------------------------------------------------
-    def handle(self, player: int, msg: dict) -> None:
-        """One client message (already parsed); raises :class:`TableError` to refuse it."""
-        kind = msg.get("type")
-        if kind == "act":
-            self.act(player, msg)
-        elif kind == "start":
-            self.start(player)
-        elif kind == "ready":
-            self.set_ready(player)
-        elif kind == "sync":
-            self._send(player, force=True)
-        elif kind == "back":
-            self._back(player)
-        elif kind == "hint":
-            self.seats[player].hints = msg.get("on") is True
-            self._send(player)
-        elif kind == "auto_pass":
-            self._auto_pass(player, msg.get("on"))
-        else:
-            raise TableError(f"unknown message type {kind!r}; send act, start, ready, back, auto_pass, hint or sync")
+    def handle(self, player: int, msg) -> None:
+        """One client message: a :mod:`~mahjongg.web.protocol` message, or its decoded JSON
+        (read by :func:`~mahjongg.web.protocol.parse_client`); raises :class:`TableError`
+        (or :class:`~mahjongg.web.protocol.ProtocolError`) to refuse it."""
+        m = protocol.parse_client(msg) if isinstance(msg, dict) else msg
+        match m:
+            case protocol.Act():
+                self.act(player, m)
+            case protocol.Start():
+                self.start(player)
+            case protocol.Ready():
+                self.set_ready(player)
+            case protocol.Sync():
+                self._send(player, force=True)
+            case protocol.Back():
+                self._back(player)
+            case protocol.Hint(on=on):
+                self.seats[player].hints = on
+                self._send(player)
+            case protocol.AutoPass(on=on):
+                self._auto_pass(player, on)
 
-    def _auto_pass(self, player: int, on) -> None:
+    def _auto_pass(self, player: int, on: bool) -> None:
         """The player's own setting: pass at once in a claim pause where he cannot claim."""
-        if not isinstance(on, bool):
-            raise TableError("auto_pass takes on: true or false")
         self.seats[player].auto_pass = on
         self._advance()
 
@@ -587,10 +588,14 @@ class LiveTable:
             self._public(f"{s.name} is back")
             self._advance()
 
-    def act(self, player: int, msg: dict) -> None:
+    def act(self, player: int, msg: "protocol.Act | dict") -> None:
+        """A human's intention (:class:`~mahjongg.web.protocol.Act`, or its message's dict),
+        checked against the legal actions and applied; :class:`TableError` to refuse it."""
+        if isinstance(msg, dict):
+            msg = protocol.Act.of(msg)
         g = self.game
-        v = msg.get("v")
-        copy = (v, msg.get("kind"), msg.get("tile"), msg.get("chow"))
+        v = msg.v
+        copy = msg.key
         if v is not None and self.applied.get(player) == copy:
             return  # the act just applied, sent again from the same view (a double-click): nothing to do, nothing to say
         if self.status != "playing" or g is None or g.is_over:
@@ -599,16 +604,7 @@ class LiveTable:
         if v is not None and (not isinstance(v, int) or isinstance(v, bool) or not offered <= v <= self.version):
             raise TableError("the table has moved on since that view; look again")
         seat = self.match.seat_of(player)
-        try:
-            kind = ActionKind(msg.get("kind"))
-        except ValueError:
-            raise TableError(f"unknown action {msg.get('kind')!r}") from None
-        try:
-            t = Tile.parse(msg["tile"]) if msg.get("tile") is not None else None
-            chow = Tile.parse(msg["chow"]) if msg.get("chow") is not None else None
-        except (ValueError, TypeError, AttributeError):
-            raise TableError("not a tile") from None
-        action = Action(kind, seat, t, chow)
+        action = msg.action(seat)
         legal = g.legal_actions(seat)
         if self.pause.holds(player):
             raise TableError("you have answered this claim pause already")
@@ -997,11 +993,8 @@ class LiveTable:
         what tells it from another view but the version and the seconds left."""
         shared = self._shared()
         own, own_game = self._own(player)
-        deadline = self._deadline(player)
-        text = '{"type":"state","v":%d,"deadline":%s,%s,%s' % (self.version, "null" if deadline is None else repr(deadline), own, shared.text)
-        own_game = own_game or ""
-        text += ("," + own_game + "}}") if shared.game is not None else "}"
-        return text, (shared.rev, own, own_game)
+        text = protocol.state_text(self.version, self._deadline(player), own, shared.text, own_game if shared.game is not None else None)
+        return text, (shared.rev, own, own_game or "")
 
     def view(self, player: int | None) -> dict:
         """Everything ``player`` may see now, as one message (the dict of the JSON
