@@ -90,14 +90,13 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from ..rules import RULESETS
 from .players import bot_names, default_bot
 from ..play.journal import Journal
-from ..play.journal_pg import JournalUnavailable
 from ..play.journals import is_url, open_journal
 from ..play.seeds import secret_hand_seed
 from . import protocol
 from .buckets import MemoryBuckets, RedisBuckets
 from .protocol import MAX_MESSAGE
-from .cluster import ClusterUnavailable
 from .commits import AWAY, RECONNECTING, CommitGate
+from .handles import UNAVAILABLE, LocalTable, RemoteTable
 from .replay import NoReplay, hand_replay, history
 from .scoring import scoring_routes
 from .table import OPTION_FIELDS, LiveTable, TableError, validate_config
@@ -118,8 +117,6 @@ SWEEP_SECONDS = 60.0  # how often expired tables are looked for
 REPLAYS_KEPT = 64  # replays of finished hands kept in memory
 RETRY_SECONDS = 0.5  # a timer that comes while the journal is away waits this long, again and again
 ANSWER_SECONDS = 5.0  # how long an answer waits for its writes' commit before 503
-UNAVAILABLE = (JournalUnavailable, ClusterUnavailable)
-"""The database or Redis does not answer now (both reconnect by themselves): 503, try again."""
 
 
 @dataclass(frozen=True)
@@ -432,14 +429,26 @@ class Server:
         if self.hosting is not None:
             await self.hosting.stop()
 
-    def locate(self, code: str):
-        """Table ``code``: the :class:`LiveTable` if it is played in this process, the id of
-        the process that plays it (many processes), or ``None``."""
+    def locate(self, code: str) -> LocalTable | RemoteTable | None:
+        """A handle on table ``code`` (``web/handles.py``), whether this process plays it or
+        another (many processes); ``None``: no such table is being played. Raises one of
+        :data:`~mahjongg.web.handles.UNAVAILABLE` while the journal or Redis does not answer."""
         if not isinstance(code, str):
             return None
         if self.hosting is None:
-            return self.tables.get(code.upper())
+            table = self.tables.get(code.upper())
+            return LocalTable(self, table) if table is not None else None
         return self.hosting.locate(code)
+
+    async def committed(self) -> bool:
+        """Whether every write made so far is committed, waiting up to ``ANSWER_SECONDS`` for it."""
+        return self.gate is None or await self.gate.flushed(ANSWER_SECONDS)
+
+    def forward(self, conn, text: str | None) -> str | None:
+        """A message of a socket here on a table another process plays (or played: the table may
+        have come here since): its flood meter read here, once, then sent where the table is."""
+        ok, reply = _admit(conn, text)
+        return self.hosting.forward(conn, text) if ok else reply
 
     def handle_local(self, table: LiveTable, player: int | None, conn, text: str | None, admitted: bool = False) -> str | None:
         """One client message of a player's (``None``: a spectator's) socket on a table played here;
@@ -662,9 +671,7 @@ def create_app(
 
     async def _committed(response: Response) -> Response:
         """``response`` once every write made so far is committed (the seat's token is in the journal), else 503."""
-        if server.gate is None or await server.gate.flushed(ANSWER_SECONDS):
-            return response
-        return _error(RECONNECTING, 503)
+        return response if await server.committed() else _error(RECONNECTING, 503)
 
     async def info(request: Request) -> Response:
         wait = server.may_look_up(_client(request))
@@ -676,9 +683,7 @@ def create_app(
             return _error(str(e), 503)
         if table is None:
             return _error("no table with that code", 404)
-        if isinstance(table, str):  # played by another process: ask it
-            return _answer(await server.hosting.cluster.call(table, protocol.Call(request.path_params["code"].upper(), "info")))
-        return JSONResponse(table.public_info())
+        return _answer(await table.info())
 
     def score_limit(request: Request) -> Response | None:
         """None if the scoring API may answer this client now, else its 429."""
@@ -697,17 +702,9 @@ def create_app(
             return _error("no table with that code", 404)
         try:
             data = await _body(request, server.limits.max_body)
-            if isinstance(table, str):  # played by another process: it seats the player
-                args = {"name": data.get("name")}
-                return _answer(await server.hosting.cluster.call(table, protocol.Call(request.path_params["code"].upper(), "join", args)))
-            if not server.journal_ready:
-                return _error(RECONNECTING, 503)
-            player, token = table.join(data.get("name"))
         except BadRequest as e:
             return _error(str(e), 400)
-        except TableError as e:
-            return _error(str(e), 409)
-        return await _committed(JSONResponse({"code": table.code, "player": player, "token": token}))
+        return _answer(await table.join(data.get("name")))
 
     async def play(ws: WebSocket) -> None:
         await ws.accept()
@@ -747,49 +744,15 @@ def create_app(
         hello = protocol.parse_hello(first.get("text"))
         if first.get("type") == "websocket.disconnect":
             return
-        for _ in range(4):
-            if not isinstance(table, str):
-                break
-            # played by another process: this socket's messages go there
-            if hello is None:
-                return await refuse("say hello with your seat token first", 4401)
-            hosting, code = server.hosting, ws.path_params["code"].upper()
-            answer = await hosting.open_remote(code, table, conn, hello)
-            if isinstance(answer, protocol.Refused) and answer.code == 4503:  # its owner does not answer (it died: its lease runs out) or let it go
-                await asyncio.sleep(hosting.cluster.lease_seconds / 2)
-                try:
-                    table = server.locate(code)
-                except UNAVAILABLE as e:
-                    return await refuse(str(e), 4503)
-                continue
-            if isinstance(answer, protocol.Refused):
-                return await refuse(answer.error, answer.code or 4404)
-            return await _serve(ws, conn, lambda text, data: _forward(hosting, conn, text, data), lambda: hosting.closed(conn))
-        if table is None or isinstance(table, str):
-            return await refuse("the server holding this table does not answer; try again", 4503)
-        if isinstance(hello, protocol.Watch):
-            return await _watch(ws, table, conn, refuse)
-        if not isinstance(hello, protocol.Hello):
+        if hello is None:
             return await refuse("say hello with your seat token first", 4401)
-        player = table.auth(hello.token)
-        if player is None:
-            return await refuse("that is not a seat token of this table", 4401)
-
-        table.connect(player, conn, server.limits.seat_conns)
-        await _serve(ws, conn, lambda text, data: server.handle_local(table, player, conn, text),
-                     lambda: table.disconnect(player, conn))
-
-    async def _watch(ws: WebSocket, table: LiveTable, conn: Conn, refuse) -> None:
-        """A spectator: the public view after every change; only ``sync`` may be sent."""
-        try:
-            table.watch(conn, server.limits.table_watchers)
-        except TableError as e:
-            return await refuse(str(e), 4429 if table.status != "lobby" else 4404)
-        await _serve(ws, conn, lambda text, data: server.handle_local(table, None, conn, text),
-                     lambda: table.unwatch(conn))
+        socket = await table.open(conn, hello)  # a seat's socket, or a spectator's
+        if isinstance(socket, protocol.Refused):
+            return await refuse(socket.error, socket.code)
+        await _serve(ws, conn, socket.receive, socket.gone)
 
     async def _serve(ws: WebSocket, conn: Conn, handle, gone) -> None:
-        """Pump one socket: ``conn``'s queue out, each message in through ``handle``
+        """Pump one socket: ``conn``'s queue out, each message in through ``handle(text)``
         (its reply, if any, sent back as an error); ``gone()`` when it ends."""
 
         async def sender() -> None:
@@ -811,7 +774,7 @@ def create_app(
                 m = receiving.result()
                 if m["type"] == "websocket.disconnect":
                     break
-                reply = handle(m.get("text"), m.get("bytes"))
+                reply = handle(m.get("text"))
                 if reply is not None:
                     conn.send(protocol.error_text(reply), at_once=reply == RECONNECTING)
                 if conn.strikes > MAX_STRIKES:
@@ -872,13 +835,6 @@ def _admit(conn: Conn, text: str | None) -> tuple[bool, str | None]:
         return False, ("too many messages; slow down" if conn.strikes % 20 == 1 else None)
     refusal = protocol.text_refusal(text)
     return refusal is None, refusal
-
-
-def _forward(hosting, conn: Conn, text: str | None, data: bytes | None) -> str | None:
-    """A message of a socket on a table another process plays (or played: the table may have
-    come here since): its flood meter read here, once, then sent where the table is."""
-    ok, reply = _admit(conn, text)
-    return hosting.forward(conn, text) if ok else reply
 
 
 def _handle(handle, player: int | None, conn: Conn, text: str | None, *, admitted: bool = False, ready=None) -> str | None:

@@ -52,7 +52,7 @@ from ..errors import MahjonggError
 from .protocol import (Bye, Call, Deliver, Forward, Kick, Refused, Reply, SayHello, Seated, Value, format_answer, format_post,
                        parse_answer, parse_post)
 
-__all__ = ["Cluster", "RemoteConn", "LEASE_SECONDS", "ClusterUnavailable"]
+__all__ = ["Cluster", "RemoteConn", "LEASE_SECONDS", "ClusterUnavailable", "NO_ANSWER"]
 
 log = logging.getLogger("mahjongg.web")
 
@@ -63,6 +63,8 @@ CALL_SECONDS = 2.0
 
 RETRY_FIRST, RETRY_MOST = 0.1, 1.0
 """Seconds between two tries to listen to the inbox again after Redis went away: the first, doubling up to the most."""
+NO_ANSWER = "the server holding this table does not answer; try again"
+"""What a request or socket on a table whose owner does not answer is told (503, 4503)."""
 REDIS_TIMEOUT = 2.0
 """Seconds a Redis command waits (connecting or for an answer) before it fails."""
 
@@ -339,7 +341,7 @@ class Cluster:
         try:
             return parse_answer(await asyncio.wait_for(fut, max(CALL_SECONDS, self.lease_seconds)))
         except asyncio.TimeoutError:
-            return Refused("the server holding this table does not answer; try again", code=4503, status=503)
+            return Refused(NO_ANSWER, code=4503, status=503)
         finally:
             self.pending.pop(rid, None)
 

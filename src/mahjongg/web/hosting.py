@@ -1,8 +1,8 @@
 """Which process plays a table, for a server of many processes (``serve --redis``).
 
-:class:`Hosting` answers, for a table code, *here* (the :class:`LiveTable` in this
-process, taken over from the journal if no process holds it) or *there* (the id
-of the process that owns it), and carries a socket or an HTTP request on a table
+:class:`Hosting` answers, for a table code, a handle (``web/handles.py``): *here*
+(the :class:`LiveTable` in this process, taken over from the journal if no process
+holds it) or *there* (the process that owns it), and carries a socket or an HTTP request on a table
 owned elsewhere to its owner through :class:`~mahjongg.web.cluster.Cluster`
 (the owner's side: :meth:`hello`, :meth:`message`, :meth:`bye`, :meth:`call`).
 It follows each table its sockets are on: when the owner's lease runs out the
@@ -26,6 +26,7 @@ from typing import Any
 from ..play.journal_pg import JournalUnavailable
 from .cluster import Cluster, ClusterUnavailable, RemoteConn
 from .commits import RECONNECTING
+from .handles import LocalTable, RemoteTable
 from .protocol import Bye, Forward, Hello, Refused, SayHello, Seated, Sync, Value, Watch, error_text
 from .table import LiveTable, TableError
 
@@ -79,20 +80,21 @@ class Hosting:
         await self.cluster.stop()
 
     # --- where a table is played ----------------------------------------------------------
-    def locate(self, code: str) -> LiveTable | str | None:
-        """The table if it is played here (taken over from the journal if nobody holds it),
-        else the id of the process that plays it; ``None``: no such table is being played."""
+    def locate(self, code: str) -> LocalTable | RemoteTable | None:
+        """A handle on table ``code``: played here (taken over from the journal if nobody
+        holds it), or by the process that holds its lease; ``None``: no such table is being played."""
         code = code.upper()
         t = self.server.tables.get(code)
         if t is not None:
-            return t
+            return LocalTable(self.server, t)
         owner = self.cluster.owner(code)
         if owner is not None and owner != self.cluster.me:
-            return owner
+            return RemoteTable(self.server, code, owner)
         return self.take_over(code)
 
-    def take_over(self, code: str) -> LiveTable | str | None:
-        """Table ``code`` rebuilt here from the journal, under this process's lease."""
+    def take_over(self, code: str) -> LocalTable | RemoteTable | None:
+        """Table ``code`` rebuilt here from the journal, under this process's lease (or the
+        process that took the lease first)."""
         store = self.server.store
         mid = store.match_id(code)
         if mid is None:
@@ -103,11 +105,12 @@ class Hosting:
         if not self.cluster.settled():  # Redis just came back empty: the owner, alive, is taking its lease again
             raise ClusterUnavailable("the server processes are finding each other again; try again in a moment")
         if not self.cluster.acquire(code):
-            return self.cluster.owner(code)
+            owner = self.cluster.owner(code)
+            return RemoteTable(self.server, code, owner) if owner is not None else None
         table = LiveTable.rebuild(store, row, self.server.schedule)
         self.server.add(table)
         log.info("table %s taken over from the journal", code)
-        return table
+        return LocalTable(self.server, table)
 
     def created(self, table: LiveTable) -> None:
         try:
@@ -134,7 +137,7 @@ class Hosting:
         s = self.sockets.get(getattr(conn, "cid", None))
         if s is None:
             return "this socket is closed"
-        if s.table is not None:  # taken over here since: its flood meter was read already (app._forward)
+        if s.table is not None:  # taken over here since: its flood meter was read already (Server.forward)
             return self.server.handle_local(s.table, s.player, conn, text, admitted=True)
         self.cluster.post(s.owner, Forward(s.cid, self.cluster.me), text, at_once=True)
         return None
@@ -209,11 +212,11 @@ class Hosting:
                 continue
             where = self.locate(code)
             for s in socks:
-                if isinstance(where, LiveTable):
-                    self._attach(s, where)
-                elif isinstance(where, str):
-                    s.owner = where
-                    _kick_if_refused(s, await self.cluster.call(where, SayHello(code, s.cid, s.hello)))
+                if isinstance(where, LocalTable):
+                    self._attach(s, where.table)
+                elif isinstance(where, RemoteTable):
+                    s.owner = where.owner
+                    _kick_if_refused(s, await self.cluster.call(where.owner, SayHello(code, s.cid, s.hello)))
                 else:
                     s.conn.kick("this table is not played any more", 4404)
 
