@@ -65,12 +65,17 @@ class LocalTable:
         """Seat a new player: ``{code, player, token}`` once the seat is committed to the journal."""
         if not self.server.journal_ready:
             return Refused(RECONNECTING, status=503)
+        seated = self.seat(name)
+        if isinstance(seated, Value) and not await self.server.committed():
+            return Refused(RECONNECTING, status=503)
+        return seated
+
+    def seat(self, name) -> Value | Refused:
+        """Seat a new player now: ``{code, player, token}`` (his token not committed yet), or why not (409)."""
         try:
             player, token = self.table.join(name)
         except TableError as e:
             return Refused(str(e), status=409)
-        if not await self.server.committed():
-            return Refused(RECONNECTING, status=503)
         return Value({"code": self.table.code, "player": player, "token": token})
 
     async def open(self, conn, hello: Hello | Watch) -> TableSocket | Refused:

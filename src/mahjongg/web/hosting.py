@@ -270,12 +270,8 @@ class Hosting:
             return Refused("this table moved; try again", status=503)
         if method == "info":
             return Value(t.public_info())
-        if method == "join":
-            try:
-                player, token = t.join(args.get("name"))
-            except TableError as e:
-                return Refused(str(e), status=409)
-            return Value({"code": t.code, "player": player, "token": token})
+        if method == "join":  # answered once the seat is committed: the reply waits for the journal (Cluster.post)
+            return LocalTable(self.server, t).seat(args.get("name"))
         return Refused(f"no such call {method!r}", status=400)
 
     def _lost(self, code: str) -> None:
