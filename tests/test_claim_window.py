@@ -91,7 +91,7 @@ def test_window_opened_at_every_step(name, claims):
                 assert g.last_discard == (seat, a.tile)
                 opened[a.kind] += 1
             elif claims == "all" and before is Phase.TURN and a.kind in kinds and not g.is_over:
-                # a kong no live seat may rob: (all but the robbed seat dead): nothing to answer
+                # a kong that no live seat may rob (every other seat dead): nobody answers
                 assert a.kind in (K.ADD_KONG, K.CONCEALED_KONG)
                 assert all(s == seat or s in g.dead for s in g.seats), (g.seed, a)
     assert opened[K.DISCARD] > 50
