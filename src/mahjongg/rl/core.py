@@ -6,8 +6,8 @@ rob the kong, or wash the tiles), so *who is asked* depends on concealed
 tiles: each seat's own, so what a seat is shown and when it is asked are a
 function of its own view and the public table, while the joint order of the
 seats' decisions is not (issue 41; the AEC env's default). With ``claims="all"`` every other seat answers every discard (every
-tile added to a pung where a ruleset lets a kong be robbed, and the washing
-window of a ruleset that has one), in turn from the discarder's right, a
+kong that may be robbed -- the engine's :func:`~mahjongg.table.claim_window_kinds`
+-- and the washing window of a ruleset that has one), in turn from the discarder's right, a
 seat that cannot claim with only Pass in its mask: the order of decisions
 and what each seat is shown are then a function of its own view and the
 public table only (issue 23). The planes show the claim window on the tile
@@ -230,7 +230,8 @@ class Table:
 
     def _after_action(self) -> None:
         """Read the engine's new events; under ``claims="all"`` hold a claim
-        pause after a discard (or a tile added to a pung that may be robbed)."""
+        pause after each action that opens a claim window when every seat answers
+        (the planes stop there: :func:`~mahjongg.table.claim_window_kinds`)."""
         planes = self.planes
         if not self.claims_all:
             planes.sync()

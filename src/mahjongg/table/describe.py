@@ -27,17 +27,28 @@ line as a :class:`Line`, its last tile apart (for a page that draws tiles).
 A new event type: give it a key in :func:`_keys`, its fields in
 :func:`_fields` if it has new ones, and a template in the wordings that show
 it.
+
+The actions in words: :data:`ACTION_WORDS`, one table of what each kind of
+action is called -- on a player's choice (the terminal game's buttons:
+:func:`action_label`), as an entry of the RL action table
+(:meth:`mahjongg.features.ActionTable.describe`) and in a reason why it is not
+possible now (the terminal game's ``why_not``). A new kind of action: one row
+here.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Final, Mapping, TypeAlias
+from typing import Callable, Final, Mapping, TypeAlias
 
-from ..tiles import Wind
+from ..tiles import TILES, Tile, Wind
+from .actions import Action, ActionKind
 
-__all__ = ["OMNISCIENT", "REPLAY", "TABLE", "WEB", "WIND_NAMES", "Line", "describe_event", "describe_line"]
+__all__ = [
+    "OMNISCIENT", "REPLAY", "TABLE", "WEB", "WIND_NAMES", "Line", "describe_event", "describe_line",
+    "ACTION_WORDS", "ActionWords", "action_label",
+]
 
 
 class _Omniscient:
@@ -190,3 +201,52 @@ def describe_event(e: dict, *, viewer: Viewer, wording: Wording, names: Names = 
     has no line there."""
     line = describe_line(e, viewer=viewer, wording=wording, names=names)
     return None if line is None else str(line)
+
+
+# --- the actions in words ---------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class ActionWords:
+    """What one kind of action is called. ``label``: a player's choice, as a
+    button shows it ("Add to pung"; the tile follows it, a chow's run instead).
+    ``entry``: an entry of the RL action table, lower case ("add kong"; its tile
+    follows, a chow's lowest). ``noun``: what a reason calls it ("no kong now";
+    ``None``: no reason speaks of it)."""
+
+    label: str
+    entry: str
+    noun: str | None = None
+
+
+_K = ActionKind
+ACTION_WORDS: Final[Mapping[ActionKind, ActionWords]] = MappingProxyType(
+    {
+        _K.DISCARD: ActionWords("Discard", "discard"),
+        _K.CHOW: ActionWords("Chow", "chow from", "chow"),
+        _K.PUNG: ActionWords("Pung", "pung", "pung"),
+        _K.KONG: ActionWords("Kong", "kong", "kong"),
+        _K.CONCEALED_KONG: ActionWords("Concealed kong", "concealed kong", "kong"),
+        _K.ADD_KONG: ActionWords("Add to pung", "add kong", "kong"),
+        _K.MAHJONGG: ActionWords("Mah-Jongg!", "mahjongg", "Mah-Jongg"),
+        _K.PASS: ActionWords("Pass", "pass"),
+        _K.WASH: ActionWords("Wash the tiles", "wash", "washing"),
+        _K.BONUS: ActionWords("Bonus", "bonus"),
+        _K.CAPTURE: ActionWords("Capture", "capture"),
+        _K.ORIGINAL_CALL: ActionWords("Original Call, discarding", "original call", "Original Call"),
+    }
+)
+"""Every kind of action in words (:class:`ActionWords`), the one table under the
+terminal game's choices, the RL action table's entries and the reasons."""
+
+
+def action_label(a: Action, face: Callable[[Tile], str] = str) -> str:
+    """A player's choice ``a`` as a button shows it: ``Pung 5d``, ``Chow 3c 4c 5c``,
+    ``Pass``; ``face``: how a tile is drawn (default its name)."""
+    k = a.kind
+    if k is _K.CHOW:
+        return "Chow " + " ".join(face(TILES[a.chow + i]) for i in range(3))
+    label = ACTION_WORDS[k].label
+    if a.tile is not None and k is not _K.PASS:
+        label += f" {face(a.tile)}"
+    return label

@@ -113,6 +113,7 @@ def open_washing(g) -> None:
         ]
     g._log(type="washing", seats=[s.letter for s in g.seats if s in options])
     g._phase = CLAIMS
+    g._opened = True
     g._washing = True
     g._window_tile, g._window_from = None, None
     g._options, g._answers = {s: options[s] for s in g.seats if s in options}, {}

@@ -97,10 +97,6 @@ PLAYERS = 4
 LOG_LINES = 40
 MAX_HANDS, MAX_ROUNDS = 64, 4
 CLAIMS = "all"
-_OPENS_A_WINDOW = frozenset({ActionKind.DISCARD, ActionKind.ADD_KONG, ActionKind.ORIGINAL_CALL, ActionKind.CONCEALED_KONG})
-"""The actions in one's turn after which the hand may stand in a claim window: a
-discard, a tile added to a pung (robbing the kong), and a concealed kong where the
-ruleset lets a limit hand rob it (``Ruleset.concealed_kong_robbed_for``)."""
 """Who answers a claim window at a web table: every other seat, in the claim pause (see the module docs)."""
 IDLE_SECONDS = 3.0
 """How long an idle seat's turn or claim waits before its bot plays again."""
@@ -659,8 +655,8 @@ class LiveTable:
         new = g.events[self.told :]
         self.told = len(g.events)
         self._narrate(new)
-        if g.phase == Phase.CLAIMS and action.kind in _OPENS_A_WINDOW:
-            self.pause.open()  # a discard, a tile added to a pung or a concealed kong that may be robbed: a new pause
+        if g.window_opened:
+            self.pause.open()  # the engine opened a claim window (a discard, a kong that may be robbed): a new pause
         if g.is_over:
             self.session.finish_hand()  # the seats stay those of the hand just played until the next is dealt
             self._hand_over()
