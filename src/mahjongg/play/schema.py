@@ -24,7 +24,7 @@ __all__ = [
     "VERSION",
     "TABLES",
     "GAMES",
-    "Table",
+    "SqlTable",
     "Column",
     "SQLITE",
     "POSTGRES",
@@ -65,7 +65,7 @@ class Column:
 
 
 @dataclass(frozen=True)
-class Table:
+class SqlTable:
     """One table of :data:`TABLES`: its columns in order, its primary key when it has
     more than one column (a ``"key"`` column is one by itself), and its indexes
     (``(name, columns)``)."""
@@ -84,25 +84,25 @@ def _c(name: str, type: str = "text", **kw) -> Column:
     return Column(name, type, **kw)
 
 
-TABLES: tuple[Table, ...] = (
-    Table("games", (
+TABLES: tuple[SqlTable, ...] = (
+    SqlTable("games", (
         _c("id", "key"), _c("created", required=True), _c("ruleset", required=True), _c("seed", "seed"),
         _c("players", "int", required=True), _c("bots", required=True), _c("winner"), _c("reason"), _c("net"),
         _c("events", "int", required=True), _c("match_id", "ref", since=2), _c("hand", "int", since=2),
     ), indexes=(("games_match", ("match_id", "hand")),)),
-    Table("events", (
+    SqlTable("events", (
         _c("game_id", "ref", required=True, references="games(id)", cascade=True), _c("seq", "int", required=True),
         _c("type", required=True), _c("data", required=True),
     ), key=("game_id", "seq")),
-    Table("matches", (
+    SqlTable("matches", (
         _c("id", "key"), _c("created", required=True), _c("app", required=True), _c("code", unique=True),
         _c("config", required=True), _c("status", required=True),
     )),
-    Table("match_seats", (
+    SqlTable("match_seats", (
         _c("match_id", "ref", required=True, references="matches(id)"), _c("player", "int", required=True),
         _c("name", required=True), _c("kind", required=True), _c("bot"), _c("token_hash"),
     ), key=("match_id", "player")),
-    Table("match_events", (
+    SqlTable("match_events", (
         _c("match_id", "ref", required=True, references="matches(id)"), _c("hand", "int", required=True),
         _c("seq", "int", required=True), _c("data", required=True),
     ), key=("match_id", "hand", "seq")),

@@ -56,7 +56,7 @@ from pettingzoo.utils import AgentSelector
 from ..errors import StateError
 from ..rules import Ruleset
 from .actions import ActionTableError
-from .core import EnvError, Table, action_index, resolve_ruleset
+from .core import EnvError, EnvTable, action_index, resolve_ruleset
 
 __all__ = ["raw_env", "env"]
 
@@ -93,7 +93,7 @@ class raw_env(AECEnv):
             raise EnvError(f"render_mode must be one of {self.metadata['render_modes']}, not {render_mode!r}")
         self.render_mode = render_mode
         r = resolve_ruleset(ruleset, options)
-        self._t = Table(r, players, hands=hands, rounds=rounds, reward_scale=reward_scale, db=db, claims=claims)
+        self._t = EnvTable(r, players, hands=hands, rounds=rounds, reward_scale=reward_scale, db=db, claims=claims)
         self.claims = claims
         self.illegal_reward = None if illegal_reward is None else float(illegal_reward)
         self.ruleset = r

@@ -30,7 +30,7 @@ episode's seed is drawn from the env's own ``random.Random(seed)`` (seeded by
 
 Bots seated by the env (:class:`~.seat_env.SeatEnv`'s opponents) follow the
 play layer's one seed rule (:func:`mahjongg.play.seeds.bot_seed`), as
-``mahjongg simulate`` does, afresh every hand (:meth:`Table.bot_seed`): of the
+``mahjongg simulate`` does, afresh every hand (:meth:`EnvTable.bot_seed`): of the
 run's seed, the episode's index and the player for one hand per episode; of
 the match's seed, the hand's index and the player for a match.
 
@@ -65,7 +65,7 @@ class EnvError(MahjonggError):
     """An environment asked for with options it cannot have (the number of
     players, the length of an episode, a render mode, a seat)."""
 
-__all__ = ["Table", "resolve_ruleset", "action_index"]
+__all__ = ["EnvTable", "resolve_ruleset", "action_index"]
 
 
 def action_index(action, n: int) -> int:
@@ -94,7 +94,7 @@ def resolve_ruleset(ruleset: str | Ruleset, options: dict) -> Ruleset:
     return r.with_options(**options) if options else r
 
 
-class Table:
+class EnvTable:
     """One env's table: the current hand (or match), who acts, masks, rewards."""
 
     def __init__(

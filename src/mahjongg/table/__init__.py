@@ -9,7 +9,7 @@ several hands with East's rotation and running chip totals.
 from .actions import Action, ActionKind, GameError, IllegalActionError
 from .events import ReplayError, from_jsonl, to_jsonl
 from .game import Game, claim_window_kinds, replay, replay_steps
-from .tables import full_set
+from .interned import full_set
 from .match import HandRecord, Match
 from .observation import Observation
 from .phase import Phase

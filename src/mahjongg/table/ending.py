@@ -21,7 +21,7 @@ from ..tiles import Wind
 from .actions import MAHJONGG, PASS, WASH, Action
 from .phase import CLAIMS, OVER, TURN
 from .result import Result
-from .tables import _BY_DISCARD, _BY_ROBBED, _BY_WALL, _act
+from .interned import _BY_DISCARD, _BY_ROBBED, _BY_WALL, _act
 
 __all__ = ["finish", "open_washing", "resolve_washing", "may_declare_falsely", "false_mahjongg", "may_wash"]
 

@@ -71,7 +71,7 @@ from .events import LOG_VERSION, ReplayError, from_jsonl, log_version, logged_ru
 from .log_schema import check_log
 from .explain import explain, malformed, seat_problem
 from .phase import CLAIMS, OVER, TURN, Phase
-from .tables import (
+from .interned import (
     _ACTION_EVENTS,
     _ACTS,
     _BY_DISCARD,

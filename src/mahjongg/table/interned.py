@@ -1,5 +1,6 @@
-"""The engine's tables, made once at import: every action and meld the engine
-hands out (shared objects, so a bot's choice is found by identity), the seat
+"""The engine's interned objects and look-ups, made once at import: every
+action and meld the engine hands out (shared objects, so a bot's choice is
+found by identity), the seat
 order per number of players, tiles from counts, the shuffle, and per-ruleset
 facts (its full set, its logged options).
 
