@@ -7,8 +7,6 @@ them test a ruleset's name. Adding a ruleset is adding a value to
 
 from __future__ import annotations
 
-from mahjongg.errors import MahjonggError
-
 from dataclasses import dataclass, fields, is_dataclass, replace
 from enum import Enum
 from typing import TYPE_CHECKING
@@ -16,6 +14,7 @@ from typing import TYPE_CHECKING
 from ..decomposition import arrangements
 from ..settlement import Settlement, check_scores, settle as _settle
 from ..tiles import TILES, Tile, Wind
+from .errors import RulesetError
 from .items import ScoringRule, Wording
 from .tally import Tally, points_tally
 
@@ -36,9 +35,6 @@ table anti-clockwise from himself as one; the player reached is the first
 East (seed 003, (9) a).
 """
 
-
-class RulesetError(MahjonggError):
-    """An unknown ruleset or a bad option."""
 
 
 @dataclass(frozen=True)
@@ -344,7 +340,7 @@ class Ruleset:
         for a limit hand scored under a ruleset with no limit."""
         if self.faan is not None:
             return self.faan.tally(reading, items)
-        return points_tally(reading, items, self)
+        return points_tally(reading, items, self.limit, self.roof_off, self.name)
 
     def may_declare(self, score) -> bool:
         """Whether a winning hand with ``score`` may be declared (a faan

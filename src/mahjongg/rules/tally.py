@@ -14,13 +14,11 @@ So a ruleset's way of counting lives here in ``rules/``, beside its rules.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 from .context import Reading
+from .errors import RulesetError
 from .items import Item
-
-if TYPE_CHECKING:
-    from .ruleset import Ruleset
 
 __all__ = ["Tally", "NOTHING", "points_tally"]
 
@@ -49,11 +47,12 @@ NOTHING = Tally(0, 0, 0, (), None, None)
 """The tally of a standard reading no rule scored."""
 
 
-def points_tally(reading: Reading, items: list[Item], ruleset: Ruleset) -> Tally | None:
-    """The :class:`Tally` of ``items`` (the items the rules of ``ruleset``, a ruleset
-    scored in points, scored on ``reading``, in order); ``None`` for a special-shape
-    reading that no limit hand accepts. ``ruleset``: its ``limit`` (points, or
-    ``None``) and ``roof_off`` are read.
+def points_tally(reading: Reading, items: list[Item], limit: int | None, roof_off: bool, ruleset_name: str) -> Tally | None:
+    """The :class:`Tally` of ``items`` (the items the rules of a ruleset scored in
+    points scored on ``reading``, in order); ``None`` for a special-shape reading
+    that no limit hand accepts. ``limit``: the ruleset's limit in points (or
+    ``None``); ``roof_off``: whether an ordinary hand may score above it;
+    ``ruleset_name`` names the ruleset in the error.
 
     A void item makes the hand score nothing (its void items kept, to say why). A
     limit item scores the limit and absorbs every other item; of several, the first
@@ -78,13 +77,10 @@ def points_tally(reading: Reading, items: list[Item], ruleset: Ruleset) -> Tally
         doubles += i.doubles
     if void:
         return Tally(0, 0, 0, tuple(i for i in items if i.void), None, None)
-    limit = ruleset.limit
     if has_limit:
         limits = [i for i in items if i.limit]
         if limit is None:
-            from .ruleset import RulesetError  # only here: ruleset.py imports this module
-
-            raise RulesetError(f"ruleset {ruleset.name} has a limit hand ({limits[0].name}) but no limit")
+            raise RulesetError(f"ruleset {ruleset_name} has a limit hand ({limits[0].name}) but no limit")
         best = max(limits, key=lambda i: i.fraction)  # the first of the highest
         if best.fraction >= 1:
             return Tally(limit, 0, 0, tuple(i for i in limits if i.fraction >= 1), best.name, None)
@@ -97,6 +93,6 @@ def points_tally(reading: Reading, items: list[Item], ruleset: Ruleset) -> Tally
     elif reading.shape != "standard":
         return None
     score = points << doubles
-    if limit is not None and score > limit and not ruleset.roof_off:
+    if limit is not None and score > limit and not roof_off:
         score = limit
     return Tally(score, points, doubles, tuple(items), None, None)
