@@ -15,13 +15,20 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from starlette.testclient import TestClient
 
 from mahjongg.play.config import OPTION_FIELDS, ConfigError, MatchConfig
 from mahjongg.rules import RULESETS
+from mahjongg.table.actions import Action, ActionKind
+from mahjongg.table.describe import ACTION_WORDS, action_tiles
+from mahjongg.tiles import Tile
 from mahjongg.web import create_app
 from mahjongg.web.api import STATIC
+
+from test_web_claims import ANN, BOB, step, two_humans
 
 
 @pytest.fixture(scope="module")
@@ -85,3 +92,47 @@ def test_the_lobby_page_names_no_option():
         assert name not in js, f"lobby.js names the option {name}: draw it from /api/rulesets"
     for o in next(iter(RULESETS.values())).to_dict()["options"]:
         assert o["label"] not in js
+
+
+def test_the_table_page_keeps_no_words_of_the_actions():
+    js = (STATIC / "table.js").read_text()
+    for words in ACTION_WORDS.values():
+        assert f'"{words.label}"' not in js, f"table.js words {words.label!r} itself"
+    assert not re.search(r'case "(pung|chow|kong|pass|mahjongg|add-kong|concealed-kong)": return "', js)
+
+
+def test_each_legal_action_a_seat_is_sent_carries_its_words():
+    # two humans and two bots (tests/test_web_claims.py's table); the humans pass every
+    # claim and discard what they draw, so each is offered passes, claims and discards
+    t, clock, conns = two_humans(seed=5)
+    for _ in range(400):
+        if t.game.is_over:
+            break
+        step(t, clock)
+    offered = {}
+    for p in (ANN, BOB):
+        for m in conns[p].got:
+            if m.get("type") != "state" or not m.get("legal"):
+                continue
+            seat = m["game"]["seat"]
+            for e in m["legal"]:
+                a = Action.from_dict({**{k: v for k, v in e.items() if k in ("kind", "tile", "chow")}, "seat": seat})
+                assert e["label"] == ACTION_WORDS[a.kind].label
+                assert e["label_tiles"] == [str(x) for x in action_tiles(a)]
+                offered[a.kind] = e
+    assert {ActionKind.DISCARD, ActionKind.PASS} <= set(offered)
+    assert offered[ActionKind.PASS]["label_tiles"] == []  # a pass names no tile
+    discard = offered[ActionKind.DISCARD]
+    assert discard["label"] == "Discard" and discard["label_tiles"] == [discard["tile"]]
+
+
+def test_a_chows_button_shows_its_run():
+    # a chow of 3c-4c-5c on a discarded 4 Characters shows the run, lowest first
+    from mahjongg.tiles import Wind
+    from mahjongg.web.table import _action_json
+    import json
+
+    e = json.loads(_action_json(Action(ActionKind.CHOW, Wind.SOUTH, Tile.parse("4c"), Tile.parse("3c"))))
+    assert e == {"kind": "chow", "tile": "4c", "chow": "3c", "label": "Chow", "label_tiles": ["3c", "4c", "5c"]}
+    e = json.loads(_action_json(Action(ActionKind.ADD_KONG, Wind.SOUTH, Tile.parse("5d"))))
+    assert e == {"kind": "add-kong", "tile": "5d", "label": "Add to pung", "label_tiles": ["5d"]}
