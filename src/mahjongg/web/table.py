@@ -683,7 +683,7 @@ class LiveTable:
         self._public(f"Hand {self.hand_no}: {self._name(Wind.EAST)} is East")
         self._narrate(self.game.events)
         self.told = len(self.game.events)
-        if self.game.phase == Phase.CLAIMS:  # the washing window, before East's first discard
+        if self.game.window_opened:  # the deal opened the washing window, before East's first discard
             self.pause.open()
         self._advance()
 
