@@ -291,6 +291,21 @@ def test_the_lobby_shows_an_error_where_the_user_looks_and_has_large_targets(liv
     page = browser.new_context(viewport={"width": w, "height": h}, has_touch=True).new_page()
     page.goto(live.base + "/")
     page.wait_for_selector("#opt-draw_keeps_deal")
+    # every option the API lists for a ruleset is drawn, in its words (issue 43: lobby.js names
+    # none itself; a choice of one, no special tiles, is no choice)
+    for r in page.request.get(live.base + "/api/rulesets").json()["rulesets"]:
+        page.select_option("#ruleset", r["name"])
+        for o in r["options"]:
+            control = page.locator(f"#opt-{o['option']}")
+            if o["kind"] == "choice" and len(o["choices"]) < 2:
+                assert control.count() == 0
+                continue
+            assert control.locator("xpath=ancestor::label").inner_text().strip().lower().startswith(o["label"].lower()), (r["name"], o["option"])
+            if o["kind"] == "yes-no":
+                assert control.is_checked() == o["value"]
+            else:
+                assert control.input_value() == ("" if o["value"] is None else str(o["value"]))
+    page.select_option("#ruleset", "pung-chow")
     bad = page.evaluate(SMALL_TARGETS, CONTROLS)
     assert not bad, f"touch targets under {TOUCH} px in the lobby: {bad}"
     page.fill("#create-name", "Ann")

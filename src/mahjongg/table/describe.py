@@ -30,7 +30,8 @@ it.
 
 The actions in words: :data:`ACTION_WORDS`, one table of what each kind of
 action is called -- on a player's choice (the terminal game's buttons:
-:func:`action_label`), as an entry of the RL action table
+:func:`action_label`; the web table's buttons: its words and
+:func:`action_tiles`), as an entry of the RL action table
 (:meth:`mahjongg.features.ActionTable.describe`) and in a reason why it is not
 possible now (the terminal game's ``why_not``). A new kind of action: one row
 here.
@@ -47,7 +48,7 @@ from .actions import Action, ActionKind
 
 __all__ = [
     "OMNISCIENT", "REPLAY", "TABLE", "WEB", "WIND_NAMES", "Line", "describe_event", "describe_line",
-    "ACTION_WORDS", "ActionWords", "action_label",
+    "ACTION_WORDS", "ActionWords", "action_label", "action_tiles",
 ]
 
 
@@ -240,13 +241,18 @@ ACTION_WORDS: Final[Mapping[ActionKind, ActionWords]] = MappingProxyType(
 terminal game's choices, the RL action table's entries and the reasons."""
 
 
+def action_tiles(a: Action) -> tuple[Tile, ...]:
+    """The tiles a player's choice ``a`` names after its words (:func:`action_label`):
+    a chow's run, lowest first; none for a pass or an action on no tile; else its tile."""
+    if a.kind is _K.CHOW:
+        return tuple(TILES[a.chow + i] for i in range(3))
+    if a.tile is None or a.kind is _K.PASS:
+        return ()
+    return (a.tile,)
+
+
 def action_label(a: Action, face: Callable[[Tile], str] = str) -> str:
     """A player's choice ``a`` as a button shows it: ``Pung 5d``, ``Chow 3c 4c 5c``,
-    ``Pass``; ``face``: how a tile is drawn (default its name)."""
-    k = a.kind
-    if k is _K.CHOW:
-        return "Chow " + " ".join(face(TILES[a.chow + i]) for i in range(3))
-    label = ACTION_WORDS[k].label
-    if a.tile is not None and k is not _K.PASS:
-        label += f" {face(a.tile)}"
-    return label
+    ``Pass``: its words (:data:`ACTION_WORDS`) and its tiles (:func:`action_tiles`);
+    ``face``: how a tile is drawn (default its name)."""
+    return " ".join((ACTION_WORDS[a.kind].label, *map(face, action_tiles(a))))

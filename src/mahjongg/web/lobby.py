@@ -9,18 +9,33 @@ HTTP (``web/app.py`` has the whole list): ``GET /``, ``GET /t/{code}``, ``GET /w
 
 from __future__ import annotations
 
+import functools
+
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Route
 
+from ..play.config import match_options
 from ..rules import RULESETS
+from ..rules.ruleset import Ruleset
 from .api import STATIC, BadRequest, answer_response, client_of, error, read_body, throttled
 from .commits import RECONNECTING
 from .handles import UNAVAILABLE
 from .players import bot_names, default_bot
-from .table import OPTION_FIELDS, LiveTable, TableError, validate_config
+from .table import LiveTable, TableError, validate_config
 
 __all__ = ["lobby_routes"]
+
+
+@functools.lru_cache(maxsize=None)  # one entry per ruleset (the registered values do not change)
+def lobby_options(ruleset: Ruleset) -> list[dict]:
+    """The options a table on ``ruleset`` may set, as the lobby draws them: each of
+    :func:`~mahjongg.play.config.match_options` (its kind, the ruleset's value, the
+    choices or bounds) with the rule card's words (:meth:`Ruleset.to_dict
+    <mahjongg.rules.ruleset.Ruleset.to_dict>`): ``label``, what the option is, and
+    ``text``, the ruleset's value in words."""
+    card = {o["option"]: o for o in ruleset.to_dict()["options"]}
+    return [{**o, "label": card[o["option"]]["label"], "text": card[o["option"]]["text"]} for o in match_options(ruleset)]
 
 
 def lobby_routes(server, defaults: dict | None = None) -> list:
@@ -35,16 +50,7 @@ def lobby_routes(server, defaults: dict | None = None) -> list:
     async def rulesets(request: Request) -> Response:
         return JSONResponse(
             {
-                "rulesets": [
-                    {
-                        "name": r.name,
-                        "title": r.title,
-                        "options": {k: getattr(r, k) for k in OPTION_FIELDS if k != "special_tiles"},
-                        "special_tiles": r.special_tiles,
-                        "special_tile_sets": list(r.special_tile_sets),
-                    }
-                    for r in RULESETS.values()
-                ],
+                "rulesets": [{"name": r.name, "title": r.title, "options": lobby_options(r)} for r in RULESETS.values()],
                 "bots": bot_names(),
                 "default_bot": default_bot(),
             }

@@ -84,7 +84,7 @@ from ..play.session import JournalRecorder, Session
 from ..table import HandRecord
 from ..table.actions import Action, ActionKind
 from ..table.phase import Phase
-from ..table.describe import WEB, describe_line
+from ..table.describe import ACTION_WORDS, WEB, action_tiles, describe_line
 from ..tiles import Tile, Wind
 from . import protocol
 from .pause import ClaimPause
@@ -273,8 +273,14 @@ def _tiles_json(tiles) -> str:
 
 @functools.lru_cache(maxsize=4096)  # the actions are the engine's shared values: a few thousand kinds
 def _action_json(action: Action) -> str:
-    """An action as a seat is offered it (no seat: it is his own), as JSON text."""
-    return json.dumps({k: v for k, v in action.to_dict().items() if k != "seat"}, separators=(",", ":"))
+    """An action as a seat is offered it, as JSON text: its fields (no seat: it is his
+    own) and its button -- ``label``, the words of the one table of the actions in words
+    (:data:`~mahjongg.table.describe.ACTION_WORDS`), and ``label_tiles``, the tiles
+    drawn after them (:func:`~mahjongg.table.describe.action_tiles`: a chow's run)."""
+    d = {k: v for k, v in action.to_dict().items() if k != "seat"}
+    d["label"] = ACTION_WORDS[action.kind].label
+    d["label_tiles"] = tile_list(action_tiles(action))
+    return json.dumps(d, separators=(",", ":"))
 
 
 def meld_view(m: Meld) -> dict:
@@ -677,7 +683,7 @@ class LiveTable:
         self._public(f"Hand {self.hand_no}: {self._name(Wind.EAST)} is East")
         self._narrate(self.game.events)
         self.told = len(self.game.events)
-        if self.game.phase == Phase.CLAIMS:  # the washing window, before East's first discard
+        if self.game.window_opened:  # the deal opened the washing window, before East's first discard
             self.pause.open()
         self._advance()
 
