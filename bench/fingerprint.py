@@ -14,6 +14,10 @@ chosen, the whole event log, the result (its dict, every score and the net
 payments) and, on every third hand, every seat's observation and legal actions at
 every step. ``compare`` lists the hands whose fingerprints differ (none: the same
 games, decision for decision).
+
+``record --log-version N`` has every hand write its event log in format version N
+(docs/notation.md, "Event logs"): fingerprints of code from before a change of the
+log's version compare with those of code after it recorded with the older version.
 """
 
 from __future__ import annotations
@@ -26,6 +30,7 @@ import sys
 from mahjongg.bots import make_bot
 from mahjongg.rules import RULESETS, get_ruleset
 from mahjongg.table import Game
+from mahjongg.table.events import LOG_VERSION
 from mahjongg.tiles import Wind
 
 MIXES = (("random",) * 4, ("greedy",) * 4, ("cautious", "greedy", "random", "greedy"), ("random", "greedy", "random"))
@@ -33,10 +38,10 @@ SLOW_MIXES = (("master", "expert", "greedy", "expert"), ("expert", "master", "ca
 """Mixes of the bots that score every wait (a fifth of the hands: they decide slowly)."""
 
 
-def fingerprint(ruleset: str, bots: tuple[str, ...], seed: int, index: int, deep: bool) -> str:
+def fingerprint(ruleset: str, bots: tuple[str, ...], seed: int, index: int, deep: bool, log_version: int = LOG_VERSION) -> str:
     """The hash of one hand (see the module docs); ``deep``: observations and legal actions too."""
     n = len(bots)
-    game = Game(get_ruleset(ruleset), seed, n)
+    game = Game(get_ruleset(ruleset), seed, n, log_version=log_version)
     players = [make_bot(b, (seed << 3) | p) for p, b in enumerate(bots)]
     by_seat = {Wind((p - index) % n): players[p] for p in range(n)}
     h = hashlib.sha256()
@@ -59,13 +64,13 @@ def fingerprint(ruleset: str, bots: tuple[str, ...], seed: int, index: int, deep
     return h.hexdigest()[:16]
 
 
-def record(n: int) -> dict[str, str]:
+def record(n: int, log_version: int = LOG_VERSION) -> dict[str, str]:
     out = {}
     for ruleset in sorted(RULESETS):
         for bots in MIXES + SLOW_MIXES:
             for i in range(n if bots in MIXES else max(1, n // 5)):
                 seed = 7919 * i + 13
-                out[f"{ruleset}/{','.join(bots)}/{seed}"] = fingerprint(ruleset, bots, seed, i, deep=i % 3 == 0)
+                out[f"{ruleset}/{','.join(bots)}/{seed}"] = fingerprint(ruleset, bots, seed, i, deep=i % 3 == 0, log_version=log_version)
     return out
 
 
@@ -75,13 +80,14 @@ def main() -> int:
     rec = sub.add_parser("record", help="fingerprint the seeded hands into a JSON file")
     rec.add_argument("out")
     rec.add_argument("-n", type=int, default=25, help="hands per ruleset and bot mix")
+    rec.add_argument("--log-version", type=int, default=LOG_VERSION, help="the event logs' format version (default: the current)")
     cmp_ = sub.add_parser("compare", help="list the hands whose fingerprints differ")
     cmp_.add_argument("before")
     cmp_.add_argument("after")
     args = ap.parse_args()
     try:
         if args.command == "record":
-            prints = record(args.n)
+            prints = record(args.n, args.log_version)
             with open(args.out, "w") as f:
                 json.dump(prints, f, indent=0)
             print(f"{len(prints)} hands fingerprinted into {args.out}")

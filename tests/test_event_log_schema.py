@@ -25,6 +25,7 @@ from mahjongg.play.journal import Journal
 from mahjongg.rules import RULESETS
 from mahjongg.simulate import play_hand
 from mahjongg.table import Game, ReplayError, from_jsonl, to_jsonl
+from mahjongg.table.events import LOG_VERSION, OPTIONS_SINCE
 from mahjongg.table.log_schema import LOG_SCHEMA, check_log
 
 runner = CliRunner()
@@ -285,6 +286,44 @@ def test_mahjongg_replay_names_a_logged_option_out_of_its_range(tmp_path, monkey
     r = runner.invoke(app, ["replay", "1", "--db", "g.sqlite3"])
     assert r.exit_code == 2 and r.stderr.startswith("error: game 1 in g.sqlite3: event 0 (setup): option faan is -1, not null")
     assert r.stderr.count("\n") == 1
+
+
+# --- the log's version --------------------------------------------------------------------------
+
+
+def _plain(v) -> bool:
+    """Whether a ruleset option's value is logged (a faan table, ... comes with the ruleset's name)."""
+    return v is None or isinstance(v, (bool, int, str)) or (isinstance(v, tuple) and all(isinstance(x, (int, str)) for x in v))
+
+
+@pytest.mark.parametrize("name", sorted(RULESETS))
+def test_a_log_holds_its_version_and_every_option_and_a_version_1_log_replays_as_it_is(name):
+    # the engine writes the current version and every plain option; a log of version 1 (no
+    # version; an option of OPTIONS_SINCE only when not its default) gets the defaults of the
+    # options it could not hold, and its replay writes it again as it is, version 1
+    events = fresh(name, 4, 3)
+    setup = events[0]
+    assert setup["version"] == LOG_VERSION
+    ruleset = RULESETS[name]
+    fields = ruleset.__dataclass_fields__
+    late = [k for k in OPTIONS_SINCE if k in fields and _plain(getattr(ruleset, k))]  # the ones a log holds
+    assert late and all(k in setup["options"] for k in late)
+    old = copy.deepcopy(events)
+    del old[0]["version"]
+    defaults = {k for k in late if setup["options"][k] == (list(d) if isinstance(d := fields[k].default, tuple) else d)}
+    assert defaults  # every ruleset leaves some of them at their defaults: the old log lacks those
+    old[0]["options"] = {k: v for k, v in setup["options"].items() if k not in defaults}
+    again = Game.replay(old)  # checks that the replay writes the same events
+    assert again.events[0] == old[0] and "version" not in again.events[0]
+    assert again.ruleset == Game.replay(events).ruleset
+
+
+def test_a_log_of_a_later_version_or_no_version_number_is_a_replay_error():
+    for version in (LOG_VERSION + 1, 1, 0, "2", True):
+        events = fresh()
+        events[0]["version"] = version
+        with pytest.raises(ReplayError, match=r"^event 0 \(setup\): field version is .*, not an event log's format version"):
+            Game.replay(events)
 
 
 @pytest.mark.parametrize("name", sorted(RULESETS))

@@ -16,7 +16,7 @@ from mahjongg.play.config import MatchConfig
 from mahjongg.play.journal import Journal
 from mahjongg.play.journal_pg import JournalUnavailable, _finish_hand, _hand_row, _new_match
 from mahjongg.play.journals import open_journal
-from mahjongg.play.schema import JournalError
+from mahjongg.play.schema import GAMES, TABLES, JournalError
 from mahjongg.play.session import JournalRecorder, Session
 
 from server_helpers import away, fresh_postgres, needs_postgres, own_postgres  # noqa: F401 (own_postgres: a fixture)
@@ -63,6 +63,30 @@ def test_a_match_written_to_postgres_reads_back_as_from_sqlite(background):
         pg.set_match(mid, status="playing")
         assert pg.flush()
         assert [m.status for m in pg.matches("serve", ("playing",))] == ["playing"]
+
+
+def test_both_journals_make_the_tables_of_one_definition(tmp_path):
+    # PostgreSQL and SQLite make the tables of play.schema.TABLES: the same tables, the same
+    # columns in the same order, NOT NULL where the definition says so (the primary keys too),
+    # and the same index on games
+    url = fresh_postgres()
+    with open_journal(url) as pg:
+        made_pg = {}
+        for table, column, nullable in pg.conn.execute(
+            "SELECT table_name, column_name, is_nullable FROM information_schema.columns"
+            " WHERE table_schema = current_schema() ORDER BY table_name, ordinal_position"
+        ):
+            made_pg.setdefault(table, []).append((column, nullable == "NO"))
+        indexes_pg = {n for (n,) in pg.conn.execute("SELECT indexname FROM pg_indexes WHERE schemaname = current_schema()")}
+    with Journal(tmp_path / "games.sqlite3") as lite:
+        made_lite = {
+            t: [(r[1], bool(r[3] or r[5])) for r in lite.conn.execute(f"PRAGMA table_info({t})")] for t in lite.tables()
+        }
+        indexes_lite = {n for (n,) in lite.conn.execute("SELECT name FROM sqlite_master WHERE type = 'index'")}
+    assert made_pg == made_lite
+    assert set(made_pg) == {t.name for t in TABLES}
+    assert [c for c, _ in made_pg["games"]] == list(GAMES.column_names)
+    assert "games_match" in indexes_pg and "games_match" in indexes_lite
 
 
 def test_a_second_process_opening_the_same_database_sees_every_action_at_once():

@@ -31,7 +31,7 @@ from server_helpers import (  # noqa: F401 (servers: a fixture)
     REDIS, Seat, decided, finished, fresh_postgres, fresh_redis_prefix, match_events, needs_postgres, needs_redis, play, servers,
     told_is_journaled,
 )
-from web_helpers import choose
+from web_helpers import choose, until
 
 pytestmark = [needs_postgres, needs_redis]
 
@@ -49,13 +49,6 @@ def waiting_for_locks(url: str, _conns: dict = {}) -> int:  # noqa: B006 (one co
         _conns[url] = psycopg.connect(url, autocommit=True)
     return _conns[url].execute(
         "SELECT COUNT(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()").fetchone()[0]
-
-
-def until(cond, seconds: float = 10.0) -> None:
-    end = time.monotonic() + seconds
-    while not cond():
-        assert time.monotonic() < end, "timed out"
-        time.sleep(0.02)
 
 
 @pytest.fixture

@@ -23,7 +23,7 @@ import mahjongg.bots.plans as plans
 import mahjongg.decomposition as decomposition
 import mahjongg.scoring as scoring
 import mahjongg.shanten as shanten
-import mahjongg.table.tables as tables
+import mahjongg.table.interned as interned
 from mahjongg.simulate import play_hand
 
 LOW = 80
@@ -31,7 +31,7 @@ LIMITS = [
     (decomposition, "_LIMIT"), (decomposition, "_AFTER_ONE_LIMIT"),
     (shanten, "_LIMIT"), (shanten, "_TAIL_LIMIT"), (shanten, "_JOIN_LIMIT"),
     (evaluation, "_LIMIT"), (evaluation, "_PRED_LIMIT"),
-    (tables, "_GROUP_LIMIT"), (expert, "_CACHE_LIMIT"), (plans, "_LIMIT"), (scoring, "_LOSERS_KEPT"),
+    (interned, "_GROUP_LIMIT"), (expert, "_CACHE_LIMIT"), (plans, "_LIMIT"), (scoring, "_LOSERS_KEPT"),
 ]
 """The limits of the caches, each set to LOW here."""
 
@@ -39,7 +39,7 @@ CACHES = {
     "mahjongg.decomposition": {"_SUIT_STATUS", "_HONOR_STATUS", "_ARRANGEMENTS", "_T0", "_T1", "_T2", "_T3", "_AFTER_ONE"},
     "mahjongg.shanten": {"_SUIT_COST", "_HONOR_COST", "_CAPPED_COST", "_COMBINED", "_FINISHED", "_TAILS", "_JOINED"},
     "mahjongg.bots.evaluation": {"_PRED", "_SIG", "_SIG_ID", "_USEFUL", "_PID", "_PID_OF", "_PID_IDS", "_GROUP_DIST"},
-    "mahjongg.table.tables": {"_GROUP_TILES"},
+    "mahjongg.table.interned": {"_GROUP_TILES"},
     "mahjongg.bots.expert": {"_SCORE_CACHE", "_SETTLE_CACHE", "_STEP_CACHE"},
     "mahjongg.bots.plans": {"_CACHE"},
     "mahjongg.scoring": {"_LOSER_SCORES"},
@@ -57,7 +57,7 @@ BOUNDED_BY_THE_GAME = {
     "mahjongg.bots.base": {"_MELD_TILES": 600},
     # one Situation per seat and round wind, and win (none, or a kind by one of four ways): 4 * 4 * (1 + 34 * 4)
     "mahjongg.bots.expert": {"_SITUATIONS": 16 * 137},
-    "mahjongg.table.tables": {"_MELDS": 600, "_RULESET_CACHE": 257, "_SHUFFLE_STEPS": 200},
+    "mahjongg.table.interned": {"_MELDS": 600, "_RULESET_CACHE": 257, "_SHUFFLE_STEPS": 200},
     # limits of their own, fixed
     "mahjongg.notation": {"_FORMATTED": 10_000},
     "mahjongg.scoring": {"_RULES": 64},

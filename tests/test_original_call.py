@@ -238,10 +238,13 @@ def test_a_hand_never_declared_calling_may_not_go_out_under_bmja(ruleset, wins):
 
 
 def test_an_old_league_log_replays_without_the_declaration():
-    # a log written before Original Call was a declaration has no original_call option
-    # in its setup: it replays with the option at its default (off), to the same events
-    g = _game(dmjl().with_options(original_call=False), CHOWS, ["E", "W", "Wh", "2b"])
-    assert "original_call" not in g.events[0]["options"]
+    # a log written before Original Call was a declaration (a log of version 1, which holds
+    # the option only when on) has no original_call option in its setup: it replays with
+    # the option at its default (off), to the same events
+    r = dmjl().with_options(original_call=False)
+    wall = arrange(r, DICE, deal_front(r, CHOWS, ["E", "W", "Wh", "2b"]), ())
+    g = Game(r, wall=wall, dice=DICE, claims="all", log_version=1)
+    assert "version" not in g.events[0] and "original_call" not in g.events[0]["options"]
     _discard(g, E, "N")
     events = [dict(e) for e in g.events]
     events[0]["ruleset"] = "dmjl"

@@ -50,6 +50,13 @@ def test_pettingzoo_api(ruleset, players):
     api_test(env(ruleset, players), num_cycles=400)
 
 
+@pytest.mark.parametrize("ruleset", ["pung-chow", "hong-kong", "pung-chow-limit"])
+def test_pettingzoo_api_every_seat_answers_every_discard(ruleset):
+    """The strict setting (``claims="all"``; the default is ``"able"``) passes too:
+    chows and pungs, robbing a kong, the washing window."""
+    api_test(env(ruleset, 4, claims="all"), num_cycles=400)
+
+
 @pytest.mark.parametrize("ruleset", ALL)
 def test_gymnasium_check_env(ruleset):
     e = gymnasium.make(ENV_IDS[ruleset])

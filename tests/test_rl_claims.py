@@ -11,7 +11,14 @@ are the wall's tiles, whatever they hold). Then S's whole stream of
 observations and the order of agents are the same in both hands -- with
 ``claims="all"``. With ``claims="able"`` the order of agents differs in some
 deals (a seat that could pung or chow the discard was asked, in one hand and not
-the other): what ``able`` reveals to the training loop (docs/rl.md).
+the other): what ``able`` reveals to a training loop that reads the joint order
+(docs/rl.md).
+
+S's *own* stream -- what S is given each time it is selected (its observation,
+its mask, its reward so far) and at the end -- is the same in both hands under
+either setting (issue 41): under ``claims="able"`` S is asked exactly when its
+own tiles and the public discard give it a choice, and the other seats' being
+asked or not never reaches S's observations.
 
 Skipped without the ``rl`` packages.
 """
@@ -68,18 +75,20 @@ def _swapped_wall(ruleset, seed: int):
 
 def _play(ruleset: str, claims: str, wall, dice):
     """One hand: (S's observations after every step, the order of agents, the other
-    seats' moves that are not Pass)."""
+    seats' moves that are not Pass, S's own stream: what ``last()`` gives S each time
+    it is selected, then at the end)."""
     e = raw_env(ruleset, 4, claims=claims)
     e.reset(seed=0, options={"wall": wall, "dice": dice})
     pass_index = e.action_table.index_of_pass
-    seen, order, moves = [], [], []
+    seen, order, moves, own = [], [], [], []
     me = f"player_{S}"
     while not e.terminations[e.agent_selection]:
         agent = e.agent_selection
         order.append(agent)
-        obs = e.observe(agent)
+        obs, reward, _, _, _ = e.last()
         legal = np.flatnonzero(obs["action_mask"]).tolist()
         if agent == me:
+            own.append((obs["observation"].tobytes(), tuple(legal), reward))
             # a fixed function of S's observation: the same observation, the same choice
             digest = hashlib.sha256(obs["observation"].tobytes()).digest()
             action = legal[digest[0] % len(legal)]
@@ -91,7 +100,8 @@ def _play(ruleset: str, claims: str, wall, dice):
             moves.append((agent, action))
         e.step(action)
         seen.append(e.observe(me)["observation"].tobytes())
-    return seen, order, moves
+    own.append((e.observe(me)["observation"].tobytes(), e._cumulative_rewards[me]))
+    return seen, order, moves, own
 
 
 @settings(max_examples=18, deadline=None)
@@ -107,6 +117,51 @@ def test_claims_all_shows_seat_s_the_same_stream_and_order(seed, ruleset):
         return  # another seat had no drawn tile to discard and chose from its hand: not this property's case
     assert a[1] == b[1]  # the order of agents
     assert a[0] == b[0]  # every observation of S
+
+
+@settings(max_examples=18, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), ruleset=st.sampled_from(RULESETS), claims=st.sampled_from(["able", "all"]))
+def test_seat_s_own_stream_is_the_same_under_either_setting(seed, ruleset, claims):
+    """What S itself is given -- its observation and mask each time it is selected,
+    its reward, its last observation -- is a function of its own view and the
+    public table: the swap between two other seats' hands changes none of it, with
+    ``claims="able"`` (the default: a seat is asked only when it has a choice) as
+    with ``claims="all"``."""
+    found = _swapped_wall(ruleset, seed)
+    if found is None:
+        return
+    wall, swapped, dice = found
+    a = _play(ruleset, claims, wall, dice)
+    b = _play(ruleset, claims, swapped, dice)
+    if a[2] != b[2]:
+        return  # another seat had no drawn tile to discard and chose from its hand: not this property's case
+    assert len(a[3]) > 1  # S decided at least once (and then the end)
+    assert a[3] == b[3]
+
+
+def test_claims_able_asks_a_seat_only_when_it_has_a_choice():
+    """Under ``claims="able"`` a seat asked to answer a discard (or a robbed kong,
+    or the washing) has a choice: a claim and Pass at least -- no lone Pass is
+    ever asked -- and every mask is the engine's own legal actions through the
+    action table."""
+    for ruleset in RULESETS:
+        e = raw_env(ruleset, 4, claims="able")
+        e.reset(seed=7)
+        rng = random.Random(7)
+        steps = windows = 0
+        for _ in range(3):
+            while not e.terminations[e.agent_selection]:
+                agent = e.agent_selection
+                legal = np.flatnonzero(e.observe(agent)["action_mask"]).tolist()
+                g, seat = e.game, e.seat_of(agent)
+                if g.phase == "claims":
+                    assert len(legal) >= 2 and e.action_table.index_of_pass in legal, (ruleset, agent, legal)
+                    windows += 1
+                assert sorted(legal) == sorted(e.action_table.indices(g.legal_actions(seat)))
+                e.step(legal[rng.randrange(len(legal))])
+                steps += 1
+            e.reset()
+        assert steps > 100 and windows > 0
 
 
 def test_claims_able_reveals_who_can_claim_through_the_order():

@@ -121,10 +121,10 @@ def test_the_lobby_offers_the_sets(tmp_path):
     from mahjongg.web import create_app
 
     with TestClient(create_app(tmp_path / "t.sqlite3", rate=1000, burst=100)) as client:
-        meta = {r["name"]: r for r in client.get("/api/rulesets").json()["rulesets"]}
-        assert meta["traditional"]["special_tile_sets"] == ["cat-and-man", "fisherman-and-cock"]
-        assert meta["traditional-special-tiles"]["special_tiles"] == "cat-and-man"
-        assert meta["pung-chow"]["special_tile_sets"] == []
+        meta = {r["name"]: {o["option"]: o for o in r["options"]} for r in client.get("/api/rulesets").json()["rulesets"]}
+        assert meta["traditional"]["special_tiles"]["choices"] == [None, "cat-and-man", "fisherman-and-cock"]
+        assert meta["traditional-special-tiles"]["special_tiles"]["value"] == "cat-and-man"
+        assert meta["pung-chow"]["special_tiles"]["choices"] == [None]  # none: the lobby draws no choice
         r = client.post("/api/tables", json={"name": "Ann", "ruleset": "traditional", "options": {"special_tiles": "fisherman-and-cock"}})
         assert r.status_code == 200, r.text
         table = client.app.state.server.tables[r.json()["code"]]

@@ -27,7 +27,7 @@ from mahjongg.play.config import MatchConfig
 from mahjongg.play.session import Session
 from mahjongg.rules import RULESETS, get_ruleset
 from mahjongg.table import Action, ActionKind, Game, IllegalActionError, Phase
-from mahjongg.table.tables import full_set
+from mahjongg.table.interned import full_set
 from mahjongg.tiles import TILES, Tile, TileError, Wind
 
 NAMES = sorted(RULESETS)

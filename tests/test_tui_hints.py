@@ -90,7 +90,18 @@ def test_a_value_just_under_zero_is_shown_as_0_not_minus_0():
     """Issue 28, item 8: "value -0" under Hong Kong (an expected value of -0.3 chips)."""
     from mahjongg.bots.advisor import chips
 
-    assert (chips(-0.3), chips(0.4), chips(-0.6), chips(57.2)) == ("0", "0", "-1", "57")
+    assert (chips(-0.03), chips(0.04), chips(-0.0), chips(57.2)) == ("0", "0", "0", "57")
+
+
+def test_a_value_under_ten_chips_is_shown_in_tenths():
+    """A hand three tiles from ready under pung-chow: every discard's expected value is
+    under one chip, and the hint read "value 0" for each (a session's closing note).
+    Below ten chips the hint shows tenths, so the ranking it gives can be read; from
+    ten up whole chips, as before."""
+    from mahjongg.bots.advisor import chips
+
+    assert [chips(v) for v in (0.4, -0.3, -0.6, 2.46, 9.94, 9.96, -12.4, 57.5)] == [
+        "0.4", "-0.3", "-0.6", "2.5", "9.9", "10", "-12", "58"]
 
 
 # --- issue 39: the three hint cases, by keys, in the terminal game ------------------------------

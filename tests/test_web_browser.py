@@ -17,6 +17,8 @@ sync_api = pytest.importorskip("playwright.sync_api", reason="the playwright pac
 from mahjongg.rules import Situation  # noqa: E402
 from mahjongg.scoring import score_hand  # noqa: E402
 from mahjongg.tiles import Wind  # noqa: E402
+from mahjongg.table.actions import ActionKind  # noqa: E402
+from mahjongg.table.describe import ACTION_WORDS  # noqa: E402
 
 from browser_helpers import ARGS, CHROMIUM, LiveServer, free_port, mark_view, wait_for_new_view  # noqa: E402,F401  (free_port: for the score page tests)
 
@@ -48,6 +50,11 @@ def act_kinds(page) -> list[str]:
     return page.evaluate("() => [...document.querySelectorAll('#actions button.act')].map(b => b.dataset.kind)")
 
 
+def act_labels(page) -> list[tuple[str, str]]:
+    """Each action button's kind and its words (without the number before them and the tiles after)."""
+    return page.evaluate("() => [...document.querySelectorAll('#actions button.act')].map(b => [b.dataset.kind, b.firstChild.textContent])")
+
+
 def click_act(page, kind: str) -> bool:
     """Click the first action button of ``kind``; False if it went before it could be
     clicked (the claim pause closed, the table moved on)."""
@@ -62,7 +69,10 @@ def take_turn(page, use_keys: bool) -> bool:
     """If this page has a decision, make it through the UI; whether it did (then
     :func:`~browser_helpers.wait_for_new_view` waits for the server's answer)."""
     mark_view(page)
-    kinds = act_kinds(page)
+    labels = act_labels(page)
+    for n, (kind, text) in enumerate(labels, 1):  # the engine's words (table.describe.ACTION_WORDS)
+        assert text == f"{n}. {ACTION_WORDS[ActionKind(kind)].label} ", text
+    kinds = [kind for kind, _ in labels]
     if "mahjongg" in kinds:
         return click_act(page, "mahjongg")
     if "pass" in kinds:

@@ -201,3 +201,32 @@ def test_auto_pass_passes_where_the_seat_cannot_claim_only():
     passes = [e for e in t.game.events if e.get("type") == "action" and e["kind"] == "pass" and e["seat"] == ann.letter]
     assert len(passes) - asked > 5  # passed at once, without being asked
     assert conns[ANN].got[-1]["auto_pass"] is True
+
+
+def test_the_washing_window_is_a_pause_of_its_own():
+    # pung-chow-limit washes (seed 000 Part II): with claims="all" the deal opens the washing
+    # window, every seat answering (Game.window_opened after the deal); the table pauses on it
+    # as on a discard -- the first pause of the hand -- and East's first discard opens the second
+    clock = Clock()
+    cfg = TableConfig(ruleset="pung-chow-limit", hands=1, bot_delay=0, seed=5, deals="match", claim_pause_seconds=0)
+    t, _ = LiveTable.create(Journal(":memory:"), cfg, "Ann", clock)
+    for name in ("Bob", "Cy", "Di"):
+        t.join(name)
+    conns = {p: Conn() for p in range(4)}
+    for p, c in conns.items():
+        t.handle(p, {"type": "auto_pass", "on": False})  # each is asked, not passed at once
+        t.connect(p, c)
+    t.start(0)
+    g = t.game
+    assert g.washing and t.window == 1
+    for p, c in conns.items():
+        view = c.got[-1]
+        assert view["game"]["claim_window"] and view["game"]["last_discard"] is None
+        assert "pass" in [a["kind"] for a in view["legal"]]
+    for p in range(4):  # all pass: the window closes, East discards
+        t.act(p, wire(next(a for a in legal_of(t, p) if a.kind is ActionKind.PASS)))
+    clock.run(max_delay=0)  # (East's turn timer, 45 s, not)
+    assert not g.washing and g.phase == "turn" and t.window == 1
+    east = t.match.player_at(g.turn)
+    t.act(east, wire(next(a for a in legal_of(t, east) if a.kind is ActionKind.DISCARD)))
+    assert t.window == 2

@@ -15,6 +15,10 @@ from mahjongg.table.actions import ActionKind
 
 from test_web_table import human_to_act, table
 
+# Original Call with the 6 Bamboo, as Ann is offered it: its button's words from the engine's
+# one table of the actions in words (table.describe.ACTION_WORDS), the tile after them
+OFFER = {"kind": "original-call", "tile": "6b", "label": "Original Call, discarding", "label_tiles": ["6b"]}
+
 
 def _ann_at_her_first_turn():
     t, clock, conns = table(humans=1, ruleset="dmjl", seed=1722, bots=["greedy", "greedy", "greedy"])
@@ -35,7 +39,7 @@ def test_the_view_offers_original_call_and_the_act_declares_it():
     t, clock, conns = _ann_at_her_first_turn()
     view = conns[0].got[-1]
     offered = [a for a in view["legal"] if a["kind"] == "original-call"]
-    assert offered == [{"kind": "original-call", "tile": "6b"}]
+    assert offered == [OFFER]
     t.act(0, {"kind": "original-call", "tile": "6b", "chow": None, "v": view.get("v")})
     g = t.game
     seat = t.match.seat_of(0)
@@ -106,7 +110,7 @@ def test_original_call_over_the_websocket(tmp_path):
                 if declared is None:
                     offer = [a for a in legal if a["kind"] == "original-call"]
                     if offer:
-                        assert offer == [{"kind": "original-call", "tile": "6b"}]
+                        assert offer == [OFFER]
                         ws.send_json({"type": "act", **offer[0], "v": view["v"]})
                         declared = view["game"]["seat"]
                     elif [a for a in legal if a["kind"] == "pass"]:

@@ -9,6 +9,7 @@ import json
 import random
 
 from mahjongg.table.actions import ActionKind
+from mahjongg.table.describe import ACTION_WORDS, action_tiles
 
 from test_web_table import Conn, human_to_act, table
 from web_helpers import same_view
@@ -130,7 +131,7 @@ def test_the_hint_is_worked_out_only_for_who_asked_and_once_a_position(monkeypat
 def test_a_seats_own_part_is_its_legal_actions_and_tiles_as_the_engine_has_them():
     """The seat's own part is encoded field by field (not by ``json.dumps`` of a dict): after every
     change it parses to the engine's own values -- the seat's legal actions (their ``to_dict``,
-    without the seat), its concealed tiles with the drawn one apart, its seat letter."""
+    without the seat, and their button's words and tiles, table.describe's), its concealed tiles with the drawn one apart, its seat letter."""
     for seed in (5, 6):
         t, clock, conns = table(humans=4, seed=seed)
         texts = {p: TextConn() for p in range(4)}
@@ -146,7 +147,9 @@ def test_a_seats_own_part_is_its_legal_actions_and_tiles_as_the_engine_has_them(
                 if view["v"] != t.version or g.is_over:
                     continue  # not sent again: the view did not change (test above)
                 seat = t.match.seat_of(p)
-                legal = [{k: v for k, v in a.to_dict().items() if k != "seat"} for a in g.legal_actions(seat)]
+                legal = [{**{k: v for k, v in a.to_dict().items() if k != "seat"},
+                          "label": ACTION_WORDS[a.kind].label, "label_tiles": [str(x) for x in action_tiles(a)]}
+                         for a in g.legal_actions(seat)]
                 assert view["legal"] == legal and view["auto_pass"] is True  # (the box's default)
                 hand = sorted(str(x) for x in g.hand(seat).concealed)
                 mine = view["game"]["concealed"] + ([view["game"]["drawn"]] if view["game"]["drawn"] else [])

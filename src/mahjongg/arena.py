@@ -14,8 +14,10 @@ bot-seed rule (:func:`mahjongg.play.seeds.bot_seed`): the bot at seat ``w``
 (0 East .. 3 North) in deal number ``d`` of a run seeded ``seed`` is made with
 ``bot_seed(seed, d, w)`` -- the deal stands for the hand, the seat for the
 player -- whichever bot sits there, so a rotation changes who sits where,
-never the random numbers a seat gets. Each bot's answer is checked as in
-every app (:func:`mahjongg.play.seeds.checked_bot_action`).
+never the random numbers a seat gets. Each hand is played on the play
+layer's one driver (:func:`mahjongg.play.session.one_hand`, as ``mahjongg
+simulate`` plays its hands), so each bot's answer is checked as in every app
+(:class:`~mahjongg.play.seeds.BotMoveError`).
 
 The interval: each deal gives one number, the challenger's *advantage* --
 its net chips per hand less the mean net chips per hand of a field seat,
@@ -40,13 +42,12 @@ from itertools import islice
 from math import fsum
 from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 
-from .bots import BotError, check_bot, make_bot
+from .bots import BotError, check_bot
 from .errors import MahjonggError
-from .play.config import ConfigError, MatchConfig, table_ruleset
-from .play.seeds import bot_seed, checked_bot_action
+from .play.config import ConfigError, MatchConfig
+from .play.session import one_hand
 from .play.workers import too_many, useful_workers, worker_pool
 from .rules import get_ruleset
-from .table import Game
 
 __all__ = [
     "ArenaError",
@@ -160,14 +161,12 @@ def play_rotation(
     once, the challenger at seat ``rotation``; ``options``: the ruleset's
     (:data:`~mahjongg.play.config.OPTION_FIELDS`)."""
     names = table_of(challenger, field, rotation)
-    n = len(names)
-    game = Game(table_ruleset(ruleset, options), seed, n)
+    # player w at wind w (East first), the bots seeded as hand `deal` of the run: the play
+    # layer's one driver of a hand (the claim windows resolved by the engine)
+    session = one_hand(MatchConfig(ruleset, dict(options or {}), 1, None, names, names, run_seed), seed, deal)
+    session.run_bots(limit=None)
+    game = session.game
     seats = game.seats
-    players = [make_bot(b, bot_seed(run_seed, deal, w)) for w, b in enumerate(names)]
-    while not game.is_over:
-        seat = game.to_act()[0]
-        legal = game.legal_actions(seat)
-        game.apply(checked_bot_action(names[seat], seat, players[seat].act(game.observation(seat), legal), legal))
     r = game.result
     net = r.net
     winner = None if r.winner is None else int(r.winner)

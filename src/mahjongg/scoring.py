@@ -18,12 +18,14 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from .decomposition import arrangements, waits
 from .hand import Hand, HandError, Meld, MeldKind
 from .rules.context import Reading, Situation, Win, WinBy
 from .rules.items import Item, reads_singles
 from .rules.ruleset import Ruleset
+from .rules.tally import Tally
 from .tiles import NUM_KINDS, TILES, Suit, Wind, tiles_of
 
 __all__ = ["ImpossibleWin", "Score", "ScoringError", "calling", "declared_points", "hand_score", "loser_hand_score", "score_hand", "readings"]
@@ -114,17 +116,24 @@ _SUITS = tuple(frozenset(Suit(k) for k in range(3) if mask >> k & 1) for mask in
 _set_attr = object.__setattr__
 
 
-def _facts(hand: Hand) -> tuple:
+class _Facts(NamedTuple):
+    """What every reading of a hand shares: :attr:`Reading.tiles`, ``suits``, ``has_honors``."""
+
+    tiles: tuple
+    suits: frozenset
+    has_honors: bool
+
+
+def _facts(hand: Hand) -> _Facts:
     """What every reading of ``hand`` shares (its tiles are the hand's playing
-    tiles whatever the arrangement): :attr:`Reading.tiles`, ``suits``,
-    ``has_honors``, computed once for all of them."""
+    tiles whatever the arrangement), computed once for all of them."""
     tiles = hand.all_tiles() if hand.melds else hand.concealed  # both sorted
     # sorted: bamboo below 9, characters below 18, dots below 27, then honors
     b = bisect_left(tiles, 9)
     c = bisect_left(tiles, 18, b)
     d = bisect_left(tiles, 27, c)
     suits = _SUITS[(b > 0) | (c > b) << 1 | (d > c) << 2]
-    return tiles, suits, d < len(tiles)
+    return _Facts(tiles, suits, d < len(tiles))
 
 
 def _reading(facts, hand, situation, sets, pair=None, loose=(), winning_meld=None, waits=(), shape="standard") -> Reading:
@@ -144,16 +153,16 @@ def _reading(facts, hand, situation, sets, pair=None, loose=(), winning_meld=Non
             "winning_meld": winning_meld,
             "waits": waits,
             "shape": shape,
-            "tiles": facts[0],
-            "suits": facts[1],
-            "has_honors": facts[2],
+            "tiles": facts.tiles,
+            "suits": facts.suits,
+            "has_honors": facts.has_honors,
         },
     )
     return r
 
 
 def _winner_readings(
-    hand: Hand, situation: Situation, special: bool = False, facts: tuple | None = None, max_chows: int | None = None
+    hand: Hand, situation: Situation, special: bool = False, facts: _Facts | None = None, max_chows: int | None = None
 ) -> list[Reading]:
     win = situation.win
     declared = len(hand.melds)
@@ -210,7 +219,7 @@ def _winner_readings(
     return out
 
 
-def _loser_readings(hand: Hand, situation: Situation, facts: tuple | None = None, calls: tuple = ()) -> list[Reading]:
+def _loser_readings(hand: Hand, situation: Situation, facts: _Facts | None = None, calls: tuple = ()) -> list[Reading]:
     """Pungs found in the hand count as concealed (four held count as three);
     at most one pair counts, as in a complete hand's four sets and a pair.
     ``calls``: :attr:`Reading.calls`, given to every reading."""
@@ -309,17 +318,28 @@ def readings(hand: Hand, situation: Situation, special_shapes: bool = False, max
     return _loser_readings(hand, situation)
 
 
-_RULES: dict[int, tuple] = {}
+class _Rules(NamedTuple):
+    """What the scorer keeps of one ruleset (:func:`_rules_of`). ``loser``, ``winner``:
+    the rules of each side by reading shape (filled in as shapes come:
+    :func:`_rules_for`); ``bonus``: the bonus tiles allowed; ``reads_calls``: whether a
+    rule reads a loser's calls; ``by_sets``: whether a loser's score reads only his
+    pungs and pairs (:func:`loser_hand_score`)."""
+
+    ruleset: Ruleset
+    loser: dict
+    winner: dict
+    bonus: frozenset
+    reads_calls: bool
+    by_sets: bool
 
 
-def _rules_of(ruleset: Ruleset) -> tuple:
-    """``(ruleset, loser rules, winner rules, bonus tiles allowed, whether a
-    rule reads a loser's calls, whether a loser's score reads only his pungs and
-    pairs: :func:`loser_hand_score`)``, made once
-    per ruleset; the rules of each side by reading shape (filled in as shapes
-    come: :func:`_rules_for`)."""
+_RULES: dict[int, _Rules] = {}
+
+
+def _rules_of(ruleset: Ruleset) -> _Rules:
+    """The scorer's :class:`_Rules` of ``ruleset``, made once per ruleset."""
     entry = _RULES.get(id(ruleset))
-    if entry is not None and entry[0] is ruleset:
+    if entry is not None and entry.ruleset is ruleset:
         return entry
     if len(_RULES) >= 64:  # only a cache (rulesets made with with_options come and go)
         _RULES.clear()
@@ -331,7 +351,7 @@ def _rules_of(ruleset: Ruleset) -> tuple:
     by_sets = ruleset.faan is None and not any(
         reads_singles(rule) for rule in ruleset.rules if rule.applies_to(False, "standard") is not False
     )
-    entry = _RULES[id(ruleset)] = (ruleset, {}, {}, frozenset(ruleset.bonus_tiles), calls, by_sets)
+    entry = _RULES[id(ruleset)] = _Rules(ruleset, {}, {}, frozenset(ruleset.bonus_tiles), calls, by_sets)
     return entry
 
 
@@ -343,7 +363,8 @@ def _rules_for(ruleset: Ruleset, winner: bool, shape: str, calls: bool = True) -
     otherwise ``applies`` is its :meth:`~ScoringRule.applies`, asked per reading.
     Without ``calls`` (a hand calling for nothing) the rules that score only from
     them (:attr:`~ScoringRule.reads_calls`) are left out."""
-    side = _rules_of(ruleset)[2 if winner else 1]
+    entry = _rules_of(ruleset)
+    side = entry.winner if winner else entry.loser
     key = shape if calls else (shape, False)
     rules = side.get(key)
     if rules is None:
@@ -367,56 +388,14 @@ def evaluate(reading: Reading, ruleset: Ruleset) -> Score | None:
     return None if found is None else _score(found, reading)
 
 
-def _evaluate(reading: Reading, ruleset: Ruleset, rules: tuple | None = None) -> tuple | None:
+def _evaluate(reading: Reading, ruleset: Ruleset, rules: tuple | None = None) -> Tally | None:
     """:func:`evaluate` without making the :class:`Score` (nor the arrangement's
-    notation): ``(score, points, doubles, items, limit_hand, faan)``, or ``None``.
-    ``rules``: :func:`_rules_for` this reading, if the caller has them."""
+    notation): the ruleset's :class:`~mahjongg.rules.tally.Tally` of the items its
+    rules score (:meth:`Ruleset.tally`), or ``None``. ``rules``: :func:`_rules_for`
+    this reading, if the caller has them."""
     if rules is None:
         rules = _rules_for(ruleset, reading.situation.win is not None, reading.shape)
-    items = _items(reading, rules)
-    if ruleset.faan is not None:
-        tally = ruleset.faan.tally(reading, items)
-        if tally is None:
-            return None
-        return (tally.points, 0, 0, tally.items, tally.limit_hand, tally.faan)
-    if not items:
-        return None if reading.shape != "standard" else _NOTHING
-    void = limit = False
-    points = doubles = 0
-    for i in items:  # one pass (run for every reading of every hand scored)
-        if i.void:
-            void = True
-        if i.limit:
-            limit = True
-        points += i.points
-        doubles += i.doubles
-    if void:
-        return (0, 0, 0, tuple(i for i in items if i.void), None, None)
-    if limit:
-        limits = [i for i in items if i.limit]
-        if ruleset.limit is None:
-            raise ScoringError(f"ruleset {ruleset.name} has a limit hand ({limits[0].name}) but no limit")
-        best = max(limits, key=lambda i: i.fraction)  # the first of the highest
-        if best.fraction >= 1:
-            return (ruleset.limit, 0, 0, tuple(i for i in limits if i.fraction >= 1), best.name, None)
-        # a fraction of the limit is scored only when worth at least the points doubled,
-        # uncapped (Kajongg, rule.py Score.total: "self.limits * self.ruleset.limit >=
-        # result"), a special hand's too (its bonus tiles, pairs, doubles): else the points
-        share = round(best.fraction * ruleset.limit)
-        items = [i for i in items if not i.limit]
-        points = sum(i.points for i in items)
-        doubles = sum(i.doubles for i in items)
-        if share >= points << doubles:
-            return (share, 0, 0, (best,), best.name, None)
-    elif reading.shape != "standard":
-        return None
-    score = points << doubles
-    if ruleset.limit is not None and score > ruleset.limit and not ruleset.roof_off:
-        score = ruleset.limit
-    return (score, points, doubles, tuple(items), None, None)
-
-
-_NOTHING = (0, 0, 0, (), None, None)  # a standard reading no rule scored
+    return ruleset.tally(reading, _items(reading, rules))
 
 
 def _items(reading: Reading, rules: tuple) -> list[Item]:
@@ -444,10 +423,9 @@ def _call_names(won: Score, ruleset: Ruleset) -> frozenset:
     return names
 
 
-def _score(found: tuple, reading: Reading, arrangement: str | None = None) -> Score:
+def _score(found: Tally, reading: Reading, arrangement: str | None = None) -> Score:
     """The :class:`Score` of :func:`_evaluate`'s ``found`` on ``reading``; ``arrangement``:
     its notation, if not the reading's (``""`` for a Score only weighed, never shown)."""
-    score, points, doubles, items, limit_hand, faan = found
     # Score(score, points, doubles, items, limit_hand, text, reading, faan=faan)
     # without the frozen dataclass's __init__ (Score has no __post_init__)
     s = _new(Score)
@@ -455,14 +433,14 @@ def _score(found: tuple, reading: Reading, arrangement: str | None = None) -> Sc
         s,
         "__dict__",
         {
-            "score": score,
-            "points": points,
-            "doubles": doubles,
-            "items": items,
-            "limit_hand": limit_hand,
+            "score": found.score,
+            "points": found.points,
+            "doubles": found.doubles,
+            "items": found.items,
+            "limit_hand": found.limit_hand,
             "arrangement": reading.arrangement_text() if arrangement is None else arrangement,
             "reading": reading,
-            "faan": faan,
+            "faan": found.faan,
         },
     )
     return s
@@ -472,7 +450,7 @@ def _check_tiles(hand: Hand, ruleset: Ruleset) -> None:
     """Bonus tiles must belong to the ruleset's set of tiles."""
     if not hand.bonus and not hand.hidden:
         return
-    allowed = _rules_of(ruleset)[3]
+    allowed = _rules_of(ruleset).bonus
     for t in hand.bonus + hand.hidden:
         if int(t) not in allowed:
             what = "has no Flowers, Seasons or special tiles" if not allowed else "does not use this tile"
@@ -591,7 +569,7 @@ def hand_score(hand: Hand, ruleset: Ruleset, situation: Situation = Situation())
     :class:`Score` (its card and the arrangement's notation): for a caller that weighs
     many hands by their points alone (the bots). Raises as :func:`score_hand` does."""
     found, _ = _best(hand, ruleset, situation)
-    return 0 if found is None else found[0]
+    return 0 if found is None else found.score
 
 
 # a kind's count -> what a loser's reading makes of it: 0 (none, or a single tile),
@@ -620,7 +598,7 @@ def loser_hand_score(counts, melds: tuple, bonus: tuple, ruleset: Ruleset, situa
     if situation.win is not None:
         raise ScoringError("loser_hand_score scores a hand that has not won: situation.win must be None")
     entry = _rules_of(ruleset)
-    if entry[5] and not waits(counts) and not (ruleset.special_shapes and ruleset.may_call_special(counts, melds, bonus)):
+    if entry.by_sets and not waits(counts) and not (ruleset.special_shapes and ruleset.may_call_special(counts, melds, bonus)):
         key = (id(ruleset), True, bytes(counts).translate(_BY_SETS), melds, bonus, situation.seat, situation.round, situation.dead)
     else:  # a rule reading single tiles, or a hand that may call for something: its own
         key = (id(ruleset), False, bytes(counts), melds, bonus, situation.seat, situation.round, situation.dead)
@@ -643,12 +621,12 @@ def declared_points(hand: Hand, ruleset: Ruleset, situation: Situation) -> int:
     if found is None:  # a dead hand
         return 0
     # the Score may_declare reads (its items, faan and limit hand), without the arrangement's notation
-    return found[0] if ruleset.may_declare(_score(found, reading, "")) else 0
+    return found.score if ruleset.may_declare(_score(found, reading, "")) else 0
 
 
 def _best(hand: Hand, ruleset: Ruleset, situation: Situation) -> tuple:
     """The checks of :func:`score_hand` and its best reading: ``(found, reading)``, ``found``
-    :func:`_evaluate`'s tuple; ``(None, None)`` for a dead hand (it scores 0)."""
+    :func:`_evaluate`'s :class:`~mahjongg.rules.tally.Tally`; ``(None, None)`` for a dead hand (it scores 0)."""
     _check_tiles(hand, ruleset)
     if situation.win is not None:
         _check_win(hand, ruleset, situation)
@@ -670,7 +648,7 @@ def _best(hand: Hand, ruleset: Ruleset, situation: Situation) -> tuple:
         found_readings = _winner_readings(hand, situation, special, facts, ruleset.max_chows)
     else:
         calls = ()
-        if _rules_of(ruleset)[4]:
+        if _rules_of(ruleset).reads_calls:
             calls = tuple((t, _call_names(s, ruleset)) for t, s in calling(hand, ruleset, situation))
         found_readings = _loser_readings(hand, situation, facts, calls)
     shape = rules = None
@@ -681,7 +659,7 @@ def _best(hand: Hand, ruleset: Ruleset, situation: Situation) -> tuple:
             rules = _rules_for(ruleset, winner, shape, has_calls)
         found = _evaluate(r, ruleset, rules)
         if found is not None:
-            rank = (found[0], found[4] is not None, found[5] or 0, found[1])
+            rank = (found.score, found.limit_hand is not None, found.faan or 0, found.points)
             if best is None or rank > best_rank:
                 best, best_rank, best_reading = found, rank, r
     if best is None:

@@ -47,10 +47,9 @@ from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 
 from .bots import BotError, check_bot
 from .play.config import ConfigError, MatchConfig
-from .play.session import Session, rotation
+from .play.session import Session, one_hand
 from .play.workers import imap_ahead, too_many, useful_workers, worker_pool
 from .rules import get_ruleset
-from .table import Match
 
 __all__ = [
     "HandOutcome",
@@ -307,10 +306,7 @@ def play_hand(
     of one hand. The bots are seeded by :func:`~mahjongg.play.seeds.bot_seed` from
     the run's seed ``run_seed``, the hand's index and the player. ``options``:
     the ruleset's (:data:`~mahjongg.play.config.OPTION_FIELDS`)."""
-    n = len(bots)
-    config = _config(bots, ruleset, run_seed, hands=1, options=options)
-    match = Match(config.ruleset_value(), run_seed, n, hands=1, seating=rotation(n, index % n))
-    session = Session(config, match=match, deal_seed=seed, hand_index=index)
+    session = one_hand(_config(bots, ruleset, run_seed, hands=1, options=options), seed, index, index % len(bots))
     actions = session.run_bots(limit=None)
     return _outcome(session, index, actions, keep_events)
 

@@ -635,9 +635,14 @@ def _claim_legal(obs: Observation, hand: Hand, ruleset: Ruleset, t: Tile) -> lis
 
 
 def chips(ev: float) -> str:
-    """An expected value in whole chips, as the hints print it: ``57``, ``0``
-    (never ``-0``, which a value just under zero rounded to)."""
-    return str(round(ev) + 0)
+    """An expected value in chips, as the hints print it: whole chips from 10 up
+    (``57``, ``-12``), tenths below (``0.4``, ``-2.5``), so that the discards of a hand
+    far from ready, whose values are all under one chip, are not all "value 0";
+    never ``-0`` or ``-0.0`` (a value just under zero rounded)."""
+    if abs(ev) >= 9.95:
+        return str(round(ev) + 0)
+    text = f"{round(ev, 1) + 0.0:.1f}"
+    return "0" if text in ("0.0", "-0.0") else text
 
 
 def claim_advice(obs: Observation, legal) -> list[Choice]:

@@ -43,6 +43,7 @@ from dataclasses import dataclass
 from ..errors import MahjonggError
 from ..rules.ruleset import Ruleset
 from ..table.actions import Action, ActionKind
+from ..table.describe import ACTION_WORDS
 from ..tiles import NUM_KINDS, TILES, Tile
 
 __all__ = ["ActionTable", "ActionTableError", "action_table", "CHOW_LOWS"]
@@ -136,14 +137,7 @@ class ActionTable:
         if not 0 <= i < len(self.entries):
             raise ActionTableError(f"action {i} is outside the table of {self.ruleset} (0..{len(self.entries) - 1})")
         kind, t = self.entries[i]
-        name = {
-            ActionKind.CHOW: "chow from",
-            ActionKind.CONCEALED_KONG: "concealed kong",
-            ActionKind.ADD_KONG: "add kong",
-            ActionKind.ORIGINAL_CALL: "original call",
-        }.get(
-            kind, kind.value
-        )
+        name = ACTION_WORDS[kind].entry  # the one table of the actions in words
         return f"{name} {t}" if t is not None else name
 
 

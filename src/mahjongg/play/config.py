@@ -27,6 +27,7 @@ Fields:
 
 from __future__ import annotations
 
+import functools
 import random
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
@@ -34,12 +35,49 @@ from typing import Any, Mapping, Sequence
 from ..bots import BotError, check_bot, make_bot
 from ..errors import MahjonggError
 from ..rules import get_ruleset
-from ..rules.ruleset import Ruleset
+from ..rules.ruleset import Ruleset, RulesetError
 
-__all__ = ["MatchConfig", "ConfigError", "OPTION_FIELDS", "table_ruleset"]
+__all__ = ["MatchConfig", "ConfigError", "OPTION_FIELDS", "match_options", "table_ruleset"]
 
 OPTION_FIELDS = ("limit", "payment_limit", "east_factor", "settle_draws", "draw_keeps_deal", "special_tiles")
 """Ruleset options a match may set (the others change the set of tiles or the play)."""
+
+NO_LIMIT_OPTIONS = ("limit", "payment_limit")
+"""The options of :data:`OPTION_FIELDS` that are a number or ``None`` (no limit)."""
+
+MAX_OPTION = 1_000_000
+"""The largest number a match's option may be."""
+
+
+def match_options(ruleset: Ruleset) -> list[dict]:
+    """The options a match on ``ruleset`` may set (:data:`OPTION_FIELDS`), as an app draws
+    a control for each: ``{"option", "kind", "value", ...}`` with ``value`` the ruleset's own
+    and ``kind`` one of ``"yes-no"`` (true or false), ``"number"`` (a whole number from
+    ``min`` to ``max``; ``none``: ``None`` may be given, no limit) or ``"choice"`` (one of
+    ``choices``, ``None`` among them for none). What :meth:`MatchConfig.make` accepts."""
+    out = []
+    for k in OPTION_FIELDS:
+        value = getattr(ruleset, k)
+        if k == "special_tiles":
+            out.append({"option": k, "kind": "choice", "value": value, "choices": [None, *ruleset.special_tile_sets]})
+        elif isinstance(value, bool):  # a yes-or-no option: the ruleset's own value says so
+            out.append({"option": k, "kind": "yes-no", "value": value})
+        else:
+            none = k in NO_LIMIT_OPTIONS and _takes_none(ruleset, k)
+            out.append({"option": k, "kind": "number", "value": value, "min": 1, "max": MAX_OPTION, "none": none})
+    return out
+
+
+@functools.lru_cache(maxsize=256)
+def _takes_none(ruleset: Ruleset, k: str) -> bool:
+    """Whether ``ruleset`` may be played with option ``k`` ``None`` (no limit): the ruleset
+    says so (pung-chow-limit needs its limit)."""
+    try:
+        ruleset.with_options(**{k: None})
+    except RulesetError:
+        return False
+    return True
+
 
 HUMAN = None
 """A human player's entry in ``players``."""
@@ -118,19 +156,21 @@ class MatchConfig:
         if not isinstance(options, Mapping):
             raise ConfigError("options must be a mapping of option names to values")
         checked: dict[str, Any] = {}
+        controls = {o["option"]: o for o in match_options(base)}
         for k, v in options.items():
-            if k not in OPTION_FIELDS:
+            o = controls.get(k)
+            if o is None:
                 raise ConfigError(f"unknown option {k!r}; a match may set {', '.join(OPTION_FIELDS)}")
-            if k == "special_tiles":
-                if v is not None and v not in base.special_tile_sets:
+            if o["kind"] == "choice":
+                if v not in o["choices"]:
                     sets = base.special_tile_sets
                     has = f"one of {', '.join(sets)}" if sets else f"{base.name} has no special tiles"
                     raise ConfigError(f"special_tiles: {has}, not {v!r}")
-            elif isinstance(getattr(base, k), bool):  # a yes-or-no option: the ruleset's own value says so
+            elif o["kind"] == "yes-no":
                 if not isinstance(v, bool):
                     raise ConfigError(f"{k} is true or false, not {v!r}")
-            elif not (v is None and k in ("limit", "payment_limit")):
-                _whole(k, v, 1, 1_000_000)
+            elif not (v is None and o["none"]):
+                _whole(k, v, o["min"], o["max"])
             checked[k] = v
         if hands is not None and rounds is not None:
             raise ConfigError("a match is so many hands or so many rounds long, not both")
@@ -156,7 +196,10 @@ class MatchConfig:
                 known.append(check_bot(p))  # a registry name (in lower case) or KIND:ARG (policy:FILE), made once
             except BotError as exc:
                 raise ConfigError(f"players: {exc}") from None
-        rules = table_ruleset(base.name, checked)
+        try:
+            rules = table_ruleset(base.name, checked)
+        except RulesetError as exc:  # a value the ruleset cannot take (pung-chow-limit without a limit)
+            raise ConfigError(f"options: {exc}") from None
         for p in dict.fromkeys(k for k in known if k is not None):
             try:
                 make_bot(p, 0).check_table(rules)  # (the learned bot: a ruleset it has weights for)

@@ -6,9 +6,9 @@ schema and the same interface as :class:`mahjongg.play.journal.Journal`.
     j = PgJournal("postgresql://user@host/db")     # creates the tables if needed
     match_id = j.new_match("serve", config, code="ABCDEF", status="lobby")
 
-The tables are those of the SQLite file (see :mod:`mahjongg.play.journal`),
-with ``BIGSERIAL`` ids, a ``NUMERIC`` seed (a shared table's seeds have 128
-bits) and text columns holding the same JSON,
+The tables are those of the SQLite file, from the one definition both render
+(:data:`mahjongg.play.schema.TABLES`), with ``BIGSERIAL`` ids, a ``NUMERIC``
+seed (a shared table's seeds have 128 bits) and text columns holding the same JSON,
 so what one backend writes the other reads alike. Every write is committed at
 once (one action, one transaction), as in SQLite: a process killed at any
 moment loses nothing already told to anyone, and another process reading the
@@ -59,7 +59,7 @@ from typing import Callable, Iterable, Sequence
 
 from ..table import Game
 from .journal import GameRow, MatchRow, SavedMatch
-from .schema import JournalError, dump, now
+from .schema import GAMES, POSTGRES, JournalError, added_columns, dump, now, render
 
 __all__ = ["PgJournal", "PG_SCHEMA", "JournalUnavailable", "LeaseLost"]
 
@@ -89,7 +89,6 @@ class LeaseLost(JournalError):
 FENCED = "MJ001"
 """The SQLSTATE of a write refused by its match's lease token (``mahjongg_fence``)."""
 PG_FENCE = f"""
-ALTER TABLE matches ADD COLUMN IF NOT EXISTS lease BIGINT NOT NULL DEFAULT 0;
 CREATE OR REPLACE FUNCTION mahjongg_fence(m BIGINT, token BIGINT) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
     PERFORM 1 FROM matches WHERE id = m AND lease = token FOR SHARE;
@@ -99,39 +98,19 @@ BEGIN
     END IF;
 END $$;
 """
-"""The lease token (fencing token) of each match: ``matches.lease``, 0 for a new match, one more at
+"""The lease token (fencing token) of each match: ``matches.lease`` (a column of
+:data:`mahjongg.play.schema.TABLES`), 0 for a new match, one more at
 each takeover (:meth:`PgJournal.claim`); ``mahjongg_fence(match, token)`` -- the last statement of a
 transaction that writes under a token -- locks the match's row for share and refuses (SQLSTATE
 :data:`FENCED`) if the token is not the match's now. A takeover's increment waits for a write that
 holds the lock (about to commit: the new owner reads it), and a write that comes to its fence after
 the increment is refused."""
 
-PG_SCHEMA = """
-CREATE TABLE IF NOT EXISTS games (
-    id BIGSERIAL PRIMARY KEY, created TEXT NOT NULL, ruleset TEXT NOT NULL, seed NUMERIC(40, 0),
-    players INTEGER NOT NULL, bots TEXT NOT NULL, winner TEXT, reason TEXT, net TEXT,
-    events INTEGER NOT NULL, match_id BIGINT, hand INTEGER
-);
-CREATE INDEX IF NOT EXISTS games_match ON games (match_id, hand);
-CREATE TABLE IF NOT EXISTS events (
-    game_id BIGINT NOT NULL REFERENCES games(id) ON DELETE CASCADE, seq INTEGER NOT NULL,
-    type TEXT NOT NULL, data TEXT NOT NULL, PRIMARY KEY (game_id, seq)
-);
-CREATE TABLE IF NOT EXISTS matches (
-    id BIGSERIAL PRIMARY KEY, created TEXT NOT NULL, app TEXT NOT NULL, code TEXT UNIQUE,
-    config TEXT NOT NULL, status TEXT NOT NULL
-);
-CREATE TABLE IF NOT EXISTS match_seats (
-    match_id BIGINT NOT NULL REFERENCES matches(id), player INTEGER NOT NULL, name TEXT NOT NULL,
-    kind TEXT NOT NULL, bot TEXT, token_hash TEXT, PRIMARY KEY (match_id, player)
-);
-CREATE TABLE IF NOT EXISTS match_events (
-    match_id BIGINT NOT NULL REFERENCES matches(id), hand INTEGER NOT NULL, seq INTEGER NOT NULL,
-    data TEXT NOT NULL, PRIMARY KEY (match_id, hand, seq)
-);
-"""
+PG_SCHEMA = render(POSTGRES) + added_columns(POSTGRES, after=2)
+"""The journal's tables (:data:`mahjongg.play.schema.TABLES`) in PostgreSQL's dialect; the columns
+added since version 2 (PostgreSQL's first: ``matches.lease``) added to a database made before."""
 
-_GAME_COLUMNS = "id, created, ruleset, seed, players, bots, winner, reason, net, events, match_id, hand"
+_GAME_COLUMNS = ", ".join(GAMES.column_names)
 _BIGINT = range(-(2**63), 2**63)
 
 

@@ -7,14 +7,16 @@ import json
 import sqlite3
 from datetime import datetime, timezone
 
-from .schema import OLD_TABLES, SCHEMA, VERSION, insert_hand, tables
+from .schema import OLD_TABLES, SCHEMA, SQLITE, TABLES, VERSION, column_sql, insert_hand, tables
 
 __all__ = ["migrate"]
 
 def migrate(conn: sqlite3.Connection) -> None:
     """Bring a mahjongg file of an older schema to this one, in one transaction.
 
-    * ``games`` of ``mahjongg.records`` get the columns ``match_id`` and ``hand``.
+    * ``games`` of ``mahjongg.records`` get the columns ``match_id`` and ``hand``,
+      ``matches`` of a file of version 2 ``lease`` (the columns of
+      :data:`~mahjongg.play.schema.TABLES` with a ``since``).
     * ``play_matches``/``play_journal`` (``mahjongg play``): each match keeps its
       id (``play --resume ID`` goes on working), its settings become a match
       configuration (:class:`~mahjongg.play.config.MatchConfig` as data), its
@@ -31,11 +33,12 @@ def migrate(conn: sqlite3.Connection) -> None:
     conn.execute("BEGIN IMMEDIATE")
     try:
         have = tables(conn)
-        if "games" in have:
-            cols = {r[1] for r in conn.execute("PRAGMA table_info(games)")}
-            for c in ("match_id", "hand"):
-                if c not in cols:
-                    conn.execute(f"ALTER TABLE games ADD COLUMN {c} INTEGER")
+        for table in TABLES:  # the columns this schema added to the older schemas' tables
+            if table.name in have:
+                cols = {r[1] for r in conn.execute(f"PRAGMA table_info({table.name})")}
+                for c in table.columns:
+                    if c.since and c.name not in cols:
+                        conn.execute(f"ALTER TABLE {table.name} ADD COLUMN {column_sql(c, SQLITE)}")
         for stmt in SCHEMA.split(";"):
             if stmt.strip():
                 conn.execute(stmt)

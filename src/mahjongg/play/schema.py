@@ -1,6 +1,9 @@
 """The journal's SQLite schema, and which files mahjongg may write to.
 
-The schema (version :data:`VERSION`) is described in :mod:`mahjongg.play.journal`;
+The schema (version :data:`VERSION`) is described in :mod:`mahjongg.play.journal` and
+defined once, in no SQL dialect, in :data:`TABLES`: the SQLite journal runs
+:data:`SCHEMA` (:func:`render` with :data:`SQLITE`'s types), the PostgreSQL one
+:func:`render` with :data:`POSTGRES`'s;
 :data:`MAHJONGG_COLUMNS` lists every mahjongg table of it and of the older
 schemas, which :func:`refuse_foreign` tells from another program's tables.
 :func:`insert_hand` writes one finished hand (for the journal and the migration).
@@ -11,6 +14,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from datetime import datetime, timezone
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, Sequence
 
@@ -18,6 +22,14 @@ from ..errors import MahjonggError
 
 __all__ = [
     "VERSION",
+    "TABLES",
+    "GAMES",
+    "SqlTable",
+    "Column",
+    "SQLITE",
+    "POSTGRES",
+    "render",
+    "added_columns",
     "SCHEMA",
     "MAHJONGG_COLUMNS",
     "MAHJONGG_TABLES",
@@ -28,65 +40,136 @@ __all__ = [
     "insert_hand",
 ]
 
-VERSION = 2
-"""The schema's version (``PRAGMA user_version``); files of the older schemas have 0."""
+VERSION = 3
+"""The schema's version (``PRAGMA user_version``); files of the schemas before the journal have 0.
+Version 3 added ``matches.lease`` (a lease token that only PostgreSQL writes; a SQLite file holds 0):
+:func:`migrate <mahjongg.play.migration.migrate>` adds it to a file of version 2."""
 
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS games (
-    id INTEGER PRIMARY KEY,
-    created TEXT NOT NULL,
-    ruleset TEXT NOT NULL,
-    seed INTEGER,
-    players INTEGER NOT NULL,
-    bots TEXT NOT NULL,
-    winner TEXT,
-    reason TEXT,
-    net TEXT,
-    events INTEGER NOT NULL,
-    match_id INTEGER,
-    hand INTEGER
-);
-CREATE TABLE IF NOT EXISTS events (
-    game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
-    seq INTEGER NOT NULL,
-    type TEXT NOT NULL,
-    data TEXT NOT NULL,
-    PRIMARY KEY (game_id, seq)
-);
-CREATE TABLE IF NOT EXISTS matches (
-    id INTEGER PRIMARY KEY,
-    created TEXT NOT NULL,
-    app TEXT NOT NULL,
-    code TEXT UNIQUE,
-    config TEXT NOT NULL,
-    status TEXT NOT NULL
-);
-CREATE TABLE IF NOT EXISTS match_seats (
-    match_id INTEGER NOT NULL REFERENCES matches(id),
-    player INTEGER NOT NULL,
-    name TEXT NOT NULL,
-    kind TEXT NOT NULL,
-    bot TEXT,
-    token_hash TEXT,
-    PRIMARY KEY (match_id, player)
-);
-CREATE TABLE IF NOT EXISTS match_events (
-    match_id INTEGER NOT NULL REFERENCES matches(id),
-    hand INTEGER NOT NULL,
-    seq INTEGER NOT NULL,
-    data TEXT NOT NULL,
-    PRIMARY KEY (match_id, hand, seq)
-);
-"""
+@dataclass(frozen=True)
+class Column:
+    """One column of :data:`TABLES`, in no SQL dialect.
 
-_RECORDS = {"id", "created", "ruleset", "seed", "players", "bots", "winner", "reason", "net", "events"}
+    ``type``: ``"key"`` (the table's own id, given by the database: its primary key),
+    ``"ref"`` (the id of another table's row), ``"int"`` (a count, a number, a
+    seat), ``"seed"`` (a hand's seed: up to 128 bits, :func:`seed_column`) or
+    ``"text"`` (words, or JSON). ``required``: NOT NULL. ``unique``: no two rows
+    share a value (NULL aside). ``default``: the value of a row written without it
+    (SQL literal text). ``references``: ``"table(column)"`` it points at;
+    ``cascade``: its rows go with the row they point at. ``since``: the schema
+    version that added the column to a table the older schemas had (:func:`migrate
+    <mahjongg.play.migration.migrate>` adds it; PostgreSQL: :func:`added_columns`),
+    0 for a column of every version."""
+
+    name: str
+    type: str
+    required: bool = False
+    unique: bool = False
+    default: str | None = None
+    references: str | None = None
+    cascade: bool = False
+    since: int = 0
+
+
+@dataclass(frozen=True)
+class SqlTable:
+    """One table of :data:`TABLES`: its columns in order, its primary key when it has
+    more than one column (a ``"key"`` column is one by itself), and its indexes
+    (``(name, columns)``)."""
+
+    name: str
+    columns: tuple[Column, ...]
+    key: tuple[str, ...] = ()
+    indexes: tuple[tuple[str, tuple[str, ...]], ...] = ()
+
+    @property
+    def column_names(self) -> tuple[str, ...]:
+        return tuple(c.name for c in self.columns)
+
+
+def _c(name: str, type: str = "text", **kw) -> Column:
+    return Column(name, type, **kw)
+
+
+TABLES: tuple[SqlTable, ...] = (
+    SqlTable("games", (
+        _c("id", "key"), _c("created", required=True), _c("ruleset", required=True), _c("seed", "seed"),
+        _c("players", "int", required=True), _c("bots", required=True), _c("winner"), _c("reason"), _c("net"),
+        _c("events", "int", required=True), _c("match_id", "ref", since=2), _c("hand", "int", since=2),
+    ), indexes=(("games_match", ("match_id", "hand")),)),
+    SqlTable("events", (
+        _c("game_id", "ref", required=True, references="games(id)", cascade=True), _c("seq", "int", required=True),
+        _c("type", required=True), _c("data", required=True),
+    ), key=("game_id", "seq")),
+    SqlTable("matches", (
+        _c("id", "key"), _c("created", required=True), _c("app", required=True), _c("code", unique=True),
+        _c("config", required=True), _c("status", required=True),
+        # the match's lease token (fencing token) in a server of many processes: one more at each
+        # takeover, every write checked against it (play/journal_pg.py); a SQLite file holds 0
+        _c("lease", "int", required=True, default="0", since=3),
+    )),
+    SqlTable("match_seats", (
+        _c("match_id", "ref", required=True, references="matches(id)"), _c("player", "int", required=True),
+        _c("name", required=True), _c("kind", required=True), _c("bot"), _c("token_hash"),
+    ), key=("match_id", "player")),
+    SqlTable("match_events", (
+        _c("match_id", "ref", required=True, references="matches(id)"), _c("hand", "int", required=True),
+        _c("seq", "int", required=True), _c("data", required=True),
+    ), key=("match_id", "hand", "seq")),
+)
+"""The journal's tables (schema :data:`VERSION`), once for every database: each journal
+renders them in its SQL dialect (:func:`render`; :data:`SQLITE`, :data:`POSTGRES`)."""
+
+GAMES = TABLES[0]
+"""The finished hands' table (``games``): :class:`~mahjongg.play.journal.GameRow` reads its columns in order."""
+
+SQLITE = {"key": "INTEGER PRIMARY KEY", "ref": "INTEGER", "int": "INTEGER", "seed": "INTEGER", "text": "TEXT"}
+"""The column types in SQLite (a seed beyond 64 bits is stored as text: :func:`seed_column`)."""
+POSTGRES = {"key": "BIGSERIAL PRIMARY KEY", "ref": "BIGINT", "int": "INTEGER", "seed": "NUMERIC(40, 0)", "text": "TEXT"}
+"""The column types in PostgreSQL (a shared table's seeds have 128 bits)."""
+
+
+def column_sql(column: Column, types: dict[str, str]) -> str:
+    """``column`` as SQL of the dialect whose types are ``types`` (:data:`SQLITE`, :data:`POSTGRES`)."""
+    sql = f"{column.name} {types[column.type]}"
+    if column.required:
+        sql += " NOT NULL"
+    if column.unique:
+        sql += " UNIQUE"
+    if column.default is not None:
+        sql += f" DEFAULT {column.default}"
+    if column.references:
+        sql += f" REFERENCES {column.references}" + (" ON DELETE CASCADE" if column.cascade else "")
+    return sql
+
+
+def render(types: dict[str, str]) -> str:
+    """:data:`TABLES` (and their indexes) as the SQL script of the dialect whose types are
+    ``types``: statements that make what is missing (``IF NOT EXISTS``), ``;`` after each."""
+    out = []
+    for t in TABLES:
+        lines = [column_sql(c, types) for c in t.columns]
+        if t.key:
+            lines.append(f"PRIMARY KEY ({', '.join(t.key)})")
+        out.append(f"CREATE TABLE IF NOT EXISTS {t.name} (\n    " + ",\n    ".join(lines) + "\n);\n")
+        out += [f"CREATE INDEX IF NOT EXISTS {name} ON {t.name} ({', '.join(cols)});\n" for name, cols in t.indexes]
+    return "".join(out)
+
+
+def added_columns(types: dict[str, str], after: int) -> str:
+    """The columns of :data:`TABLES` added by a schema version after ``after``, as statements
+    that add each to a table made before it if it lacks it (``ADD COLUMN IF NOT EXISTS``:
+    PostgreSQL's; SQLite's files are migrated, :func:`~mahjongg.play.migration.migrate`)."""
+    return "".join(f"ALTER TABLE {t.name} ADD COLUMN IF NOT EXISTS {column_sql(c, types)};\n"
+                   for t in TABLES for c in t.columns if c.since > after)
+
+
+SCHEMA = render(SQLITE)
+"""The SQLite script of :data:`TABLES`."""
+
 MAHJONGG_COLUMNS: dict[str, frozenset[str]] = {
-    # today's schema (the games table of a file of the older schema lacks match_id and hand)
-    "games": frozenset(_RECORDS),
-    "events": frozenset({"game_id", "seq", "type", "data"}),
-    "matches": frozenset({"id", "created", "app", "code", "config", "status"}),
-    "match_seats": frozenset({"match_id", "player", "name", "kind", "bot", "token_hash"}),
-    "match_events": frozenset({"match_id", "hand", "seq", "data"}),
+    # today's schema, less the columns it added to the older schemas' tables (the games
+    # table of a file of mahjongg.records lacks match_id and hand)
+    **{t.name: frozenset(c.name for c in t.columns if not c.since) for t in TABLES},
     # the older schemas, migrated when the file is opened to write
     "play_matches": frozenset({"id", "created", "settings", "hands"}),
     "play_journal": frozenset({"match_id", "seq", "data"}),

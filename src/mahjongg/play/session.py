@@ -50,6 +50,7 @@ __all__ = [
     "Recorder",
     "JournalRecorder",
     "new_session",
+    "one_hand",
     "resume_session",
     "rebuild_match",
     "distinct_names",
@@ -389,6 +390,19 @@ class Session:
                 raise BotMoveError(self.bot_name(self.match.player_at(seat)), seat, action, legal) from None
             n += 1
         return n
+
+
+def one_hand(config: MatchConfig, deal_seed: int, hand_index: int = 0, first_east: int = 0) -> Session:
+    """A session of one hand between the bots of ``config``, dealt from
+    ``deal_seed``: player ``p`` at wind ``(p - first_east) mod n`` (:func:`rotation`),
+    each bot seeded as in hand ``hand_index`` of a run seeded ``config.seed``
+    (:func:`~mahjongg.play.seeds.bot_seed`). ``mahjongg simulate``'s single hands
+    (East passing round: ``first_east = hand_index mod n``) and the arena's
+    rotations (``first_east = 0``, the challenger moved from seat to seat) are
+    dealt and driven by it: ``one_hand(...).run_bots(limit=None)`` plays the hand."""
+    n = len(config.players)
+    match = Match(config.ruleset_value(), config.seed, n, hands=1, seating=rotation(n, first_east))
+    return Session(config, match=match, deal_seed=deal_seed, hand_index=hand_index)
 
 
 def _bot_label(bot: Any) -> str:

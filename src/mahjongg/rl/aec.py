@@ -20,17 +20,19 @@ and ``action_masks()`` (the selected agent's mask, as sb3-contrib's
 
 Agents ``player_0 .. player_{n-1}`` are the players (see :mod:`.core` for
 where each sits). The agent selected is the seat with a decision: its turn,
-or, after a discard, each seat in turn that answers it. ``claims="all"``
-(the default): every other seat answers every discard, from the
-discarder's right -- with Pass alone in its mask when it cannot claim -- so
-who acts, and when, tells nothing of anyone's concealed tiles; the engine
-resolves the claims once all have answered. ``claims="able"``: only the
-seats that can claim the discard answer it (in the engine's order); faster
-(fewer steps a hand), but the *order of agents* then tells the training
-loop (never the policy's observation) who holds a pair, a run or a wait on
-the discarded tile (see ``docs/rl.md``). Every agent's ``action_mask`` is
-its own legal actions now (so several seats of a claim window each see
-theirs); it is never all zero for the selected agent while the hand goes on.
+or, after a discard, each seat in turn that answers it. ``claims="able"``
+(the default since issue 41): only the seats that can claim the discard
+answer it, from the discarder's right, every answer collected before the
+engine resolves them -- a seat is asked exactly when its own tiles and the
+public discard give it a choice, so each agent's own stream (its
+observations, masks and rewards) is a function of its own view and the
+public table; the *joint order of agents* tells a loop that reads it who
+can claim. ``claims="all"``: every other seat answers every discard, with
+Pass alone in its mask when it cannot claim, so the joint order tells
+nothing either (about twice the steps a hand; see ``docs/rl.md``). Every
+agent's ``action_mask`` is its own legal actions now (so several seats of a
+claim window each see theirs); it is never all zero for the selected agent
+while the hand goes on.
 
 Options: ``hands=N`` / ``rounds=N`` make an episode a match (rewards at each
 hand's end, termination at the match's end); ``reward_scale`` multiplies the
@@ -54,7 +56,7 @@ from pettingzoo.utils import AgentSelector
 from ..errors import StateError
 from ..rules import Ruleset
 from .actions import ActionTableError
-from .core import EnvError, Table, action_index, resolve_ruleset
+from .core import EnvError, EnvTable, action_index, resolve_ruleset
 
 __all__ = ["raw_env", "env"]
 
@@ -67,7 +69,7 @@ def env(ruleset: str | Ruleset = "pung-chow", players: int = 4, **options) -> AE
 
 
 class raw_env(AECEnv):
-    """The AEC env: ``raw_env(ruleset, players, *, claims="all", illegal_reward=None,
+    """The AEC env: ``raw_env(ruleset, players, *, claims="able", illegal_reward=None,
     hands, rounds, reward_scale, db, render_mode, **options)``."""
 
     metadata = {"render_modes": ["human", "ansi"], "name": "mahjongg_v0", "is_parallelizable": False, "render_fps": 1}
@@ -77,7 +79,7 @@ class raw_env(AECEnv):
         ruleset: str | Ruleset = "pung-chow",
         players: int = 4,
         *,
-        claims: str = "all",
+        claims: str = "able",
         illegal_reward: float | None = None,
         hands: int | None = None,
         rounds: int | None = None,
@@ -91,7 +93,7 @@ class raw_env(AECEnv):
             raise EnvError(f"render_mode must be one of {self.metadata['render_modes']}, not {render_mode!r}")
         self.render_mode = render_mode
         r = resolve_ruleset(ruleset, options)
-        self._t = Table(r, players, hands=hands, rounds=rounds, reward_scale=reward_scale, db=db, claims=claims)
+        self._t = EnvTable(r, players, hands=hands, rounds=rounds, reward_scale=reward_scale, db=db, claims=claims)
         self.claims = claims
         self.illegal_reward = None if illegal_reward is None else float(illegal_reward)
         self.ruleset = r

@@ -32,8 +32,10 @@ moment gives; such events are a few a hand.
 hundreds of random hands of every ruleset (and thousands by hand:
 ``bench/bench_rl.py --check-planes``).
 
-The claim pause (``claims="all"`` in :mod:`.aec`): after a discard (or a
-tile added to a pung, where a ruleset lets it be robbed) the env may stop
+The claim pause (``claims="all"`` in :mod:`.aec`): after an action that opens
+a claim window when every seat answers (a discard; a tile added to a pung or a
+concealed kong, where the ruleset lets it be robbed: the engine's
+:func:`~mahjongg.table.claim_window_kinds`) the env may stop
 reading events right after that one (:meth:`Planes.sync` with ``pause``):
 the planes then show the claim window on that tile whether or not the
 engine opened one (the engine may have drawn the next tile already), the
@@ -44,6 +46,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..table.game import claim_window_kinds
 from ..table.observation import materialized
 from ..tiles import NUM_KINDS, TILES
 from .actions import ActionTable
@@ -112,12 +115,16 @@ class Planes:
         self.window: int | None = None
         self.window_from: int | None = None
         self.last_from: int | None = None
+        self.windows: frozenset[str] = frozenset()  # the event kinds of the actions that open a window
 
     # --- from the observations --------------------------------------------------------
     def resync(self, game) -> None:
         """Make every plane again from the observations of ``game`` now (and read
         its events so far)."""
         self.game = game
+        # the turn's actions after which the hand stands in a claim window when every
+        # seat answers (the engine's one table of them), as the events name them
+        self.windows = frozenset(k.value for k in claim_window_kinds(game.ruleset))
         self.pos = len(game.events)
         n, col = self.players, self.col
         self.buf[:] = 0
@@ -189,7 +196,8 @@ class Planes:
     # --- from the events --------------------------------------------------------------
     def sync(self, pause: bool = False) -> bool:
         """Read the events logged since the last call. With ``pause``, stop right
-        after a discard, or a tile added to a pung that may be robbed (the env
+        after an action that opens a claim window (:func:`~mahjongg.table.claim_window_kinds`:
+        a discard, a kong that may be robbed; the env
         holds a claim pause there, :meth:`pending` tells whether events are left):
         returns whether it stopped there."""
         game = self.game
@@ -237,19 +245,18 @@ class Planes:
                 elif a in _ANSWERS:
                     if self.phase == WASHING:  # the washing window closed
                         return self._resync(game)
-                elif a == "concealed-kong":
+                elif a == "concealed-kong" or a == "add-kong":
                     s, t = _SEAT[e["seat"]], _TILE[e["tile"]]
-                    f[own[s] + t] = 0.0
-                    counts[s] -= 4
-                    f[ckong[s] + t] = 1.0
+                    if a == "add-kong":
+                        f[own[s] + t] -= 0.25
+                        counts[s] -= 1
+                        f[exp[s] + t] += 0.25
+                    else:
+                        f[own[s] + t] = 0.0
+                        counts[s] -= 4
+                        f[ckong[s] + t] = 1.0
                     self.drawn = None
-                elif a == "add-kong":
-                    s, t = _SEAT[e["seat"]], _TILE[e["tile"]]
-                    f[own[s] + t] -= 0.25
-                    counts[s] -= 1
-                    f[exp[s] + t] += 0.25
-                    self.drawn = None
-                    if game.ruleset.robbing_kong:
+                    if a in self.windows:  # a kong that may be robbed: the window on its tile
                         self.phase, self.window, self.window_from = ROBBING, t, s
                         if pause:
                             self.pos = pos
@@ -261,6 +268,8 @@ class Planes:
                 c, d, t = _SEAT[e["seat"]], _SEAT[e["from"]], _TILE[e["tile"]]
                 if k == "mahjongg":  # the winner takes the tile (the end follows)
                     if e.get("robbed"):
+                        if f[ckong[d] + t]:  # a concealed kong robbed: its three tiles go back into the hand
+                            return self._resync(game)
                         f[exp[d] + t] -= 0.25  # the kong goes back to a pung
                     else:
                         f[disc[d] + t] -= 0.25

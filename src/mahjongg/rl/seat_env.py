@@ -48,7 +48,7 @@ from ..bots import make_bot
 from ..errors import StateError
 from ..play.seeds import checked_bot_action
 from ..rules import RULESETS, Ruleset
-from .core import EnvError, Table, action_index, resolve_ruleset
+from .core import EnvError, EnvTable, action_index, resolve_ruleset
 
 __all__ = ["SeatEnv", "ENV_IDS", "make_vec"]
 
@@ -96,7 +96,7 @@ class SeatEnv(gymnasium.Env):
         self._abandoned = False
         self.names = list(opponents[:seat]) + ["learner"] + list(opponents[seat:])
         r = resolve_ruleset(ruleset, options)
-        self._t = Table(r, n, hands=hands, rounds=rounds, reward_scale=reward_scale, db=db, names=self.names)
+        self._t = EnvTable(r, n, hands=hands, rounds=rounds, reward_scale=reward_scale, db=db, names=self.names)
         self.ruleset = r
         self.action_table = self._t.table
         k = len(self.action_table)
@@ -120,7 +120,7 @@ class SeatEnv(gymnasium.Env):
         return self._t.game
 
     @property
-    def table(self) -> Table:
+    def table(self) -> EnvTable:
         return self._t
 
     def _seat_bots(self) -> None:

@@ -4,6 +4,7 @@ A faan ruleset (``hong-kong``) is an ordinary :class:`~mahjongg.rules.ruleset.Ru
 whose ``rules`` are the objects below and whose ``faan`` is a
 :class:`FaanTable`. Each rule yields :class:`FaanItem` s for one reading of a
 winning hand; the scorer (``mahjongg.scoring.evaluate``) hands the items to
+the ruleset's tally (:meth:`~mahjongg.rules.ruleset.Ruleset.tally`):
 :meth:`FaanTable.tally`, which
 
 * lets a limit hand absorb every other item (the hand scores the limit);
@@ -31,11 +32,11 @@ from ..settlement import Payment, Settlement, SettlementError
 from ..tiles import TILES, Suit, Tile, Wind
 from .context import Reading, WinBy
 from .items import Item, ScoringRule, Wording, _memo_lines
+from .tally import Tally
 
 __all__ = [
     "FaanItem",
     "FaanTable",
-    "FaanTally",
     "FaanRule",
     "LimitHand",
     "SelfDrawn",
@@ -89,17 +90,6 @@ class FaanItem(Item):
         return {"name": self.name, "faan": self.faan}
 
 
-@dataclass(frozen=True, slots=True)
-class FaanTally:
-    """What :meth:`FaanTable.tally` found for one reading: the faan (capped at
-    the limit), the points the table gives them, the items kept, the limit hand."""
-
-    faan: int
-    points: int
-    items: tuple[Item, ...]
-    limit_hand: str | None
-
-
 def _doubling(limit: int) -> tuple[int, ...]:
     return tuple(2**n for n in range(limit + 1))
 
@@ -149,14 +139,16 @@ class FaanTable:
         """The points of ``faan`` faan (at most the limit)."""
         return self.points[max(0, min(faan, self.limit))]
 
-    def tally(self, reading: Reading, items: list[Item]) -> FaanTally | None:
-        """Faan and points of one reading from the items its rules scored;
-        ``None`` for a special-shape reading no limit hand accepts."""
+    def tally(self, reading: Reading, items: list[Item]) -> Tally | None:
+        """Faan and points of one reading from the items its rules scored, as a
+        :class:`~mahjongg.rules.tally.Tally` (``score``: the table's points for the
+        faan; ``points`` and ``doubles`` 0); ``None`` for a special-shape reading no
+        limit hand accepts."""
         if not reading.is_winner:
-            return FaanTally(0, 0, (), None)  # only the winner scores
+            return Tally(0, 0, 0, (), None, 0)  # only the winner scores
         limits = [i for i in items if i.limit]
         if limits:
-            return FaanTally(self.limit, self.points_for(self.limit), tuple(limits), limits[0].name)
+            return Tally(self.points_for(self.limit), 0, 0, tuple(limits), limits[0].name, self.limit)
         if reading.shape != "standard":
             return None
         kept = list(items)
@@ -167,7 +159,7 @@ class FaanTable:
                 i for i in kept if i.name not in included and not present.intersection(getattr(i, "part_of", ()))
             ]
         faan = min(sum(getattr(i, "faan", 0) for i in kept), self.limit)
-        return FaanTally(faan, self.points_for(faan), tuple(kept), None)
+        return Tally(self.points_for(faan), 0, 0, tuple(kept), None, faan)
 
     def counted_faan(self, score) -> int:
         """The faan of ``score`` that count toward the minimum."""

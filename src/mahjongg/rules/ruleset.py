@@ -7,8 +7,6 @@ them test a ruleset's name. Adding a ruleset is adding a value to
 
 from __future__ import annotations
 
-from mahjongg.errors import MahjonggError
-
 from dataclasses import dataclass, fields, is_dataclass, replace
 from enum import Enum
 from typing import TYPE_CHECKING
@@ -16,7 +14,9 @@ from typing import TYPE_CHECKING
 from ..decomposition import arrangements
 from ..settlement import Settlement, check_scores, settle as _settle
 from ..tiles import TILES, Tile, Wind
+from .errors import RulesetError
 from .items import ScoringRule, Wording
+from .tally import Tally, points_tally
 
 if TYPE_CHECKING:
     from .faan_items import FaanTable
@@ -35,9 +35,6 @@ table anti-clockwise from himself as one; the player reached is the first
 East (seed 003, (9) a).
 """
 
-
-class RulesetError(MahjonggError):
-    """An unknown ruleset or a bad option."""
 
 
 @dataclass(frozen=True)
@@ -332,6 +329,18 @@ class Ruleset:
         if self.faan is not None:
             return f"minimum {self.faan.minimum} faan, limit {self.faan.limit} faan"
         return "no limit" if self.limit is None else f"limit {self.limit} points"
+
+    def tally(self, reading, items: list) -> Tally | None:
+        """What one reading of a hand scores from the items its rules scored on it
+        (in order), as a :class:`~mahjongg.rules.tally.Tally`; ``None`` for a
+        special-shape reading that no limit hand accepts. A faan ruleset's faan table
+        counts it (:meth:`~mahjongg.rules.faan_items.FaanTable.tally`), any other
+        ruleset its points, doubles, limit and roof
+        (:func:`~mahjongg.rules.tally.points_tally`). Raises :class:`RulesetError`
+        for a limit hand scored under a ruleset with no limit."""
+        if self.faan is not None:
+            return self.faan.tally(reading, items)
+        return points_tally(reading, items, self.limit, self.roof_off, self.name)
 
     def may_declare(self, score) -> bool:
         """Whether a winning hand with ``score`` may be declared (a faan

@@ -8,8 +8,8 @@ several hands with East's rotation and running chip totals.
 
 from .actions import Action, ActionKind, GameError, IllegalActionError
 from .events import ReplayError, from_jsonl, to_jsonl
-from .game import Game, replay, replay_steps
-from .tables import full_set
+from .game import Game, claim_window_kinds, replay, replay_steps
+from .interned import full_set
 from .match import HandRecord, Match
 from .observation import Observation
 from .phase import Phase
@@ -22,6 +22,7 @@ __all__ = [
     "IllegalActionError",
     "GameError",
     "Game",
+    "claim_window_kinds",
     "Match",
     "HandRecord",
     "Observation",

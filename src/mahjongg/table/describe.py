@@ -27,17 +27,29 @@ line as a :class:`Line`, its last tile apart (for a page that draws tiles).
 A new event type: give it a key in :func:`_keys`, its fields in
 :func:`_fields` if it has new ones, and a template in the wordings that show
 it.
+
+The actions in words: :data:`ACTION_WORDS`, one table of what each kind of
+action is called -- on a player's choice (the terminal game's buttons:
+:func:`action_label`; the web table's buttons: its words and
+:func:`action_tiles`), as an entry of the RL action table
+(:meth:`mahjongg.features.ActionTable.describe`) and in a reason why it is not
+possible now (the terminal game's ``why_not``). A new kind of action: one row
+here.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Final, Mapping, TypeAlias
+from typing import Callable, Final, Mapping, TypeAlias
 
-from ..tiles import Wind
+from ..tiles import TILES, Tile, Wind
+from .actions import Action, ActionKind
 
-__all__ = ["OMNISCIENT", "REPLAY", "TABLE", "WEB", "WIND_NAMES", "Line", "describe_event", "describe_line"]
+__all__ = [
+    "OMNISCIENT", "REPLAY", "TABLE", "WEB", "WIND_NAMES", "Line", "describe_event", "describe_line",
+    "ACTION_WORDS", "ActionWords", "action_label", "action_tiles",
+]
 
 
 class _Omniscient:
@@ -190,3 +202,57 @@ def describe_event(e: dict, *, viewer: Viewer, wording: Wording, names: Names = 
     has no line there."""
     line = describe_line(e, viewer=viewer, wording=wording, names=names)
     return None if line is None else str(line)
+
+
+# --- the actions in words ---------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class ActionWords:
+    """What one kind of action is called. ``label``: a player's choice, as a
+    button shows it ("Add to pung"; the tile follows it, a chow's run instead).
+    ``entry``: an entry of the RL action table, lower case ("add kong"; its tile
+    follows, a chow's lowest). ``noun``: what a reason calls it ("no kong now";
+    ``None``: no reason speaks of it)."""
+
+    label: str
+    entry: str
+    noun: str | None = None
+
+
+_K = ActionKind
+ACTION_WORDS: Final[Mapping[ActionKind, ActionWords]] = MappingProxyType(
+    {
+        _K.DISCARD: ActionWords("Discard", "discard"),
+        _K.CHOW: ActionWords("Chow", "chow from", "chow"),
+        _K.PUNG: ActionWords("Pung", "pung", "pung"),
+        _K.KONG: ActionWords("Kong", "kong", "kong"),
+        _K.CONCEALED_KONG: ActionWords("Concealed kong", "concealed kong", "kong"),
+        _K.ADD_KONG: ActionWords("Add to pung", "add kong", "kong"),
+        _K.MAHJONGG: ActionWords("Mah-Jongg!", "mahjongg", "Mah-Jongg"),
+        _K.PASS: ActionWords("Pass", "pass"),
+        _K.WASH: ActionWords("Wash the tiles", "wash", "washing"),
+        _K.BONUS: ActionWords("Bonus", "bonus"),
+        _K.CAPTURE: ActionWords("Capture", "capture"),
+        _K.ORIGINAL_CALL: ActionWords("Original Call, discarding", "original call", "Original Call"),
+    }
+)
+"""Every kind of action in words (:class:`ActionWords`), the one table under the
+terminal game's choices, the RL action table's entries and the reasons."""
+
+
+def action_tiles(a: Action) -> tuple[Tile, ...]:
+    """The tiles a player's choice ``a`` names after its words (:func:`action_label`):
+    a chow's run, lowest first; none for a pass or an action on no tile; else its tile."""
+    if a.kind is _K.CHOW:
+        return tuple(TILES[a.chow + i] for i in range(3))
+    if a.tile is None or a.kind is _K.PASS:
+        return ()
+    return (a.tile,)
+
+
+def action_label(a: Action, face: Callable[[Tile], str] = str) -> str:
+    """A player's choice ``a`` as a button shows it: ``Pung 5d``, ``Chow 3c 4c 5c``,
+    ``Pass``: its words (:data:`ACTION_WORDS`) and its tiles (:func:`action_tiles`);
+    ``face``: how a tile is drawn (default its name)."""
+    return " ".join((ACTION_WORDS[a.kind].label, *map(face, action_tiles(a))))

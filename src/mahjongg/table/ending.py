@@ -21,7 +21,7 @@ from ..tiles import Wind
 from .actions import MAHJONGG, PASS, WASH, Action
 from .phase import CLAIMS, OVER, TURN
 from .result import Result
-from .tables import _BY_DISCARD, _BY_ROBBED, _BY_WALL, _act
+from .interned import _BY_DISCARD, _BY_ROBBED, _BY_WALL, _act
 
 __all__ = ["finish", "open_washing", "resolve_washing", "may_declare_falsely", "false_mahjongg", "may_wash"]
 
@@ -113,6 +113,7 @@ def open_washing(g) -> None:
         ]
     g._log(type="washing", seats=[s.letter for s in g.seats if s in options])
     g._phase = CLAIMS
+    g._opened = True
     g._washing = True
     g._window_tile, g._window_from = None, None
     g._options, g._answers = {s: options[s] for s in g.seats if s in options}, {}

@@ -5,7 +5,8 @@ Every :class:`~mahjongg.table.Game` appends plain dicts to ``game.events``:
 =============== ==========================================================
 ``type``        fields
 =============== ==========================================================
-``setup``       ruleset, options, players, round, seed,
+``setup``       version (the log's format, from version 2 on), ruleset,
+                options, players, round, seed,
                 allow_false_mahjongg (only when set), stacks, wall (the
                 built wall), dice (east, breaker, thrower, break, count,
                 broken); with one throw (seed 003) ``east`` is it and
@@ -30,6 +31,14 @@ Every :class:`~mahjongg.table.Game` appends plain dicts to ``game.events``:
 ``setup`` event and applies the ``action`` events (and penalties) in order;
 the engine redoes the rest. It checks that the events it produces are the
 events it was given. This module knows the log's format only, not the Game.
+
+Versions (:data:`LOG_VERSION`, the setup event's ``version``; the table of them is
+in docs/notation.md, "Event logs"): a log without ``version`` is of version 1.
+A ruleset option added to the log after version 1 is listed in
+:data:`OPTIONS_SINCE` with the version from which every setup event holds it; a
+log of an older version holds it only when it is not the option's default, and
+one without it gets the default (:func:`logged_ruleset`). A replay writes the
+log in its own version (``Game(log_version=...)``), so it reproduces it.
 """
 
 from __future__ import annotations
@@ -42,7 +51,7 @@ from typing import Iterable
 from ..rules import get_ruleset
 from ..rules.ruleset import Ruleset, RulesetError
 
-__all__ = ["to_jsonl", "from_jsonl", "logged_ruleset", "LATE_OPTIONS", "ReplayError"]
+__all__ = ["to_jsonl", "from_jsonl", "logged_ruleset", "LOG_VERSION", "OPTIONS_SINCE", "log_version", "logs_option", "ReplayError"]
 
 
 class ReplayError(MahjonggError):
@@ -70,11 +79,33 @@ def from_jsonl(text: str) -> list[dict]:
     return out
 
 
-LATE_OPTIONS = ("draw_keeps_deal", "mandarins", "special_tiles", "roof_off", "max_chows", "kong_box_replenished", "concealed_kong_robbed_for", "original_call", "must_declare_calling", "claimed_kong_concealed")
-"""Ruleset options added after logs were first written: a ``setup`` event
-holds one only when it is not the option's default, and a log without it
-means the default -- so a log written before the option existed replays to
-the same events."""
+LOG_VERSION = 2
+"""The format version of the event logs this mahjongg writes (the setup event's
+``version``); 1: a log without one. Versions: docs/notation.md, "Event logs"."""
+
+OPTIONS_SINCE: dict[str, int] = dict.fromkeys(
+    (
+        "draw_keeps_deal", "mandarins", "special_tiles", "roof_off", "max_chows", "kong_box_replenished",
+        "concealed_kong_robbed_for", "original_call", "must_declare_calling", "claimed_kong_concealed",
+    ),
+    2,
+)
+"""Each ruleset option the log did not always hold, with the log version from which every
+``setup`` event holds it. A log of an older version holds it only when it is not the
+option's default, and a log without it gets the default -- so a log written before the
+option existed replays to the same events. An option not listed is held by every log.
+A new option: list it with ``LOG_VERSION + 1`` and raise :data:`LOG_VERSION`."""
+
+
+def log_version(setup: dict) -> int:
+    """The format version of the log whose setup event is ``setup`` (1: it has no ``version``)."""
+    return setup.get("version", 1)
+
+
+def logs_option(name: str, version: int) -> bool:
+    """Whether every log of ``version`` holds the ruleset option ``name`` (else only when
+    it is not the option's default: :data:`OPTIONS_SINCE`)."""
+    return OPTIONS_SINCE.get(name, 1) <= version
 
 
 def _of_type(v, annotation: str) -> bool:
@@ -101,7 +132,8 @@ def _of_type(v, annotation: str) -> bool:
 
 def logged_ruleset(setup: dict, ruleset: Ruleset | None = None) -> Ruleset:
     """The ruleset a ``setup`` event names, with the options it logged applied
-    (a :data:`LATE_OPTIONS` option it does not hold: the option's default);
+    (an option its log's version did not always hold and it does not hold:
+    the option's default, :data:`OPTIONS_SINCE`);
     ``ruleset``: the base to use instead of looking the name up (a ruleset not
     registered). Raises :class:`~mahjongg.rules.RulesetError` for a name not
     known and for a logged option not of its field's type (a float among the
@@ -109,7 +141,8 @@ def logged_ruleset(setup: dict, ruleset: Ruleset | None = None) -> Ruleset:
     base = ruleset if ruleset is not None else get_ruleset(setup["ruleset"])
     fields = base.__dataclass_fields__
     logged = setup.get("options", {})
-    opts = {k: fields[k].default for k in LATE_OPTIONS if k in fields and k not in logged}
+    version = log_version(setup)
+    opts = {k: fields[k].default for k in OPTIONS_SINCE if k in fields and k not in logged and not logs_option(k, version)}
     for k, v in logged.items():
         if k not in fields:
             continue

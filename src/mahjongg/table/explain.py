@@ -12,7 +12,7 @@ from __future__ import annotations
 from ..tiles import TILES, Tile, Wind
 from .actions import ADD_KONG, CHOW, CLAIM_KINDS, CONCEALED_KONG, DISCARD, KONG, MAHJONGG, ORIGINAL_CALL, PASS, PUNG, WASH, Action, ActionKind
 from .phase import TURN
-from .tables import _M_PUNG
+from .interned import _M_PUNG
 
 __all__ = ["explain", "malformed", "seat_problem"]
 

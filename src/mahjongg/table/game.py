@@ -59,6 +59,7 @@ from .actions import (
     PASS,
     PUNG,
     Action,
+    ActionKind,
     IllegalActionError,
     GameError,
 )
@@ -66,11 +67,11 @@ from .dice import Dice, breaker, throw
 from .observation import Observation, materialized
 from .result import Result
 from .ending import false_mahjongg, finish, may_declare_falsely, open_washing, resolve_washing
-from .events import ReplayError, from_jsonl, logged_ruleset, to_jsonl
+from .events import LOG_VERSION, ReplayError, from_jsonl, log_version, logged_ruleset, to_jsonl
 from .log_schema import check_log
 from .explain import explain, malformed, seat_problem
 from .phase import CLAIMS, OVER, TURN, Phase
-from .tables import (
+from .interned import (
     _ACTION_EVENTS,
     _ACTS,
     _BY_DISCARD,
@@ -95,13 +96,41 @@ from .tables import (
     _isolated,
     _meld,
     _ruleset_facts,
+    _ruleset_options,
     _shuffle,
     _tiles_of,
 )
 from .wall import Wall, deal
 
-__all__ = ["Game", "replay", "replay_steps"]
+__all__ = ["Game", "replay", "replay_steps", "claim_window_kinds"]
 
+_TURN_WINDOWS: dict[tuple[bool, bool, bool], frozenset[ActionKind]] = {}
+
+
+def claim_window_kinds(ruleset: Ruleset) -> frozenset[ActionKind]:
+    """The actions of a seat's turn after which the others answer a claim
+    window when every seat is asked (``Game(claims="all")``): a discard;
+    Original Call, a discard too (``Ruleset.original_call``); a tile added
+    to an exposed pung where a kong may be robbed (``Ruleset.robbing_kong``);
+    a concealed kong where a limit hand may rob one (``robbing_kong`` and
+    ``Ruleset.concealed_kong_robbed_for``: DMJL, BMJA). With
+    ``claims="able"`` the same actions open a window only when some seat can
+    claim. The engine opens its robbing windows by this set; an app that
+    holds a claim pause of its own (the RL env, over an ``"able"`` engine)
+    asks it instead of inferring the window from the action's kind, and
+    :attr:`Game.window_opened` tells whether one did open.
+
+    Source: the ruleset's options (robbing a kong: seed 001's limit hand
+    "Scratching a Carrying Pole", Hong Kong's faan table; a concealed kong:
+    Kajongg's "mayrobhiddenkong", after Millington 58)."""
+    rob = bool(ruleset.robbing_kong)
+    key = (bool(ruleset.original_call), rob, rob and bool(ruleset.concealed_kong_robbed_for))
+    kinds = _TURN_WINDOWS.get(key)
+    if kinds is None:
+        kinds = _TURN_WINDOWS[key] = frozenset(
+            kind for kind, on in ((DISCARD, True), (ORIGINAL_CALL, key[0]), (ADD_KONG, key[1]), (CONCEALED_KONG, key[2])) if on
+        )
+    return kinds
 
 
 _BASE_SPECIAL = Ruleset.could_be_special
@@ -120,6 +149,9 @@ class Game:
     the match counts it, :func:`mahjongg.table.match.east_wins_in_row`); the
     engine only passes it to the scoring of East's win (``Win.wins_in_row``)
     and logs it in the setup event, so a replay scores the same.
+    ``log_version``: the format version of the log it writes (``events``; the current
+    one, :data:`~mahjongg.table.events.LOG_VERSION`, unless a replay writes the
+    version of the log it replays, to reproduce it).
 
     :meth:`from_wall` starts a hand from a given built wall and dice.
     """
@@ -136,6 +168,7 @@ class Game:
         allow_false_mahjongg: bool = False,
         claims: str = "able",
         east_wins: int = 0,
+        log_version: int = LOG_VERSION,
     ) -> None:
         if type(players) is not int or players not in (2, 3, 4):
             raise GameError(f"Mah-Jongg is played by two, three or four players, not {players!r}")
@@ -163,6 +196,10 @@ class Game:
         rng = random.Random(seed)
         stacks = ruleset.wall_stacks
         _, tile_set, options = _ruleset_facts(ruleset)
+        if log_version != LOG_VERSION:  # a replay of an older log: its options as it wrote them
+            if type(log_version) is not int or not 1 <= log_version < LOG_VERSION:
+                raise GameError(f"log_version is an event log's format version (1 to {LOG_VERSION}), not {log_version!r}")
+            options = _ruleset_options(ruleset, log_version)
         if wall is None:
             built = list(tile_set)
             if len(built) != 8 * stacks:
@@ -223,6 +260,8 @@ class Game:
         self._window_from: Wind | None = None
         self._robbing = False  # the claim window is on a tile being added to a pung
         self._robbing_concealed = False  # ... or on a concealed kong (Ruleset.may_rob_concealed_kong)
+        self._windows = claim_window_kinds(ruleset)  # the turn's actions that may open a claim window
+        self._opened = False  # the last step (the deal or an action) opened a claim window: window_opened
         self._options: dict[Wind, list[Action]] = {}
         self._answers: dict[Wind, Action] = {}
         self._result: Result | None = None
@@ -239,6 +278,7 @@ class Game:
 
         self._log(
             type="setup",
+            **({"version": log_version} if log_version > 1 else {}),  # a log of version 1 has none
             ruleset=ruleset.name,
             options={k: (v[:] if type(v) is list else v) for k, v in options.items()},
             players=players,
@@ -378,6 +418,18 @@ class Game:
         if self._phase is CLAIMS:
             return (self._window_from, self._window_tile)
         return None
+
+    @property
+    def window_opened(self) -> bool:
+        """Whether the last step opened a claim window: the action last applied
+        (a discard, Original Call, a tile added to a pung that may be robbed, a
+        concealed kong that may be robbed: :func:`claim_window_kinds`) and the
+        engine now waits for the answers; or, before any action, the deal (the
+        washing window). False after an answer (a window still open waits for
+        other answers: :attr:`phase` is still ``CLAIMS``) and after
+        :meth:`declare_dead`. An app that pauses on each new window (the web
+        table) reads this, not the action's kind."""
+        return self._opened
 
     @property
     def washing(self) -> bool:
@@ -636,11 +688,13 @@ class Game:
             if action not in legal:
                 if action.kind is MAHJONGG and may_declare_falsely(self, action):
                     self._legal = [None, None, None, None]
+                    self._opened = False
                     self.events.append(_action_event(action))
                     false_mahjongg(self, action.seat)
                     return
                 raise IllegalActionError(explain(self, action))
         self._legal = [None, None, None, None]
+        self._opened = False
         entry = _ACTION_EVENTS.get(id(action))
         self.events.append(entry[1].copy() if entry is not None and entry[0] is action else _action_event(action))
         k = action.kind
@@ -680,6 +734,7 @@ class Game:
         if self._phase is OVER:
             raise IllegalActionError("the hand is over")
         if seat not in self._dead:
+            self._opened = False
             self._legal = [None, None, None, None]
             self._mark_dead(seat, reason, penalty=True)
             if self._phase is CLAIMS and seat in self._options:
@@ -823,6 +878,7 @@ class Game:
             self._answers = {}
             self._options = options
             self._phase = CLAIMS
+            self._opened = True
             return
         # nobody can claim: the discard is dead at once and the next player draws
         nxt = self._next[seat]
@@ -891,11 +947,10 @@ class Game:
         self._wait_sets[seat] = None
         self._melds[seat].append(_meld(_M_KONG, t, False))
         self._rare = None
-        r = self.ruleset
-        if r.robbing_kong and r.concealed_kong_robbed_for and self._open_robbing(seat, t, concealed=True):
+        if CONCEALED_KONG in self._windows and self._open_robbing(seat, t, concealed=True):
             return
         # seed 001 (Heavenly Peace): the original hand survives kongs "grounded"
-        self._after_kong(seat, played=not r.original_through_kongs)
+        self._after_kong(seat, played=not self.ruleset.original_through_kongs)
 
     def _add_kong(self, seat: Wind, t: Tile) -> None:
         melds = self._melds[seat]
@@ -905,7 +960,7 @@ class Game:
         self._counts[seat][t] -= 1
         self._wait_sets[seat] = None
         self._played[seat] = True
-        if self.ruleset.robbing_kong and self._open_robbing(seat, t):
+        if ADD_KONG in self._windows and self._open_robbing(seat, t):
             return
         self._after_kong(seat)
 
@@ -944,6 +999,7 @@ class Game:
         self._robbing = True
         self._robbing_concealed = concealed
         self._phase = CLAIMS
+        self._opened = True
         return True
 
     def _resolve_robbing(self) -> None:
@@ -1197,6 +1253,7 @@ def replay_steps(events: Sequence[dict], ruleset: Ruleset | None = None) -> Iter
             claims=setup.get("claims", "able"),
             east_wins=setup.get("east_wins", 0),
             dice=(tuple(setup["dice"]["east"]),) + ((tuple(setup["dice"]["break"]),) if setup["dice"]["break"] else ()),
+            log_version=log_version(setup),
         )
     except MahjonggError as exc:  # an unknown ruleset, a wall not of its set, bad dice, ...
         raise ReplayError(f"event 0 (setup): {exc}") from None

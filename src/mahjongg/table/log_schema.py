@@ -21,10 +21,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from ..rules.ruleset import SEATINGS
+from ..rules.ruleset import SEATINGS, Ruleset
 from ..tiles import NUM_KINDS, TILES
 from .actions import ActionKind
-from .events import ReplayError
+from .events import LOG_VERSION, ReplayError
 
 __all__ = ["Field", "LOG_SCHEMA", "OPTIONS", "check_log", "check_event"]
 
@@ -133,21 +133,22 @@ OPTIONS: dict[str, Field] = {
     "seating_dice": Field("the dice thrown for the seating (1 to 3)", _whole(1, 3)),
     "match_rounds": Field("the wind rounds in a match (a whole number above 0)", _whole(1)),
     "starting_chips": Field("the chips each player starts with (a whole number, 0 or more)", _whole(0)),
-    **{
-        name: _YES_NO
-        for name in (
-            "roof_off", "special_shapes", "settle_draws", "jump_deal", "robbing_kong", "original_through_kongs",
-            "kong_box_replenished", "original_call", "must_declare_calling", "claimed_kong_concealed", "draw_keeps_deal",
-        )
-    },
+    # every yes-or-no option (roof_off, robbing_kong, original_call, ...): read from the ruleset's fields
+    **{name: _YES_NO for name, f in Ruleset.__dataclass_fields__.items() if f.type in ("bool", bool)},
 }
 """The value of each option of :class:`~mahjongg.rules.Ruleset` a ``setup`` event may log
-(``options``). An option may be absent (one added later, logged only when not its default);
+(``options``). An option may be absent (from a log of a version before the option was always
+held, :data:`~mahjongg.table.events.OPTIONS_SINCE`: logged only when not its default);
 an option not listed here (a ruleset subclass's own) is checked against its field's type
 when the ruleset is rebuilt (:func:`~mahjongg.table.events.logged_ruleset`)."""
 
 LOG_SCHEMA: dict[str, dict[str, Field]] = {
     "setup": {
+        "version": Field(
+            f"an event log's format version this mahjongg reads (2 to {LOG_VERSION}; a log without one is of version 1)",
+            _whole(2, LOG_VERSION),
+            required=False,
+        ),
         "ruleset": Field("a ruleset's name", _str),
         "options": Field("the ruleset's options (an object)", _dict),
         "players": Field("the number of players (2, 3 or 4)", lambda v: _int(v) and 2 <= v <= 4),

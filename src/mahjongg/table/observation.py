@@ -24,7 +24,7 @@ from ..hand import Hand, Meld
 from ..rules.ruleset import Ruleset
 from ..tiles import Tile, Wind
 from .phase import CLAIMS, OVER, TURN, Phase
-from .tables import _tiles_of
+from .interned import _tiles_of
 
 __all__ = ["Observation"]
 

@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections import Counter
 
 from ..decomposition import is_complete
+from ..table.actions import ActionKind
+from ..table.describe import ACTION_WORDS
 from ..table.phase import Phase
 from ..tiles import Wind
 
@@ -36,14 +38,13 @@ KEYS: tuple[tuple[str, str], ...] = (
 )
 """Every key of the terminal game and what it does."""
 
-_WORD = {"mahjongg": "Mah-Jongg", "pung": "pung", "chow": "chow", "kong": "kong", "wash": "washing", "original_call": "Original Call"}
 _NAMES = {w: w.name.capitalize() for w in Wind}
 
 
 def why_not(kind: str, session) -> str:
     """Why the human cannot ``kind`` (``"mahjongg"``, ``"pung"``, ``"chow"``,
     ``"kong"``, ``"wash"``, ``"original_call"``) now, in one line for the prompt."""
-    word = _WORD[kind]
+    word = ACTION_WORDS[ActionKind(kind.replace("_", "-"))].noun  # the one table of the actions in words
     game = session.game
     if session.human is None:
         return "you are watching: the bots play every seat"

@@ -14,6 +14,8 @@ from rich.text import Text
 
 from ..play.scorecard import ScoreCard, SettlementGrid, result_card
 from ..rules.ruleset import Ruleset
+from ..table.actions import ActionKind
+from ..table.describe import ACTION_WORDS
 from ..table.match import HandRecord
 from ..tiles import Wind
 from .faces import meld_text, tiles_text
@@ -128,8 +130,8 @@ def headline(rec: HandRecord, names: list[str], discarder: Wind | None = None) -
     return f"Hand {rec.number}: {names[p]} ({WIND_NAMES[r.winner]}) {verb} Mah-Jongg on {w.tile}, {src}"
 
 
-CLAIM_WORDS = {"chow": "chow", "pung": "pung", "kong": "kong", "mahjongg": "Mah-Jongg"}
-"""A claim's kind in words."""
+CLAIM_WORDS = {k.value: ACTION_WORDS[k].noun for k in (ActionKind.CHOW, ActionKind.PUNG, ActionKind.KONG, ActionKind.MAHJONGG)}
+"""A claim's kind in words (the one table of the actions in words), by the kind's name in the log."""
 
 
 def lost_claims(events, seat: Wind) -> list[tuple[str, str, Wind, str]]:

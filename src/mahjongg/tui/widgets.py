@@ -15,7 +15,8 @@ from textual.widget import Widget
 from textual.widgets import Button, Static
 
 from ..table import Action, ActionKind, Observation, Phase
-from ..tiles import TILES, Tile, Wind
+from ..table.describe import action_label as label_of
+from ..tiles import Tile, Wind
 from .faces import face, fit, flow, flow_latest, meld_text, style_of, tiles_text
 from ..play.session import Seat
 
@@ -278,25 +279,8 @@ class HandView(Widget):
 
 
 def action_label(a: Action, glyphs: bool = False) -> str:
-    k = a.kind
-    if k is ActionKind.CHOW:
-        run = " ".join(face(TILES[a.chow + i], glyphs) for i in range(3))
-        return f"Chow {run}"
-    names = {
-        ActionKind.MAHJONGG: "Mah-Jongg!",
-        ActionKind.PUNG: "Pung",
-        ActionKind.KONG: "Kong",
-        ActionKind.CONCEALED_KONG: "Concealed kong",
-        ActionKind.ADD_KONG: "Add to pung",
-        ActionKind.PASS: "Pass",
-        ActionKind.DISCARD: "Discard",
-        ActionKind.WASH: "Wash the tiles",
-        ActionKind.ORIGINAL_CALL: "Original Call, discarding",
-    }
-    label = names.get(k, k.value.replace("-", " ").capitalize())
-    if a.tile is not None and k is not ActionKind.PASS:
-        label += f" {face(a.tile, glyphs)}"
-    return label
+    """A choice's button label (:func:`mahjongg.table.describe.action_label`), its tiles drawn as faces."""
+    return label_of(a, lambda t: face(t, glyphs))
 
 
 class ActionBar(Widget):

@@ -17,6 +17,12 @@ HTTP:
   ``GET /score``, ``POST /api/score``, ``POST /api/settle``: the scoring page
                                     and its API (``web/scoring.py``)
 
+The routes by group: the lobby and its tables (``web/lobby.py``), the replays
+(``web/replay.py``), the sockets (``web/sockets.py``), the scoring page
+(``web/scoring.py``); what they share of HTTP is ``web/api.py``. Here: the
+:class:`Server` (the tables in memory, their store, what each client may take)
+and :func:`create_app`, which puts them together.
+
 WebSocket ``/ws/{code}``: the first message must be ``{"type": "hello",
 "token": ...}`` (a seat token; anything else closes the socket with 4401), or
 ``{"type": "watch"}`` for a spectator of a started table, who is sent the
@@ -26,7 +32,7 @@ the seated players' views say how many watch).
 Then the client sends ``act`` (``kind``, ``tile``, ``chow``, optional ``v``),
 ``start``, ``ready``, ``back``, ``auto_pass`` (``on``: true or false), ``hint`` (``on``: the advisor's line in one's views) or ``sync``; the
 server sends ``state`` (the seat's whole view, after every change) and ``error``
-messages. After every discard every seat is in the claim pause (docs/claims.md). Oversized, malformed,
+messages (every message kind is parsed and formatted in :mod:`mahjongg.web.protocol`). After every discard every seat is in the claim pause (docs/claims.md). Oversized, malformed,
 illegal or too frequent messages get an ``error`` and change nothing; so does, while a PostgreSQL
 journal is away (reconnecting), a message that would change the table (:data:`~mahjongg.web.commits.RECONNECTING`).
 Nothing is sent before what it tells is committed (:mod:`mahjongg.web.commits`).
@@ -68,60 +74,45 @@ draws reproducible, a testing aid for whoever runs it.
 from __future__ import annotations
 
 import asyncio
-import ipaddress
-import json
 import logging
-import math
 import random
 import time
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, fields, replace
-from importlib import resources
 from pathlib import Path
 
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
-from starlette.requests import ClientDisconnect, Request
-from starlette.responses import FileResponse, JSONResponse, Response
-from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import Mount
 from starlette.staticfiles import StaticFiles
-from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from ..rules import RULESETS
-from .players import bot_names, default_bot
 from ..play.journal import Journal
-from ..play.journal_pg import JournalUnavailable
 from ..play.journals import is_url, open_journal
 from ..play.seeds import secret_hand_seed
+from . import protocol
+from .api import CSP, MAX_BODY, SECURITY_HEADERS, STATIC, SecurityHeaders, client_key, client_of, read_body, throttled
 from .buckets import MemoryBuckets, RedisBuckets
-from .cluster import ClusterUnavailable
-from .commits import AWAY, RECONNECTING, CommitGate
-from .replay import NoReplay, hand_replay, history
+from .commits import AWAY, CommitGate
+from .handles import LocalTable, RemoteTable
+from .lobby import lobby_routes
+from .protocol import MAX_MESSAGE
+from .replay import hand_replay, replay_routes
 from .scoring import scoring_routes
-from .table import OPTION_FIELDS, LiveTable, TableError, validate_config
+from .sockets import BURST, RATE, Conn, admit, handle_message, socket_routes
+from .table import LiveTable, TableError
 
-__all__ = ["create_app", "Server", "Limits", "MAX_MESSAGE", "CSP", "SECURITY_HEADERS", "client_key"]
+__all__ = ["create_app", "Server", "Limits", "Conn", "MAX_MESSAGE", "CSP", "SECURITY_HEADERS", "client_key"]
 
 log = logging.getLogger("mahjongg.web")
 
-MAX_MESSAGE = 2048
-"""Longest client message accepted (characters)."""
-MAX_BODY = 8192
-RATE = 10.0  # messages per second allowed, on average
-BURST = 30.0
-MAX_STRIKES = 300  # messages refused for flooding before the socket is closed
-MAX_QUEUE = 256
-HELLO_SECONDS = 10.0
 MAX_TABLES = 2000
 FORGET_SECONDS = 3600.0  # a finished table is kept in memory this long
 SWEEP_SECONDS = 60.0  # how often expired tables are looked for
 REPLAYS_KEPT = 64  # replays of finished hands kept in memory
 RETRY_SECONDS = 0.5  # a timer that comes while the journal is away waits this long, again and again
 ANSWER_SECONDS = 5.0  # how long an answer waits for its writes' commit before 503
-CHANGES = frozenset({"act", "start", "ready", "back", "auto_pass"})
-"""The messages that change a table (and write its journal): refused while the journal is away."""
-UNAVAILABLE = (JournalUnavailable, ClusterUnavailable)
-"""The database or Redis does not answer now (both reconnect by themselves): 503, try again."""
 
 
 @dataclass(frozen=True)
@@ -144,116 +135,6 @@ class Limits:
     lookup_every: float = 0.5  # then one every this many seconds
     join_burst: int = 10  # joins (POST /api/tables/{code}/join) at once
     join_every: float = 2.0  # then one every this many seconds
-
-
-CSP = (
-    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; "
-    "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
-)
-"""The Content-Security-Policy of every page: scripts, styles, images and
-connections (the table's WebSocket) from this server only -- no inline
-script or style, no ``eval`` -- and no page may frame these."""
-
-SECURITY_HEADERS = (
-    (b"content-security-policy", CSP.encode()),
-    (b"x-frame-options", b"DENY"),
-    (b"x-content-type-options", b"nosniff"),
-    (b"referrer-policy", b"no-referrer"),
-)
-"""Headers added to every HTTP response (:class:`SecurityHeaders`)."""
-
-
-class SecurityHeaders:
-    """ASGI middleware: :data:`SECURITY_HEADERS` on every HTTP response (a header the
-    response sets itself is kept)."""
-
-    def __init__(self, app) -> None:
-        self.app = app
-
-    async def __call__(self, scope, receive, send) -> None:
-        if scope["type"] != "http":
-            return await self.app(scope, receive, send)
-
-        async def send_with_headers(message) -> None:
-            if message["type"] == "http.response.start":
-                have = {k.lower() for k, _ in message.get("headers", ())}
-                message["headers"] = list(message.get("headers", ())) + [h for h in SECURITY_HEADERS if h[0] not in have]
-            await send(message)
-
-        await self.app(scope, receive, send_with_headers)
-
-STATIC = Path(str(resources.files("mahjongg.web") / "static"))
-
-
-class Conn:
-    """One WebSocket: a queue of messages to send, and a flood meter. ``gate``: what is sent
-    waits for the journal's commit (:class:`~mahjongg.web.commits.CommitGate`; ``None``: sent at once)."""
-
-    opened_count = 0
-
-    def __init__(self, rate: float = RATE, burst: float = BURST, gate: CommitGate | None = None) -> None:
-        Conn.opened_count += 1
-        self.opened = Conn.opened_count  # the order connections were made in
-        self.queue: asyncio.Queue = asyncio.Queue()
-        self.rate, self.burst = rate, burst
-        self.allowance = burst
-        self.last = time.monotonic()
-        self.strikes = 0
-        self.closed = False
-        self.dropped = False  # what is held for it tells of writes refused: never sent
-        self.gate = gate
-
-    def send(self, msg: dict | str, at_once: bool = False) -> None:
-        """Queue one message: a dict, or its JSON text already encoded (a table's view), once
-        every write made so far is committed (the gate); ``at_once``: now (what tells of no
-        write: the owner's views, gated there, and :data:`RECONNECTING`)."""
-        if self.closed:
-            return
-        text = msg if isinstance(msg, str) else json.dumps(msg, separators=(",", ":"))
-        if self.gate is None or at_once:
-            self._put(text)
-        else:
-            self.gate.after(lambda: self.dropped or self._put(text))
-
-    def _put(self, text: str) -> None:
-        if self.queue.qsize() >= MAX_QUEUE:  # a client that does not read
-            self.closed = True
-            self.queue.put_nowait(None)
-            return
-        self.queue.put_nowait(text)
-
-    def kick(self, message: str, code: int = 4409) -> None:
-        """Tell the client why, then close its socket (with ``code``)."""
-        if self.closed:
-            return
-        self.send({"type": "error", "message": message, "closed": True})
-        self.closed = True
-        if self.gate is None:
-            self.queue.put_nowait(code)
-        else:
-            self.gate.after(lambda: self.dropped or self.queue.put_nowait(code))
-
-    def drop(self, message: str, code: int = 4503) -> None:
-        """Its table is no longer played here (another process took it over): what is held
-        for it is never sent (it may tell of writes the journal refused); tell the client why
-        and close its socket, at once."""
-        if self.dropped:
-            return
-        self.dropped = True
-        if not self.closed:
-            self._put(json.dumps({"type": "error", "message": message, "closed": True}, separators=(",", ":")))
-        self.closed = True
-        self.queue.put_nowait(code)  # (a kick held by the gate is dropped with the rest: closed here)
-
-    def allow(self) -> bool:
-        now = time.monotonic()
-        self.allowance = min(self.burst, self.allowance + (now - self.last) * self.rate)
-        self.last = now
-        if self.allowance < 1:
-            self.strikes += 1
-            return False
-        self.allowance -= 1
-        return True
 
 
 class Server:
@@ -301,7 +182,7 @@ class Server:
         self.journal_was_away = True
         for t in list(self.tables.values()):
             for conn in [c for s in t.seats for c in s.conns] + list(t.watchers):
-                conn.send({"type": "error", "message": AWAY}, at_once=True)
+                conn.send(protocol.error_text(AWAY), at_once=True)
 
     def _journal_fenced(self, match_id: int, token: int) -> None:
         """A write of match ``match_id`` was refused by its lease token: another process took the
@@ -320,7 +201,7 @@ class Server:
             for s in t.seats:
                 if s.conns:
                     try:
-                        t.handle(s.player, {"type": "sync"})
+                        t.handle(s.player, protocol.Sync())
                     except TableError:
                         pass
 
@@ -455,21 +336,33 @@ class Server:
         if self.hosting is not None:
             await self.hosting.stop()
 
-    def locate(self, code: str):
-        """Table ``code``: the :class:`LiveTable` if it is played in this process, the id of
-        the process that plays it (many processes), or ``None``."""
+    def locate(self, code: str) -> LocalTable | RemoteTable | None:
+        """A handle on table ``code`` (``web/handles.py``), whether this process plays it or
+        another (many processes); ``None``: no such table is being played. Raises one of
+        :data:`~mahjongg.web.handles.UNAVAILABLE` while the journal or Redis does not answer."""
         if not isinstance(code, str):
             return None
         if self.hosting is None:
-            return self.tables.get(code.upper())
+            table = self.tables.get(code.upper())
+            return LocalTable(self, table) if table is not None else None
         return self.hosting.locate(code)
+
+    async def committed(self) -> bool:
+        """Whether every write made so far is committed, waiting up to ``ANSWER_SECONDS`` for it."""
+        return self.gate is None or await self.gate.flushed(ANSWER_SECONDS)
+
+    def forward(self, conn, text: str | None) -> str | None:
+        """A message of a socket here on a table another process plays (or played: the table may
+        have come here since): its flood meter read here, once, then sent where the table is."""
+        ok, reply = admit(conn, text)
+        return self.hosting.forward(conn, text) if ok else reply
 
     def handle_local(self, table: LiveTable, player: int | None, conn, text: str | None, admitted: bool = False) -> str | None:
         """One client message of a player's (``None``: a spectator's) socket on a table played here;
         ``admitted``: its flood meter was read already (a socket of this process, forwarded)."""
         if player is None:
-            return _handle(lambda _, msg: table.handle_watcher(conn, msg), None, conn, text, admitted=admitted)
-        return _handle(table.handle, player, conn, text, admitted=admitted, ready=lambda: self.journal_ready)
+            return handle_message(lambda _, msg: table.handle_watcher(conn, msg), None, conn, text, admitted=admitted)
+        return handle_message(table.handle, player, conn, text, admitted=admitted, ready=lambda: self.journal_ready)
 
     def add(self, table: LiveTable, owner: str | None = None) -> None:
         table.clock = self.clock
@@ -512,68 +405,6 @@ class _Timer:
         self.handle.cancel()
 
 
-def _error(message: str, status: int = 400) -> JSONResponse:
-    return JSONResponse({"error": message}, status_code=status)
-
-
-def _throttled(what: str, wait: float) -> JSONResponse:
-    """429 with ``Retry-After``: ``what`` was asked too often; ``wait`` seconds to go."""
-    seconds = math.ceil(wait)
-    return JSONResponse({"error": f"{what}; try again in {seconds} s"}, status_code=429, headers={"Retry-After": str(seconds)})
-
-
-class BadRequest(TableError):
-    """A request body the server cannot read (400)."""
-
-
-async def _body(request: Request, limit: int = MAX_BODY) -> dict:
-    """The request's JSON object, read at most ``limit`` bytes far; raises
-    :class:`BadRequest` with a one-line reason for anything else."""
-    length = request.headers.get("content-length")
-    if length is not None and (not length.isdigit() or int(length) > limit):
-        raise BadRequest(f"the request is too large (at most {limit} bytes)")
-    raw = b""
-    try:
-        async for chunk in request.stream():
-            raw += chunk
-            if len(raw) > limit:
-                raise BadRequest(f"the request is too large (at most {limit} bytes)")
-    except ClientDisconnect:  # gone mid-body: nobody to answer, one line in the log
-        log.info("%s %s: the client went away before sending the whole request", request.method, request.url.path)
-        raise BadRequest("the request was cut off") from None
-    try:
-        data = json.loads(raw or b"{}")
-    except RecursionError:  # [[[[...]]]]: nested deeper than the parser goes
-        raise BadRequest("the request is JSON nested too deep") from None
-    except ValueError:  # not JSON, or not UTF-8
-        raise BadRequest("the request is not JSON") from None
-    if not isinstance(data, dict):
-        raise BadRequest("the request must be a JSON object")
-    return data
-
-
-def client_key(host: str) -> str:
-    """The client a budget is kept for: an IPv4 address as it is; an IPv6
-    address as its /64 network (``2001:db8::1`` and ``2001:db8::2`` are one
-    client: a /64 is one site's, whose machines may take any address in it);
-    an IPv4 address written in IPv6 (``::ffff:1.2.3.4``) as that IPv4
-    address; anything else (no address known) as it is."""
-    try:
-        ip = ipaddress.ip_address(host)
-    except ValueError:
-        return host
-    if ip.version == 6:
-        if ip.ipv4_mapped is not None:
-            return str(ip.ipv4_mapped)
-        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
-    return str(ip)
-
-
-def _client(conn) -> str:
-    """Who a request or socket comes from: its IP address (:func:`client_key`)."""
-    return client_key(conn.client.host) if conn.client is not None else "unknown"
-
-
 def create_app(
     db: str | Path = ":memory:",
     *,
@@ -610,273 +441,18 @@ def create_app(
         await server.stop_hosting()
         server.close()
 
-    async def page(request: Request) -> Response:
-        return FileResponse(STATIC / "index.html")
-
-    async def table_page(request: Request) -> Response:
-        return FileResponse(STATIC / "table.html")
-
-    async def replay_page(request: Request) -> Response:
-        return FileResponse(STATIC / "replay.html")
-
-    def replay_limit(request: Request) -> Response | None:
-        """None if this client may look a table's finished hands up now, else its 429 (a look-up by code)."""
-        wait = server.may_look_up(_client(request))
-        return _throttled("too many table look-ups from you", wait) if wait > 0 else None
-
-    async def hands(request: Request) -> Response:
-        refused = replay_limit(request)
-        if refused is not None:
-            return refused
-        try:
-            return JSONResponse(history(server.store, request.path_params["code"]))
-        except NoReplay as e:
-            return _error(str(e), e.status)
-
-    async def hand(request: Request) -> Response:
-        refused = replay_limit(request)
-        if refused is not None:
-            return refused
-        n = request.path_params["hand"]
-        try:
-            if not n.isdigit() or len(n) > 6:
-                raise NoReplay("a hand is numbered from 1")
-            return JSONResponse(server.replay(request.path_params["code"], int(n)))
-        except NoReplay as e:
-            return _error(str(e), e.status)
-
-    async def rulesets(request: Request) -> Response:
-        return JSONResponse(
-            {
-                "rulesets": [
-                    {
-                        "name": r.name,
-                        "title": r.title,
-                        "options": {k: getattr(r, k) for k in OPTION_FIELDS if k != "special_tiles"},
-                        "special_tiles": r.special_tiles,
-                        "special_tile_sets": list(r.special_tile_sets),
-                    }
-                    for r in RULESETS.values()
-                ],
-                "bots": bot_names(),
-                "default_bot": default_bot(),
-            }
-        )
-
-    async def create(request: Request) -> Response:
-        client = _client(request)
-        try:
-            data = await _body(request, server.limits.max_body)
-            config = validate_config({**(defaults or {}), **data}, bot_names())
-            wait = server.may_create(client)
-            if wait > 0:
-                return _throttled("too many new tables from you", wait)
-            config.seed = server.new_seed()
-            config.deals = "match" if server.predictable else "secret"
-            table, token = LiveTable.create(server.store, config, data.get("name"), server.schedule)
-        except TableError as e:
-            return _error(str(e))
-        except UNAVAILABLE as e:
-            return _error(str(e), 503)
-        server.add(table, client)
-        if server.hosting is not None:
-            server.hosting.created(table)
-        return await _committed(JSONResponse({"code": table.code, "player": 0, "token": token}))
-
-    async def _committed(response: Response) -> Response:
-        """``response`` once every write made so far is committed (the seat's token is in the journal), else 503."""
-        if server.gate is None or await server.gate.flushed(ANSWER_SECONDS):
-            return response
-        return _error(RECONNECTING, 503)
-
-    async def info(request: Request) -> Response:
-        wait = server.may_look_up(_client(request))
-        if wait > 0:
-            return _throttled("too many table look-ups from you", wait)
-        try:
-            table = server.locate(request.path_params["code"])
-        except UNAVAILABLE as e:
-            return _error(str(e), 503)
-        if table is None:
-            return _error("no table with that code", 404)
-        if isinstance(table, str):  # played by another process: ask it
-            return _answer(await server.hosting.cluster.call(table, {"op": "call", "code": request.path_params["code"].upper(), "method": "info"}))
-        return JSONResponse(table.public_info())
-
     def score_limit(request: Request) -> Response | None:
         """None if the scoring API may answer this client now, else its 429."""
-        wait = server.may_score(_client(request))
-        return _throttled("too many scoring requests from you", wait) if wait > 0 else None
-
-    async def join(request: Request) -> Response:
-        wait = server.may_join(_client(request))
-        if wait > 0:
-            return _throttled("too many joins from you", wait)
-        try:
-            table = server.locate(request.path_params["code"])
-        except UNAVAILABLE as e:
-            return _error(str(e), 503)
-        if table is None:
-            return _error("no table with that code", 404)
-        try:
-            data = await _body(request, server.limits.max_body)
-            if isinstance(table, str):  # played by another process: it seats the player
-                args = {"name": data.get("name")}
-                return _answer(await server.hosting.cluster.call(table, {"op": "call", "code": request.path_params["code"].upper(), "method": "join", "args": args}))
-            if not server.journal_ready:
-                return _error(RECONNECTING, 503)
-            player, token = table.join(data.get("name"))
-        except BadRequest as e:
-            return _error(str(e), 400)
-        except TableError as e:
-            return _error(str(e), 409)
-        return await _committed(JSONResponse({"code": table.code, "player": player, "token": token}))
-
-    async def play(ws: WebSocket) -> None:
-        await ws.accept()
-        client = _client(ws)
-
-        async def refuse(message: str, code: int) -> None:
-            await ws.send_text(json.dumps({"type": "error", "message": message}))
-            await ws.close(code)
-
-        if server.client_conns.get(client, 0) >= server.limits.client_conns:
-            return await refuse(f"too many connections from you (at most {server.limits.client_conns})", 4429)
-        wait = server.may_look_up(client)  # a socket on a code is a look-up of it
-        if wait > 0:
-            return await refuse(f"too many table look-ups from you; try again in {math.ceil(wait)} s", 4429)
-        server.client_conns[client] = server.client_conns.get(client, 0) + 1
-        try:
-            await _play(ws, refuse)
-        finally:
-            n = server.client_conns.get(client, 1) - 1
-            if n > 0:
-                server.client_conns[client] = n
-            else:
-                server.client_conns.pop(client, None)
-
-    async def _play(ws: WebSocket, refuse) -> None:
-        conn = Conn(rate, burst, server.gate)
-        try:
-            table = server.locate(ws.path_params["code"])
-        except UNAVAILABLE as e:
-            return await refuse(str(e), 4503)
-        if table is None:
-            return await refuse("no table with that code", 4404)
-        try:
-            first = await asyncio.wait_for(ws.receive(), HELLO_SECONDS)
-        except asyncio.TimeoutError:
-            return await refuse("say hello with your seat token first", 4401)
-        text = first.get("text")
-        try:
-            hello = json.loads(text) if text is not None and len(text) <= MAX_MESSAGE else None
-        except (ValueError, RecursionError):  # RecursionError: nested too deep for the parser
-            hello = None
-        if first.get("type") == "websocket.disconnect":
-            return
-        for _ in range(4):
-            if not isinstance(table, str):
-                break
-            # played by another process: this socket's messages go there
-            if not isinstance(hello, dict) or hello.get("type") not in ("hello", "watch"):
-                return await refuse("say hello with your seat token first", 4401)
-            hosting, code = server.hosting, ws.path_params["code"].upper()
-            answer = await hosting.open_remote(code, table, conn, {"type": hello["type"], "token": hello.get("token")})
-            if answer.get("code") == 4503:  # its owner does not answer (it died: its lease runs out) or let it go
-                await asyncio.sleep(hosting.cluster.lease_seconds / 2)
-                try:
-                    table = server.locate(code)
-                except UNAVAILABLE as e:
-                    return await refuse(str(e), 4503)
-                continue
-            if "error" in answer:
-                return await refuse(answer["error"], answer.get("code", 4404))
-            return await _serve(ws, conn, lambda text, data: _forward(hosting, conn, text, data), lambda: hosting.closed(conn))
-        if table is None or isinstance(table, str):
-            return await refuse("the server holding this table does not answer; try again", 4503)
-        if isinstance(hello, dict) and hello.get("type") == "watch":
-            return await _watch(ws, table, conn, refuse)
-        if not isinstance(hello, dict) or hello.get("type") != "hello":
-            return await refuse("say hello with your seat token first", 4401)
-        player = table.auth(hello.get("token"))
-        if player is None:
-            return await refuse("that is not a seat token of this table", 4401)
-
-        table.connect(player, conn, server.limits.seat_conns)
-        await _serve(ws, conn, lambda text, data: server.handle_local(table, player, conn, text),
-                     lambda: table.disconnect(player, conn))
-
-    async def _watch(ws: WebSocket, table: LiveTable, conn: Conn, refuse) -> None:
-        """A spectator: the public view after every change; only ``sync`` may be sent."""
-        try:
-            table.watch(conn, server.limits.table_watchers)
-        except TableError as e:
-            return await refuse(str(e), 4429 if table.status != "lobby" else 4404)
-        await _serve(ws, conn, lambda text, data: server.handle_local(table, None, conn, text),
-                     lambda: table.unwatch(conn))
-
-    async def _serve(ws: WebSocket, conn: Conn, handle, gone) -> None:
-        """Pump one socket: ``conn``'s queue out, each message in through ``handle``
-        (its reply, if any, sent back as an error); ``gone()`` when it ends."""
-
-        async def sender() -> None:
-            while True:
-                msg = await conn.queue.get()
-                if msg is None or isinstance(msg, int):
-                    await ws.close(4408 if msg is None else msg)
-                    return
-                await ws.send_text(msg)
-
-        task = asyncio.create_task(sender())
-        try:
-            while not conn.closed:
-                receiving = asyncio.ensure_future(ws.receive())
-                await asyncio.wait({receiving, task}, return_when=asyncio.FIRST_COMPLETED)
-                if not receiving.done():  # the sender closed the socket (kicked, or a client that does not read)
-                    receiving.cancel()
-                    break
-                m = receiving.result()
-                if m["type"] == "websocket.disconnect":
-                    break
-                reply = handle(m.get("text"), m.get("bytes"))
-                if reply is not None:
-                    conn.send({"type": "error", "message": reply}, at_once=reply == RECONNECTING)
-                if conn.strikes > MAX_STRIKES:
-                    conn.send({"type": "error", "message": "too many messages; goodbye"})
-                    conn.closed = True
-                    conn.queue.put_nowait(None)
-                    break
-        except WebSocketDisconnect:
-            pass
-        finally:
-            # the server closing (a flood, a client that does not read): let the
-            # sender flush its goodbye and close; the client gone: just stop it
-            closing = conn.closed
-            conn.closed = True
-            gone()
-            if closing and not task.done():
-                try:
-                    await asyncio.wait_for(task, 1.0)
-                except Exception:
-                    pass
-            task.cancel()
+        wait = server.may_score(client_of(request))
+        return throttled("too many scoring requests from you", wait) if wait > 0 else None
 
     app = Starlette(
         routes=[
-            Route("/", page),
-            Route("/t/{code}", table_page),
-            Route("/watch/{code}", table_page),  # the same page, as a spectator
-            Route("/replay/{code}", replay_page),  # the table's finished hands
-            Route("/replay/{code}/{hand}", replay_page),  # one of them, step by step
-            Route("/api/tables/{code}/hands", hands),
-            Route("/api/tables/{code}/hands/{hand}", hand),
-            Route("/api/rulesets", rulesets),
-            Route("/api/tables", create, methods=["POST"]),
-            Route("/api/tables/{code}", info),
-            Route("/api/tables/{code}/join", join, methods=["POST"]),
-            WebSocketRoute("/ws/{code}", play),
+            *lobby_routes(server, defaults),  # the lobby, the table page, making and joining a table (web/lobby.py)
+            *replay_routes(server),  # a table's finished hands (web/replay.py)
+            *socket_routes(server, rate, burst),  # /ws/{code} (web/sockets.py)
             # /score and /api/score, /api/settle (web/scoring.py), with the server's limits
-            *scoring_routes(STATIC, lambda request: _body(request, server.limits.max_body), score_limit),
+            *scoring_routes(STATIC, lambda request: read_body(request, server.limits.max_body), score_limit),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ],
         lifespan=lifespan,
@@ -884,57 +460,3 @@ def create_app(
     )
     app.state.server = server
     return app
-
-
-def _answer(answer: dict) -> JSONResponse:
-    """The owner's answer to a call, as the response this process would have given."""
-    if "error" in answer:
-        return _error(answer["error"], answer.get("status", 400))
-    return JSONResponse(answer["value"])
-
-
-def _admit(conn: Conn, text: str | None) -> tuple[bool, str | None]:
-    """Whether a client message may go on (the flood meter, text, size), and the error to send back."""
-    if not conn.allow():
-        return False, ("too many messages; slow down" if conn.strikes % 20 == 1 else None)
-    if text is None:
-        return False, "send JSON text messages, not binary ones"
-    if len(text) > MAX_MESSAGE:
-        return False, f"message too long ({len(text)} characters; at most {MAX_MESSAGE})"
-    return True, None
-
-
-def _forward(hosting, conn: Conn, text: str | None, data: bytes | None) -> str | None:
-    """A message of a socket on a table another process plays (or played: the table may have
-    come here since): its flood meter read here, once, then sent where the table is."""
-    ok, reply = _admit(conn, text)
-    return hosting.forward(conn, text) if ok else reply
-
-
-def _handle(handle, player: int | None, conn: Conn, text: str | None, *, admitted: bool = False, ready=None) -> str | None:
-    """Check one client message (its flood meter too, unless ``admitted``) and pass it on to
-    ``handle(player, msg)``; the error to send back, if any. ``ready()``: whether the journal
-    takes writes now -- if not, a message that would change the table is refused (:data:`RECONNECTING`)."""
-    ok, reply = (True, None) if admitted else _admit(conn, text)
-    if not ok:
-        return reply
-    if text is None:
-        return "send JSON text messages, not binary ones"
-    try:
-        msg = json.loads(text)
-    except (ValueError, RecursionError):  # RecursionError: nested too deep for the parser
-        return "that is not JSON"
-    if not isinstance(msg, dict):
-        return "a message is a JSON object with a type"
-    if ready is not None and isinstance(msg.get("type"), str) and msg["type"] in CHANGES and not ready():
-        return RECONNECTING
-    try:
-        handle(player, msg)
-    except TableError as e:
-        return str(e)
-    except UNAVAILABLE:
-        return RECONNECTING
-    except Exception:  # never let one message break the table
-        log.exception("message %r failed", text[:200])
-        return "that message could not be handled"
-    return None

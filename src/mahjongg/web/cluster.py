@@ -46,15 +46,17 @@ drops nobody's sockets.
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import secrets
 import time
-from typing import Any, Callable
+from dataclasses import replace
+from typing import Callable
 
 from ..errors import MahjonggError
+from .protocol import (Bye, Call, Deliver, Forward, Kick, Refused, Reply, SayHello, Seated, Value, format_answer, format_post,
+                       parse_answer, parse_post)
 
-__all__ = ["Cluster", "RemoteConn", "LEASE_SECONDS", "ClusterUnavailable"]
+__all__ = ["Cluster", "RemoteConn", "LEASE_SECONDS", "ClusterUnavailable", "NO_ANSWER"]
 
 log = logging.getLogger("mahjongg.web")
 
@@ -65,6 +67,8 @@ CALL_SECONDS = 2.0
 
 RETRY_FIRST, RETRY_MOST = 0.1, 1.0
 """Seconds between two tries to listen to the inbox again after Redis went away: the first, doubling up to the most."""
+NO_ANSWER = "the server holding this table does not answer; try again"
+"""What a request or socket on a table whose owner does not answer is told (503, 4503)."""
 REDIS_TIMEOUT = 2.0
 """Seconds a Redis command waits (connecting or for an answer) before it fails."""
 
@@ -110,38 +114,41 @@ class RemoteConn:
     def allow(self) -> bool:
         return True
 
-    def send(self, msg: dict | str, at_once: bool = False) -> None:
+    def send(self, text: str, at_once: bool = False) -> None:
+        """Post ``text`` to the socket's process once every write made so far is committed
+        (the gate; ``at_once``: now) -- not if the socket was dropped meanwhile (:meth:`drop`)."""
         if self.closed:
             return
-        text = msg if isinstance(msg, str) else json.dumps(msg)
-        post = lambda: self.dropped or self.cluster.post(self.proc, {"op": "send", "cid": self.cid}, text, at_once=True)  # noqa: E731
+        post = lambda: self.dropped or self.cluster.post(self.proc, Deliver(self.cid), text, at_once=True)  # noqa: E731
         if at_once or self.cluster.gate is None:
             post()
         else:
             self.cluster.gate.after(post)
 
     def drop(self, message: str, code: int = 4503) -> None:
-        """As :meth:`mahjongg.web.app.Conn.drop`: nothing held for it is sent; the kick at once."""
+        """As :meth:`mahjongg.web.sockets.Conn.drop`: nothing held for it is sent; the kick at once."""
         if self.dropped:
             return
         self.dropped = True
         if not self.closed:
             self.closed = True
-            self.cluster.post(self.proc, {"op": "kick", "cid": self.cid, "message": message, "code": code, "from": self.cluster.me}, at_once=True)
+            self.cluster.post(self.proc, Kick(self.cid, message, code, self.cluster.me), at_once=True)
 
     def kick(self, message: str, code: int = 4409) -> None:
         if not self.closed:
             self.closed = True
-            self.cluster.post(self.proc, {"op": "kick", "cid": self.cid, "message": message, "code": code, "from": self.cluster.me})
+            self.cluster.post(self.proc, Kick(self.cid, message, code, self.cluster.me))
 
 
 class Cluster:
     """This process's part in a server of many (see the module docs).
 
     ``handlers``: what the owner does with what other processes send it --
-    ``hello(code, conn, hello) -> dict`` (``{"player": p}`` or ``{"error", "code"}``),
-    ``message(conn, text)``, ``bye(conn)``, ``call(code, method, args) -> dict``;
-    and on a socket's side ``deliver(cid, text)``, ``kick(cid, message, code, sender)`` (``sender``: the owner that kicks).
+    ``hello(code, conn, hello) ->`` :class:`~mahjongg.web.protocol.Seated` or
+    :class:`~mahjongg.web.protocol.Refused`, ``message(conn, text)``, ``bye(conn)``,
+    ``call(code, method, args) ->`` :class:`~mahjongg.web.protocol.Value` or ``Refused``;
+    and on a socket's side ``deliver(cid, text)``, ``kick(cid, message, code, sender)``
+    (``sender``: the owner that kicks).
     ``prefix``: of every key and channel (tests keep theirs apart). Optional handler
     ``reconnected()``: the inbox is listened to again after Redis went away.
     ``gate``: what is posted waits for the journal's commit (web/commits.py)."""
@@ -315,11 +322,12 @@ class Cluster:
             log.warning("the lease of %s could not be let go: %s", code, e)
 
     # --- messages ----------------------------------------------------------------------------
-    def post(self, proc: str, head: dict, text: str | None = None, at_once: bool = False) -> None:
-        """Send ``head`` (and a text, e.g. a view's JSON) to process ``proc``; sent with
-        everything else posted in this turn of the event loop, in order -- once every write
-        of the journal made so far is committed (``gate``), unless ``at_once``."""
-        data = json.dumps(head) + ("\n" + text if text is not None else "")
+    def post(self, proc: str, message, text: str | None = None, at_once: bool = False) -> None:
+        """Send ``message`` (a :mod:`~mahjongg.web.protocol` process message, and a text it
+        carries, e.g. a view's JSON) to process ``proc``; sent with everything else posted in
+        this turn of the event loop, in order -- once every write of the journal made so far
+        is committed (``gate``), unless ``at_once``."""
+        data = format_post(message, text)
         if self.gate is None or at_once:
             self._queue(self.inbox(proc), data)
         else:
@@ -345,17 +353,17 @@ class Cluster:
         except Exception:
             log.exception("%d messages could not be sent", len(out))
 
-    async def call(self, proc: str, head: dict) -> dict:
-        """Ask process ``proc`` (``head["op"]``) and wait for its answer; ``{"error": ...,
-        "status": 503}`` if none comes within a few seconds."""
+    async def call(self, proc: str, question: SayHello | Call) -> Seated | Value | Refused:
+        """Ask process ``proc`` and wait for its answer; :class:`~mahjongg.web.protocol.Refused`
+        (status 503, code 4503) if none comes within a few seconds."""
         rid = secrets.token_hex(6)
         fut = self.loop.create_future()
         self.pending[rid] = fut
-        self.post(proc, {**head, "id": rid, "from": self.me}, at_once=True)  # a question tells of no write
+        self.post(proc, replace(question, id=rid, sender=self.me), at_once=True)  # a question tells of no write
         try:
-            return await asyncio.wait_for(fut, max(CALL_SECONDS, self.lease_seconds))
+            return parse_answer(await asyncio.wait_for(fut, max(CALL_SECONDS, self.lease_seconds)))
         except asyncio.TimeoutError:
-            return {"error": "the server holding this table does not answer; try again", "status": 503, "code": 4503}
+            return Refused(NO_ANSWER, code=4503, status=503)
         finally:
             self.pending.pop(rid, None)
 
@@ -375,12 +383,10 @@ class Cluster:
                 async for m in self.pubsub.listen():
                     if m.get("type") != "message":
                         continue
-                    raw = m["data"].decode() if isinstance(m["data"], bytes) else m["data"]
-                    head, _, text = raw.partition("\n")
                     try:
-                        self._dispatch(json.loads(head), text)
+                        self._dispatch(*parse_post(m["data"]))
                     except Exception:
-                        log.exception("a message from another process failed: %s", head[:200])
+                        log.exception("a message from another process failed: %s", str(m["data"])[:200])
             except asyncio.CancelledError:
                 raise
             except Exception as e:
@@ -395,38 +401,38 @@ class Cluster:
                 await asyncio.sleep(delay)
                 delay = min(delay * 2, RETRY_MOST)
 
-    def _dispatch(self, head: dict, text: str) -> None:
-        op, h = head.get("op"), self.handlers
-        if op == "send":
-            h["deliver"](head["cid"], text)
-        elif op == "kick":
-            h["kick"](head["cid"], head["message"], head["code"], head.get("from"))
-        elif op == "reply":
-            fut = self.pending.get(head["id"])
-            if fut is not None and not fut.done():
-                fut.set_result(head["answer"])
-        elif op == "hello":
-            old = self.proxies.pop((head["from"], head["cid"]), None)
-            if old is not None:  # said again (Redis came back): the socket anew, sent the state afresh
-                old.closed = True
-                h["bye"](old)
-            conn = RemoteConn(self, head["from"], head["cid"])
-            answer = h["hello"](head["code"], conn, head["hello"])
-            if "error" not in answer:
-                self.proxies[(head["from"], head["cid"])] = conn
-            self.post(head["from"], {"op": "reply", "id": head["id"], "answer": answer})
-        elif op == "msg":
-            conn = self.proxies.get((head["from"], head["cid"]))
-            if conn is not None:
-                h["message"](conn, text)
-        elif op == "bye":
-            conn = self.proxies.pop((head["from"], head["cid"]), None)
-            if conn is not None:
-                conn.closed = True
-                h["bye"](conn)
-        elif op == "call":
-            answer = h["call"](head["code"], head["method"], head.get("args") or {})
-            self.post(head["from"], {"op": "reply", "id": head["id"], "answer": answer})
+    def _dispatch(self, m, text: str) -> None:
+        h = self.handlers
+        match m:
+            case Deliver():
+                h["deliver"](m.cid, text)
+            case Kick():
+                h["kick"](m.cid, m.message, m.code, m.sender)
+            case Reply():
+                fut = self.pending.get(m.id)
+                if fut is not None and not fut.done():
+                    fut.set_result(m.answer)
+            case SayHello():
+                old = self.proxies.pop((m.sender, m.cid), None)
+                if old is not None:  # said again (Redis came back): the socket anew, sent the state afresh
+                    old.closed = True
+                    h["bye"](old)
+                conn = RemoteConn(self, m.sender, m.cid)
+                answer = h["hello"](m.code, conn, m.hello)
+                if not isinstance(answer, Refused):
+                    self.proxies[(m.sender, m.cid)] = conn
+                self.post(m.sender, Reply(m.id, format_answer(answer)))
+            case Forward():
+                conn = self.proxies.get((m.sender, m.cid))
+                if conn is not None:
+                    h["message"](conn, text)
+            case Bye():
+                conn = self.proxies.pop((m.sender, m.cid), None)
+                if conn is not None:
+                    conn.closed = True
+                    h["bye"](conn)
+            case Call():
+                self.post(m.sender, Reply(m.id, format_answer(h["call"](m.code, m.method, m.args))))
 
     def drop_process(self, proc: str) -> list[RemoteConn]:
         """Forget the sockets of a process that died; the conns to disconnect."""

@@ -3,7 +3,7 @@
 A PostgreSQL journal opened in the background (:class:`~mahjongg.play.journal_pg.PgJournal`,
 ``background=True``) returns from a write at once and commits it on its writer
 thread, many writes in one commit. What the server sends -- a view to a socket
-(:class:`~mahjongg.web.app.Conn`), a message to another process
+(:class:`~mahjongg.web.sockets.Conn`), a message to another process
 (:meth:`~mahjongg.web.cluster.Cluster.post`), the answer to a request -- goes
 through :meth:`CommitGate.after`: at once if every write made so far is
 committed, else held, in order, until it is (the journal's ``on_commit``,

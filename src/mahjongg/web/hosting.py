@@ -1,8 +1,8 @@
 """Which process plays a table, for a server of many processes (``serve --redis``).
 
-:class:`Hosting` answers, for a table code, *here* (the :class:`LiveTable` in this
-process, taken over from the journal if no process holds it) or *there* (the id
-of the process that owns it), and carries a socket or an HTTP request on a table
+:class:`Hosting` answers, for a table code, a handle (``web/handles.py``): *here*
+(the :class:`LiveTable` in this process, taken over from the journal if no process
+holds it) or *there* (the process that owns it), and carries a socket or an HTTP request on a table
 owned elsewhere to its owner through :class:`~mahjongg.web.cluster.Cluster`
 (the owner's side: :meth:`hello`, :meth:`message`, :meth:`bye`, :meth:`call`).
 It follows each table its sockets are on: when the owner's lease runs out the
@@ -26,6 +26,8 @@ from typing import Any
 from ..play.journal_pg import JournalUnavailable
 from .cluster import Cluster, ClusterUnavailable, RemoteConn
 from .commits import RECONNECTING
+from .handles import LocalTable, RemoteTable
+from .protocol import Bye, Forward, Hello, Refused, SayHello, Seated, Sync, Value, Watch, error_text
 from .table import LiveTable, TableError
 
 __all__ = ["Hosting", "Socket"]
@@ -44,7 +46,7 @@ class Socket:
 
     code: str
     conn: Any
-    hello: dict
+    hello: Hello | Watch
     cid: str = field(default_factory=lambda: secrets.token_hex(8))
     owner: str | None = None
     table: LiveTable | None = None
@@ -85,20 +87,21 @@ class Hosting:
         await self.cluster.stop()
 
     # --- where a table is played ----------------------------------------------------------
-    def locate(self, code: str) -> LiveTable | str | None:
-        """The table if it is played here (taken over from the journal if nobody holds it),
-        else the id of the process that plays it; ``None``: no such table is being played."""
+    def locate(self, code: str) -> LocalTable | RemoteTable | None:
+        """A handle on table ``code``: played here (taken over from the journal if nobody
+        holds it), or by the process that holds its lease; ``None``: no such table is being played."""
         code = code.upper()
         t = self.server.tables.get(code)
         if t is not None:
-            return t
+            return LocalTable(self.server, t)
         owner = self.cluster.owner(code)
         if owner is not None and owner != self.cluster.me:
-            return owner
+            return RemoteTable(self.server, code, owner)
         return self.take_over(code)
 
-    def take_over(self, code: str) -> LiveTable | str | None:
-        """Table ``code`` rebuilt here from the journal, under this process's lease."""
+    def take_over(self, code: str) -> LocalTable | RemoteTable | None:
+        """Table ``code`` rebuilt here from the journal, under this process's lease (or the
+        process that took the lease first)."""
         store = self.server.store
         mid = store.match_id(code)
         if mid is None:
@@ -109,7 +112,8 @@ class Hosting:
         if not self.cluster.settled():  # Redis just came back empty: the owner, alive, is taking its lease again
             raise ClusterUnavailable("the server processes are finding each other again; try again in a moment")
         if not self.cluster.acquire(code):
-            return self.cluster.owner(code)
+            owner = self.cluster.owner(code)
+            return RemoteTable(self.server, code, owner) if owner is not None else None
         try:
             if hasattr(store, "claim"):  # its lease token one more before it is read: a late write of the last owner is refused
                 store.claim(mid)
@@ -121,7 +125,7 @@ class Hosting:
             raise
         self.server.add(table)
         log.info("table %s taken over from the journal", code)
-        return table
+        return LocalTable(self.server, table)
 
     def created(self, table: LiveTable) -> None:
         try:
@@ -135,12 +139,12 @@ class Hosting:
             self.server.store.release(match_id)
 
     # --- a socket here on a table played there ------------------------------------------------
-    async def open_remote(self, code: str, owner: str, conn, hello: dict) -> dict:
-        """Say ``hello`` to ``owner`` for ``conn``; its answer (``{"player": p}`` or ``{"error", "code"}``)."""
+    async def open_remote(self, code: str, owner: str, conn, hello: Hello | Watch) -> Seated | Refused:
+        """Say ``hello`` to ``owner`` for ``conn``; its answer."""
         s = Socket(code, conn, hello, owner=owner)
         self.sockets[s.cid] = s
-        answer = await self.cluster.call(owner, {"op": "hello", "code": code, "cid": s.cid, "hello": hello})
-        if "error" in answer:
+        answer = await self.cluster.call(owner, SayHello(code, s.cid, hello))
+        if isinstance(answer, Refused):
             self.sockets.pop(s.cid, None)
         conn.cid = s.cid
         return answer
@@ -150,9 +154,9 @@ class Hosting:
         s = self.sockets.get(getattr(conn, "cid", None))
         if s is None:
             return "this socket is closed"
-        if s.table is not None:  # taken over here since: its flood meter was read already (app._forward)
+        if s.table is not None:  # taken over here since: its flood meter was read already (Server.forward)
             return self.server.handle_local(s.table, s.player, conn, text, admitted=True)
-        self.cluster.post(s.owner, {"op": "msg", "cid": s.cid, "from": self.cluster.me}, text, at_once=True)
+        self.cluster.post(s.owner, Forward(s.cid, self.cluster.me), text, at_once=True)
         return None
 
     def closed(self, conn) -> None:
@@ -162,7 +166,7 @@ class Hosting:
         if s.table is not None:
             (s.table.unwatch(conn) if s.player is None else s.table.disconnect(s.player, conn))
         else:
-            self.cluster.post(s.owner, {"op": "bye", "cid": s.cid, "from": self.cluster.me}, at_once=True)
+            self.cluster.post(s.owner, Bye(s.cid, self.cluster.me), at_once=True)
 
     def _deliver(self, cid: str, text: str) -> None:
         s = self.sockets.get(cid)
@@ -198,7 +202,7 @@ class Hosting:
             t = getattr(conn, "table", None)
             try:
                 if t is not None:
-                    (t.handle_watcher(conn, {"type": "sync"}) if conn.player is None else t.handle(conn.player, {"type": "sync"}))
+                    (t.handle_watcher(conn, Sync()) if conn.player is None else t.handle(conn.player, Sync()))
             except TableError:
                 pass
         if self.hellos is None or self.hellos.done():
@@ -207,12 +211,11 @@ class Hosting:
     async def _hello_again(self, tries: int = 5) -> None:
         async def hello(s: Socket) -> None:
             for _ in range(tries):
-                answer = await self.cluster.call(s.owner, {"op": "hello", "code": s.code, "cid": s.cid, "hello": s.hello})
-                if answer.get("code") != 4503 or s.cid not in self.sockets or s.table is not None:
+                answer = await self.cluster.call(s.owner, SayHello(s.code, s.cid, s.hello))
+                if not _no_owner(answer) or s.cid not in self.sockets or s.table is not None:
                     break
                 await asyncio.sleep(self.cluster.lease_seconds / 3)  # no answer (yet), or moved: _follow finds where
-            if "error" in answer and answer.get("code") != 4503:
-                s.conn.kick(answer["error"], answer.get("code", 4404))
+            _kick_if_refused(s, answer)
 
         # (a table whose owner changed meanwhile: _follow finds it)
         await asyncio.gather(*(hello(s) for s in list(self.sockets.values()) if s.table is None and s.owner is not None))
@@ -228,73 +231,67 @@ class Hosting:
                 continue
             where = self.locate(code)
             for s in socks:
-                if isinstance(where, LiveTable):
-                    self._attach(s, where)
-                elif isinstance(where, str):
-                    s.owner = where
-                    answer = await self.cluster.call(where, {"op": "hello", "code": code, "cid": s.cid, "hello": s.hello})
-                    if "error" in answer and answer.get("code") != 4503:
-                        s.conn.kick(answer["error"], answer.get("code", 4404))
+                if isinstance(where, LocalTable):
+                    self._attach(s, where.table)
+                elif isinstance(where, RemoteTable):
+                    s.owner = where.owner
+                    _kick_if_refused(s, await self.cluster.call(where.owner, SayHello(code, s.cid, s.hello)))
                 else:
                     s.conn.kick("this table is not played any more", 4404)
 
     def _attach(self, s: Socket, table: LiveTable) -> None:
         """A socket here on a table taken over here: now one of the table's own."""
         s.table = table
-        if s.hello.get("type") == "watch":
+        if isinstance(s.hello, Watch):
             try:
                 table.watch(s.conn)
             except TableError as e:
                 s.conn.kick(str(e), 4404)
             return
-        s.player = table.auth(s.hello.get("token"))
+        s.player = table.auth(s.hello.token)
         if s.player is None:
             s.conn.kick("that is not a seat token of this table", 4401)
             return
         table.connect(s.player, s.conn, self.server.limits.seat_conns)
 
     # --- the owner's side ----------------------------------------------------------------------
-    def hello(self, code: str, conn: RemoteConn, hello: dict) -> dict:
+    def hello(self, code: str, conn: RemoteConn, hello: Hello | Watch) -> Seated | Refused:
         t = self.server.tables.get(code)
         if t is None:
-            return {"error": "this table moved; reconnect", "code": 4503}
+            return Refused("this table moved; reconnect", code=4503)
         conn.table = t
-        if hello.get("type") == "watch":
+        if isinstance(hello, Watch):
             try:
                 t.watch(conn, self.server.limits.table_watchers)
             except TableError as e:
-                return {"error": str(e), "code": 4429 if t.status != "lobby" else 4404}
+                return Refused(str(e), code=4429 if t.status != "lobby" else 4404)
             conn.player = None
-            return {"player": None}
-        player = t.auth(hello.get("token"))
+            return Seated(None)
+        player = t.auth(hello.token)
         if player is None:
-            return {"error": "that is not a seat token of this table", "code": 4401}
+            return Refused("that is not a seat token of this table", code=4401)
         conn.player = player
         t.connect(player, conn, self.server.limits.seat_conns)
-        return {"player": player}
+        return Seated(player)
 
     def message(self, conn: RemoteConn, text: str) -> None:
         reply = self.server.handle_local(conn.table, conn.player, conn, text)
         if reply is not None:
-            conn.send({"type": "error", "message": reply}, at_once=reply == RECONNECTING)
+            conn.send(error_text(reply), at_once=reply == RECONNECTING)
 
     def bye(self, conn: RemoteConn) -> None:
         t = conn.table
         (t.unwatch(conn) if conn.player is None else t.disconnect(conn.player, conn))
 
-    def call(self, code: str, method: str, args: dict) -> dict:
+    def call(self, code: str, method: str, args: dict) -> Value | Refused:
         t = self.server.tables.get(code)
         if t is None:
-            return {"error": "this table moved; try again", "status": 503}
+            return Refused("this table moved; try again", status=503)
         if method == "info":
-            return {"value": t.public_info()}
-        if method == "join":
-            try:
-                player, token = t.join(args.get("name"))
-            except TableError as e:
-                return {"error": str(e), "status": 409}
-            return {"value": {"code": t.code, "player": player, "token": token}}
-        return {"error": f"no such call {method!r}", "status": 400}
+            return Value(t.public_info())
+        if method == "join":  # answered once the seat is committed: the reply waits for the journal (Cluster.post)
+            return LocalTable(self.server, t).seat(args.get("name"))
+        return Refused(f"no such call {method!r}", status=400)
 
     def _lost(self, code: str, message: str = MOVED) -> None:
         """Our lease on ``code`` ran out (we stalled): let the table go, close its sockets here
@@ -323,3 +320,14 @@ class Hosting:
             t = getattr(conn, "table", None)
             if t is not None:
                 (t.unwatch(conn) if conn.player is None else t.disconnect(conn.player, conn))
+
+
+def _no_owner(answer) -> bool:
+    """Whether an owner's answer says nobody plays the table there (no answer, or it let the table go)."""
+    return isinstance(answer, Refused) and answer.code == 4503
+
+
+def _kick_if_refused(s: Socket, answer) -> None:
+    """A socket whose hello the owner refused (not for want of an owner) is told why and closed."""
+    if isinstance(answer, Refused) and answer.code != 4503:
+        s.conn.kick(answer.error, answer.code or 4404)

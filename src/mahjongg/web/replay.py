@@ -13,9 +13,16 @@ or a penalty), each step with its lines in ``mahjongg replay``'s words
 and every seat's concealed tiles, melds, bonus tiles and discards as they stood.
 Steps whose move told nothing (a pass) are left out. The last step's ``result``
 is the score sheet of the table page (:func:`~mahjongg.web.table.result_view`).
+
+:func:`replay_routes`: the replay page ``/replay/{code}[/{hand}]`` and its API
+``/api/tables/{code}/hands[/{n}]`` (a look-up by code, limited as one).
 """
 
 from __future__ import annotations
+
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Route
 
 from ..errors import MahjonggError
 from ..play.journal import Journal, SavedMatch
@@ -23,9 +30,10 @@ from ..play.session import rebuild_match
 from ..table import Game, replay_steps
 from ..table.describe import OMNISCIENT, REPLAY, describe_line
 from ..tiles import Wind
+from .api import STATIC, client_of, error, throttled
 from .table import CLAIMS, Seat, TableConfig, TableError, meld_view, result_view, tile_list
 
-__all__ = ["NoReplay", "history", "hand_replay", "steps"]
+__all__ = ["NoReplay", "history", "hand_replay", "steps", "replay_routes"]
 
 
 class NoReplay(TableError):
@@ -164,3 +172,44 @@ def hand_replay(journal: Journal, code: str, hand: int) -> dict:
         "steps": steps(events, by_seat, match.ruleset),
         "result": result,
     }
+
+
+def replay_routes(server) -> list:
+    """The replay page and its API on ``server``'s journal (:meth:`Server.replay
+    <mahjongg.web.app.Server.replay>` keeps each hand's replay)."""
+
+    async def replay_page(request: Request) -> Response:
+        return FileResponse(STATIC / "replay.html")
+
+    def replay_limit(request: Request) -> Response | None:
+        """None if this client may look a table's finished hands up now, else its 429 (a look-up by code)."""
+        wait = server.may_look_up(client_of(request))
+        return throttled("too many table look-ups from you", wait) if wait > 0 else None
+
+    async def hands(request: Request) -> Response:
+        refused = replay_limit(request)
+        if refused is not None:
+            return refused
+        try:
+            return JSONResponse(history(server.store, request.path_params["code"]))
+        except NoReplay as e:
+            return error(str(e), e.status)
+
+    async def hand(request: Request) -> Response:
+        refused = replay_limit(request)
+        if refused is not None:
+            return refused
+        n = request.path_params["hand"]
+        try:
+            if not n.isdigit() or len(n) > 6:
+                raise NoReplay("a hand is numbered from 1")
+            return JSONResponse(server.replay(request.path_params["code"], int(n)))
+        except NoReplay as e:
+            return error(str(e), e.status)
+
+    return [
+        Route("/replay/{code}", replay_page),  # the table's finished hands
+        Route("/replay/{code}/{hand}", replay_page),  # one of them, step by step
+        Route("/api/tables/{code}/hands", hands),
+        Route("/api/tables/{code}/hands/{hand}", hand),
+    ]

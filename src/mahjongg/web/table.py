@@ -41,7 +41,7 @@ pauses longer.
 
 Timers (all through the ``schedule`` callable, ``loop.call_later`` in the app):
 a claim window waits ``claim_seconds`` for each human, then answers PASS for
-him; a human whose turn it is has ``turn_seconds`` to discard
+him (the pause's timers: :class:`~mahjongg.web.pause.ClaimPause`); a human whose turn it is has ``turn_seconds`` to discard
 or declare, then a bot plays that one action for him and the seat is marked
 *idle* (an idle seat's turns and claims wait only ``IDLE_SECONDS``; the player
 takes over again by acting, or with a ``back`` message); a human seat whose
@@ -84,8 +84,10 @@ from ..play.session import JournalRecorder, Session
 from ..table import HandRecord
 from ..table.actions import Action, ActionKind
 from ..table.phase import Phase
-from ..table.describe import WEB, describe_line
+from ..table.describe import ACTION_WORDS, WEB, action_tiles, describe_line
 from ..tiles import Tile, Wind
+from . import protocol
+from .pause import ClaimPause
 from .players import default_bot
 
 __all__ = ["TableConfig", "LiveTable", "TableError", "OPTION_FIELDS", "new_code", "hash_token"]
@@ -95,10 +97,6 @@ PLAYERS = 4
 LOG_LINES = 40
 MAX_HANDS, MAX_ROUNDS = 64, 4
 CLAIMS = "all"
-_OPENS_A_WINDOW = frozenset({ActionKind.DISCARD, ActionKind.ADD_KONG, ActionKind.ORIGINAL_CALL, ActionKind.CONCEALED_KONG})
-"""The actions in one's turn after which the hand may stand in a claim window: a
-discard, a tile added to a pung (robbing the kong), and a concealed kong where the
-ruleset lets a limit hand rob it (``Ruleset.concealed_kong_robbed_for``)."""
 """Who answers a claim window at a web table: every other seat, in the claim pause (see the module docs)."""
 IDLE_SECONDS = 3.0
 """How long an idle seat's turn or claim waits before its bot plays again."""
@@ -275,8 +273,14 @@ def _tiles_json(tiles) -> str:
 
 @functools.lru_cache(maxsize=4096)  # the actions are the engine's shared values: a few thousand kinds
 def _action_json(action: Action) -> str:
-    """An action as a seat is offered it (no seat: it is his own), as JSON text."""
-    return json.dumps({k: v for k, v in action.to_dict().items() if k != "seat"}, separators=(",", ":"))
+    """An action as a seat is offered it, as JSON text: its fields (no seat: it is his
+    own) and its button -- ``label``, the words of the one table of the actions in words
+    (:data:`~mahjongg.table.describe.ACTION_WORDS`), and ``label_tiles``, the tiles
+    drawn after them (:func:`~mahjongg.table.describe.action_tiles`: a chow's run)."""
+    d = {k: v for k, v in action.to_dict().items() if k != "seat"}
+    d["label"] = ACTION_WORDS[action.kind].label
+    d["label_tiles"] = tile_list(action_tiles(action))
+    return json.dumps(d, separators=(",", ":"))
 
 
 def meld_view(m: Meld) -> dict:
@@ -315,17 +319,13 @@ class LiveTable:
         self.told = 0  # events of the hand on the table already in the log
         self.version = 0
         self.log: list[dict] = []
-        self.deadlines: dict[int, tuple[int, float, Any]] = {}  # player -> (window, when, timer)
-        self.window = 0
         self.bot_timer = None
         self.next_timer = None
         self.ready: set[int] = set()
         self.offers: dict[int, tuple] = {}  # player -> (legal actions offered, version first offered at)
         self.applied: dict[int, tuple] = {}  # player -> (view, kind, tile, chow) of his last act applied
         self.now = time.monotonic  # the timers' clock (a simulated one in tests: test_web_pause.py)
-        self.pause_opened = 0.0  # when the claim pause on the table opened (self.now)
-        self.held: tuple[int, Action] | None = None  # the answer that closes the pause, held to its least length
-        self.held_timer = None
+        self.pause = ClaimPause(schedule, lambda: self.now())  # the claim pause's timers (web/pause.py)
         self.watchers: set = set()  # the spectators' connections (the public view, no seat)
         self.clock = time.time  # the server's clock (a test clock in tests)
         self.created = self.clock()
@@ -336,6 +336,21 @@ class LiveTable:
         self._shared_cache: _Shared | None = None
         self._hint_cache: tuple = (None, None)
         self._result_cache: tuple = (None, None)
+
+    @property
+    def window(self) -> int:
+        """The claim pause on the table now (or last), counted from 1 (:class:`~mahjongg.web.pause.ClaimPause`)."""
+        return self.pause.window
+
+    @property
+    def held(self) -> tuple[int, Action] | None:
+        """``(player, action)``: the answer that closes the claim pause, held to its least length."""
+        return self.pause.held
+
+    @property
+    def deadlines(self) -> dict[int, tuple[int, float, Any]]:
+        """Player -> (pause, when, timer): each asked human's claim time in the pause."""
+        return self.pause.deadlines
 
     @property
     def match(self):
@@ -487,10 +502,11 @@ class LiveTable:
             self.watchers.discard(conn)
             self._changed()
 
-    def handle_watcher(self, conn, msg: dict) -> None:
-        """A spectator's message: only ``sync`` (send the view again); raises :class:`TableError` for any other."""
-        if msg.get("type") != "sync":
-            raise TableError("a spectator watches: only sync may be sent")
+    def handle_watcher(self, conn, msg: "dict | protocol.Sync") -> None:
+        """A spectator's message (parsed, or its decoded JSON): only ``sync`` (send the view
+        again); raises :class:`~mahjongg.web.protocol.ProtocolError` for any other."""
+        if isinstance(msg, dict):
+            protocol.parse_watcher(msg)
         conn.send(self._view_text(None)[0])
 
     def disconnect(self, player: int, conn) -> None:
@@ -522,31 +538,30 @@ class LiveTable:
         return any(s.conns for s in self.seats if s.kind == "human")
 
     # --- intentions ---------------------------------------------------------------
-    def handle(self, player: int, msg: dict) -> None:
-        """One client message (already parsed); raises :class:`TableError` to refuse it."""
-        kind = msg.get("type")
-        if kind == "act":
-            self.act(player, msg)
-        elif kind == "start":
-            self.start(player)
-        elif kind == "ready":
-            self.set_ready(player)
-        elif kind == "sync":
-            self._send(player, force=True)
-        elif kind == "back":
-            self._back(player)
-        elif kind == "hint":
-            self.seats[player].hints = msg.get("on") is True
-            self._send(player)
-        elif kind == "auto_pass":
-            self._auto_pass(player, msg.get("on"))
-        else:
-            raise TableError(f"unknown message type {kind!r}; send act, start, ready, back, auto_pass, hint or sync")
+    def handle(self, player: int, msg) -> None:
+        """One client message: a :mod:`~mahjongg.web.protocol` message, or its decoded JSON
+        (read by :func:`~mahjongg.web.protocol.parse_client`); raises :class:`TableError`
+        (or :class:`~mahjongg.web.protocol.ProtocolError`) to refuse it."""
+        m = protocol.parse_client(msg) if isinstance(msg, dict) else msg
+        match m:
+            case protocol.Act():
+                self.act(player, m)
+            case protocol.Start():
+                self.start(player)
+            case protocol.Ready():
+                self.set_ready(player)
+            case protocol.Sync():
+                self._send(player, force=True)
+            case protocol.Back():
+                self._back(player)
+            case protocol.Hint(on=on):
+                self.seats[player].hints = on
+                self._send(player)
+            case protocol.AutoPass(on=on):
+                self._auto_pass(player, on)
 
-    def _auto_pass(self, player: int, on) -> None:
+    def _auto_pass(self, player: int, on: bool) -> None:
         """The player's own setting: pass at once in a claim pause where he cannot claim."""
-        if not isinstance(on, bool):
-            raise TableError("auto_pass takes on: true or false")
         self.seats[player].auto_pass = on
         self._advance()
 
@@ -575,10 +590,14 @@ class LiveTable:
             self._public(f"{s.name} is back")
             self._advance()
 
-    def act(self, player: int, msg: dict) -> None:
+    def act(self, player: int, msg: "protocol.Act | dict") -> None:
+        """A human's intention (:class:`~mahjongg.web.protocol.Act`, or its message's dict),
+        checked against the legal actions and applied; :class:`TableError` to refuse it."""
+        if isinstance(msg, dict):
+            msg = protocol.Act.of(msg)
         g = self.game
-        v = msg.get("v")
-        copy = (v, msg.get("kind"), msg.get("tile"), msg.get("chow"))
+        v = msg.v
+        copy = msg.key
         if v is not None and self.applied.get(player) == copy:
             return  # the act just applied, sent again from the same view (a double-click): nothing to do, nothing to say
         if self.status != "playing" or g is None or g.is_over:
@@ -587,18 +606,9 @@ class LiveTable:
         if v is not None and (not isinstance(v, int) or isinstance(v, bool) or not offered <= v <= self.version):
             raise TableError("the table has moved on since that view; look again")
         seat = self.match.seat_of(player)
-        try:
-            kind = ActionKind(msg.get("kind"))
-        except ValueError:
-            raise TableError(f"unknown action {msg.get('kind')!r}") from None
-        try:
-            t = Tile.parse(msg["tile"]) if msg.get("tile") is not None else None
-            chow = Tile.parse(msg["chow"]) if msg.get("chow") is not None else None
-        except (ValueError, TypeError, AttributeError):
-            raise TableError("not a tile") from None
-        action = Action(kind, seat, t, chow)
+        action = msg.action(seat)
         legal = g.legal_actions(seat)
-        if self.held is not None and self.held[0] == player:
+        if self.pause.holds(player):
             raise TableError("you have answered this claim pause already")
         if not legal:
             raise TableError("it is not your turn, and you have no claim to answer")
@@ -617,10 +627,7 @@ class LiveTable:
         applied when the pause has lasted its least (the others see no difference)."""
         g = self.game
         if g.phase == Phase.CLAIMS and g.to_act() == [action.seat]:
-            left = self.pause_opened + self.least_pause() - self.now()
-            if left > 0:
-                self.held = (player, action)
-                self.held_timer = self.schedule(left, self._release_held)
+            if self.pause.hold(player, action, self.least_pause(), self._release_held):
                 self._arm_turn()  # the discarder's turn is over: his turn's countdown with it
                 self._changed()  # (else only his own view changes: his choices are gone)
                 return
@@ -629,7 +636,7 @@ class LiveTable:
         self._advance()
 
     def _release_held(self) -> None:
-        held, self.held, self.held_timer = self.held, None, None
+        held = self.pause.take_held()
         g = self.game
         if held is None or g is None or g.is_over or self.status != "playing":
             return
@@ -654,18 +661,11 @@ class LiveTable:
         new = g.events[self.told :]
         self.told = len(g.events)
         self._narrate(new)
-        if g.phase == Phase.CLAIMS and action.kind in _OPENS_A_WINDOW:
-            self._open_pause()  # a discard, a tile added to a pung or a concealed kong that may be robbed: a new pause
+        if g.window_opened:
+            self.pause.open()  # the engine opened a claim window (a discard, a kong that may be robbed): a new pause
         if g.is_over:
             self.session.finish_hand()  # the seats stay those of the hand just played until the next is dealt
             self._hand_over()
-
-    def _open_pause(self) -> None:
-        self.window += 1
-        self.pause_opened = self.now()
-        if self.held_timer is not None:
-            self.held_timer.cancel()
-        self.held = self.held_timer = None
 
     def _next_hand(self) -> None:
         if self.next_timer is not None:
@@ -683,8 +683,8 @@ class LiveTable:
         self._public(f"Hand {self.hand_no}: {self._name(Wind.EAST)} is East")
         self._narrate(self.game.events)
         self.told = len(self.game.events)
-        if self.game.phase == Phase.CLAIMS:  # the washing window, before East's first discard
-            self._open_pause()
+        if self.game.window_opened:  # the deal opened the washing window, before East's first discard
+            self.pause.open()
         self._advance()
 
     def _hand_over(self) -> None:
@@ -719,7 +719,7 @@ class LiveTable:
             for s in g.to_act():
                 p = self.session.player_at(s)
                 legal = g.legal_actions(s)
-                if self.passes_at_once(p) and len(legal) == 1 and legal[0].kind is ActionKind.PASS and self.held is None:
+                if self.passes_at_once(p) and len(legal) == 1 and legal[0].kind is ActionKind.PASS and self.pause.held is None:
                     return self._answer(p, legal[0])  # (which advances again)
         self._arm_deadlines()
         self._changed()
@@ -795,39 +795,29 @@ class LiveTable:
         self._arm_turn()
         g = self.game
         if g is None or g.is_over or g.phase != Phase.CLAIMS:
-            self._cancel_claim_deadlines()
+            self.pause.cancel()
             return
-        waiting = {self.match.player_at(s) for s in g.to_act()}
-        for p in list(self.deadlines):
-            if p not in waiting or self.deadlines[p][0] != self.window:
-                self.deadlines.pop(p)[2].cancel()
-        for p in waiting:
-            if p not in self.deadlines and not self.seats[p].bot_controlled:
-                window = self.window
+        self.pause.arm({self.match.player_at(s) for s in g.to_act()}, self._claim_seconds, self._claim_time_out)
 
-                def expire(p=p, window=window) -> None:
-                    self.deadlines.pop(p, None)
-                    g = self.game
-                    if g is None or g.is_over or g.phase != Phase.CLAIMS or self.window != window:
-                        return
-                    if self.held is not None and self.held[0] == p:
-                        return  # he has answered: his answer is held to the pause's least length
-                    seat = self.match.seat_of(p)
-                    for a in g.legal_actions(seat):
-                        if a.kind is ActionKind.PASS:
-                            return self._answer(p, a)
-                    self._advance()
+    def _claim_seconds(self, player: int) -> float | None:
+        """A human's claim time in a pause (an idle seat's ``IDLE_SECONDS``); ``None``: a bot plays the seat."""
+        s = self.seats[player]
+        if s.bot_controlled:
+            return None
+        return IDLE_SECONDS if s.idle else self.config.claim_seconds
 
-                wait = IDLE_SECONDS if self.seats[p].idle else self.config.claim_seconds
-                self.deadlines[p] = (window, self.now() + wait, self.schedule(wait, expire))
-
-    def _cancel_claim_deadlines(self) -> None:
-        for _, _, timer in self.deadlines.values():
-            timer.cancel()
-        self.deadlines.clear()
+    def _claim_time_out(self, player: int) -> None:
+        """``player``'s claim time ran out in the pause: his seat passes."""
+        g = self.game
+        if g is None or g.is_over or g.phase != Phase.CLAIMS:
+            return
+        for a in g.legal_actions(self.match.seat_of(player)):
+            if a.kind is ActionKind.PASS:
+                return self._answer(player, a)
+        self._advance()
 
     def _cancel_deadlines(self) -> None:
-        self._cancel_claim_deadlines()
+        self.pause.cancel()
         if self.turn_timer is not None:
             self.turn_timer[2].cancel()
             self.turn_timer = None
@@ -835,7 +825,8 @@ class LiveTable:
     def close(self) -> None:
         """Cancel every timer (the server is stopping)."""
         self._cancel_deadlines()
-        for t in (self.bot_timer, self.next_timer, self.held_timer, *(s.grace for s in self.seats)):
+        self.pause.close()
+        for t in (self.bot_timer, self.next_timer, *(s.grace for s in self.seats)):
             if t is not None:
                 t.cancel()
 
@@ -967,7 +958,7 @@ class LiveTable:
             _tiles_json(getattr(obs, "hidden", ())),  # own bonus tiles held back
         )
         legal = self.session.human_legal(player) if self.status == "playing" else []
-        if self.held is not None and self.held[0] == player:
+        if self.pause.holds(player):
             legal = []  # answered: held until the pause has lasted its least
         key = (self.hand_no, tuple(legal))
         if self.offers.get(player, (None,))[0] != key:
@@ -992,23 +983,20 @@ class LiveTable:
         once) has none: when the pause ends depends on whether another seat can claim."""
         if player is None:
             return None
-        d = self.deadlines.get(player)
-        if d is None and self.turn_timer is not None and self.turn_timer[0][2] == player:
-            d = self.turn_timer
-        if self.held is not None and self.held[0] == player:
-            d = None  # answered: held until the pause has lasted its least
-        return max(0.0, round(d[1] - self.now(), 1)) if d else None
+        when = self.pause.deadline(player)
+        if when is None and self.turn_timer is not None and self.turn_timer[0][2] == player:
+            when = self.turn_timer[1]
+        if self.pause.holds(player):
+            when = None  # answered: held until the pause has lasted its least
+        return max(0.0, round(when - self.now(), 1)) if when is not None else None
 
     def _view_text(self, player: int | None) -> tuple[str, tuple]:
         """``player``'s view as JSON text (the shared part's JSON reused as it is), and
         what tells it from another view but the version and the seconds left."""
         shared = self._shared()
         own, own_game = self._own(player)
-        deadline = self._deadline(player)
-        text = '{"type":"state","v":%d,"deadline":%s,%s,%s' % (self.version, "null" if deadline is None else repr(deadline), own, shared.text)
-        own_game = own_game or ""
-        text += ("," + own_game + "}}") if shared.game is not None else "}"
-        return text, (shared.rev, own, own_game)
+        text = protocol.state_text(self.version, self._deadline(player), own, shared.text, own_game if shared.game is not None else None)
+        return text, (shared.rev, own, own_game or "")
 
     def view(self, player: int | None) -> dict:
         """Everything ``player`` may see now, as one message (the dict of the JSON

@@ -33,38 +33,45 @@
     const o = document.createElement("option");
     o.value = r.name; o.textContent = r.name; rsSel.appendChild(o);
   }
-  const LABELS = {
-    limit: "Limit of a hand (points; empty for none)",
-    payment_limit: "Limit of one payment (empty for none)",
-    east_factor: "East pays and collects × ",
-    settle_draws: "Settle drawn hands among the players",
-    draw_keeps_deal: "East keeps the deal when nobody wins",
-  };
+  // The ruleset's options a table may set, each drawn by its kind as the server describes it
+  // (/api/rulesets: its words from the rule card, the ruleset's value, the choices or bounds):
+  // a new option appears here with no change to this page.
+  function control(o) {
+    const l = document.createElement("label");
+    l.textContent = o.label.charAt(0).toUpperCase() + o.label.slice(1) + " ";  // the rule card's words, as a sentence
+    l.title = "the ruleset's: " + o.text;
+    let i;
+    if (o.kind === "yes-no") { i = document.createElement("input"); i.type = "checkbox"; i.checked = o.value; l.prepend(i); }
+    else if (o.kind === "choice") {
+      i = document.createElement("select");
+      for (const c of o.choices) {
+        const e = document.createElement("option");
+        e.value = c === null ? "" : c; e.textContent = c === null ? "none" : c; e.selected = c === o.value;
+        i.appendChild(e);
+      }
+      l.appendChild(i);
+    } else {
+      i = document.createElement("input"); i.type = "number"; i.min = String(o.min); i.max = String(o.max);
+      i.value = o.value === null ? "" : String(o.value);
+      if (o.none) i.placeholder = "none";
+      l.appendChild(i);
+    }
+    i.id = "opt-" + o.option; i.dataset.option = o.option;
+    return l;
+  }
+  // a control's value as the server reads it (null: none)
+  function valueOf(i, o) {
+    if (o.kind === "yes-no") return i.checked;
+    if (o.kind === "choice") return i.value === "" ? null : i.value;
+    return i.value === "" ? null : Number(i.value);
+  }
+  function ruleset() { return meta.rulesets.find(x => x.name === rsSel.value); }
   function showOptions() {
-    const r = meta.rulesets.find(x => x.name === rsSel.value);
+    const r = ruleset();
     document.getElementById("ruleset-title").textContent = r.title;
     opts.querySelectorAll("label").forEach(l => l.remove());
-    for (const [k, v] of Object.entries(r.options)) {
-      const l = document.createElement("label");
-      l.textContent = LABELS[k] || k;
-      const i = document.createElement("input");
-      i.id = "opt-" + k; i.dataset.option = k;
-      if (typeof v === "boolean") { i.type = "checkbox"; i.checked = v; l.prepend(i); }
-      else { i.type = "number"; i.min = "1"; i.value = v === null ? "" : String(v); l.appendChild(i); }
-      opts.appendChild(l);
-    }
-    if (r.special_tile_sets.length) {  // a choice of special tiles (seed 001): a select, not a number
-      const l = document.createElement("label");
-      l.textContent = "Special tiles ";
-      const sel = document.createElement("select");
-      sel.id = "opt-special_tiles";
-      for (const name of ["", ...r.special_tile_sets]) {
-        const o = document.createElement("option");
-        o.value = name; o.textContent = name || "none (Flowers)"; o.selected = name === (r.special_tiles || "");
-        sel.appendChild(o);
-      }
-      l.appendChild(sel); opts.appendChild(l);
-    }
+    // a choice of one (no special tiles in this ruleset) is no choice: not drawn
+    for (const o of r.options) if (o.kind !== "choice" || o.choices.length > 1) opts.appendChild(control(o));
   }
   rsSel.addEventListener("change", showOptions);
   showOptions();
@@ -83,16 +90,12 @@
   document.getElementById("create").addEventListener("submit", async ev => {
     ev.preventDefault(); err.textContent = "";
     const where = document.getElementById("create-error"); where.textContent = "";
-    const options = {};
-    opts.querySelectorAll("input").forEach(i => {
-      const k = i.dataset.option;
-      if (i.type === "checkbox") options[k] = i.checked;
-      else options[k] = i.value === "" ? null : Number(i.value);
-    });
-    const r = meta.rulesets.find(x => x.name === rsSel.value);
-    for (const k of Object.keys(options)) if (options[k] === r.options[k]) delete options[k];
-    const special = document.getElementById("opt-special_tiles");
-    if (special && special.value !== (r.special_tiles || "")) options.special_tiles = special.value || null;
+    const options = {};  // only those changed from the ruleset's
+    for (const o of ruleset().options) {
+      const i = document.getElementById("opt-" + o.option);
+      const v = i ? valueOf(i, o) : o.value;
+      if (v !== o.value) options[o.option] = v;
+    }
     const body = {
       name: document.getElementById("create-name").value,
       ruleset: rsSel.value, options,

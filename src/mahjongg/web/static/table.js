@@ -269,22 +269,6 @@
     if (send({ type: "ready" })) readyFor = state.hand_no;
   }
 
-  function actionLabel(a) {
-    switch (a.kind) {
-      case "mahjongg": return "Mah-Jongg";
-      case "pung": return "Pung";
-      case "kong": return "Kong";
-      case "chow": { const m = /^([1-9])([bcd])$/.exec(a.chow); return "Chow " + m[1] + "-" + (+m[1] + 1) + "-" + (+m[1] + 2) + " " + SUITS[m[2]]; }
-      case "concealed-kong": return "Concealed kong";
-      case "add-kong": return "Add to pung (kong)";
-      case "pass": return "Pass";
-      case "bonus": return "Lay out";
-      case "capture": return "Capture";
-      case "original-call": return "Original Call, discarding";
-    }
-    return a.kind;
-  }
-
   let countdown = null;
   function renderActions() {
     const box = $("actions"); box.textContent = "";
@@ -293,8 +277,9 @@
     acts.forEach((a, k) => {
       const b = document.createElement("button"); b.type = "button";
       b.className = "act act-" + a.kind; b.dataset.kind = a.kind;
-      b.appendChild(document.createTextNode((k + 1) + ". " + actionLabel(a) + " "));
-      if (a.tile && a.kind !== "pass") b.appendChild(tileEl(a.tile, { extra: "small" }));
+      // the label is the server's (the engine's one table of the actions in words), then its tiles
+      b.appendChild(document.createTextNode((k + 1) + ". " + a.label + " "));
+      for (const t of a.label_tiles) b.appendChild(tileEl(t, { extra: "small" }));
       b.addEventListener("click", () => act(a));
       box.appendChild(b);
     });

@@ -1,5 +1,6 @@
-"""The engine's tables, made once at import: every action and meld the engine
-hands out (shared objects, so a bot's choice is found by identity), the seat
+"""The engine's interned objects and look-ups, made once at import: every
+action and meld the engine hands out (shared objects, so a bot's choice is
+found by identity), the seat
 order per number of players, tiles from counts, the shuffle, and per-ruleset
 facts (its full set, its logged options).
 
@@ -17,7 +18,7 @@ from ..rules.context import WinBy
 from ..rules.ruleset import Ruleset
 from ..tiles import NUM_KINDS, TILES, Tile, Wind
 from .actions import Action, ActionKind
-from .events import LATE_OPTIONS
+from .events import LOG_VERSION, logs_option
 
 __all__ = ["full_set"]
 
@@ -196,15 +197,17 @@ def _ruleset_facts(r: Ruleset) -> tuple[Ruleset, list[Tile], dict]:
     return entry
 
 
-def _ruleset_options(r: Ruleset) -> dict:
-    """The ruleset's plain options, stored in the log so a hand replays under its own rules."""
+def _ruleset_options(r: Ruleset, version: int = LOG_VERSION) -> dict:
+    """The ruleset's plain options, stored in the log so a hand replays under its own rules;
+    ``version``: the log's format (an option a log of it did not always hold is left out
+    at its default: :data:`~mahjongg.table.events.OPTIONS_SINCE`)."""
     out = {}
     fields = r.__dataclass_fields__
     for f in fields:
         if f in ("name", "title", "source", "limit_source", "rules", "options"):
             continue
         v = getattr(r, f)
-        if f in LATE_OPTIONS and v == fields[f].default:
+        if v == fields[f].default and not logs_option(f, version):
             continue  # at its default: not logged, as before the option existed
         if isinstance(v, tuple) and all(isinstance(x, (int, str)) for x in v):
             out[f] = list(v)
