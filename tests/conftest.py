@@ -20,6 +20,60 @@ import pytest
 # width set COLUMNS for their own run (CliRunner's env), as on one process.
 os.environ.pop("COLUMNS", None)
 
+# The slowest files first. pytest-xdist (--dist loadfile, pyproject.toml) hands each worker a
+# whole file at a time in collection order (--no-loadscope-reorder: not its default order, the
+# files with the most tests first, which put the long browser files, few tests each, last).
+# Longest first, a worker that finishes early takes the next long file and both end on short
+# ones -- not one idle while the other runs a browser file for a minute. Roughly slowest first
+# (seconds in the run that took the tests 4 min 55 s, .ci/run at load ~1, 2026-12-06; the rest
+# from tests' --durations); an unlisted file runs after these, in name order. Only the order of
+# the files changes, never what runs.
+SLOW_FIRST = (
+    "test_web_score_page.py",  # 85 s
+    "test_web_layout.py",  # 66
+    "test_web_replay_browser.py",  # 59
+    "test_rl_planes.py",  # 52
+    "test_bots_table_options.py",  # 51
+    "test_table_invariants.py",
+    "test_shanten.py",  # 42
+    "test_web_server.py",
+    "test_simulate_journal.py",
+    "test_tui_score_screen.py",
+    "test_web_views.py",
+    "test_ray_backend.py",
+    "test_rl_example.py",
+    "test_web_restart.py",
+    "test_rl.py",
+    "test_tui_resume.py",
+    "test_rl_inputs.py",
+    "test_tui_keys.py",
+    "test_tui_watch.py",
+    "test_web_browser.py",
+    "test_scorecard_browser.py",
+    "test_web_hint.py",
+    "test_claims_all.py",
+    "test_cli.py",
+    "test_decomposition.py",
+    "test_table_hardening.py",
+    "test_tui_kill.py",
+    "test_web_csp_browser.py",
+    "test_tui.py",
+    "test_web_narration.py",
+    "test_cli_messages.py",
+    "test_play_lock.py",
+    "test_table_observation_lazy.py",
+    "test_scorecard.py",
+    "test_tui_rulesets.py",
+    "test_web_original_call_browser.py",
+    "test_tui_claims_kongs.py",
+    "test_rl_claims.py",
+)
+
+
+def pytest_collection_modifyitems(config, items):
+    rank = {name: i for i, name in enumerate(SLOW_FIRST)}
+    items.sort(key=lambda item: rank.get(item.path.name, len(rank)))  # stable: a file's tests keep their order
+
 
 @pytest.fixture(scope="module")
 def chromium():

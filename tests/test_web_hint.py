@@ -145,7 +145,7 @@ def test_the_hint_in_a_claim_pause_scores_original_call(monkeypatch):
 
 # --- in Chromium: the Hint button, readable, on a phone -----------------------------------------
 
-from browser_helpers import ARGS, CHROMIUM, LiveServer  # noqa: E402
+from browser_helpers import CHROMIUM, LiveServer, close_contexts  # noqa: E402
 
 
 def _declare_original_call(page):
@@ -177,52 +177,47 @@ BROWSER_CASES = {
 @pytest.mark.skipif(CHROMIUM is None, reason="no chromium found (apt-get install chromium; .ci/run installs it)")
 @pytest.mark.filterwarnings("ignore::DeprecationWarning")
 @pytest.mark.parametrize("case", list(BROWSER_CASES))
-def test_a_phone_asks_for_the_hint_with_its_button(tmp_path, monkeypatch, case):
+def test_a_phone_asks_for_the_hint_with_its_button(tmp_path, monkeypatch, case, browser):
     """On a phone (390 x 844) there is no H key: the Hint button beside the prompt shows the
     hint -- in one's turn (the kong, the complete hand) and in a claim pause (the Mah-Jongg on
     South scored with the call's double, 104) -- in dark ink on a light panel, inside the
     screen; the first choice is the one worked out for the web table above."""
     pytest.importorskip("uvicorn")
-    sync_api = pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed")
     ruleset, hands, draws, before, expected = BROWSER_CASES[case]
     preset(monkeypatch, ruleset, hands, draws)
     srv = LiveServer(tmp_path / "hint.sqlite3", defaults={"bot_delay": 0.05, "claim_pause_seconds": 0.1, "claim_seconds": 600})
     srv.server.predictable = True  # as serve --seed: the table deals from its match seed
     srv.server.new_seed = lambda: SEED
     try:
-        with sync_api.sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
-            try:
-                ann = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True).new_page()
-                errors = []
-                ann.on("pageerror", lambda e: errors.append(str(e)))
-                ann.goto(srv.base + "/")
-                ann.fill("#create-name", "Ann")
-                ann.select_option("#ruleset", ruleset.name)
-                ann.fill("#hands", "1")
-                ann.click("#create-button")
-                ann.wait_for_url("**/t/*")
-                ann.click("#start")
-                before(ann)
-                assert ann.locator("#hint").is_hidden()
-                ann.click("#hint-button")
-                ann.wait_for_function("() => document.getElementById('hint').textContent.includes('value')")
-                text = ann.locator("#hint").inner_text()
-                assert text.startswith(expected), text
-                assert ann.locator("#hint-button").get_attribute("aria-pressed") == "true"
-                style = ann.evaluate(
-                    """() => { const s = getComputedStyle(document.getElementById('hint'));
-                        const r = document.getElementById('hint').getBoundingClientRect();
-                        return [s.color, s.backgroundColor, r.left, r.right]; }"""
-                )
-                assert style[0] == "rgb(27, 27, 27)" and style[1] == "rgb(255, 251, 230)", style  # dark ink, light panel
-                assert style[2] >= 0 and style[3] <= 390, style
-                box = ann.locator("#hint-button").bounding_box()
-                assert box["height"] >= 44 and box["x"] + box["width"] <= 390, box  # a touch target, on screen
-                ann.click("#hint-button")  # and off again
-                assert ann.locator("#hint").is_hidden()
-                assert not errors, errors
-            finally:
-                browser.close()
+        ann = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True).new_page()
+        errors = []
+        ann.on("pageerror", lambda e: errors.append(str(e)))
+        ann.goto(srv.base + "/")
+        ann.fill("#create-name", "Ann")
+        ann.select_option("#ruleset", ruleset.name)
+        ann.fill("#hands", "1")
+        ann.click("#create-button")
+        ann.wait_for_url("**/t/*")
+        ann.click("#start")
+        before(ann)
+        assert ann.locator("#hint").is_hidden()
+        ann.click("#hint-button")
+        ann.wait_for_function("() => document.getElementById('hint').textContent.includes('value')")
+        text = ann.locator("#hint").inner_text()
+        assert text.startswith(expected), text
+        assert ann.locator("#hint-button").get_attribute("aria-pressed") == "true"
+        style = ann.evaluate(
+            """() => { const s = getComputedStyle(document.getElementById('hint'));
+                const r = document.getElementById('hint').getBoundingClientRect();
+                return [s.color, s.backgroundColor, r.left, r.right]; }"""
+        )
+        assert style[0] == "rgb(27, 27, 27)" and style[1] == "rgb(255, 251, 230)", style  # dark ink, light panel
+        assert style[2] >= 0 and style[3] <= 390, style
+        box = ann.locator("#hint-button").bounding_box()
+        assert box["height"] >= 44 and box["x"] + box["width"] <= 390, box  # a touch target, on screen
+        ann.click("#hint-button")  # and off again
+        assert ann.locator("#hint").is_hidden()
+        assert not errors, errors
     finally:
+        close_contexts(browser)  # the pages before the server
         srv.stop()

@@ -18,7 +18,7 @@ import io
 
 import pytest
 
-from browser_helpers import free_port  # noqa: E402
+from browser_helpers import LiveServer  # noqa: E402
 from test_web_replay_browser import SMALL_TARGETS  # noqa: E402
 from test_web_browser import ARGS, CHROMIUM, SHOTS, pytestmark  # noqa: F401  (skips without chromium)
 
@@ -27,28 +27,14 @@ sync_api = pytest.importorskip("playwright.sync_api", reason="the playwright pac
 PHONE = {"width": 390, "height": 844}
 
 
-@pytest.fixture
-def live(tmp_path):
-    import threading
-    import time
-
-    import uvicorn
-
-    from mahjongg.web import create_app
-
-    app = create_app(tmp_path / "score.sqlite3")
-    port = free_port()
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    for _ in range(200):
-        if server.started:
-            break
-        time.sleep(0.05)
-    assert server.started, "the server did not start"
-    yield f"http://127.0.0.1:{port}"
-    server.should_exit = True
-    thread.join(10)
+@pytest.fixture(scope="module")
+def live(tmp_path_factory):
+    """One server for the module's tests: /score keeps the evening in the browser
+    (localStorage, each test's own context) and the server only scores, so no test
+    sees another's."""
+    srv = LiveServer(tmp_path_factory.mktemp("score") / "score.sqlite3")
+    yield srv.base
+    srv.stop()
 
 
 def tap(page, into: str, tiles: list[str]) -> None:

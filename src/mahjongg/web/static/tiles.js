@@ -235,8 +235,16 @@
     return `<svg xmlns="${NS}" viewBox="0 0 60 80" ${size} class="mj-tile${frame ? " mj-tile-framed" : ""}" data-tile="${esc(code)}" ${a11y}>${title}${body}${face(code)}</svg>`;
   }
 
+  // each tile's picture parsed once (a redraw re-parsed every tile's markup: most of a
+  // page's drawing time on a phone); a copy of it is imported each time it is shown
+  const parsed = new Map();
   function svg(code, opts) {
-    const doc = new DOMParser().parseFromString(markup(code, opts), "image/svg+xml");
+    const text = markup(code, opts);
+    let doc = parsed.get(text);
+    if (!doc) {
+      doc = new DOMParser().parseFromString(text, "image/svg+xml");
+      parsed.set(text, doc);
+    }
     return document.importNode(doc.documentElement, true);
   }
 
