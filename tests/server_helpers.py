@@ -316,3 +316,24 @@ def finished(db: str, code: str) -> list[list[dict]]:
     with psycopg.connect(db) as c:
         games = c.execute("SELECT g.id FROM games g JOIN matches m ON m.id = g.match_id WHERE m.code = %s ORDER BY g.hand", (code,)).fetchall()
         return [[json.loads(d) for (d,) in c.execute("SELECT data FROM events WHERE game_id = %s ORDER BY seq", (g,))] for (g,) in games]
+
+
+def discards(events: list[dict]) -> dict[str, list[str]]:
+    """Each seat's discards (by wind letter) in a hand's journal, in order."""
+    out: dict[str, list[str]] = {}
+    for e in events:
+        if e["type"] == "action" and e["kind"] == "discard":
+            out.setdefault(e["seat"], []).append(e["tile"])
+    return out
+
+
+def told_is_journaled(seat: Seat, hand: list[dict]) -> None:
+    """Every discard this seat was ever shown is in the journal's hand, in its place: nothing it
+    was told of was lost (each view's discards, seat by seat, a beginning of the journal's)."""
+    journal = discards(hand)
+    for state in seat.states:
+        if state.get("game") is None:
+            continue
+        for s in state["seats"]:
+            shown = [d["tile"] for d in s["discards"]]
+            assert shown == journal.get(s["wind"], [])[: len(shown)], (s["wind"], shown, journal.get(s["wind"]))

@@ -207,14 +207,15 @@ def test_an_id_sqlite_cannot_hold_is_no_game_and_no_match(tmp_path, monkeypatch)
 
 def test_mahjongg_columns_are_every_apps_columns(tmp_path):
     # the columns the refusal checks are those the journal's schema makes, table by table
-    # (a games table needs at least the columns of the older schema, which lacked match_id and hand),
-    # and those of the older schemas' files, which are migrated when opened to write
+    # (a games table needs at least the columns of the older schema, which lacked match_id and hand;
+    # a matches table those of version 2, which lacked lease), and those of the older schemas'
+    # files, which are migrated when opened to write
     con = sqlite3.connect(tmp_path / "all.sqlite3")
     con.executescript(SCHEMA)
     made = {n: frozenset(r[1] for r in con.execute(f"PRAGMA table_info({n})"))
             for (n,) in con.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
     con.close()
-    for name in OLD:
+    for name in [*OLD, "journal_v2"]:  # journal_v2: schema version 2, before matches.lease
         con = sqlite3.connect(FIXTURES / f"{name}.sqlite3")
         for (n,) in con.execute("SELECT name FROM sqlite_master WHERE type = 'table'"):
             cols = frozenset(r[1] for r in con.execute(f"PRAGMA table_info({n})"))

@@ -83,6 +83,27 @@ def test_opening_an_old_file_to_write_migrates_it_keeping_every_hand(name, tmp_p
     assert tables(path) == JOURNAL
 
 
+def test_a_file_of_version_2_gets_the_lease_column_and_keeps_its_rows(tmp_path):
+    # tests/fixtures/journal_v2.sqlite3 (tests/fixtures/make_journal_v2.py, schema version 2):
+    # one finished hand and a serve match in its lobby, East seated; version 3 adds
+    # matches.lease (a server of many processes' lease token, written only by PostgreSQL)
+    path = copy("journal_v2", tmp_path)
+    assert raw(path, "PRAGMA user_version") == [(2,)]
+    before = raw(path, "SELECT * FROM matches")
+    logs = old_logs(path)
+    Journal(path).close()
+    assert raw(path, "PRAGMA user_version") == [(VERSION,)] and VERSION == 3
+    assert tables(path) == JOURNAL
+    assert raw(path, "SELECT * FROM matches") == [(*row, 0) for row in before]  # lease 0: never taken over
+    with Journal(path) as j:
+        assert {g.id: j.load(g.id) for g in j.games()} == logs
+        (match,) = j.matches("serve")
+        assert (match.code, match.status) == ("VTWOAB", "lobby")
+        assert [s["name"] for s in j.seats(match.id)] == ["Ann"]
+        again = j.new_match("serve", {"ruleset": "pung-chow"}, code="VTHREE", status="lobby")
+    assert raw(path, "SELECT lease FROM matches WHERE id = ?", again) == [(0,)]
+
+
 def test_an_old_play_match_resumes_where_it_was_left(tmp_path):
     path = copy("old_play", tmp_path)
     (settings,) = raw(path, "SELECT settings FROM play_matches")

@@ -57,7 +57,8 @@ def test_a_match_written_to_postgres_reads_back_as_from_sqlite(background):
         pg.put_seat(b, 0, "Ann", "human", None, "h1")  # a seat written again replaces the row
         assert pg.flush()
         assert pg.seats(b) == [{"player": 0, "name": "Ann", "kind": "human", "bot": None, "token_hash": "h1"}]
-        mid = pg.new_match("serve", {"x": 1}, code="ABCDEF", status="lobby")
+        mid = pg.new_match("serve", {"x": 1}, code="ABCDEF", status="lobby")  # on the writer: its id at once, its row with the next commit
+        assert pg.flush()
         assert pg.match_id("ABCDEF") == mid and pg.match_id("NOSUCH") is None
         pg.set_match(mid, status="playing")
         assert pg.flush()

@@ -80,3 +80,45 @@ def test_a_journal_without_a_writer_holds_nothing():
         assert queued(conn) == ["view"] and gate.written == 0
 
     asyncio.run(run())
+
+
+def test_what_waits_for_a_write_refused_by_its_lease_token_is_never_sent():
+    """The journal refuses a write of a table another process took over (its lease token) and
+    says so (``on_fenced``) before the commit that counts the write as done: the server lets the
+    table go (``drop``), and the view held for that write is never sent -- the client is told
+    the table moved, and its socket closes."""
+    async def run():
+        journal = Journal()
+        journal.on_fenced = None
+        gate = CommitGate(asyncio.get_running_loop(), journal)
+        conn, other = Conn(gate=gate), Conn(gate=gate)
+        gate.fenced_listeners.append(lambda match_id, token: conn.drop(f"match {match_id} moved", 4503))
+        journal.write()  # the refused write
+        conn.send("tells of the refused write")
+        other.send("another table's view, behind it")
+        journal.on_fenced(7, 0)  # as the writer's thread calls them, in this order
+        journal.on_commit(journal.submitted)
+        await asyncio.sleep(0)
+        assert queued(conn) == ['{"type":"error","message":"match 7 moved","closed":true}', 4503]
+        assert queued(other) == ["another table's view, behind it"]
+        conn.send("anything later")
+        assert queued(conn) == []
+
+    asyncio.run(run())
+
+
+def test_a_socket_kicked_then_dropped_is_closed_at_once():
+    """A kick held by the gate, then the table lost: the kick's message goes with what was held
+    (never sent), and the socket is closed at once with the drop's code."""
+    async def run():
+        journal = Journal()
+        gate = CommitGate(asyncio.get_running_loop(), journal)
+        conn = Conn(gate=gate)
+        journal.write()
+        conn.kick("bye", 4404)
+        conn.drop("moved", 4503)
+        assert queued(conn) == [4503]
+        gate.committed(journal.submitted)
+        assert queued(conn) == []
+
+    asyncio.run(run())

@@ -14,7 +14,7 @@ import json
 import time
 
 from server_helpers import (  # noqa: F401 (own_postgres, own_redis, servers: fixtures)
-    Seat, away, finished, match_events, needs_postgres, needs_redis, own_postgres, own_redis, play, servers,
+    Seat, away, finished, match_events, needs_postgres, needs_redis, own_postgres, own_redis, play, servers, told_is_journaled,
 )
 
 pytestmark = [needs_postgres, needs_redis]
@@ -68,27 +68,6 @@ def two_tables_in_play(srv):
     finally:
         for s in seats:
             s.close()
-
-
-def discards(events: list[dict]) -> dict[str, list[str]]:
-    """Each seat's discards (by wind letter) in a hand's journal, in order."""
-    out: dict[str, list[str]] = {}
-    for e in events:
-        if e["type"] == "action" and e["kind"] == "discard":
-            out.setdefault(e["seat"], []).append(e["tile"])
-    return out
-
-
-def told_is_journaled(seat: Seat, hand: list[dict]) -> None:
-    """Every discard this seat was ever shown is in the journal's hand, in its place: nothing it
-    was told of was lost (each view's discards, seat by seat, a beginning of the journal's)."""
-    journal = discards(hand)
-    for state in seat.states:
-        if state.get("game") is None:
-            continue
-        for s in state["seats"]:
-            shown = [d["tile"] for d in s["discards"]]
-            assert shown == journal.get(s["wind"], [])[: len(shown)], (s["wind"], shown, journal.get(s["wind"]))
 
 
 def nothing_told_is_lost(srv, tables) -> None:

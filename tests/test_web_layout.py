@@ -28,6 +28,7 @@ import pytest
 pytest.importorskip("uvicorn")
 
 from browser_helpers import CHROMIUM, LiveServer, close_contexts, layout_faults, sync_api  # noqa: E402
+from web_helpers import until  # noqa: E402
 
 pytestmark = [
     pytest.mark.skipif(CHROMIUM is None or sync_api is None, reason="needs chromium and playwright"),
@@ -78,13 +79,6 @@ def sheet_in_sight(page, size: str, state: str) -> None:
     scrolls inside itself) and its buttons in sight."""
     in_sight(page, size, state, SHEET, whole=size == "laptop")
     in_sight(page, size, state, "#result .sheet-buttons button, #result-next")
-
-
-def wait(cond, seconds: float = 60) -> None:
-    deadline = time.monotonic() + seconds
-    while not cond():
-        assert time.monotonic() < deadline, "timed out"
-        time.sleep(0.03)
 
 
 @pytest.fixture
@@ -142,7 +136,7 @@ def leave_until_over(page, live, code: str, hands: int) -> None:
     """The player leaves; a bot plays the seat at once (grace 0) until hand ``hands`` is over."""
     page.goto("about:blank")
     table = live.server.tables[code]
-    wait(lambda: table.match is not None and len(table.match.records) >= hands)
+    until(lambda: table.match is not None and len(table.match.records) >= hands)
     page.goto(f"{live.base}/t/{code}")
     page.wait_for_selector("#result:not([hidden])")
 

@@ -22,6 +22,7 @@ from mahjongg.web import protocol as p
     [
         (p.Deliver("c1"), '{"type":"state"}'),
         (p.Kick("c1", "this table moved", 4503), None),
+        (p.Kick("c1", "this table moved", 4503, "proc"), None),  # the owner that kicks (issue 42)
         (p.Reply("r1", {"player": None}), None),
         (p.SayHello("ABCDEF", "c1", p.Hello("tok"), "proc", "r1"), None),
         (p.SayHello("ABCDEF", "c1", p.Watch(), "proc", "r1"), None),

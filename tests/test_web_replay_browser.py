@@ -22,6 +22,7 @@ pytest.importorskip("uvicorn")
 
 from browser_helpers import CHROMIUM, LiveServer, mark_view, sync_api, wait_for_new_view  # noqa: E402
 from test_web_browser import act_kinds, click_act  # noqa: E402
+from web_helpers import until  # noqa: E402
 
 pytestmark = [
     pytest.mark.skipif(CHROMIUM is None or sync_api is None, reason="needs chromium and playwright"),
@@ -75,13 +76,6 @@ def seated(page, base: str, **table) -> str:
     return t["code"]
 
 
-def wait(cond, seconds: float = 60) -> None:
-    deadline = time.monotonic() + seconds
-    while not cond():
-        assert time.monotonic() < deadline, "timed out"
-        time.sleep(0.05)
-
-
 @pytest.mark.parametrize("size", list(SIZES))
 def test_the_replay_page_steps_through_a_hand_as_the_journal_has_it(live, size, browser):
     from mahjongg.play.journal import Journal
@@ -96,7 +90,7 @@ def test_the_replay_page_steps_through_a_hand_as_the_journal_has_it(live, size, 
     page.wait_for_selector("#hand button.tile")
     page.goto("about:blank")  # Ann leaves: a bot plays her seat at once, to the end of hand 1
     table = live.server.tables[code]
-    wait(lambda: table.match is not None and len(table.match.records) == 1)
+    until(lambda: table.match is not None and len(table.match.records) == 1)
     # a shared link to hand 2 (not dealt, not over) shows nothing of it
     page.goto(f"{live.base}/replay/{code}/2")
     page.wait_for_function("() => document.getElementById('error').textContent")

@@ -4,8 +4,17 @@ from their own view, and the hidden-information check on every message."""
 from __future__ import annotations
 
 import random
+import time
 
 from mahjongg.tiles import Tile, Wind
+
+def until(cond, seconds: float = 60) -> None:
+    """Wait until ``cond()`` holds (asked every 20 ms); fail the test after ``seconds``."""
+    end = time.monotonic() + seconds
+    while not cond():
+        assert time.monotonic() < end, "timed out"
+        time.sleep(0.02)
+
 
 TILE_KEYS = {"tile", "chow", "tiles", "concealed", "drawn", "last_discard", "bonus", "hidden"}
 

@@ -6,7 +6,7 @@
         game_id = j.save_hand(game.events, bots=["greedy"] * 4)   # committed at once
         game = j.replay(game_id)                                 # Game.replay of the stored log
 
-Schema (version 2, ``PRAGMA user_version``; every app writes this one), defined
+Schema (version 3, ``PRAGMA user_version``; every app writes this one), defined
 once for SQLite and PostgreSQL in :data:`mahjongg.play.schema.TABLES`, with an
 index on ``games (match_id, hand)``::
 
@@ -18,7 +18,8 @@ index on ``games (match_id, hand)``::
            PRIMARY KEY (game_id, seq))
     matches(id INTEGER PRIMARY KEY, created TEXT, app TEXT (play, serve),
             code TEXT UNIQUE (a web table's invite code), config TEXT (JSON),
-            status TEXT (lobby, playing, finished))
+            status TEXT (lobby, playing, finished), lease INTEGER (a server of
+            many processes' lease token on PostgreSQL; 0 here, version 3))
     match_seats(match_id, player, name, kind (human, bot), bot, token_hash,
                 PRIMARY KEY (match_id, player))
     match_events(match_id, hand, seq, data (an event, JSON),
@@ -42,7 +43,8 @@ The setup event of each hand holds the ruleset with its options, the built
 wall and the dice, so a hand replays exactly. Like Kajongg, the rules travel
 with the game.
 
-Files of the three schemas before this one (``mahjongg.records``:
+A file of version 2 gets ``matches.lease`` when opened to write. Files of the
+three schemas before version 2 (``mahjongg.records``:
 ``games``/``events`` without ``match_id``; ``mahjongg play``:
 ``play_matches``/``play_journal``; ``mahjongg serve``: ``web_tables``/
 ``web_seats``/``web_events``) are migrated when opened to write

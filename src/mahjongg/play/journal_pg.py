@@ -20,8 +20,11 @@ a ``postgresql://`` URL.
 their own, in order, and committed together -- everything written while the
 last commit ran goes in the next one (group commit: one durable commit of
 ~7.5 ms serves every table that wrote meanwhile), so a commit never blocks the
-caller. A write returns at once; :attr:`PgJournal.submitted` numbers it and
-``on_commit(n)`` is called (on the writer's thread) once every write up to
+caller. The writes that need no answer (an action's events, a seat, a match's
+status, a new match whose id is drawn first: nearly all) go as one query text,
+which PostgreSQL runs as one transaction: one round trip a commit, whatever
+the number of writes. A write returns at once; :attr:`PgJournal.submitted`
+numbers it and ``on_commit(n)`` is called (on the writer's thread) once every write up to
 ``n`` is committed: whoever tells anyone of a write waits for that
 (``mahjongg.web.commits``). When the server goes away (restarted, unreachable)
 the writer reconnects with backoff (0.1 s doubling to 2 s) and commits again
@@ -31,6 +34,15 @@ writes the same rows again: events and seats are upserts, a finished hand is
 not added twice, a match with a code is found by it. Reads are made at once on
 a connection of their own, which reconnects once when it finds itself broken;
 :class:`JournalUnavailable` when the server does not answer.
+
+Lease tokens (fencing), for a server of many processes: ``matches.lease`` grows
+by one at each takeover (:meth:`PgJournal.claim`, made before the new owner
+reads the match), and a process writes a match under the token it made or
+claimed it with, checked in the write's own transaction (``mahjongg_fence``,
+:data:`PG_FENCE`). A write queued by a process that lost the table meanwhile is
+refused (:class:`LeaseLost`; ``on_fenced(match_id)`` before the commit that
+counts it as done): the new owner's rows are never written over, and nobody is
+told of the refused write.
 """
 
 from __future__ import annotations
@@ -47,9 +59,9 @@ from typing import Callable, Iterable, Sequence
 
 from ..table import Game
 from .journal import GameRow, MatchRow, SavedMatch
-from .schema import GAMES, POSTGRES, JournalError, dump, now, render
+from .schema import GAMES, POSTGRES, JournalError, added_columns, dump, now, render
 
-__all__ = ["PgJournal", "PG_SCHEMA", "JournalUnavailable"]
+__all__ = ["PgJournal", "PG_SCHEMA", "JournalUnavailable", "LeaseLost"]
 
 log = logging.getLogger("mahjongg.journal")
 
@@ -58,7 +70,10 @@ RETRY_FIRST, RETRY_MOST = 0.1, 2.0
 BATCH = 1000
 """Writes committed together at most (group commit)."""
 WAIT_SECONDS = 5.0
-"""How long a write whose answer is needed (a new match's id) waits for its commit."""
+"""How long a write whose answer is needed (a hand saved on its own, its id) waits for its commit."""
+CLAIM_SECONDS = 1.0
+"""How long a takeover's claim waits for a write of the last owner that holds the match's row
+(a process stopped mid-commit): then :class:`JournalUnavailable`, and the takeover is tried again later."""
 CONNECT_SECONDS = 3
 """How long a (re)connection waits for the server (a read on the event loop waits as long, once)."""
 
@@ -66,8 +81,34 @@ CONNECT_SECONDS = 3
 class JournalUnavailable(JournalError):
     """The database does not answer now (restarting, unreachable); the journal reconnects by itself: try again."""
 
-PG_SCHEMA = render(POSTGRES)
-"""The journal's tables (:data:`mahjongg.play.schema.TABLES`) in PostgreSQL's dialect."""
+
+class LeaseLost(JournalError):
+    """A write for a match another process has claimed since (:meth:`PgJournal.claim`): refused."""
+
+
+FENCED = "MJ001"
+"""The SQLSTATE of a write refused by its match's lease token (``mahjongg_fence``)."""
+PG_FENCE = f"""
+CREATE OR REPLACE FUNCTION mahjongg_fence(m BIGINT, token BIGINT) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+    PERFORM 1 FROM matches WHERE id = m AND lease = token FOR SHARE;
+    IF NOT FOUND THEN
+        RAISE EXCEPTION 'match % is played by another server process now (its lease is past %)', m, token
+            USING ERRCODE = '{FENCED}';
+    END IF;
+END $$;
+"""
+"""The lease token (fencing token) of each match: ``matches.lease`` (a column of
+:data:`mahjongg.play.schema.TABLES`), 0 for a new match, one more at
+each takeover (:meth:`PgJournal.claim`); ``mahjongg_fence(match, token)`` -- the last statement of a
+transaction that writes under a token -- locks the match's row for share and refuses (SQLSTATE
+:data:`FENCED`) if the token is not the match's now. A takeover's increment waits for a write that
+holds the lock (about to commit: the new owner reads it), and a write that comes to its fence after
+the increment is refused."""
+
+PG_SCHEMA = render(POSTGRES) + added_columns(POSTGRES, after=2)
+"""The journal's tables (:data:`mahjongg.play.schema.TABLES`) in PostgreSQL's dialect; the columns
+added since version 2 (PostgreSQL's first: ``matches.lease``) added to a database made before."""
 
 _GAME_COLUMNS = ", ".join(GAMES.column_names)
 _BIGINT = range(-(2**63), 2**63)
@@ -99,6 +140,9 @@ class PgJournal:
             with self.conn.transaction():
                 self.conn.execute("SELECT pg_advisory_xact_lock(804152)")  # two processes starting at once
                 self.conn.execute(PG_SCHEMA)
+                self.conn.execute(PG_FENCE)
+        self.leases: dict[int, int] = {}  # match id -> the lease token this process writes it under (claim)
+        self.fencing = False  # whether a match made here is written under its first token (0): a server of many processes
         self._writer = _Writer(self._connect, self.path) if background else None
 
     def _connect(self):
@@ -135,28 +179,75 @@ class PgJournal:
         if self._writer is not None:
             self._writer.on_away = fn
 
+    @property
+    def on_fenced(self) -> Callable[[int, int], None] | None:
+        return self._writer.on_fenced if self._writer is not None else None
+
+    @on_fenced.setter
+    def on_fenced(self, fn: Callable[[int, int], None] | None) -> None:
+        """``fn(match_id, token)``, called on the writer's thread when a write of ``match_id`` made
+        under lease token ``token`` was refused because another process claimed the match since
+        (:class:`LeaseLost`); before the ``on_commit`` that counts the refused write as done."""
+        if self._writer is not None:
+            self._writer.on_fenced = fn
+
+    def claim(self, match_id: int) -> int:
+        """Take match ``match_id`` over (its Redis lease is ours now): its lease token one more,
+        committed at once, and every later write of it made under that token; the token.
+        Call it before reading the match to rebuild it: a write of the previous owner is
+        then either committed before (and read) or refused after. :class:`JournalError`
+        for no such match."""
+        try:
+            if self.conn.closed or self.conn.broken:
+                self.conn = self._connect()
+            with self.conn.transaction():  # a write of the last owner under way holds the row: wait for it, not for ever
+                self.conn.execute(f"SET LOCAL lock_timeout = '{int(CLAIM_SECONDS * 1000)}ms'")
+                row = self.conn.execute("UPDATE matches SET lease = lease + 1 WHERE id = %s RETURNING lease", (match_id,)).fetchone()
+        except (self._psycopg.OperationalError, self._psycopg.errors.LockNotAvailable) as exc:
+            raise self._unavailable(exc) from None
+        if row is None:
+            raise JournalError(f"no match {match_id} in {self.path}")
+        self.leases[match_id] = row[0]
+        return row[0]
+
+    def release(self, match_id: int) -> None:
+        """This process no longer writes match ``match_id`` (finished and let go): forget its token.
+        (Not for a match lost to another process: kept, its token refuses a late write of it.)"""
+        self.leases.pop(match_id, None)
+
     def flush(self, timeout: float = WAIT_SECONDS) -> bool:
         """Wait until every write made so far is committed; whether it was, within ``timeout`` seconds."""
         return self._writer is None or self._writer.wait(self._writer.submitted, timeout)
 
-    def _write(self, job: Callable, *, wait: bool = False):
-        """Make the write ``job(connection, again)`` (``again``: it may have been committed already).
+    def _write(self, job: Callable, *, wait: bool = False, match_id: int | None = None):
+        """Make the write ``job(connection, again)`` (``again``: it may have been committed already),
+        of match ``match_id`` under this process's lease token of it if it has one (:meth:`claim`;
+        refused, :class:`LeaseLost`, if another process claimed the match since).
         On the writer: at once, its value ``None``, unless ``wait`` (its value once committed)."""
+        token = self.leases.get(match_id) if match_id is not None else None
+        fence = (match_id, token) if token is not None else None
         w = self._writer
         if w is None:
             try:
                 if self.conn.closed or self.conn.broken:
                     self.conn = self._connect()
                 with self.conn.transaction():
-                    return job(self.conn, False)
+                    value = job(self.conn, False)
+                    if fence is not None:
+                        self.conn.execute(_FENCE, fence)
+                    return value
             except self._psycopg.OperationalError as exc:
                 raise self._unavailable(exc) from None
+            except self._psycopg.Error as exc:
+                if exc.sqlstate == FENCED:
+                    raise LeaseLost(_first_line(exc)) from None
+                raise
         if not wait:
-            w.submit(job)
+            w.submit(job, fence)
             return None
         if w.down:
             raise self._unavailable()
-        _, fut = w.submit(job)
+        _, fut = w.submit(job, fence)
         try:
             return fut.result(WAIT_SECONDS)
         except TimeoutError:
@@ -215,7 +306,7 @@ class PgJournal:
         if isinstance(events, Game):
             events = events.events
         hand_row = _hand_row(events, bots, match_id, hand)
-        return self._write(partial(_insert_hand, hand_row=hand_row), wait=True)
+        return self._write(partial(_insert_hand, hand_row=hand_row), wait=True, match_id=match_id)
 
     def game(self, game_id: int) -> GameRow:
         r = None
@@ -240,11 +331,20 @@ class PgJournal:
         return Game.replay(self.load(game_id))
 
     def new_match(self, app: str, config: dict, *, code: str | None = None, status: str = "playing") -> int:
-        """The new match's id (made at once, on the writer too: the caller needs it)."""
-        return self._write(partial(_new_match, row=(now(), app, code, json.dumps(config), status)), wait=True)
+        """The new match's id. On the writer: the id drawn from the table's sequence at once (a read,
+        no commit waited for) and the row written with the other writes, as they are."""
+        row = (now(), app, code, json.dumps(config), status)
+        if self._writer is None:
+            mid = self._write(partial(_new_match, row=row))
+        else:
+            mid = self._one("SELECT nextval(pg_get_serial_sequence('matches', 'id'))")[0]
+            self._write(_Sql(((_NEW_MATCH, (mid, *row)),)))
+        if self.fencing:
+            self.leases[mid] = 0  # a new match's token: any process that takes it over makes it 1
+        return mid
 
     def set_match(self, match_id: int, *, config: dict | None = None, status: str | None = None) -> None:
-        self._write(partial(_set_match, match_id=match_id, config=None if config is None else json.dumps(config), status=status))
+        self._write(_set_match(match_id, None if config is None else json.dumps(config), status), match_id=match_id)
 
     def match_id(self, code: str) -> int | None:
         r = self._one("SELECT id FROM matches WHERE code = %s", (code,))
@@ -264,7 +364,7 @@ class PgJournal:
         return [MatchRow(i, c, a, k, json.loads(cfg), st, n) for i, c, a, k, cfg, st, n in rows]
 
     def put_seat(self, match_id: int, player: int, name: str, kind: str, bot: str | None, token_hash: str | None) -> None:
-        self._write(partial(_put_seat, row=(match_id, player, name, kind, bot, token_hash)))
+        self._write(_Sql(((_PUT_SEAT, (match_id, player, name, kind, bot, token_hash)),)), match_id=match_id)
 
     def seats(self, match_id: int) -> list[dict]:
         rows = self._rows(
@@ -275,11 +375,11 @@ class PgJournal:
     def append_events(self, match_id: int, hand: int, start: int, events: Sequence[dict]) -> None:
         if not events:
             return
-        self._write(partial(_append_events, rows=[(match_id, hand, start + i, dump(e)) for i, e in enumerate(events)]))
+        self._write(_append_events([(match_id, hand, start + i, dump(e)) for i, e in enumerate(events)]), match_id=match_id)
 
     def finish_hand(self, match_id: int, hand: int, events: Sequence[dict], bots: Iterable[str]) -> int | None:
         """The finished hand's game id (``None`` on the writer: it is not waited for)."""
-        return self._write(partial(_finish_hand, hand_row=_hand_row(events, bots, match_id, hand)))
+        return self._write(partial(_finish_hand, hand_row=_hand_row(events, bots, match_id, hand)), match_id=match_id)
 
     def hand_events(self, match_id: int, hand: int) -> list[dict]:
         row = self._one("SELECT id FROM games WHERE match_id = %s AND hand = %s", (match_id, hand))
@@ -347,31 +447,37 @@ def _new_match(conn, again: bool, row: tuple) -> int:
     ).fetchone()[0]
 
 
-def _set_match(conn, again: bool, match_id: int, config: str | None, status: str | None) -> None:
-    if config is not None:
-        conn.execute("UPDATE matches SET config = %s WHERE id = %s", (config, match_id))
-    if status is not None:
-        conn.execute("UPDATE matches SET status = %s WHERE id = %s", (status, match_id))
+class _Sql(tuple):
+    """A write that needs no answer: its statements ``((sql, args), ...)``, each the same whether it
+    was committed already or not. The writer sends the ones of a batch as one query (one round
+    trip, one transaction); called as a job, it executes them one by one."""
+
+    __slots__ = ()
+
+    def __call__(self, conn, again: bool) -> None:
+        for sql, args in self:
+            conn.execute(sql, args)
 
 
-def _put_seat(conn, again: bool, row: tuple) -> None:
-    conn.execute(
-        "INSERT INTO match_seats (match_id, player, name, kind, bot, token_hash) VALUES (%s, %s, %s, %s, %s, %s)"
-        " ON CONFLICT (match_id, player) DO UPDATE SET name = EXCLUDED.name, kind = EXCLUDED.kind,"
-        " bot = EXCLUDED.bot, token_hash = EXCLUDED.token_hash", row,
-    )
+def _set_match(match_id: int, config: str | None, status: str | None) -> _Sql:
+    return _Sql(((f"UPDATE matches SET {col} = %s WHERE id = %s", (value, match_id))
+                 for col, value in (("config", config), ("status", status)) if value is not None))
 
 
-_APPEND = ("INSERT INTO match_events (match_id, hand, seq, data) VALUES (%s, %s, %s, %s)"
-           " ON CONFLICT (match_id, hand, seq) DO UPDATE SET data = EXCLUDED.data")
+_FENCE = "SELECT mahjongg_fence(%s, %s)"
+_NEW_MATCH = ("INSERT INTO matches (id, created, app, code, config, status) VALUES (%s, %s, %s, %s, %s, %s)"
+              " ON CONFLICT (id) DO NOTHING")  # its id drawn before: the same if made twice
+
+_PUT_SEAT = ("INSERT INTO match_seats (match_id, player, name, kind, bot, token_hash) VALUES (%s, %s, %s, %s, %s, %s)"
+             " ON CONFLICT (match_id, player) DO UPDATE SET name = EXCLUDED.name, kind = EXCLUDED.kind,"
+             " bot = EXCLUDED.bot, token_hash = EXCLUDED.token_hash")
 
 
-def _append_events(conn, again: bool, rows: list[tuple]) -> None:
-    if len(rows) == 1:  # an action's events, most often: one statement (executemany's pipeline costs more)
-        conn.execute(_APPEND, rows[0])
-        return
-    with conn.cursor() as cur:
-        cur.executemany(_APPEND, rows)
+def _append_events(rows: list[tuple]) -> _Sql:
+    """An action's events: one statement of as many rows (upserts: the same if made twice)."""
+    values = ", ".join(["(%s, %s, %s, %s)"] * len(rows))
+    return _Sql(((f"INSERT INTO match_events (match_id, hand, seq, data) VALUES {values}"
+                  " ON CONFLICT (match_id, hand, seq) DO UPDATE SET data = EXCLUDED.data", tuple(v for r in rows for v in r)),))
 
 
 class _Writer:
@@ -384,7 +490,7 @@ class _Writer:
         self._psycopg = psycopg
         self._connect, self.path = connect, path
         self.cv = threading.Condition()
-        self.jobs: deque = deque()  # (number, job, future), the uncommitted writes in order
+        self.jobs: deque = deque()  # (number, job, future, fence), the uncommitted writes in order
         self.submitted = 0  # the number of the last write handed in
         self.committed = 0  # every write up to this number is committed
         self.down = False  # the server does not answer: reconnecting
@@ -392,15 +498,18 @@ class _Writer:
         self.give_up = float("inf")  # closing: when to stop trying a server that went away
         self.on_commit: Callable[[int], None] | None = None
         self.on_away: Callable[[], None] | None = None
+        self.on_fenced: Callable[[int, int], None] | None = None
         self.conn = None
+        self._client = None  # a client-side binding cursor of conn: what quotes a batch's arguments into one query
         self.thread = threading.Thread(target=self._run, name="journal-writer", daemon=True)
         self.thread.start()
 
-    def submit(self, job: Callable) -> tuple[int, Future]:
+    def submit(self, job: Callable, fence: tuple[int, int] | None = None) -> tuple[int, Future]:
+        """Hand in ``job``; ``fence``: ``(match id, lease token)`` it is made under. Its number and its future."""
         fut: Future = Future()
         with self.cv:
             self.submitted += 1
-            self.jobs.append((self.submitted, job, fut))
+            self.jobs.append((self.submitted, job, fut, fence))
             self.cv.notify_all()
             return self.submitted, fut
 
@@ -448,7 +557,7 @@ class _Writer:
                 with self.cv:
                     if self.closing and time.monotonic() > self.give_up:
                         lost = len(self.jobs)
-                        for _, _, fut in self.jobs:
+                        for _, _, fut, _ in self.jobs:
                             fut.set_exception(JournalUnavailable(f"the database {self.path} does not answer"))
                         self.jobs.clear()
                         log.error("closing: %d writes could not be committed (nobody was told of them)", lost)
@@ -459,12 +568,20 @@ class _Writer:
             if self.down:
                 log.warning("the database %s is back: %d writes committed", self.path, len(batch))
             delay, again, self.down = RETRY_FIRST, False, False
+            fenced = {fence for (_, _, _, fence), r in zip(batch, results) if isinstance(r, LeaseLost)}
+            for match_id, token in sorted(fenced):  # before the writes count as done: what waits for the refused ones is dropped first
+                log.warning("match %s: its writes were refused: another process took it over", match_id)
+                if self.on_fenced is not None:
+                    try:
+                        self.on_fenced(match_id, token)
+                    except Exception:
+                        log.exception("on_fenced failed")
             with self.cv:
                 for _ in batch:
                     self.jobs.popleft()
                 self.committed = batch[-1][0]
                 self.cv.notify_all()
-            for (_, _, fut), r in zip(batch, results):
+            for (_, _, fut, _), r in zip(batch, results):
                 fut.set_exception(r) if isinstance(r, BaseException) else fut.set_result(r)
             if self.on_commit is not None:
                 try:
@@ -473,26 +590,69 @@ class _Writer:
                     log.exception("on_commit failed")
 
     def _commit(self, batch: list, again: bool) -> list:
-        """The batch in one transaction; a write the server refuses (not a lost connection): each on its own."""
+        """The batch in one transaction, the fence of each match it writes (once) at its end, just
+        before the commit; if the server refuses it (not a lost connection): each write on its own,
+        a refused one's result its error (:class:`LeaseLost` if fenced). (At the end: a write that
+        waits for a lock holds no lock of its match's row meanwhile, so a takeover's claim never
+        waits for it -- it is refused.)"""
         if self.conn is None:
             self.conn = self._connect()
+            self._client = self._psycopg.ClientCursor(self.conn)
+        fences = list(dict.fromkeys(fence for _, _, _, fence in batch if fence is not None))
         try:
-            with self.conn.transaction():
-                return [job(self.conn, again) for _, job, _ in batch]
+            if all(isinstance(job, _Sql) for _, job, _, _ in batch):  # one query, one round trip: PostgreSQL runs it as one transaction
+                self._execute([job for _, job, _, _ in batch], fences, at_once=True)
+                return [None] * len(batch)
+            with self.conn.transaction():  # the writes that need an answer at their turn; the others run together
+                out: list = []
+                for is_sql, group in itertools.groupby((job for _, job, _, _ in batch), lambda job: isinstance(job, _Sql)):
+                    group = list(group)
+                    if is_sql:
+                        self._execute(group)
+                        out += [None] * len(group)
+                    else:
+                        out += [job(self.conn, again) for job in group]
+                self._execute([], fences)
+                return out
         except Exception as exc:
             if self._lost(exc):
                 raise
-        out: list = []
-        for _, job, _ in batch:
+        out = []
+        for _, job, _, fence in batch:
             try:
                 with self.conn.transaction():
-                    out.append(job(self.conn, again))
+                    value = job(self.conn, again)
+                    self._execute([], [fence] if fence is not None else [])
+                out.append(value)
             except Exception as exc:
                 if self._lost(exc):
                     raise
+                if getattr(exc, "sqlstate", None) == FENCED:
+                    out.append(LeaseLost(_first_line(exc)))
+                    continue
                 log.error("a write to the journal was refused: %s", _first_line(exc))
                 out.append(JournalError(f"{self.path} refused a write: {_first_line(exc)}"))
         return out
+
+    def _execute(self, jobs: list[_Sql], fences: Sequence[tuple[int, int]] = (), at_once: bool = False) -> None:
+        """The statements of ``jobs``, then the ``fences`` ``(match id, lease token)``, as one query
+        text (one round trip), their arguments quoted by psycopg (client-side binding); outside a
+        transaction block PostgreSQL makes it one transaction. ``at_once``: by libpq's blocking
+        ``PQexec``, which waits for the answer without the GIL and takes it back once: the thread
+        does not wait for the event loop's turn at each step of the exchange (psycopg's own wait
+        does, up to the interpreter's switch interval each, 5 ms)."""
+        mogrify = self._client.mogrify
+        statements = [mogrify(sql, args) for job in jobs for sql, args in job] + [mogrify(_FENCE, fence) for fence in fences]
+        text = ";\n".join(statements)
+        if not text:
+            return
+        if not at_once:
+            self.conn.execute(text)
+            return
+        pgconn = self.conn.pgconn
+        result = pgconn.exec_(text.encode())
+        if result.status == self._psycopg.pq.ExecStatus.FATAL_ERROR:
+            raise self._psycopg.errors.error_from_result(result, encoding=pgconn._encoding)
 
     def _lost(self, exc: Exception) -> bool:
         """Whether ``exc`` is the connection lost (try again), not a write refused."""

@@ -14,8 +14,9 @@ __all__ = ["migrate"]
 def migrate(conn: sqlite3.Connection) -> None:
     """Bring a mahjongg file of an older schema to this one, in one transaction.
 
-    * ``games`` of ``mahjongg.records`` get the columns ``match_id`` and ``hand``
-      (the columns of :data:`~mahjongg.play.schema.TABLES` with a ``since``).
+    * ``games`` of ``mahjongg.records`` get the columns ``match_id`` and ``hand``,
+      ``matches`` of a file of version 2 ``lease`` (the columns of
+      :data:`~mahjongg.play.schema.TABLES` with a ``since``).
     * ``play_matches``/``play_journal`` (``mahjongg play``): each match keeps its
       id (``play --resume ID`` goes on working), its settings become a match
       configuration (:class:`~mahjongg.play.config.MatchConfig` as data), its

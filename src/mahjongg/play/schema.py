@@ -29,6 +29,7 @@ __all__ = [
     "SQLITE",
     "POSTGRES",
     "render",
+    "added_columns",
     "SCHEMA",
     "MAHJONGG_COLUMNS",
     "MAHJONGG_TABLES",
@@ -39,8 +40,10 @@ __all__ = [
     "insert_hand",
 ]
 
-VERSION = 2
-"""The schema's version (``PRAGMA user_version``); files of the older schemas have 0."""
+VERSION = 3
+"""The schema's version (``PRAGMA user_version``); files of the schemas before the journal have 0.
+Version 3 added ``matches.lease`` (a lease token that only PostgreSQL writes; a SQLite file holds 0):
+:func:`migrate <mahjongg.play.migration.migrate>` adds it to a file of version 2."""
 
 @dataclass(frozen=True)
 class Column:
@@ -50,15 +53,18 @@ class Column:
     ``"ref"`` (the id of another table's row), ``"int"`` (a count, a number, a
     seat), ``"seed"`` (a hand's seed: up to 128 bits, :func:`seed_column`) or
     ``"text"`` (words, or JSON). ``required``: NOT NULL. ``unique``: no two rows
-    share a value (NULL aside). ``references``: ``"table(column)"`` it points at;
+    share a value (NULL aside). ``default``: the value of a row written without it
+    (SQL literal text). ``references``: ``"table(column)"`` it points at;
     ``cascade``: its rows go with the row they point at. ``since``: the schema
     version that added the column to a table the older schemas had (:func:`migrate
-    <mahjongg.play.migration.migrate>` adds it), 0 for a column of every version."""
+    <mahjongg.play.migration.migrate>` adds it; PostgreSQL: :func:`added_columns`),
+    0 for a column of every version."""
 
     name: str
     type: str
     required: bool = False
     unique: bool = False
+    default: str | None = None
     references: str | None = None
     cascade: bool = False
     since: int = 0
@@ -97,6 +103,9 @@ TABLES: tuple[SqlTable, ...] = (
     SqlTable("matches", (
         _c("id", "key"), _c("created", required=True), _c("app", required=True), _c("code", unique=True),
         _c("config", required=True), _c("status", required=True),
+        # the match's lease token (fencing token) in a server of many processes: one more at each
+        # takeover, every write checked against it (play/journal_pg.py); a SQLite file holds 0
+        _c("lease", "int", required=True, default="0", since=3),
     )),
     SqlTable("match_seats", (
         _c("match_id", "ref", required=True, references="matches(id)"), _c("player", "int", required=True),
@@ -126,6 +135,8 @@ def column_sql(column: Column, types: dict[str, str]) -> str:
         sql += " NOT NULL"
     if column.unique:
         sql += " UNIQUE"
+    if column.default is not None:
+        sql += f" DEFAULT {column.default}"
     if column.references:
         sql += f" REFERENCES {column.references}" + (" ON DELETE CASCADE" if column.cascade else "")
     return sql
@@ -142,6 +153,14 @@ def render(types: dict[str, str]) -> str:
         out.append(f"CREATE TABLE IF NOT EXISTS {t.name} (\n    " + ",\n    ".join(lines) + "\n);\n")
         out += [f"CREATE INDEX IF NOT EXISTS {name} ON {t.name} ({', '.join(cols)});\n" for name, cols in t.indexes]
     return "".join(out)
+
+
+def added_columns(types: dict[str, str], after: int) -> str:
+    """The columns of :data:`TABLES` added by a schema version after ``after``, as statements
+    that add each to a table made before it if it lacks it (``ADD COLUMN IF NOT EXISTS``:
+    PostgreSQL's; SQLite's files are migrated, :func:`~mahjongg.play.migration.migrate`)."""
+    return "".join(f"ALTER TABLE {t.name} ADD COLUMN IF NOT EXISTS {column_sql(c, types)};\n"
+                   for t in TABLES for c in t.columns if c.since > after)
 
 
 SCHEMA = render(SQLITE)

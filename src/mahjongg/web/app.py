@@ -184,6 +184,12 @@ class Server:
             for conn in [c for s in t.seats for c in s.conns] + list(t.watchers):
                 conn.send(protocol.error_text(AWAY), at_once=True)
 
+    def _journal_fenced(self, match_id: int, token: int) -> None:
+        """A write of match ``match_id`` was refused by its lease token: another process took the
+        table over. It is let go here (web/hosting.py), nothing held for its sockets sent."""
+        if self.hosting is not None:
+            self.hosting.fenced(match_id, token)
+
     def _journal_back(self) -> None:
         """After a commit: if the journal was away (a move was refused, a timer waited), every
         seat is sent its state again -- a player refused meanwhile sees his choices again."""
@@ -307,6 +313,7 @@ class Server:
         self.gate = CommitGate(self.loop, self.store)
         self.gate.listeners.append(self._journal_back)
         self.gate.away_listeners.append(self._journal_away)
+        self.gate.fenced_listeners.append(self._journal_fenced)
         if self.redis is not None:  # many processes: each table is taken over when someone comes to it
             return
         for row in self.store.matches("serve", ("lobby", "playing")):
@@ -373,7 +380,7 @@ class Server:
                 table.close()
                 del self.tables[table.code]
                 if self.hosting is not None:
-                    self.hosting.forgotten(table.code)
+                    self.hosting.forgotten(table.code, table.match_id)
 
         self.schedule(FORGET_SECONDS, forget)
 

@@ -20,7 +20,11 @@ was told of it, so nothing is lost), and its sockets say hello to it. A process
 whose sockets' process has died (its ``alive`` key ran out) drops those sockets.
 A process that finds its lease on a table taken by another (it stalled longer
 than the lease) lets the table go and closes its own sockets on it (code 4503;
-the page reconnects).
+the page reconnects), sending nothing it held for them. The journal fences the
+late writes of such a process: the taker claims the match's lease token in the
+database before reading it, and a write made under the old token is refused in
+its own transaction (:meth:`mahjongg.play.journal_pg.PgJournal.claim`) -- the
+owner that finds its write refused lets the table go at once.
 
 Redis going away (restarted, unreachable): while it is away each process goes
 on with the tables it owns (their sockets here are served as ever; a socket on
@@ -104,19 +108,36 @@ class RemoteConn:
         self.opened = RemoteConn.opened_count
         self.cluster, self.proc, self.cid = cluster, proc, cid
         self.closed = False
+        self.dropped = False  # what is held for it tells of writes refused: never sent
         self.strikes = 0  # the flood meter is the socket's process's
 
     def allow(self) -> bool:
         return True
 
     def send(self, text: str, at_once: bool = False) -> None:
+        """Post ``text`` to the socket's process once every write made so far is committed
+        (the gate; ``at_once``: now) -- not if the socket was dropped meanwhile (:meth:`drop`)."""
+        if self.closed:
+            return
+        post = lambda: self.dropped or self.cluster.post(self.proc, Deliver(self.cid), text, at_once=True)  # noqa: E731
+        if at_once or self.cluster.gate is None:
+            post()
+        else:
+            self.cluster.gate.after(post)
+
+    def drop(self, message: str, code: int = 4503) -> None:
+        """As :meth:`mahjongg.web.sockets.Conn.drop`: nothing held for it is sent; the kick at once."""
+        if self.dropped:
+            return
+        self.dropped = True
         if not self.closed:
-            self.cluster.post(self.proc, Deliver(self.cid), text, at_once=at_once)
+            self.closed = True
+            self.cluster.post(self.proc, Kick(self.cid, message, code, self.cluster.me), at_once=True)
 
     def kick(self, message: str, code: int = 4409) -> None:
         if not self.closed:
             self.closed = True
-            self.cluster.post(self.proc, Kick(self.cid, message, code))
+            self.cluster.post(self.proc, Kick(self.cid, message, code, self.cluster.me))
 
 
 class Cluster:
@@ -126,7 +147,8 @@ class Cluster:
     ``hello(code, conn, hello) ->`` :class:`~mahjongg.web.protocol.Seated` or
     :class:`~mahjongg.web.protocol.Refused`, ``message(conn, text)``, ``bye(conn)``,
     ``call(code, method, args) ->`` :class:`~mahjongg.web.protocol.Value` or ``Refused``;
-    and on a socket's side ``deliver(cid, text)``, ``kick(cid, message, code)``.
+    and on a socket's side ``deliver(cid, text)``, ``kick(cid, message, code, sender)``
+    (``sender``: the owner that kicks).
     ``prefix``: of every key and channel (tests keep theirs apart). Optional handler
     ``reconnected()``: the inbox is listened to again after Redis went away.
     ``gate``: what is posted waits for the journal's commit (web/commits.py)."""
@@ -385,7 +407,7 @@ class Cluster:
             case Deliver():
                 h["deliver"](m.cid, text)
             case Kick():
-                h["kick"](m.cid, m.message, m.code)
+                h["kick"](m.cid, m.message, m.code, m.sender)
             case Reply():
                 fut = self.pending.get(m.id)
                 if fut is not None and not fut.done():

@@ -46,10 +46,13 @@ class CommitGate:
         self.waiting: deque[tuple[int, Callable[[], None]]] = deque()
         self.listeners: list[Callable[[], None]] = []  # called on the loop after each commit
         self.away_listeners: list[Callable[[], None]] = []  # called on the loop when the journal finds its server away
+        self.fenced_listeners: list[Callable[[int, int], None]] = []  # called on the loop: (match, token) of a write refused
         if self.journal is not None:
             self.journal.on_commit = lambda n: self._from_thread(self.committed, n)
             if hasattr(self.journal, "on_away"):
                 self.journal.on_away = lambda: self._from_thread(self._away)
+            if hasattr(self.journal, "on_fenced"):  # called before the on_commit that counts the refused write
+                self.journal.on_fenced = lambda match_id, token: self._from_thread(self._fenced, match_id, token)
 
     def _from_thread(self, fn, *args) -> None:
         try:
@@ -60,6 +63,13 @@ class CommitGate:
     def _away(self) -> None:
         for listener in self.away_listeners:
             listener()
+
+    def _fenced(self, match_id: int, token: int) -> None:
+        """A write of match ``match_id`` under lease token ``token`` was refused: another process
+        took the match over. The listeners drop what waits to tell of it (``drop`` on the table's
+        sockets), before the commit that counts the refused write as done lets it go."""
+        for listener in self.fenced_listeners:
+            listener(match_id, token)
 
     @property
     def written(self) -> int:

@@ -34,6 +34,11 @@ __all__ = ["Hosting", "Socket"]
 
 log = logging.getLogger("mahjongg.web")
 
+MOVED = "this table moved to another server process; reconnecting"
+"""What a socket is told when its table's process lets the table go (its lease lost)."""
+MOVED_REFUSED = "this table moved to another server process; what was done here last was not kept; reconnecting"
+"""The same, when the process found out by a write the journal refused (its lease token was old)."""
+
 
 @dataclass
 class Socket:
@@ -68,6 +73,8 @@ class Hosting:
 
     async def start(self) -> None:
         self.cluster.gate = self.server.gate  # what the owner tells waits for its journal's commit
+        if hasattr(self.server.store, "claim"):  # each table made here written under its lease token (0)
+            self.server.store.fencing = True
         await self.cluster.start(lambda: list(self.server.tables), self._lost, self._gone)
         self.task = asyncio.create_task(self._follow())
 
@@ -107,7 +114,15 @@ class Hosting:
         if not self.cluster.acquire(code):
             owner = self.cluster.owner(code)
             return RemoteTable(self.server, code, owner) if owner is not None else None
-        table = LiveTable.rebuild(store, row, self.server.schedule)
+        try:
+            if hasattr(store, "claim"):  # its lease token one more before it is read: a late write of the last owner is refused
+                store.claim(mid)
+            table = LiveTable.rebuild(store, row, self.server.schedule)
+        except Exception:  # not taken over after all: the lease let go (someone comes again)
+            self.cluster.release(code)
+            if hasattr(store, "release"):
+                store.release(mid)
+            raise
         self.server.add(table)
         log.info("table %s taken over from the journal", code)
         return LocalTable(self.server, table)
@@ -118,8 +133,10 @@ class Hosting:
         except ClusterUnavailable:  # Redis away: the next renewal takes the lease (nobody holds it)
             log.warning("table %s: made while Redis is away; its lease is taken when Redis is back", table.code)
 
-    def forgotten(self, code: str) -> None:
+    def forgotten(self, code: str, match_id: int | None = None) -> None:
         self.cluster.release(code)
+        if match_id is not None and hasattr(self.server.store, "release"):
+            self.server.store.release(match_id)
 
     # --- a socket here on a table played there ------------------------------------------------
     async def open_remote(self, code: str, owner: str, conn, hello: Hello | Watch) -> Seated | Refused:
@@ -156,9 +173,11 @@ class Hosting:
         if s is not None:
             s.conn.send(text, at_once=True)  # held by the owner until its journal committed
 
-    def _kick(self, cid: str, message: str, code: int) -> None:
+    def _kick(self, cid: str, message: str, code: int, sender: str | None = None) -> None:
+        """The owner ``sender`` closes our socket ``cid``; not if its table is no longer the sender's
+        (a process that lost the table lets it go late: the socket follows the new owner)."""
         s = self.sockets.get(cid)
-        if s is not None:
+        if s is not None and (sender is None or (s.table is None and s.owner == sender)):
             s.conn.kick(message, code)
 
     async def _follow(self) -> None:
@@ -274,15 +293,26 @@ class Hosting:
             return LocalTable(self.server, t).seat(args.get("name"))
         return Refused(f"no such call {method!r}", status=400)
 
-    def _lost(self, code: str) -> None:
-        """Our lease on ``code`` ran out (we stalled): let the table go, close its sockets here."""
+    def _lost(self, code: str, message: str = MOVED) -> None:
+        """Our lease on ``code`` ran out (we stalled): let the table go, close its sockets here
+        (nothing held for them is sent: it may tell of a write refused by the lease token)."""
         t = self.server.tables.pop(code, None)
         if t is None:
             return
         log.warning("table %s: its lease was lost; another process plays it now", code)
-        t.close()
+        t.close()  # (its lease token kept: a late write of it is refused)
         for conn in [c for seat in t.seats for c in seat.conns] + list(t.watchers):
-            conn.kick("this table moved to another server process; reconnecting", 4503)
+            conn.drop(message, 4503)
+
+    def fenced(self, match_id: int, token: int) -> None:
+        """A write of match ``match_id`` under lease token ``token`` was refused (another process
+        took the table over while we did not know): let the table go as when its lease is found
+        lost -- unless the table here is written under a newer token (taken back since)."""
+        if getattr(self.server.store, "leases", {}).get(match_id, token) != token:
+            return
+        code = next((c for c, t in self.server.tables.items() if t.match_id == match_id), None)
+        if code is not None:
+            self._lost(code, MOVED_REFUSED)
 
     def _gone(self, proc: str) -> None:
         """Process ``proc`` died: its sockets on our tables are gone."""

@@ -254,11 +254,14 @@ class Deliver:
 
 @dataclass(frozen=True)
 class Kick:
-    """``kick``: to a socket's process, tell socket ``cid`` why and close it with ``code``."""
+    """``kick``: to a socket's process, tell socket ``cid`` why and close it with ``code``;
+    ``sender``: the owner that kicks (a socket whose table has moved to another owner since
+    is not closed by it)."""
 
     cid: str
     message: str
     code: int
+    sender: str | None = None
     op: ClassVar[str] = "kick"
 
 

@@ -51,6 +51,7 @@ class Conn:
         self.last = time.monotonic()
         self.strikes = 0
         self.closed = False
+        self.dropped = False  # what is held for it tells of writes refused: never sent
         self.gate = gate
 
     def send(self, text: str, at_once: bool = False) -> None:
@@ -62,7 +63,7 @@ class Conn:
         if self.gate is None or at_once:
             self._put(text)
         else:
-            self.gate.after(lambda: self._put(text))
+            self.gate.after(lambda: self.dropped or self._put(text))
 
     def _put(self, text: str) -> None:
         if self.queue.qsize() >= MAX_QUEUE:  # a client that does not read
@@ -80,7 +81,19 @@ class Conn:
         if self.gate is None:
             self.queue.put_nowait(code)
         else:
-            self.gate.after(lambda: self.queue.put_nowait(code))
+            self.gate.after(lambda: self.dropped or self.queue.put_nowait(code))
+
+    def drop(self, message: str, code: int = 4503) -> None:
+        """Its table is no longer played here (another process took it over): what is held
+        for it is never sent (it may tell of writes the journal refused); tell the client why
+        and close its socket, at once."""
+        if self.dropped:
+            return
+        self.dropped = True
+        if not self.closed:
+            self._put(protocol.error_text(message, closed=True))
+        self.closed = True
+        self.queue.put_nowait(code)  # (a kick held by the gate is dropped with the rest: closed here)
 
     def allow(self) -> bool:
         now = time.monotonic()
