@@ -19,9 +19,13 @@ no opponent shows three exposed sets; otherwise race (play as greedy), or
 defend when the shanten is ``HOPELESS_AT`` (2) or more.
 """
 
+from dataclasses import replace
+
 from mahjongg.bots import CautiousBot, GreedyBot
+from mahjongg.bots.cautious import one_suit_pays_loser
 from mahjongg.bots.evaluation import discard_shanten
 from mahjongg.hand import Meld, MeldKind
+from mahjongg.rules import RULESETS
 from mahjongg.table import Action, ActionKind, Observation
 from mahjongg.tiles import Wind, tile
 
@@ -113,3 +117,37 @@ def test_defend_claims_nothing_but_mahjongg():
     # Mah-Jongg is still taken
     mj = Action(ActionKind.MAHJONGG, E, tile("R"))
     assert CautiousBot(0).act(claim, [mj, pung, pass_]) == mj
+
+
+# A worked DMJL position (issue 40, "the ladder"): 1234567c 9c EE R 234b, East in
+# turn on a long wall, nobody exposed. Characters and honors: 8 + 3 = 11 of 14.
+# Discarding R leaves 123c 456c 234b, 79c and the pair EE: waiting on 8c (4 unseen).
+# Discarding a bamboo (2b, 3b or 4b) breaks the set 234b: shanten 1, but all one suit.
+# Under Pung Chow 11 tiles make a one-suit plan (FLUSH_AT 10), and the plan pays
+# whether or not the hand wins: the score card's "all one suit" doubles every hand,
+# a loser's too, and the losers settle their scores among themselves (the probe hand
+# 111 234 567 66 88 of bamboo scores 8 x 2^3 = 64 as a loser's, the same hand with its
+# last four tiles in characters 8). So cautious gives up the wait for the plan.
+# Under the DMJL False and True Color Game are the winner's only (Kajongg
+# ClassicalChinese; the probe scores 8 against 8): the plan pays only when the hand
+# wins, a double for a hand that then wins a third as often (measured, docs/bots.md),
+# so it needs FLUSH_WINNER_AT = 12 tiles; with 11 the bot races, as greedy: R.
+DMJL_HAND = "1234567c 9c EE R 234b"
+
+
+def test_one_suit_plan_needs_more_tiles_where_only_the_winner_scores_it():
+    bot = CautiousBot(0)
+    pung_chow = obs(DMJL_HAND, drawable=70)
+    dmjl = replace(pung_chow, ruleset=RULESETS["dmjl"])
+    assert one_suit_pays_loser(RULESETS["pung-chow"]) and not one_suit_pays_loser(RULESETS["dmjl"])
+    assert bot.flush_at(pung_chow.ruleset) == CautiousBot.FLUSH_AT == 10
+    assert bot.flush_at(dmjl.ruleset) == CautiousBot.FLUSH_WINNER_AT == 12
+    # Pung Chow: the plan in characters, a bamboo goes (the wait given up)
+    assert bot.plan_suit(pung_chow) == 1 and bot.mode(pung_chow, 0) == "build"
+    a = bot.act(pung_chow, discards_of(pung_chow))
+    assert a.tile in (tile("2b"), tile("3b"), tile("4b"))
+    # DMJL: no plan at 11 tiles, the race: greedy's discard, R, waiting on 8c
+    assert bot.plan_suit(dmjl) is None and bot.mode(dmjl, 0) == "race"
+    assert bot.act(dmjl, discards_of(dmjl)) == GreedyBot(0).act(dmjl, discards_of(dmjl)) == Action.discard(E, tile("R"))
+    # the 12-tile hand of the tests above is a plan under both
+    assert bot.plan_suit(replace(obs(HAND, drawable=70), ruleset=RULESETS["dmjl"])) == 1

@@ -34,7 +34,7 @@ OPTIONS = [
     ("pung-chow", {"limit": 40}),
     ("pung-chow-limit", {"limit": 40}),
     ("traditional", {"limit": 40}),
-    ("dmjl", {"limit": 200}),
+    ("dmjl", {"limit": 100}),  # 200: no decision of seeds 60-199 differs since cautious builds one suit from 12 tiles under dmjl
     ("bmja", {"limit": 40}),
     ("pung-chow", {"payment_limit": 40}),
     ("traditional", {"payment_limit": 40}),
