@@ -523,6 +523,10 @@ class ExpertBot(CautiousBot):
 
     name = "expert"
     DEFENCE = True
+    PROCEDURE = False
+    """The expert's build mode (the cautious bot's) keeps the regular shanten: its values
+    read the ruleset's minimum and limit on chows where it scores a wait; the plans that
+    reach a faan minimum are master's (:mod:`mahjongg.bots.master`)."""
     ORIGINAL_CALL_LIVE = 4
     """Declares Original Call (a double) with its best discard when that leaves the
     hand waiting on four or more unseen tiles: a wait that good is seldom improved,
