@@ -134,3 +134,16 @@ def test_cautious_reads_the_calling_declaration():
     called = under(o, "bmja", calling=frozenset({S}))
     assert CautiousBot(0).threatened(called)
     assert CautiousBot(0).act(called, discards_of(called)) == Action.discard(E, tile("3c"))
+
+
+def test_expert_reads_the_calling_declaration():
+    # BMJA, a late wall (10 tiles to draw): South has discarded and has not declared his hand
+    # calling, so he may not go out on a discard -- no threat at all; declared, he waits (1).
+    # Under pung-chow (no declaration) the expert's own weight of the late wall: 0.08 +
+    # 0.45 x (1 - 10/70)^2 = 0.41, above the 0.2 it counts from.
+    from mahjongg.bots.expert import procedure_threat
+
+    o = obs("1b 4b 7b 2c 3c 8c 1d 5d 9d E S W N R", discards={S: "9b", W: "3c", N: "7d"}, drawable=10)
+    assert abs(procedure_threat(o, S) - (0.08 + 0.45 * (1 - 10 / 70) ** 2)) < 1e-9
+    assert procedure_threat(under(o, "bmja"), S) == 0.0
+    assert procedure_threat(under(o, "bmja", calling=frozenset({S})), S) == 1.0

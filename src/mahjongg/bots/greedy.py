@@ -26,6 +26,13 @@ Decisions, in order:
   hand's value (a pung of dragons or of the seat's own wind doubles; a kong
   of three held). Otherwise PASS.
 
+**The table's procedure** (:attr:`GreedyBot.PROCEDURE`, read from the observation's
+``Ruleset``, never its name): under a faan table's minimum the shanten is that of the
+hand's nearest plan reaching the minimum (:func:`mahjongg.bots.plans.faan_options`: one
+suit, all pungs, the honor pairs made pungs), under a limit on chows (BMJA's one) the
+hand's with the chows it may still hold (:func:`mahjongg.bots.plans.limited_options`):
+discards and claims are weighed by it (docs/bots.md, "The table's procedure").
+
 Shanten compares like with like: a hand between turns (13 tiles less three
 per declared set) against the same hand after a claim and its discard -- a
 claim that lowers it is as good as drawing a useful tile.

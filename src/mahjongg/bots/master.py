@@ -273,6 +273,9 @@ class MasterBot(ExpertBot):
     safe (rulesets in points) and faan plans (rulesets with a faan table's minimum)."""
 
     name = "master"
+    PROCEDURE = False
+    """Master weighs the ruleset's procedure by its own rules (:attr:`FAAN_PLANS`,
+    :attr:`CHOW_LIMIT`, :attr:`TABLE_THREAT`), not the expert's (greedy's measure)."""
     SAFE_PASSED = True
     """Whether a tile an opponent let pass since his last discard is safe against him
     (:func:`passed_since`; the expert knows only the tiles he discarded himself), under

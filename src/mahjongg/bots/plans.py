@@ -41,7 +41,7 @@ from .evaluation import discard_options
 
 __all__ = [
     "Plan", "FaanValues", "faan_values", "plans", "plan_distance", "plan_chance", "plan_inputs", "chow_limited", "chows_left",
-    "limited_options", "faan_options", "procedure_options", "procedure_shanten",
+    "limited_options", "faan_options", "procedure_options", "procedure_shanten", "procedure_state",
 ]
 
 _GROUPS = ((0, 9, True), (9, 18, True), (18, 27, True), (27, 34, False))
@@ -599,6 +599,14 @@ def procedure_shanten(obs, counts, declared: int, melds=None) -> int | None:
     :func:`procedure_options` measures a discard: the nearest plan reaching a faan minimum
     (:data:`UNREACHABLE` if none does), or the hand with the chows it may still hold;
     ``None`` without either."""
+    found = procedure_state(obs, counts, declared, melds)
+    return None if found is None else found[0]
+
+
+def procedure_state(obs, counts, declared: int, melds=None) -> tuple[int, int] | None:
+    """``(shanten, live)`` of the hand ``counts`` by the ruleset's procedure
+    (:func:`procedure_shanten`; live: the unseen copies of the tiles that bring it nearer);
+    ``None`` without a faan minimum or a limit on chows."""
     ruleset = obs.ruleset
     if melds is None:
         melds = obs.melds[obs.seat]
@@ -606,9 +614,10 @@ def procedure_shanten(obs, counts, declared: int, melds=None) -> int | None:
         unseen = unseen_counts(obs)
         values, honors, own, no_flower, _, _ = plan_inputs(obs, unseen)
         found = plans(counts, melds, 4 - declared, unseen, honors, own, no_flower, values, values.minimum)
-        return min((p.distance for p in found), default=UNREACHABLE + 1) - 1
+        best = min(((p.distance, -p.live) for p in found), default=(UNREACHABLE + 1, 0))
+        return best[0] - 1, -best[1]
     left = chows_left(obs, melds)
     if left is None:
         return None
-    d, _ = chow_limited(counts, 4 - declared, left, unseen_counts(obs))
-    return max(shanten(counts, declared), d - 1)
+    d, live = chow_limited(counts, 4 - declared, left, unseen_counts(obs))
+    return max(shanten(counts, declared), d - 1), live
