@@ -44,6 +44,14 @@ Three modes, chosen afresh at every decision from the observation alone:
     the greedy choice only breaks ties. The fourth tile of an opponent's
     exposed pung is safe: a claimed fourth never goes onto an exposed pung
     (seed 000, "Four of a kind").
+
+The shanten of every mode is the table's procedure's (greedy's
+:attr:`~mahjongg.bots.greedy.GreedyBot.PROCEDURE`): under a faan minimum the nearest
+plan that reaches it, so building keeps that plan and claims what brings it nearer, and
+a hand two steps or more from every such plan on a short wall is given up; under BMJA's
+one chow the hand with the chows it may still hold. An opponent who has declared his
+hand calling (or bound it by Original Call) is a threat; one who must declare before
+going out and has not is none (:func:`danger`).
 """
 
 from __future__ import annotations
@@ -224,7 +232,7 @@ class CautiousBot(GreedyBot):
         # build: keep the hand concealed unless the claim serves the plan
         if after == 0 and after < before:
             return True
-        if after < before and self.PROCEDURE and obs.ruleset.minimum_to_declare > 0:
+        if after < before and obs.ruleset.minimum_to_declare > 0 and self.procedure(obs) is not None:
             # the shanten is the nearest plan's that reaches the minimum: a claim that
             # brings it nearer serves it (its set is one of the plan's)
             return True

@@ -643,7 +643,7 @@ class ExpertBot(CautiousBot):
         ruleset = obs.ruleset
         unseen = unseen_counts(obs)
         n = len(obs.seats)
-        state = procedure_state(obs, counts, declared) if self.PROCEDURE and before != 0 else None
+        state = procedure_state(obs, counts, declared) if before != 0 and self.procedure(obs) is not None else None
         if state is None:
             live = sum(unseen[t] for t in useful_draws(counts, declared))
         else:  # the ruleset's procedure: the nearest hand it lets be declared

@@ -183,10 +183,11 @@ class GreedyBot(Bot):
 
     def shanten_now(self, obs: Observation, counts: list[int], declared: int) -> int:
         """The shanten of the hand ``counts`` between turns: by the ruleset's procedure
-        (:func:`~mahjongg.bots.plans.procedure_shanten`) with :attr:`PROCEDURE`, else the
-        regular shape's."""
-        s = procedure_shanten(obs, counts, declared) if self.PROCEDURE else None
-        return shanten(counts, declared) if s is None else s
+        (:func:`~mahjongg.bots.plans.procedure_shanten`) where :meth:`procedure` gives a
+        measure, else the regular shape's."""
+        if self.procedure(obs) is None:
+            return shanten(counts, declared)
+        return procedure_shanten(obs, counts, declared)
 
     def after_claim_procedure(self, obs: Observation, counts: list[int], declared: int, a: Action) -> int | None:
         """The shanten after claim ``a`` by the ruleset's procedure (:meth:`procedure`, the

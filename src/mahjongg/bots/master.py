@@ -273,9 +273,22 @@ class MasterBot(ExpertBot):
     safe (rulesets in points) and faan plans (rulesets with a faan table's minimum)."""
 
     name = "master"
-    PROCEDURE = False
-    """Master weighs the ruleset's procedure by its own rules (:attr:`FAAN_PLANS`,
-    :attr:`CHOW_LIMIT`, :attr:`TABLE_THREAT`), not the expert's (greedy's measure)."""
+    PROCEDURE = True
+    """Greedy's measure of the ruleset's procedure (:meth:`procedure`) where master's play
+    is the expert's: the claims a claim window weighs (those that bring the hand allowed
+    no further from waiting), the hand kept there, the cautious build mode and a declared
+    calling hand as a threat -- but not under a faan table with :attr:`FAAN_PLANS`, whose
+    plans value every discard, claim and pass. Its discards are valued by its own rules
+    (:attr:`CHOW_LIMIT`, :attr:`TABLE_THREAT`). Without it master lost to the expert that
+    has it under bmja; with it under hong-kong too it measured lower (docs/bots.md,
+    "Master against the expert that plays the procedure")."""
+
+    def procedure(self, obs: Observation, melds=None):
+        """Greedy's :meth:`~mahjongg.bots.greedy.GreedyBot.procedure`, but ``None`` under a
+        faan table's minimum with :attr:`FAAN_PLANS` (the plans weigh it there)."""
+        if self.FAAN_PLANS and obs.ruleset.faan is not None and obs.ruleset.minimum_to_declare > 0:
+            return None
+        return ExpertBot.procedure(self, obs, melds)
     SAFE_PASSED = True
     """Whether a tile an opponent let pass since his last discard is safe against him
     (:func:`passed_since`; the expert knows only the tiles he discarded himself), under
