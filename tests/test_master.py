@@ -137,9 +137,11 @@ def test_master_claims_the_kong_of_its_concealed_pung_under_pung_chow():
     )
     legal = [Action(KONG, Wind.EAST, tile("5b")), Action(PUNG, Wind.EAST, tile("5b")), Action.pass_(Wind.EAST, tile("5b"))]
     assert MasterBot(0).act(o, legal) == legal[0]
-    # under Hong Kong a kong scores no faan by itself: master leaves it to the expert's rule
+    # under Hong Kong a kong scores no faan by itself: the rule is off there (master plays
+    # as it would without it)
     hk = replace(o, ruleset=RULESETS["hong-kong"])
-    assert MasterBot(0).act(hk, legal) == ExpertBot(0).act(hk, legal)
+    no_kongs = type("NoKongs", (MasterBot,), {"KONGS": False})
+    assert MasterBot(0).act(hk, legal) == no_kongs(0).act(hk, legal)
 
 
 def test_a_tile_the_threat_let_pass_carries_no_risk_for_master():
@@ -168,17 +170,25 @@ def test_a_tile_the_threat_let_pass_carries_no_risk_for_master():
     assert max(risk(ExpertBot(0)).values()) > 0
 
 
+class PlainExpert(ExpertBot):
+    """The expert measuring its hand by the regular shanten (the ruleset's procedure off:
+    tests/test_bots_procedure.py), as master's own rules are compared with."""
+
+    PROCEDURE = False
+
+
 def test_master_without_its_faan_plans_plays_as_the_expert_under_hong_kong():
     # under a faan ruleset none of master's points rules applies (kongs and the loser's
     # value are points rules; the tiles let pass measured worse): with its faan plans off
     # it plays the same hand as the expert, move for move
     class NoPlans(MasterBot):
         FAAN_PLANS = False
+        PROCEDURE = False
 
     for seed in (3, 8):
         g1, g2 = Game(get_ruleset("hong-kong"), seed), Game(get_ruleset("hong-kong"), seed)
         m = {s: NoPlans(int(s)) for s in g1.seats}
-        e = {s: make_bot("expert", int(s)) for s in g2.seats}
+        e = {s: PlainExpert(int(s)) for s in g2.seats}
         while not g1.is_over:
             seat = g1.to_act()[0]
             a = m[seat].act(g1.observation(seat), g1.legal_actions(seat))
@@ -196,7 +206,7 @@ def test_under_a_faan_table_master_values_a_discard_by_its_best_plan():
     # such discard counts it, the expert's does not
     hk = replace(obs("123b 456b 789b 11b 45c E", drawable=70), ruleset=RULESETS["hong-kong"])
     master = {v.tile: v for v in MasterBot(0).rank_discards(hk, None)}
-    expert = {v.tile: v for v in ExpertBot(0).rank_discards(hk, None)}
+    expert = {v.tile: v for v in PlainExpert(0).rank_discards(hk, None)}
     assert master[tile("4c")].ev > expert[tile("E")].ev > expert[tile("4c")].ev
     # under Pung Chow (no minimum, no plans) master's values are its points rules' alone
     pc = replace(hk, ruleset=RULESETS["pung-chow"])
@@ -294,12 +304,13 @@ def test_table_threat_reads_the_calling_declaration_and_the_faan_minimum():
 def test_master_under_bmja_weighs_its_discards_with_one_chow():
     # BMJA allows one chow. 123b 456b 789b 123c 5d 9d waits as four chows and a pair
     # (regular shanten 0 after 9d), but no such win may be declared: with one chow it lacks
-    # 7 tiles (test_plans). Master counts the hand's shanten with one chow; the expert the
-    # regular one
+    # 7 tiles (test_plans). Master counts the hand's shanten with one chow (as the expert
+    # does now, by the ruleset's procedure); the regular shanten is 0
     o = replace(obs("123b 456b 789b 123c 5d 9d"), ruleset=RULESETS["bmja"])
     master = {v.tile: v for v in MasterBot(0).rank_discards(o, None)}
-    expert = {v.tile: v for v in ExpertBot(0).rank_discards(o, None)}
+    expert = {v.tile: v for v in PlainExpert(0).rank_discards(o, None)}
     assert expert[tile("9d")].shanten == 0
+    assert {v.tile: v for v in ExpertBot(0).rank_discards(o, None)}[tile("9d")].shanten == 6
     assert master[tile("9d")].shanten == 6
     # a pung hand is not affected: 111b 222c 333d 44d 5d 6d 9d -- the regular shanten after 9d
     o = replace(obs("111b 222c 333d 44d 5d 6d 9d"), ruleset=RULESETS["bmja"])

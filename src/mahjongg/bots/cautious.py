@@ -46,6 +46,14 @@ Three modes, chosen afresh at every decision from the observation alone:
     the greedy choice only breaks ties. The fourth tile of an opponent's
     exposed pung is safe: a claimed fourth never goes onto an exposed pung
     (seed 000, "Four of a kind").
+
+The shanten of every mode is the table's procedure's (greedy's
+:attr:`~mahjongg.bots.greedy.GreedyBot.PROCEDURE`): under a faan minimum the nearest
+plan that reaches it, so building keeps that plan and claims what brings it nearer, and
+a hand two steps or more from every such plan on a short wall is given up; under BMJA's
+one chow the hand with the chows it may still hold. An opponent who has declared his
+hand calling (or bound it by Original Call) is a threat; one who must declare before
+going out and has not is none (:func:`danger`).
 """
 
 from __future__ import annotations
@@ -70,6 +78,7 @@ class CautiousBot(GreedyBot):
     """Greedy plus a plan (build), a race when the wall runs short, and safe discards when hopeless."""
 
     name = "cautious"
+    _options = None  # the procedure's measure of each discard at this turn (turn, build_discard)
 
     RACE_AT = 30
     """Drawable tiles left at or below which the bot races (about seven more draws each)."""
@@ -92,7 +101,12 @@ class CautiousBot(GreedyBot):
 
     # --- mode ---------------------------------------------------------------------------
     def threatened(self, obs: Observation) -> bool:
-        """Whether an opponent shows :attr:`THREAT_SETS` exposed sets."""
+        """Whether an opponent shows :attr:`THREAT_SETS` exposed sets, or (with
+        :attr:`~mahjongg.bots.greedy.GreedyBot.PROCEDURE`) has declared his hand calling
+        (``obs.calling``: BMJA, ``Ruleset.must_declare_calling``) or bound it by Original
+        Call: the table says he waits."""
+        if self.PROCEDURE and any(s != obs.seat for s in obs.calling | obs.original_call):
+            return True
         return any(
             sum(1 for m in obs.melds[s] if m.exposed) >= self.THREAT_SETS for s in obs.seats if s != obs.seat
         )
@@ -161,7 +175,15 @@ class CautiousBot(GreedyBot):
         counts = concealed_counts(obs)
         declared = len(obs.melds[obs.seat])
         candidates = [a.tile for a in legal if a.kind is DISCARD]
-        scored = discard_shanten(counts, declared, candidates)
+        options = self.procedure(obs)
+        if options is None:
+            scored = discard_shanten(counts, declared, candidates)
+            self._options = None
+        else:
+            # the ruleset's procedure: a discard measured by the nearest hand it lets be
+            # declared (a plan reaching the faan minimum, the chows it may still hold)
+            self._options = options(counts, declared, candidates, unseen_counts(obs))
+            scored = {t: v[0] for t, v in self._options.items()}
         now = min(scored.values())
         mode = self.mode(obs, now)
         if mode == "race":
@@ -209,7 +231,7 @@ class CautiousBot(GreedyBot):
         if len(tied) == 1:
             return tied[0]
         unseen = unseen_counts(obs)
-        live = discard_options(counts, declared, tied, unseen)
+        live = self._options or discard_options(counts, declared, tied, unseen)
         return min(
             tied,
             key=lambda t: (not off_plan(t), self.keep_value(obs, counts, t), scored[t], -live[t][1], unseen[t], -int(t)),
@@ -219,7 +241,7 @@ class CautiousBot(GreedyBot):
     def claim(self, obs: Observation, legal: list[Action]) -> Action:
         counts = concealed_counts(obs)
         declared = len(obs.melds[obs.seat])
-        now = shanten(counts, declared)
+        now = self.shanten_now(obs, counts, declared)
         mode = self.mode(obs, now)
         if mode == "defend":
             return next(a for a in legal if a.kind is PASS)
@@ -231,6 +253,10 @@ class CautiousBot(GreedyBot):
             return super().want_claim(obs, a, before, after)
         # build: keep the hand concealed unless the claim serves the plan
         if after == 0 and after < before:
+            return True
+        if after < before and obs.ruleset.minimum_to_declare > 0 and self.procedure(obs) is not None:
+            # the shanten is the nearest plan's that reaches the minimum: a claim that
+            # brings it nearer serves it (its set is one of the plan's)
             return True
         if a.kind is KONG:
             return after <= before
@@ -292,12 +318,25 @@ def danger(obs: Observation, t: Tile) -> int:
     is an honor and his sets are one suit and honors; 1 if ``t`` is within two
     of one of his exposed chows in the same suit (he may be building runs
     there). The fourth tile of his exposed pung counts nothing: a claimed
-    fourth never goes onto an exposed pung.
+    fourth never goes onto an exposed pung. The table's procedure, asked of the
+    ruleset: an opponent who may not go out before declaring his hand calling
+    (``Ruleset.may_win_undeclared``: BMJA, once he has discarded) and has not
+    declared counts nothing; one who has declared it (``obs.calling``) or is
+    bound by Original Call waits: 1 more for every tile but those discarded
+    since his own last discard (he let them pass).
     """
     total = 0
+    history = obs.discard_history
     for s in obs.seats:
         if s == obs.seat:
             continue
+        if not obs.ruleset.may_win_undeclared(any(d == s for d, _, _ in history)) and s not in obs.calling:
+            continue  # he may not go out before declaring his hand calling, and has not
+        if s in obs.calling or s in obs.original_call:
+            # he waits: any tile but one he let pass since his last discard
+            last = max((i for i, (d, _, _) in enumerate(history) if d == s), default=-1)
+            if all(int(x) != int(t) for d, x, _ in history[last + 1 :]):
+                total += 1
         exposed = [m for m in obs.melds[s] if m.exposed]
         if not exposed:
             continue

@@ -68,6 +68,7 @@ from .base import concealed_counts, unseen_counts, with_original_call
 from .cautious import CautiousBot
 from .evaluation import discard_options, shanten_after_discards, useful_draws
 from .greedy import GreedyBot
+from .plans import procedure_state
 
 __all__ = ["ExpertBot", "declared_score", "discard_value", "DiscardValue", "one_step_win", "win_chance", "win_score", "danger", "potential"]
 
@@ -311,6 +312,20 @@ def _threat(obs: Observation, opponent: Wind) -> float:
     exposed = sum(1 for m in obs.melds[opponent] if m.exposed)
     late = 1.0 - min(1.0, obs.drawable / 70)
     return min(1.0, 0.08 + 0.18 * exposed + 0.45 * late * late)
+
+
+def procedure_threat(obs: Observation, opponent: Wind) -> float:
+    """The expert's weight of ``opponent`` (:func:`_threat`, counted above 0.2) with what
+    the table's procedure makes public: a hand declared calling (``obs.calling``) or bound
+    by Original Call waits (1); a player who may not go out before declaring his hand
+    calling (``Ruleset.may_win_undeclared``: BMJA, once he has discarded) and has not
+    declared cannot win on a discard (0)."""
+    if opponent in obs.calling or opponent in obs.original_call:
+        return 1.0
+    if not obs.ruleset.may_win_undeclared(any(s == opponent for s, _, _ in obs.discard_history)):
+        return 0.0
+    th = _threat(obs, opponent)
+    return th if th > 0.2 else 0.0
 
 
 class DiscardValue(tuple):
@@ -558,20 +573,33 @@ class ExpertBot(CautiousBot):
         """The discards of ``obs``'s hand among ``candidates`` (``None``: every kind held),
         best first, as :func:`discard_value` ranks them (``defence``: weigh the risk;
         default :attr:`DEFENCE`). A bot built on the expert may rank them otherwise."""
-        return discard_value(obs, candidates, defence=self.DEFENCE if defence is None else defence)
+        return discard_value(obs, candidates, defence=self.DEFENCE if defence is None else defence, **self._procedure_rule(obs))
+
+    def _procedure_rule(self, obs: Observation) -> dict:
+        """The arguments :func:`discard_value` takes for the ruleset's procedure (with
+        :attr:`~mahjongg.bots.greedy.GreedyBot.PROCEDURE`): each discard's shanten and live
+        tiles by :meth:`procedure` (the nearest plan reaching a faan minimum, the chows the
+        hand may still hold), and a hand a step from waiting valued as a farther one (its
+        completions are the regular shape's)."""
+        options = self.procedure(obs)
+        rule = {} if options is None else {"options": options, "one_step": False}
+        if self.PROCEDURE and (obs.ruleset.must_declare_calling or obs.original_call):
+            rule["threat"] = procedure_threat
+        return rule
 
     def claim(self, obs: Observation, legal: list[Action]) -> Action:
         counts = concealed_counts(obs)
         declared = len(obs.melds[obs.seat])
         pass_action = next(a for a in legal if a.kind is PASS)
-        before = shanten(counts, declared)
+        procedure = self.procedure(obs) is not None
+        before = self.shanten_now(obs, counts, declared) if procedure else shanten(counts, declared)
         if before >= 2 and self.mode(obs, before) == "build":
             return CautiousBot.claim(self, obs, legal)
         best, best_ev = pass_action, None
         for a in legal:
             if a.kind not in (PUNG, CHOW, KONG):
                 continue
-            after = self.after_claim(counts, declared, a)
+            after = self.after_claim_procedure(obs, counts, declared, a) if procedure else self.after_claim(counts, declared, a)
             if after is None or after > before:
                 continue
             if after == before and a.kind is CHOW:
@@ -615,7 +643,11 @@ class ExpertBot(CautiousBot):
         ruleset = obs.ruleset
         unseen = unseen_counts(obs)
         n = len(obs.seats)
-        live = sum(unseen[t] for t in useful_draws(counts, declared))
+        state = procedure_state(obs, counts, declared) if before != 0 and self.procedure(obs) is not None else None
+        if state is None:
+            live = sum(unseen[t] for t in useful_draws(counts, declared))
+        else:  # the ruleset's procedure: the nearest hand it lets be declared
+            before, live = state
         chance = win_chance(before, live, max(1, sum(unseen)), max(0, obs.drawable // n))
         if before == 0:
             held = list(counts)

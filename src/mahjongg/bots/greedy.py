@@ -26,6 +26,13 @@ Decisions, in order:
   hand's value (a pung of dragons or of the seat's own wind doubles; a kong
   of three held). Otherwise PASS.
 
+**The table's procedure** (:attr:`GreedyBot.PROCEDURE`, read from the observation's
+``Ruleset``, never its name): under a faan table's minimum the shanten is that of the
+hand's nearest plan reaching the minimum (:func:`mahjongg.bots.plans.faan_options`: one
+suit, all pungs, the honor pairs made pungs), under a limit on chows (BMJA's one) the
+hand's with the chows it may still hold (:func:`mahjongg.bots.plans.limited_options`):
+discards and claims are weighed by it (docs/bots.md, "The table's procedure").
+
 Shanten compares like with like: a hand between turns (13 tiles less three
 per declared set) against the same hand after a claim and its discard -- a
 claim that lowers it is as good as drawing a useful tile.
@@ -37,6 +44,7 @@ pair), "To chow", "To pung", "Four of a kind"; the score card's doubles for a
 
 from __future__ import annotations
 
+from ..hand import Meld, MeldKind
 from ..shanten import shanten
 from ..table.actions import ADD_KONG, CHOW, CONCEALED_KONG, DISCARD, KONG, MAHJONGG, PASS, PUNG, Action
 from ..table.observation import Observation
@@ -44,6 +52,7 @@ from ..table.phase import Phase
 from ..tiles import Tile
 from .base import Bot, BotError, concealed_counts, unseen_counts, with_original_call
 from .evaluation import best_discard, discard_options, discard_shanten
+from .plans import procedure_options, procedure_shanten
 
 __all__ = ["GreedyBot", "doubling_tile"]
 
@@ -99,7 +108,16 @@ class GreedyBot(Bot):
                 kongs.append(a)
         candidates = [a.tile for a in discards]
         cls = type(self)
-        if cls.choose_discard is _GREEDY_CHOOSE and cls.tie_key is _GREEDY_TIE_KEY:
+        options = self.procedure(obs)
+        if options is not None:
+            # the ruleset's procedure (a faan minimum, a limit on chows): the discard nearest a
+            # hand it lets be declared; a kong still weighed by the regular shape's shanten
+            if not candidates:
+                raise BotError(f"{self.name}: no discard among the legal actions")
+            unseen = unseen_counts(obs)
+            tile = procedure_discard(options(counts, declared, candidates, unseen), unseen)
+            after = min(discard_shanten(counts, declared, candidates).values()) if kongs is not None else 0
+        elif cls.choose_discard is _GREEDY_CHOOSE and cls.tie_key is _GREEDY_TIE_KEY:
             # choose_discard below in one call; the unseen counts worked out only for a tie
             if not candidates:
                 raise BotError(f"{self.name}: no discard among the legal actions")
@@ -121,6 +139,19 @@ class GreedyBot(Bot):
                     return a
         return with_original_call(obs, legal, discards[candidates.index(tile)], self.ORIGINAL_CALL_LIVE)
 
+    PROCEDURE = True
+    """Whether discards and claims are weighed by the ruleset's procedure (:meth:`procedure`):
+    under a faan table's minimum by the nearest plan that reaches it, under a limit on chows
+    by the hand with the chows it may still hold; without either by the regular shanten."""
+
+    def procedure(self, obs: Observation, melds=None):
+        """The measure of a discard under the ruleset's procedure, read from the table's
+        ``Ruleset`` value (:func:`~mahjongg.bots.plans.procedure_options`: ``(counts, declared,
+        candidates, unseen)`` to ``{tile: (shanten, live)}``), or ``None``: the regular
+        shape's (no faan minimum, no limit on chows, or :attr:`PROCEDURE` off). ``melds``:
+        the seat's declared melds, by default the observation's."""
+        return procedure_options(obs, melds) if self.PROCEDURE else None
+
     def take_kong(self, obs: Observation, action: Action, after_kong: int, after_discard: int) -> bool:
         """Declare the kong if the hand is no further from Mah-Jongg than after the best discard."""
         return after_kong <= after_discard
@@ -131,12 +162,16 @@ class GreedyBot(Bot):
         declared = len(obs.melds[obs.seat])
         before = None  # the shanten now, worked out when a claim is weighed
         best, best_key = None, None
+        procedure = self.procedure(obs) is not None
         for a in legal:
-            after = self.after_claim(counts, declared, a)
+            if procedure:
+                after = self.after_claim_procedure(obs, counts, declared, a)
+            else:
+                after = self.after_claim(counts, declared, a)
             if after is None:
                 continue
             if before is None:
-                before = shanten(counts, declared)
+                before = self.shanten_now(obs, counts, declared)
             if not self.want_claim(obs, a, before, after):
                 continue
             key = (after, _CLAIM_ORDER[a.kind])
@@ -145,6 +180,42 @@ class GreedyBot(Bot):
         if best is not None:
             return best
         return next(a for a in legal if a.kind is PASS)
+
+    def shanten_now(self, obs: Observation, counts: list[int], declared: int) -> int:
+        """The shanten of the hand ``counts`` between turns: by the ruleset's procedure
+        (:func:`~mahjongg.bots.plans.procedure_shanten`) where :meth:`procedure` gives a
+        measure, else the regular shape's."""
+        if self.procedure(obs) is None:
+            return shanten(counts, declared)
+        return procedure_shanten(obs, counts, declared)
+
+    def after_claim_procedure(self, obs: Observation, counts: list[int], declared: int, a: Action) -> int | None:
+        """The shanten after claim ``a`` by the ruleset's procedure (:meth:`procedure`, the
+        claimed set among the melds): a pung or chow and its best discard, a kong before its
+        loose tile; ``None`` for PASS."""
+        meld = claimed_meld(a)
+        if meld is None:
+            return None
+        t = a.tile
+        if a.kind is CHOW:
+            taken = [x for x in meld.tiles if x != t]
+        else:
+            taken = [t] * (3 if a.kind is KONG else 2)
+        for x in taken:
+            counts[x] -= 1
+        try:
+            if min(counts) < 0:
+                return None
+            melds = tuple(obs.melds[obs.seat]) + (meld,)
+            options = self.procedure(obs, melds)
+            unseen = unseen_counts(obs)
+            if a.kind is KONG:
+                return procedure_shanten(obs, counts, declared + 1, melds)
+            held = [x for x in range(len(counts)) if counts[x]]
+            return min(s for s, _ in options(counts, declared + 1, held, unseen).values())
+        finally:
+            for x in taken:
+                counts[x] += 1
 
     @staticmethod
     def after_claim(counts: list[int], declared: int, a: Action) -> int | None:
@@ -207,6 +278,24 @@ class GreedyBot(Bot):
         """Among discards leaving the same shanten: most live useful tiles kept, then
         the deadest tile (fewest unseen copies), then the highest."""
         return (-live, unseen[t], -int(t))
+
+
+def procedure_discard(options: dict, unseen: list[int]) -> Tile:
+    """The discard of ``options`` (``{tile: (shanten, live)}`` by the ruleset's procedure):
+    the least shanten, then the most live tiles, the fewest unseen copies, the highest tile
+    (greedy's key)."""
+    return min(options, key=lambda t: (options[t][0], -options[t][1], unseen[t], -int(t)))
+
+
+def claimed_meld(a: Action) -> Meld | None:
+    """The exposed set a pung, chow or kong claim ``a`` lays out (``None`` for another action)."""
+    if a.kind is PUNG:
+        return Meld(MeldKind.PUNG, a.tile, exposed=True)
+    if a.kind is KONG:
+        return Meld(MeldKind.KONG, a.tile, exposed=True)
+    if a.kind is CHOW:
+        return Meld(MeldKind.CHOW, a.chow, exposed=True)
+    return None
 
 
 _GREEDY_TIE_KEY = GreedyBot.tie_key

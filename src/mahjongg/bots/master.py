@@ -71,12 +71,12 @@ from ..table.actions import ADD_KONG, CONCEALED_KONG, DISCARD, KONG, Action
 from ..table.observation import Observation
 from ..hand import MeldKind
 from .base import concealed_counts, unseen_counts
-from .evaluation import discard_options, discard_shanten, useful_draws
+from .evaluation import discard_shanten, useful_draws
 from .expert import (
     DiscardValue, ExpertBot, _chips_for_win, _loser_gain, _threat, _typical_score, discard_value, loser_score,
     one_step_win, potential, win_chance,
 )
-from .plans import chow_limited, faan_values, plan_chance, plans
+from .plans import chow_limited, chows_left, faan_values, limited_options, plan_chance, plan_inputs, plans
 
 __all__ = ["MasterBot", "passed_since", "loser_term", "plan_value", "plan_setting"]
 
@@ -89,22 +89,9 @@ def plan_setting(obs: Observation, unseen: list[int]) -> tuple:
     out once (one-suit distances, a plan's value: :func:`plan_value`): a setting serves
     one observation and one ``unseen``, unchanged."""
     ruleset = obs.ruleset
-    values = faan_values(ruleset)
     seat = obs.seat
     seats = obs.seats
-    honors: dict[int, int] = {}
-    for t, f in ((31, values.dragon), (32, values.dragon), (33, values.dragon), (27 + int(seat), values.seat), (27 + int(obs.round), values.round)):
-        if f:
-            honors[t] = honors.get(t, 0) + f
-    own = obs.bonus[seat]
-    own_faan = values.own_bonus * sum(1 for t in own if t.wind == seat)
-    unseen_total = max(1, sum(unseen))
-    draws = max(0, obs.drawable // len(seats))
-    if own:
-        no_flower = 0.0
-    else:
-        b = len(ruleset.bonus_tiles) - sum(len(v) for v in obs.bonus.values())
-        no_flower = (1.0 - b / (unseen_total + b)) ** draws if b > 0 else 1.0
+    values, honors, own_faan, no_flower, unseen_total, draws = plan_inputs(obs, unseen)
     other = next(x for x in seats if x != seat)
     table = ruleset.faan
     top = _chips_for_win(ruleset, seat, seats, table.points_for(table.limit), other)
@@ -230,37 +217,6 @@ def shown_faan(obs: Observation, opponent) -> int:
     return faan + shape
 
 
-def chows_left(obs: Observation) -> int | None:
-    """The chows the seat's hand may still hold under the ruleset's limit (``max_chows``
-    less those declared; BMJA: one in all), ``None`` without a limit."""
-    most = obs.ruleset.max_chows
-    if most is None:
-        return None
-    return max(0, most - sum(1 for m in obs.melds[obs.seat] if m.kind is MeldKind.CHOW))
-
-
-def limited_options(obs: Observation):
-    """Under a ruleset's limit on chows: a function as
-    :func:`~mahjongg.bots.evaluation.discard_options` (``(counts, declared, candidates,
-    unseen)`` to ``{tile: (shanten, live)}``) whose shanten and live tiles are the hand's
-    with at most :func:`chows_left` chows (:func:`~mahjongg.bots.plans.chow_limited`),
-    never below the regular shape's; ``None`` without a limit."""
-    left = chows_left(obs)
-    if left is None:
-        return None
-
-    def options(counts, declared, candidates, unseen):
-        out = {}
-        for t, (s, live) in discard_options(counts, declared, candidates, unseen).items():
-            counts[t] -= 1
-            d, lv = chow_limited(counts, 4 - declared, left, unseen)
-            counts[t] += 1
-            out[t] = (max(s, d - 1), lv)
-        return out
-
-    return options
-
-
 def push_or_fold(ranked: list, margin: float) -> list:
     """``ranked`` (:class:`~mahjongg.bots.expert.DiscardValue` s, best first by ``ev``, the
     value less the risk) with the discard played first: the *attack* -- the discard of most
@@ -317,6 +273,22 @@ class MasterBot(ExpertBot):
     safe (rulesets in points) and faan plans (rulesets with a faan table's minimum)."""
 
     name = "master"
+    PROCEDURE = True
+    """Greedy's measure of the ruleset's procedure (:meth:`procedure`) where master's play
+    is the expert's: the claims a claim window weighs (those that bring the hand allowed
+    no further from waiting), the hand kept there, the cautious build mode and a declared
+    calling hand as a threat -- but not under a faan table with :attr:`FAAN_PLANS`, whose
+    plans value every discard, claim and pass. Its discards are valued by its own rules
+    (:attr:`CHOW_LIMIT`, :attr:`TABLE_THREAT`). Without it master lost to the expert that
+    has it under bmja; with it under hong-kong too it measured lower (docs/bots.md,
+    "Master against the expert that plays the procedure")."""
+
+    def procedure(self, obs: Observation, melds=None):
+        """Greedy's :meth:`~mahjongg.bots.greedy.GreedyBot.procedure`, but ``None`` under a
+        faan table's minimum with :attr:`FAAN_PLANS` (the plans weigh it there)."""
+        if self.FAAN_PLANS and obs.ruleset.faan is not None and obs.ruleset.minimum_to_declare > 0:
+            return None
+        return ExpertBot.procedure(self, obs, melds)
     SAFE_PASSED = True
     """Whether a tile an opponent let pass since his last discard is safe against him
     (:func:`passed_since`; the expert knows only the tiles he discarded himself), under

@@ -35,9 +35,14 @@ from typing import NamedTuple
 
 from ..hand import MeldKind
 from ..rules import faan_items as fi
-from ..shanten import combine_vectors, distances, group_vector
+from ..shanten import combine_vectors, distances, group_vector, shanten
+from .base import unseen_counts
+from .evaluation import discard_options
 
-__all__ = ["Plan", "FaanValues", "faan_values", "plans", "plan_distance", "plan_chance"]
+__all__ = [
+    "Plan", "FaanValues", "faan_values", "plans", "plan_distance", "plan_chance", "plan_inputs", "chow_limited", "chows_left",
+    "limited_options", "faan_options", "procedure_options", "procedure_shanten", "procedure_state",
+]
 
 _GROUPS = ((0, 9, True), (9, 18, True), (18, 27, True), (27, 34, False))
 _EMPTY = (group_vector(bytes(9), True), group_vector(bytes(7), False))
@@ -479,3 +484,140 @@ def chow_limited(counts, sets: int, chows: int, unseen) -> tuple[int, int]:
         found = _remember(key, (base, tuple(kinds)))
     base, kinds = found
     return base, sum(unseen[x] for x in kinds)
+
+
+def plan_inputs(obs, unseen) -> tuple:
+    """What :func:`plans` reads from the table besides the hand, for the seat of ``obs``
+    (an :class:`~mahjongg.table.Observation`) with ``unseen`` (34 ints) the copies it cannot
+    see: ``(values, honors, own bonus faan, chance of no flower, unseen total, draws left)``
+    -- :func:`faan_values` of its ruleset; the faan a pung of each doubling honor is worth
+    (a dragon, the seat's and the round's wind, added where they are the same wind); the
+    faan of its own Flowers and Seasons laid out; the chance that no bonus tile is laid out
+    by the end (0 once one is; each of its draws left may bring one of those unseen); the
+    unseen tiles (at least 1) and its own draws to come."""
+    ruleset = obs.ruleset
+    values = faan_values(ruleset)
+    seat = obs.seat
+    honors: dict[int, int] = {}
+    for t, f in ((31, values.dragon), (32, values.dragon), (33, values.dragon), (27 + int(seat), values.seat), (27 + int(obs.round), values.round)):
+        if f:
+            honors[t] = honors.get(t, 0) + f
+    own = obs.bonus[seat]
+    own_faan = values.own_bonus * sum(1 for t in own if t.wind == seat)
+    unseen_total = max(1, sum(unseen))
+    draws = max(0, obs.drawable // len(obs.seats))
+    if own:
+        no_flower = 0.0
+    else:
+        b = len(ruleset.bonus_tiles) - sum(len(v) for v in obs.bonus.values())
+        no_flower = (1.0 - b / (unseen_total + b)) ** draws if b > 0 else 1.0
+    return values, honors, own_faan, no_flower, unseen_total, draws
+
+
+def chows_left(obs, melds=None) -> int | None:
+    """The chows the seat's hand may still hold under the ruleset's limit (``max_chows``
+    less those among its declared ``melds``, by default ``obs``'s; BMJA: one in all),
+    ``None`` without a limit."""
+    most = obs.ruleset.max_chows
+    if most is None:
+        return None
+    if melds is None:
+        melds = obs.melds[obs.seat]
+    return max(0, most - sum(1 for m in melds if m.kind is MeldKind.CHOW))
+
+
+def limited_options(obs, melds=None):
+    """Under a ruleset's limit on chows: a function as
+    :func:`~mahjongg.bots.evaluation.discard_options` (``(counts, declared, candidates,
+    unseen)`` to ``{tile: (shanten, live)}``) whose shanten and live tiles are the hand's
+    with at most :func:`chows_left` chows (:func:`chow_limited`), never below the regular
+    shape's; ``None`` without a limit. ``melds``: the seat's declared melds, by default
+    ``obs``'s (a claim weighed: with the claimed set)."""
+    left = chows_left(obs, melds)
+    if left is None:
+        return None
+
+    def options(counts, declared, candidates, unseen):
+        out = {}
+        for t, (s, live) in discard_options(counts, declared, candidates, unseen).items():
+            counts[t] -= 1
+            d, lv = chow_limited(counts, 4 - declared, left, unseen)
+            counts[t] += 1
+            out[t] = (max(s, d - 1), lv)
+        return out
+
+    return options
+
+
+UNREACHABLE = 9
+"""The shanten :func:`faan_options` gives a discard after which no plan reaches the minimum
+(more than any hand's: 8 at most)."""
+
+
+def faan_options(obs, melds=None):
+    """Under a faan table's minimum (``Ruleset.minimum_to_declare`` above 0): a function as
+    :func:`~mahjongg.bots.evaluation.discard_options` whose shanten and live tiles are those
+    of the hand's nearest plan that reaches the minimum (:func:`plans`: least distance, then
+    most live tiles; its distance less one), so a fast hand of chows no faan item pays for
+    is as far as the honor pungs, one suit or all pungs it still lacks; :data:`UNREACHABLE`
+    when no plan reaches it. ``None`` without a minimum. ``melds``: the seat's declared
+    melds, by default ``obs``'s (a claim weighed: with the claimed set)."""
+    ruleset = obs.ruleset
+    if ruleset.faan is None or ruleset.minimum_to_declare <= 0:
+        return None
+    if melds is None:
+        melds = obs.melds[obs.seat]
+
+    def options(counts, declared, candidates, unseen):
+        values, honors, own, no_flower, _, _ = plan_inputs(obs, unseen)
+        memo: dict = {}
+        regular = discard_options(counts, declared, candidates, unseen)
+        out = {}
+        for t, (s, live) in regular.items():
+            counts[t] -= 1
+            found = plans(counts, melds, 4 - declared, unseen, honors, own, no_flower, values, values.minimum, (s + 1, live), memo)
+            counts[t] += 1
+            best = min(((p.distance, -p.live) for p in found), default=None)
+            out[t] = (UNREACHABLE, 0) if best is None else (best[0] - 1, -best[1])
+        return out
+
+    return options
+
+
+def procedure_options(obs, melds=None):
+    """The ruleset's procedure as a discard's measure: :func:`faan_options` under a faan
+    table's minimum, else :func:`limited_options` under a limit on chows, else ``None``
+    (the regular shape's shanten is the measure). Asked of the ruleset's values
+    (``minimum_to_declare``, ``max_chows``), never its name."""
+    found = faan_options(obs, melds)
+    return found if found is not None else limited_options(obs, melds)
+
+
+def procedure_shanten(obs, counts, declared: int, melds=None) -> int | None:
+    """The shanten of the hand ``counts`` (34 ints, concealed, between turns; ``declared``
+    melds, ``melds`` by default ``obs``'s) by the ruleset's procedure, as
+    :func:`procedure_options` measures a discard: the nearest plan reaching a faan minimum
+    (:data:`UNREACHABLE` if none does), or the hand with the chows it may still hold;
+    ``None`` without either."""
+    found = procedure_state(obs, counts, declared, melds)
+    return None if found is None else found[0]
+
+
+def procedure_state(obs, counts, declared: int, melds=None) -> tuple[int, int] | None:
+    """``(shanten, live)`` of the hand ``counts`` by the ruleset's procedure
+    (:func:`procedure_shanten`; live: the unseen copies of the tiles that bring it nearer);
+    ``None`` without a faan minimum or a limit on chows."""
+    ruleset = obs.ruleset
+    if melds is None:
+        melds = obs.melds[obs.seat]
+    if ruleset.faan is not None and ruleset.minimum_to_declare > 0:
+        unseen = unseen_counts(obs)
+        values, honors, own, no_flower, _, _ = plan_inputs(obs, unseen)
+        found = plans(counts, melds, 4 - declared, unseen, honors, own, no_flower, values, values.minimum)
+        best = min(((p.distance, -p.live) for p in found), default=(UNREACHABLE + 1, 0))
+        return best[0] - 1, -best[1]
+    left = chows_left(obs, melds)
+    if left is None:
+        return None
+    d, live = chow_limited(counts, 4 - declared, left, unseen_counts(obs))
+    return max(shanten(counts, declared), d - 1), live
