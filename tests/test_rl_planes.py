@@ -13,17 +13,19 @@ import dataclasses
 import random
 
 import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 np = pytest.importorskip("numpy")
 pytest.importorskip("gymnasium")
 pytest.importorskip("pettingzoo")
 
 from mahjongg.rl import action_table, encode, raw_env  # noqa: E402
-from mahjongg.rl.planes import Planes  # noqa: E402
+from mahjongg.rl.planes import WASHING, Planes  # noqa: E402
 from mahjongg.rules import RULESETS, get_ruleset  # noqa: E402
 from mahjongg.table import Game  # noqa: E402
 from mahjongg.table.observation import materialized  # noqa: E402
 from mahjongg.table.phase import Phase  # noqa: E402
+from mahjongg.tiles import Wind  # noqa: E402
 
 ALL = sorted(RULESETS)
 
@@ -100,3 +102,102 @@ def test_claim_pause_planes_are_the_claim_window_on_the_discard(ruleset):
             mask = e.observe(agent)["action_mask"]
             e.step(rng.choice(np.flatnonzero(mask).tolist()))
     assert paused > 500
+
+
+def _expected(e, agent, before):
+    """``agent``'s planes built from scratch (the reference encoding of its observation),
+    or ``None`` where no observation of the engine is the env's (a claim pause on a kong
+    the engine let go: it has drawn the loose tile already). In a claim pause
+    (``claims="all"``): the engine's own window when it opened one, the seat shown
+    waiting while the pause has still to ask it; the window on a discard the engine let
+    go: the observation before it with the discard made (as the test above); the washing
+    window the engine did not open: the deal's observation in that window."""
+    t, g = e._t, e.game
+    table = e.action_table
+    seat = e.seat_of(agent)
+    pause = t.pause
+    if pause is None:
+        return encode(g.observation(seat), table)
+    waiting = (seat,) if int(seat) in pause else ()
+    o = materialized(g.observation(seat))
+    if not t.planes.pending() and g.phase is Phase.CLAIMS:
+        return encode(dataclasses.replace(o, waiting=waiting), table)
+    if t._pause_phase == WASHING:
+        return encode(dataclasses.replace(o, phase=Phase.CLAIMS, last_discard=None, robbing=False, drawn=None, waiting=waiting), table)
+    last = g.events[t.planes.pos - 1]
+    declared = last["type"] == "calling"  # a calling hand declared with the discard (BMJA)
+    act = g.events[t.planes.pos - 2] if declared else last
+    if act.get("kind") in ("discard", "original-call") and before is not None:
+        d, tile = t.planes.window_from, t.planes.window
+        o = before[agent]
+        counts = dict(o.concealed_counts)
+        counts[d] -= 1
+        discards = dict(o.discards)
+        discards[d] = discards[d] + (tile,)
+        calling = o.calling | ({Wind(d)} if declared else set())
+        original = o.original_call | ({Wind(d)} if act["kind"] == "original-call" else set())
+        concealed = list(o.concealed)
+        if seat == d:  # the discarder's own tile leaves its hand
+            concealed.remove(tile)
+        expected = dataclasses.replace(
+            o, phase=Phase.CLAIMS, drawn=None, discards=discards, concealed_counts=counts,
+            discard_history=o.discard_history + ((d, tile, None),), last_discard=tile,
+            last_discarder=d, claim_window=True, robbing=False, waiting=waiting,
+            calling=frozenset(calling), original_call=frozenset(original), concealed=tuple(concealed),
+        )
+        return encode(expected, table)
+    return None
+
+
+@pytest.mark.parametrize("claims", ["able", "all"])
+@pytest.mark.parametrize("ruleset", ["pung-chow", "hong-kong", "dmjl", "bmja", "pung-chow-limit"])
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1), players=st.sampled_from([4, 4, 3, 2]))
+def test_env_planes_after_every_step_equal_planes_from_scratch(ruleset, claims, seed, players):
+    """The property (issue 41: the planes kept from events, their writes batched): after
+    every step of the env, every seat's planes -- the selected agent's and every other's --
+    equal its planes built from scratch (:func:`_expected`). DMJL and BMJA rob a concealed
+    kong (the env's window on it), pung-chow-limit washes the tiles (its window at the
+    deal); every claim setting; 2-4 players. The dealt concealed kong, which random hands
+    seldom reach, is the next test."""
+    e = raw_env(ruleset, players, claims=claims)
+    e.reset(seed=seed)
+    assert _every_step_from_scratch(e, random.Random(seed)) >= players * 10
+
+
+@pytest.mark.parametrize("claims", ["able", "all"])
+@pytest.mark.parametrize("ruleset", ["dmjl", "bmja"])
+@pytest.mark.parametrize("seed", range(4))
+def test_env_planes_from_scratch_after_a_robbable_concealed_kong(ruleset, claims, seed):
+    """The same property from the deal of tests/test_rl_concealed_kong_window.py: East
+    declares his four North winds a concealed kong that South's Thirteen Orphans may rob
+    (the window the env shows on it), then random play to the end."""
+    from test_rl_concealed_kong_window import DICE, HANDS, NORTH
+    from table_walls import arrange, deal_front
+    from mahjongg.table import Action, ActionKind
+
+    r = get_ruleset(ruleset)
+    e = raw_env(r, 4, claims=claims)
+    e.reset(seed=seed, options={"wall": arrange(r, DICE, deal_front(r, HANDS)), "dice": DICE})
+    e.step(e.action_table.index(Action(ActionKind.CONCEALED_KONG, Wind.EAST, NORTH)))
+    assert e.observe("player_0")["observation"][44, 11] == 1.0  # robbing the kong
+    assert _every_step_from_scratch(e, random.Random(seed)) >= 4
+
+
+def _every_step_from_scratch(e, rng) -> int:
+    """Play ``e``'s hand to its end with random legal actions, checking every seat's
+    planes against :func:`_expected` before each step and at the end; the planes compared."""
+    before = None
+    compared = 0
+    while True:
+        if e._t.pause is None:
+            before = {a: materialized(e.game.observation(e.seat_of(a))) for a in e.agents}
+        for a in e.agents:
+            ref = _expected(e, a, before)
+            if ref is not None:
+                assert np.array_equal(e.observe(a)["observation"], ref), (e.ruleset.name, e.claims, e.game.seed, a, len(e.game.events))
+                compared += 1
+        if e.terminations[e.agent_selection]:
+            return compared
+        mask = e.observe(e.agent_selection)["action_mask"]
+        e.step(rng.choice(np.flatnonzero(mask).tolist()))
