@@ -11,6 +11,7 @@ server. Skips without Chromium or Playwright."""
 from __future__ import annotations
 
 import os
+import signal
 
 import pytest
 
@@ -73,6 +74,20 @@ SLOW_FIRST = (
 def pytest_collection_modifyitems(config, items):
     rank = {name: i for i, name in enumerate(SLOW_FIRST)}
     items.sort(key=lambda item: rank.get(item.path.name, len(rank)))  # stable: a file's tests keep their order
+
+
+@pytest.fixture(autouse=True)
+def _sigint_left_as_found():
+    """A test (or the library code it runs) must not leave Ctrl-C ignored: an ignored
+    SIGINT is inherited by every command a later test starts, which then
+    cannot be stopped (test_simulate_journal's Ctrl-C test played on once in a full
+    run). The handler is put back, and the test that left it ignored fails, named."""
+    before = signal.getsignal(signal.SIGINT)
+    yield
+    after = signal.getsignal(signal.SIGINT)
+    if after is signal.SIG_IGN and before is not signal.SIG_IGN:
+        signal.signal(signal.SIGINT, before)
+        pytest.fail(f"the test left SIGINT's handler {after!r} (it was {before!r})")
 
 
 @pytest.fixture(scope="module")

@@ -39,6 +39,14 @@ def count(db: Path) -> int:
         con.close()
 
 
+def as_from_a_terminal() -> None:
+    """In the child before it runs: Ctrl-C as a terminal's shell leaves it (SIGINT not
+    ignored). An ignored SIGINT is inherited through exec, and Python then keeps it
+    ignored: a test process that ignores it (a run of the suite did, once, in one
+    pytest-xdist worker) would hand that on, and the command would play on."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def start(db: Path, *extra: str, **kw) -> subprocess.Popen:
     return subprocess.Popen(
         [*CMD, "simulate", "--games", "3000", "--bots", "random,random,random,random", "--seed", "1", "--db", str(db), *extra],
@@ -92,11 +100,12 @@ def test_ctrl_c_with_two_workers_stops_quietly_and_says_what_was_stored(tmp_path
     db = tmp_path / "x.sqlite3"
     # in its own process group, as a terminal's Ctrl-C reaches the command and its workers alike
     if command == "simulate":
-        proc = start(db, "--workers", "2", start_new_session=True)
+        proc = start(db, "--workers", "2", start_new_session=True, preexec_fn=as_from_a_terminal)
     else:  # the arena runs its deals through the same quiet worker pool
         proc = subprocess.Popen(
             [*CMD, *ARENA, "--db", str(db), "--workers", "2"],
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+            preexec_fn=as_from_a_terminal,
         )
     try:
         deadline = time.monotonic() + 120
@@ -110,7 +119,7 @@ def test_ctrl_c_with_two_workers_stops_quietly_and_says_what_was_stored(tmp_path
             proc.wait()
     text = out + err
     assert "Traceback" not in text and "ForkPoolWorker" not in text and "KeyboardInterrupt" not in text, text
-    assert proc.returncode == 130
+    assert proc.returncode == 130, text
     stopped = [line for line in text.splitlines() if line.startswith("stopped: ")]
     assert len(stopped) == 1, text
     n = int(stopped[0].split()[1])
