@@ -22,7 +22,7 @@ defend when the shanten is ``HOPELESS_AT`` (2) or more.
 from dataclasses import replace
 
 from mahjongg.bots import CautiousBot, GreedyBot
-from mahjongg.bots.cautious import one_suit_pays_loser
+from mahjongg.bots.cautious import discarder_pays_more, one_suit_pays_loser
 from mahjongg.bots.evaluation import discard_shanten
 from mahjongg.hand import Meld, MeldKind
 from mahjongg.rules import RULESETS
@@ -101,6 +101,25 @@ def test_defend_discards_a_tile_already_discarded_when_hopeless():
     # the same hand early in the hand (70 drawable) is not defended: no 5c thrown
     early = obs(HOPELESS, drawable=70, discards={S: "5c"})
     assert bot.act(early, discards_of(early)).tile != tile("5c")
+
+
+def test_no_fold_under_a_calling_declaration_where_the_discarder_pays_as_the_others():
+    # The hopeless hand above (shanten 7, 20 drawable, South's 5c dead) under BMJA. South
+    # wins 8 points on West's discard, East the dealer: by BMJA's settlement (Kajongg's
+    # league rules: every loser pays the winner his score) West pays 8 and North 8; by
+    # Hong Kong's (the discarder pays double) West 16, North 8. Under BMJA every opponent
+    # who waits is declared calling, a threat on most turns, and a fold would buy nothing
+    # at the settlement: the hand races and throws greedy's N (measured, docs/bots.md,
+    # "Cautious under bmja"). Under Pung Chow (no declaration) it still folds: 5c.
+    assert not discarder_pays_more(RULESETS["bmja"]) and discarder_pays_more(RULESETS["hong-kong"])
+    assert not discarder_pays_more(RULESETS["pung-chow"])
+    o = obs(HOPELESS, drawable=20, discards={S: "5c"})
+    bmja = replace(o, ruleset=RULESETS["bmja"])
+    bot = CautiousBot(0)
+    assert bot.folds(o.ruleset) and not bot.folds(bmja.ruleset)
+    assert bot.mode(o, 7) == "defend" and bot.mode(bmja, 7) == "race"
+    assert bot.act(o, discards_of(o)) == Action.discard(E, tile("5c"))
+    assert bot.act(bmja, discards_of(bmja)) == GreedyBot(0).act(bmja, discards_of(bmja)) == Action.discard(E, tile("N"))
 
 
 def test_defend_claims_nothing_but_mahjongg():

@@ -14,6 +14,7 @@ from dataclasses import replace
 from mahjongg.bots import CautiousBot, GreedyBot
 from mahjongg.bots.plans import UNREACHABLE, procedure_options, procedure_shanten
 from mahjongg.bots.base import concealed_counts, unseen_counts
+from mahjongg.bots.evaluation import discard_shanten
 from mahjongg.hand import Meld, MeldKind
 from mahjongg.rules import RULESETS
 from mahjongg.table import Action, ActionKind, Observation
@@ -125,15 +126,20 @@ def test_cautious_reads_the_calling_declaration():
     # before declaring his hand calling. Nobody declared: no threat, and with no one-suit
     # plan cautious races as greedy (R: an isolated honor, the highest).
     # South declared: he waits, and every tile is a danger but those let pass since his
-    # last discard (3c and 7d; East holds 3c): cautious defends with 3c. West and North,
-    # undeclared, count nothing.
+    # last discard (3c and 7d; East holds 3c): its safest discard is 3c. West and North,
+    # undeclared, count nothing. It races rather than folds: BMJA's discarder pays as the
+    # others do (CautiousBot.folds; test_bots_cautious), so the discard is greedy's, R.
     o = obs("1b 4b 7b 2c 3c 8c 1d 5d 9d E S W N R", discards={S: "9b", W: "3c", N: "7d"})
     quiet = under(o, "bmja")
     assert not CautiousBot(0).threatened(quiet)
     assert CautiousBot(0).act(quiet, discards_of(quiet)) == Action.discard(E, tile("R"))
     called = under(o, "bmja", calling=frozenset({S}))
-    assert CautiousBot(0).threatened(called)
-    assert CautiousBot(0).act(called, discards_of(called)) == Action.discard(E, tile("3c"))
+    bot = CautiousBot(0)
+    assert bot.threatened(called) and bot.mode(called, 7) == "race"
+    c = concealed_counts(called)
+    scored = discard_shanten(c, 0, [t for t in range(34) if c[t]])
+    assert bot.safest(called, c, 0, scored) == tile("3c")
+    assert bot.act(called, discards_of(called)) == Action.discard(E, tile("R"))
 
 
 def test_expert_reads_the_calling_declaration():
