@@ -13,7 +13,7 @@ import pytest
 
 from mahjongg.bots import BOTS, BotError
 from mahjongg.bots.learned import shipped_rulesets
-from mahjongg.bots.expert import _discarder_cost
+from mahjongg.bots.expert import NOT_WON_OTHERWISE, discard_cost
 from mahjongg.rules import RULESETS
 from mahjongg.simulate import play_hand
 from mahjongg.tiles import Wind
@@ -47,8 +47,11 @@ def test_expert_discard_cost_at_a_table_of_two():
     - Hong Kong: "the player who discards the winning tile has to pay double";
       "if the player picks a winning tile from the Wall, every player has to pay
       double" (seed 003, "Basic scoring" b, c): 80 and 80.
+
+    So the discard costs nothing over the self-drawn win, only the chance that
+    South would not have won at all (neither book settles a drawn hand): that
+    chance times 80.
     """
-    ruleset_costs = {"pung-chow": (80, 80), "hong-kong": (80, 80)}
-    for name, expected in ruleset_costs.items():
-        cost = _discarder_cost(RULESETS[name], Wind.EAST, Wind.SOUTH, (Wind.EAST, Wind.SOUTH), 40)
-        assert cost == expected, name
+    for name in ("pung-chow", "hong-kong"):
+        cost = discard_cost(RULESETS[name], Wind.EAST, Wind.SOUTH, (Wind.EAST, Wind.SOUTH), 40)
+        assert cost == NOT_WON_OTHERWISE * 80, name

@@ -4,7 +4,7 @@ import pickle
 from dataclasses import replace
 
 from mahjongg.bots import ExpertBot, make_bot
-from mahjongg.bots.expert import danger, discard_value, win_chance, win_score
+from mahjongg.bots.expert import danger, discard_cost, discard_value, win_chance, win_score
 from mahjongg.hand import Hand, Meld, MeldKind
 from mahjongg.notation import parse_tiles
 from mahjongg.rules import RULESETS, Situation, Win, WinBy, get_ruleset
@@ -140,6 +140,40 @@ def test_defence_keeps_the_tiles_a_one_suit_hand_in_view_wants():
     assert ExpertBot(0).act(o, legal) == Action.discard(Wind.EAST, tile("N"))
     ranked = discard_value(o)
     assert ranked[-1].tile == tile("5b")
+
+
+def test_a_discard_costs_what_the_ruleset_settles_over_the_same_win_otherwise():
+    # The position above (East to discard, twelve tiles left to draw; South shows pungs of
+    # 2b and 4b and a chow 678b), under Pung Chow and under the DMJL. Say South goes out on
+    # the tile with 40 points (the expert's typical score). East pays double in either book.
+    # Pung Chow ("Settling the scores"): East pays South 80 whoever discarded and 80
+    # self-drawn, and a drawn hand pays nothing: the discard costs 0 over the same win
+    # otherwise, and 0.15 (the chance South would not have won at all) x 80 = 12.
+    # DMJL (docs/rules/dmjl.md, "Procedure and settlement"): the same 80 on a win, but a
+    # drawn hand settles too (every pair the difference of their scores: 80 again), so a
+    # plain discard costs 0. South's three exposed sets are all bamboo with nine bamboo in
+    # view: a bamboo discard he wins on is the Dangerous Game, its discarder pays for all,
+    # four times the score: 160, 80 over the same win otherwise.
+    m = lambda k, t: Meld(k, tile(t), exposed=True)
+    south = (m(MeldKind.PUNG, "2b"), m(MeldKind.PUNG, "4b"), m(MeldKind.CHOW, "6b"))
+    seats = tuple(Wind)
+    pung_chow, dmjl = get_ruleset("pung-chow"), get_ruleset("dmjl")
+    assert discard_cost(pung_chow, Wind.EAST, Wind.SOUTH, seats, 40) == 0.15 * 80
+    assert discard_cost(dmjl, Wind.EAST, Wind.SOUTH, seats, 40) == 0
+    east = Hand(tuple(parse_tiles("19c 19d E S W N R G Wh 2c 8d")))  # after discarding 5b
+    ruling = dmjl.judge_discard(Hand((), south), tile("5b"), east, Wind.EAST, Wind.SOUTH, Wind.EAST)
+    assert ruling is not None and ruling.applies
+    assert dmjl.judge_discard(Hand((), south), tile("2c"), east, Wind.EAST, Wind.SOUTH, Wind.EAST) is None
+    assert discard_cost(dmjl, Wind.EAST, Wind.SOUTH, seats, 40, ruling) == 160 - 80
+    # so in the position every discard carries a risk under Pung Chow (all three
+    # opponents may win on a late wall), and under the DMJL only the 5b, weighted by the
+    # Dangerous Game's 80 where Pung Chow weighs it by 12
+    position = obs("19c 19d E S W N R G Wh 5b 2c 8d", melds={Wind.SOUTH: south}, discards={Wind.SOUTH: "N"}, drawable=12)
+    by_pc = {v.tile: v.risk for v in discard_value(replace(position, ruleset=pung_chow))}
+    by_dmjl = {v.tile: v.risk for v in discard_value(replace(position, ruleset=dmjl))}
+    assert all(r > 0 for r in by_pc.values())
+    assert {t for t, r in by_dmjl.items() if r > 0} == {tile("5b")}
+    assert by_dmjl[tile("5b")] > by_pc[tile("5b")]
 
 
 def test_win_chance_grows_with_live_tiles_and_draws_and_falls_with_shanten():

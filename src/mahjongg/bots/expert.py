@@ -27,8 +27,11 @@ the table would pay.
   one-suit or honors hand in view; a late wall) the chance the tile is what he
   waits on (:func:`danger`: none if every other copy is in view; less if he
   discarded it himself; more for his suit if his exposed sets are all of one
-  suit), times the extra chips a discarder pays under the ruleset plus what
-  his win costs.
+  suit), times what the discard costs over the same win otherwise, by the
+  ruleset's ``settle`` (:func:`discard_cost`): the extra a discarder pays (Hong
+  Kong's double; the DMJL's Dangerous Game, a tile his exposed sets plainly
+  collect, for all), and for the chance he would not have won at all, his win
+  over the hand drawn (nothing where drawn hands settle: the DMJL, the BMJA).
 
 Seed 000 (Pung Chow Part I), "Suggestions for careful playing of hands":
 "a player should plan and play to win at all times with as high a hand as
@@ -59,6 +62,7 @@ from dataclasses import replace
 
 from ..hand import Hand, Meld, MeldKind
 from ..rules.context import Situation, Win, WinBy
+from ..rules.ruleset import RulesetError
 from ..scoring import ScoringError, declared_points, loser_hand_score
 from ..shanten import shanten
 from ..table.actions import ADD_KONG, CHOW, CONCEALED_KONG, DISCARD, KONG, PASS, PUNG, Action
@@ -70,7 +74,7 @@ from .evaluation import discard_options, shanten_after_discards, useful_draws
 from .greedy import GreedyBot
 from .plans import procedure_state
 
-__all__ = ["ExpertBot", "declared_score", "discard_value", "DiscardValue", "one_step_win", "win_chance", "win_score", "danger", "potential"]
+__all__ = ["ExpertBot", "declared_score", "discard_cost", "discard_value", "DiscardValue", "one_step_win", "win_chance", "win_score", "danger", "potential"]
 
 _SCORE_CACHE: dict = {}
 _SETTLE_CACHE: dict = {}
@@ -98,19 +102,73 @@ def _chips_for_win(ruleset, seat: Wind, seats: tuple, score: int, discarder: Win
     return v
 
 
-def _discarder_cost(ruleset, me: Wind, winner: Wind, seats: tuple, score: int) -> tuple[int, int]:
-    """What ``me`` pays when ``winner`` wins with ``score``: (off my discard, off another's;
-    at a table of two, where no third seat discards, self-drawn)."""
-    key = ("cost", ruleset, me, winner, len(seats), score)
+def _paid(ruleset, me: Wind, winner: Wind, seats: tuple, score: int, by: Wind | None, ruling=None, drawn: bool = False) -> int:
+    """Chips ``me`` pays (net) when ``winner`` wins with ``score`` and the others score
+    nothing, off the discard of ``by`` (``None``: self-drawn) under ``ruling`` (a ruling that
+    applies, or ``None``); ``drawn``: the hand not won, ``winner`` holding that score
+    (nothing unless the ruleset's drawn hands settle). By the ruleset's ``settle``; cached."""
+    key = ("paid", ruleset, me, winner, len(seats), score, by, None if ruling is None else ruling.kind, drawn)
     v = _SETTLE_CACHE.get(key)
     if v is None:
         scores = {s: 0 for s in seats}
         scores[winner] = score
-        mine = -ruleset.settle(scores, winner, discarder=me, east=Wind.EAST, dead=()).net.get(me, 0)
-        other = next((s for s in seats if s != me and s != winner), None)
-        theirs = -ruleset.settle(scores, winner, discarder=other, east=Wind.EAST, dead=()).net.get(me, 0)
-        v = _remember(_SETTLE_CACHE, key, (mine, theirs))
+        if drawn:
+            v = -ruleset.settle(scores, None, east=Wind.EAST, dead=()).net.get(me, 0) if ruleset.settle_draws else 0
+        else:
+            v = -ruleset.settle(scores, winner, discarder=by, east=Wind.EAST, dead=(), ruling=ruling).net.get(me, 0)
+        _remember(_SETTLE_CACHE, key, v)
     return v
+
+
+NOT_WON_OTHERWISE = 0.15
+"""The chance (0-1) the expert gives that an opponent fed a win now would not have won
+this hand otherwise (see :func:`discard_cost`)."""
+
+
+def _ruling(obs: Observation, opponent: Wind, t: int, counts: list[int]):
+    """The ruleset's ruling (:meth:`~mahjongg.rules.ruleset.Ruleset.judge_discard`) on my
+    discard ``t`` (``counts``: my concealed tiles, ``t`` among them) should ``opponent`` win on it, as far
+    as his exposed sets tell (the DMJL's Dangerous Game: a tile his exposed sets plainly
+    collect); ``None`` when there is none, it does not apply (excused), or it would weigh a
+    hand by the scorer (Harr's Penalty 2, Part II, weighs hands not in view: not modelled)."""
+    exposed = tuple(m for m in obs.melds[opponent] if m.exposed)
+    if not exposed:
+        return None
+    key = ("ruling", obs.ruleset, exposed, t, bytes(min(1, n) for n in counts), obs.seat, opponent, obs.round)
+    if key in _SETTLE_CACHE:
+        return _SETTLE_CACHE[key]
+    ruling = None
+    counts[t] -= 1
+    after = Hand.trusted(tuple(tiles_of(counts)), obs.melds[obs.seat])
+    counts[t] += 1
+    try:
+        r = obs.ruleset.judge_discard(Hand.trusted((), exposed), TILES[t], after, obs.seat, opponent, obs.round)
+        if r is not None and r.applies:
+            ruling = r
+    except RulesetError:
+        pass
+    return _remember(_SETTLE_CACHE, key, ruling)
+
+
+def discard_cost(ruleset, me: Wind, winner: Wind, seats: tuple, score: int, ruling=None) -> float:
+    """The chips a discard of ``me``'s costs should ``winner`` win on it with ``score``, over
+    what the same hand would cost ``me`` won otherwise (the ruleset's ``settle``, never its
+    name): what I pay off my discard (under ``ruling``, a :meth:`judge_discard` ruling that
+    applies: the DMJL's Dangerous Game makes the discarder pay for all) less the least of
+    what I pay off another's discard and self-drawn (Hong Kong: the discarder pays double;
+    at a table of two, where no third seat discards, self-drawn), plus, for the
+    :data:`NOT_WON_OTHERWISE` chance that he would not have won the hand at all, what his
+    win off my discard costs me over the hand drawn with his score (nothing where drawn
+    hands settle, as the DMJL's and the BMJA's do: he collects the same then; elsewhere
+    all of it). Chips, 0 or more."""
+    other = next((s for s in seats if s != me and s != winner), None)
+    theirs = _paid(ruleset, me, winner, seats, score, None)
+    if other is not None:
+        theirs = min(theirs, _paid(ruleset, me, winner, seats, score, other))
+    mine = _paid(ruleset, me, winner, seats, score, me)
+    ruled = mine if ruling is None else _paid(ruleset, me, winner, seats, score, me, ruling)
+    unwon = max(0, mine - _paid(ruleset, me, winner, seats, score, None, drawn=True))
+    return max(0, ruled - theirs) + NOT_WON_OTHERWISE * unwon
 
 
 def _typical_score(ruleset) -> int:
@@ -416,12 +474,11 @@ def discard_value(
             # it counts (more than 0)
             th = _threat(obs, o) if threat is None else threat(obs, o)
             if th > (0.2 if threat is None else 0.0):
-                mine, theirs = _discarder_cost(ruleset, me, o, seats, typical)
-                # off my discard I pay ``mine``, off another's ``theirs``: the discard costs the
-                # difference (Hong Kong: the discarder pays double), and a little more for the
-                # win it hands him now (he might not win later)
+                # what the discard costs over the same win otherwise, by the ruleset's settle
+                # (discard_cost); a tile the ruleset would rule on (the DMJL's Dangerous Game)
+                # costs what the ruling settles
                 threats.append(
-                    (o, th, max(0, mine - theirs) + 0.15 * mine, _passed(obs, o), safe(obs, o) if safe is not None else ())
+                    (o, th, discard_cost(ruleset, me, o, seats, typical), _passed(obs, o), safe(obs, o) if safe is not None else ())
                 )
     loser_gain = _loser_gain(ruleset, me, seats) if LOSER_VALUE else 0.0
     out = []
@@ -455,6 +512,9 @@ def discard_value(
         risk = 0.0
         for o, th, cost, passed, no_wait in threats:
             if t not in no_wait:
+                ruling = _ruling(obs, o, t, counts)
+                if ruling is not None:
+                    cost = discard_cost(ruleset, me, o, seats, typical, ruling)
                 risk += th * danger(obs, t, o, unseen, passed) * cost * risk_scale
         if loser_gain:
             # the hand kept, should another win: a ruleset whose losers settle among themselves
