@@ -189,3 +189,15 @@ def test_expert_lays_out_a_held_back_hunter():
     o = replace(obs("123b 456b 789b EE 5c 6c 9d"), hidden=(tile("5c"),))  # any held-back tile stands in
     legal = [Action.discard(Wind.EAST, t) for t in sorted(set(o.concealed))] + [Action(ActionKind.BONUS, Wind.EAST, tile("5c"))]
     assert ExpertBot(0).act(o, legal).kind is ActionKind.BONUS
+
+
+def test_the_expert_asks_for_a_ruling_only_where_the_ruleset_has_one():
+    """``Ruleset.rules_on_discards``: the rulesets with a ruling of their own on the discard
+    that completed a win -- Harr's penalties (pung-chow-limit, *Pung Chow* (1922), Part
+    II) and the leagues' Dangerous Game (dmjl, bmja as Kajongg defines them) -- and
+    none elsewhere, so the expert does not weigh a ruling for every tile there."""
+    from mahjongg.rules import get_ruleset
+
+    have = {n for n in ("pung-chow", "pung-chow-limit", "traditional", "traditional-special-tiles",
+                        "hong-kong", "hong-kong-136", "dmjl", "bmja") if get_ruleset(n).rules_on_discards}
+    assert have == {"pung-chow-limit", "dmjl", "bmja"}

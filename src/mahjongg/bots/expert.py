@@ -131,6 +131,8 @@ def _ruling(obs: Observation, opponent: Wind, t: int, counts: list[int]):
     as his exposed sets tell (the DMJL's Dangerous Game: a tile his exposed sets plainly
     collect); ``None`` when there is none, it does not apply (excused), or it would weigh a
     hand by the scorer (Harr's Penalty 2, Part II, weighs hands not in view: not modelled)."""
+    if not obs.ruleset.rules_on_discards:
+        return None
     exposed = tuple(m for m in obs.melds[opponent] if m.exposed)
     if not exposed:
         return None

@@ -372,6 +372,13 @@ class Ruleset:
         a winning hand is simply not allowed."""
         return None
 
+    @property
+    def rules_on_discards(self) -> bool:
+        """Whether :meth:`judge_discard` can ever rule (the ruleset has a ruling of its
+        own on a discard that completed a win: the DMJL's Dangerous Game, Harr's
+        penalties of Part II); ``False`` lets a caller skip asking for every tile."""
+        return type(self).judge_discard is not Ruleset.judge_discard
+
     def judge_discard(self, winning, win_tile, discarder_hand, discarder, winner, round_, score=None) -> Ruling | None:
         """A ruling on the discard ``win_tile`` that completed ``winning``
         (the winner's whole hand, winning tile included), thrown by
