@@ -63,6 +63,10 @@ BOUNDED_BY_THE_GAME = {
     "mahjongg.scoring": {"_RULES": 64},
     # the faan values of each ruleset a plan was made under
     "mahjongg.bots.plans": {"_VALUES": 64},
+    # whether each ruleset a cautious bot played under pays a loser's one-suit hand
+    "mahjongg.bots.cautious": {"_PAYS_LOSER": 64},
+    # the claim windows of a turn, keyed by three yes-or-no options of the ruleset
+    "mahjongg.table.game": {"_TURN_WINDOWS": 2**3},
 }
 """Tables that grow without a limit of their own, and the most entries each can hold."""
 
