@@ -70,6 +70,7 @@ from ..tiles import Tile, Wind
 from .base import concealed_counts, unseen_counts
 from .evaluation import discard_options, discard_shanten
 from .greedy import GreedyBot, doubling_tile
+from .payments import paid
 
 __all__ = ["CautiousBot", "danger", "discarder_pays_more", "one_suit_pays_loser"]
 
@@ -324,22 +325,16 @@ def one_suit_pays_loser(ruleset) -> bool:
     return v
 
 
-_DISCARDER_PAYS_MORE: dict = {}
-
-
 def discarder_pays_more(ruleset) -> bool:
     """Whether ``ruleset`` makes the discarder of a winning tile pay more than another
-    loser, by its real settlement (``Ruleset.settle``, no penalty ruling): South wins
+    loser, by its real settlement (:func:`~mahjongg.bots.payments.paid`, the memo of
+    ``Ruleset.settle`` the expert weighs discards by; no penalty ruling): South wins
     on West's discard (South 8, the others 0; East the dealer), West's payment against
     North's. Hong Kong: West 16, North 8 (the discarder pays double), so ``True``; the
     league rulesets and Pung Chow: 8 each (every loser pays the winner his score),
     ``False`` -- only a penalty such as the Dangerous Game makes the discarder pay more."""
-    v = _DISCARDER_PAYS_MORE.get(ruleset)
-    if v is None:
-        scores = {Wind.EAST: 0, Wind.SOUTH: 8, Wind.WEST: 0, Wind.NORTH: 0}
-        net = ruleset.settle(scores, Wind.SOUTH, discarder=Wind.WEST, east=Wind.EAST).net
-        v = _DISCARDER_PAYS_MORE[ruleset] = net[Wind.WEST] < net[Wind.NORTH]
-    return v
+    seats = tuple(Wind)
+    return paid(ruleset, Wind.WEST, Wind.SOUTH, seats, 8, Wind.WEST) > paid(ruleset, Wind.NORTH, Wind.SOUTH, seats, 8, Wind.WEST)
 
 
 def danger(obs: Observation, t: Tile) -> int:
