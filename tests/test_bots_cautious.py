@@ -135,10 +135,10 @@ def test_only_the_declaration_tells_bmja_from_the_dmjl_where_cautious_folds():
     # drawn hand -- yet cautious folds under the DMJL and not under BMJA (docs/bots.md,
     # "Cautious under bmja": the fold dropped under bmja only, kept elsewhere).
     seats = tuple(Wind)
-    ruling = Ruling("discarder-pays", Wind.WEST, "a dangerous discard")
     grid = [
         (me, score, by, r, drawn)
-        for me in seats for score in (8, 40, 300) for by in (None, Wind.WEST, E) for r in (None, ruling) for drawn in (False, True)
+        for me in seats for score in (8, 40, 300) for by in (None, Wind.WEST, E)
+        for r in (None,) + ((Ruling("discarder-pays", by, "a dangerous discard"),) if by else ()) for drawn in (False, True)
     ]
     bmja, dmjl = RULESETS["bmja"], RULESETS["dmjl"]
     assert [paid(bmja, me, S, seats, sc, by, r, d) for me, sc, by, r, d in grid] == [

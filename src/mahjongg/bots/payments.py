@@ -43,7 +43,7 @@ def paid(ruleset, me: Wind, winner: Wind, seats: tuple, score: int, by: Wind | N
     nothing, off the discard of ``by`` (``None``: self-drawn) under ``ruling`` (a ruling that
     applies, or ``None``); ``drawn``: the hand not won, ``winner`` holding that score
     (nothing unless the ruleset's drawn hands settle). By the ruleset's ``settle``; cached."""
-    key = ("paid", ruleset, me, winner, len(seats), score, by, None if ruling is None else ruling.kind, drawn)
+    key = ("paid", ruleset, me, winner, len(seats), score, by, None if ruling is None else (ruling.kind, ruling.seat), drawn)
     v = _SETTLE_CACHE.get(key)
     if v is None:
         scores = {s: 0 for s in seats}
