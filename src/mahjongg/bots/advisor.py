@@ -425,7 +425,7 @@ def _why(bot: MasterBot, obs: Observation, c: Choice, ranked: list[Choice]) -> s
     if _bound(obs):
         return "the hand is bound"
     if a in ("concealed-kong", "add-kong", "kong"):
-        if obs.ruleset.unit == "faan":  # master's rule for kongs is for points; under faan the expert's
+        if not obs.ruleset.sets_score_points:  # master's rule for kongs is where they score points; else the expert's
             return "a kong that leaves the hand no further from ready, no risk in view, brings a loose tile"
         return "a kong that leaves the hand no further from ready scores more and brings a loose tile"
     if a == "original-call":

@@ -135,11 +135,11 @@ def discard_cost(ruleset, me: Wind, winner: Wind, seats: tuple, score: int, ruli
 
 
 def _typical_score(ruleset) -> int:
-    """A typical winning score under ``ruleset`` (points): a plain hand with one double,
-    or a faan ruleset's minimum."""
-    if ruleset.unit == "faan":
-        return ruleset.faan.points_for(ruleset.minimum_to_declare)
-    return 40
+    """A typical winning score under ``ruleset`` (points): the least hand that may be
+    declared where the rules fix one (``Ruleset.least_declared_score``: a faan table's
+    minimum), else a plain hand with one double (40)."""
+    least = ruleset.least_declared_score
+    return 40 if least is None else least
 
 
 def declared_score(obs: Observation, counts: list[int], w: Tile, by: WinBy = WinBy.DISCARD) -> int:
@@ -449,7 +449,8 @@ def discard_value(
             chance = win_chance(s, live, unseen_total, draws_left)
         else:
             d = potential(obs, counts)
-            if ruleset.unit == "faan":
+            if ruleset.least_declared_score is not None:
+                # a least hand to declare (a faan minimum): the share of it the doubles reach
                 value = plain_chips * min(1.0, (d + 1) / max(1, ruleset.minimum_to_declare))
             else:
                 value = plain_chips * (2**d) / 2

@@ -54,7 +54,7 @@ bench/bench_master.py).
 Elsewhere the value of a win by the real scorer, the ruleset's minimum and settlement,
 the risk of the other discards, folding and building a high hand on a long
 wall are the expert's; the ruleset's own questions (``may_declare``,
-``settle``, ``minimum_to_declare``, ``unit``) are asked, never its name.
+``settle``, ``minimum_to_declare``, ``sets_score_points``) are asked, never its name.
 Reproducible: ties go by tile order; no random numbers.
 
 Source: seed 000 (Pung Chow Part I), "Suggestions for careful playing of
@@ -470,10 +470,11 @@ class MasterBot(ExpertBot):
 
     @staticmethod
     def _kongs_score(obs: Observation) -> bool:
-        """Whether the ruleset scores in points, not in faan: a kong is then worth declaring
-        for its own sake (its points count for a loser's hand too), and the tiles let
-        pass are weighed (:attr:`SAFE_PASSED`)."""
-        return obs.ruleset.unit != "faan"
+        """Whether a hand's sets score points of their own (``Ruleset.sets_score_points``:
+        the rulesets in points, not a faan table): a kong is then worth declaring for its
+        own sake (its points count for a loser's hand too), and the tiles let pass are
+        weighed (:attr:`SAFE_PASSED`)."""
+        return obs.ruleset.sets_score_points
 
     def rank_discards(self, obs, candidates, defence=None):
         """The expert's ranking (:func:`~mahjongg.bots.expert.discard_value`) with master's
