@@ -24,8 +24,10 @@ from dataclasses import replace
 from mahjongg.bots import CautiousBot, GreedyBot
 from mahjongg.bots.cautious import discarder_pays_more, one_suit_pays_loser
 from mahjongg.bots.evaluation import discard_shanten
+from mahjongg.bots.payments import paid
 from mahjongg.hand import Meld, MeldKind
 from mahjongg.rules import RULESETS
+from mahjongg.rules.ruleset import Ruling
 from mahjongg.table import Action, ActionKind, Observation
 from mahjongg.tiles import Wind, tile
 
@@ -120,6 +122,30 @@ def test_no_fold_under_a_calling_declaration_where_the_discarder_pays_as_the_oth
     assert bot.mode(o, 7) == "defend" and bot.mode(bmja, 7) == "race"
     assert bot.act(o, discards_of(o)) == Action.discard(E, tile("5c"))
     assert bot.act(bmja, discards_of(bmja)) == GreedyBot(0).act(bmja, discards_of(bmja)) == Action.discard(E, tile("N"))
+
+
+def test_only_the_declaration_tells_bmja_from_the_dmjl_where_cautious_folds():
+    # CautiousBot.folds asks two questions: does the table show who waits
+    # (must_declare_calling: BMJA only, Kajongg's "must declare calling hand") and does a
+    # discard cost its discarder more than another loser (the settlement probe). The
+    # settlement alone cannot replace the first: BMJA and the DMJL settle alike (Kajongg's
+    # league settlement: every loser pays the winner his score, a drawn hand settles, the
+    # Dangerous Game makes the discarder pay for all) -- the same payment for every seat,
+    # winner's score below both limits (BMJA 1000, DMJL 500), discarder, ruling and a
+    # drawn hand -- yet cautious folds under the DMJL and not under BMJA (docs/bots.md,
+    # "Cautious under bmja": the fold dropped under bmja only, kept elsewhere).
+    seats = tuple(Wind)
+    grid = [
+        (me, score, by, r, drawn)
+        for me in seats for score in (8, 40, 300) for by in (None, Wind.WEST, E)
+        for r in (None,) + ((Ruling("discarder-pays", by, "a dangerous discard"),) if by else ()) for drawn in (False, True)
+    ]
+    bmja, dmjl = RULESETS["bmja"], RULESETS["dmjl"]
+    assert [paid(bmja, me, S, seats, sc, by, r, d) for me, sc, by, r, d in grid] == [
+        paid(dmjl, me, S, seats, sc, by, r, d) for me, sc, by, r, d in grid
+    ]
+    bot = CautiousBot(0)
+    assert {name: bot.folds(r) for name, r in RULESETS.items()} == {name: name != "bmja" for name in RULESETS}
 
 
 def test_defend_claims_nothing_but_mahjongg():

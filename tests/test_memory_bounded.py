@@ -17,8 +17,8 @@ import sys
 
 import pytest
 
+import mahjongg.bots.base as base
 import mahjongg.bots.evaluation as evaluation
-import mahjongg.bots.expert as expert
 import mahjongg.bots.plans as plans
 import mahjongg.decomposition as decomposition
 import mahjongg.scoring as scoring
@@ -31,7 +31,7 @@ LIMITS = [
     (decomposition, "_LIMIT"), (decomposition, "_AFTER_ONE_LIMIT"),
     (shanten, "_LIMIT"), (shanten, "_TAIL_LIMIT"), (shanten, "_JOIN_LIMIT"),
     (evaluation, "_LIMIT"), (evaluation, "_PRED_LIMIT"),
-    (interned, "_GROUP_LIMIT"), (expert, "_CACHE_LIMIT"), (plans, "_LIMIT"), (scoring, "_LOSERS_KEPT"),
+    (interned, "_GROUP_LIMIT"), (base, "_CACHE_LIMIT"), (plans, "_LIMIT"), (scoring, "_LOSERS_KEPT"),
 ]
 """The limits of the caches, each set to LOW here."""
 
@@ -40,7 +40,8 @@ CACHES = {
     "mahjongg.shanten": {"_SUIT_COST", "_HONOR_COST", "_CAPPED_COST", "_COMBINED", "_FINISHED", "_TAILS", "_JOINED"},
     "mahjongg.bots.evaluation": {"_PRED", "_SIG", "_SIG_ID", "_USEFUL", "_PID", "_PID_OF", "_PID_IDS", "_GROUP_DIST"},
     "mahjongg.table.interned": {"_GROUP_TILES"},
-    "mahjongg.bots.expert": {"_SCORE_CACHE", "_SETTLE_CACHE", "_STEP_CACHE"},
+    "mahjongg.bots.expert": {"_SCORE_CACHE", "_RULING_CACHE", "_STEP_CACHE"},
+    "mahjongg.bots.payments": {"_SETTLE_CACHE"},
     "mahjongg.bots.plans": {"_CACHE"},
     "mahjongg.scoring": {"_LOSER_SCORES"},
 }
@@ -63,6 +64,10 @@ BOUNDED_BY_THE_GAME = {
     "mahjongg.scoring": {"_RULES": 64},
     # the faan values of each ruleset a plan was made under
     "mahjongg.bots.plans": {"_VALUES": 64},
+    # whether each ruleset a cautious bot played under pays a loser's one-suit hand
+    "mahjongg.bots.cautious": {"_PAYS_LOSER": 64},
+    # the claim windows of a turn, keyed by three yes-or-no options of the ruleset
+    "mahjongg.table.game": {"_TURN_WINDOWS": 2**3},
 }
 """Tables that grow without a limit of their own, and the most entries each can hold."""
 

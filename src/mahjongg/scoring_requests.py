@@ -483,7 +483,7 @@ def _settle_options(rules: Ruleset, limit: int | None, settle_draws: bool, winne
     if settle_draws:
         if winner is not None:
             raise RequestError("--settle-draws is for a drawn hand: leave out --winner")
-        if rules.unit == "faan":
+        if not rules.sets_score_points:
             raise RequestError(f"--settle-draws: {rules.name} pays only a winner: a loser's hand scores nothing")
         changes["settle_draws"] = True
     return changes

@@ -59,8 +59,9 @@ from ..table.observation import Observation
 from ..table.phase import Phase
 from ..tiles import NUM_KINDS, TILES, Tile, Wind
 from .base import concealed_counts, unseen_counts
-from .expert import _after_claim_view, _chips_for_win, declared_score, win_chance
+from .expert import _after_claim_view, declared_score, win_chance
 from .master import MasterBot
+from .payments import chips_for_win
 
 __all__ = ["AdviceError", "Choice", "advise", "choices", "chips", "claim_advice", "hint_line", "observation_for"]
 
@@ -247,7 +248,7 @@ def _bound_ev(obs: Observation, waits) -> float:
     avg = sum(u * s for _, u, s in waits if s > 0) / live
     other = next(x for x in obs.seats if x != obs.seat)
     c = win_chance(0, live, max(1, sum(unseen)), max(0, obs.drawable // len(obs.seats)))
-    return c * _chips_for_win(obs.ruleset, obs.seat, obs.seats, int(avg), other)
+    return c * chips_for_win(obs.ruleset, obs.seat, obs.seats, int(avg), other)
 
 
 # --- the choices -----------------------------------------------------------------------
@@ -322,7 +323,7 @@ def _mahjongg(obs: Observation, a: Action, by: WinBy, discarder: Wind | None) ->
     self-drawn where the observation names no drawn tile, shown without one."""
     tiles = tuple(obs.concealed) + ((a.tile,) if by is WinBy.DISCARD else ())
     s = _win_score(obs, tiles, a.tile, by) or 0
-    chips_won = _chips_for_win(obs.ruleset, obs.seat, obs.seats, s, discarder)
+    chips_won = chips_for_win(obs.ruleset, obs.seat, obs.seats, s, discarder)
     shown = a.tile if by is not WinBy.WALL or obs.drawn is not None else None
     return Choice("mahjongg", shown, -1, (), (), float(chips_won), score=s, act=a)
 
@@ -371,7 +372,7 @@ def _after_kong(bot: MasterBot, view: Observation, a: Action, action: str) -> Ch
         if is_complete(counts):
             s = _win_score(drawn, drawn.concealed, t, WinBy.LOOSE)
             if s:
-                value = float(_chips_for_win(view.ruleset, view.seat, view.seats, s, None))
+                value = float(chips_for_win(view.ruleset, view.seat, view.seats, s, None))
         counts[x] -= 1
         if value is None:
             ranked = bot.rank_discards(drawn, None)
@@ -424,7 +425,7 @@ def _why(bot: MasterBot, obs: Observation, c: Choice, ranked: list[Choice]) -> s
     if _bound(obs):
         return "the hand is bound"
     if a in ("concealed-kong", "add-kong", "kong"):
-        if obs.ruleset.unit == "faan":  # master's rule for kongs is for points; under faan the expert's
+        if not obs.ruleset.sets_score_points:  # master's rule for kongs is where they score points; else the expert's
             return "a kong that leaves the hand no further from ready, no risk in view, brings a loose tile"
         return "a kong that leaves the hand no further from ready scores more and brings a loose tile"
     if a == "original-call":

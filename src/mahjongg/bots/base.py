@@ -74,6 +74,19 @@ def concealed_counts(obs: Observation) -> list[int]:
     return c
 
 
+_CACHE_LIMIT = 100_000
+"""The most entries a bot's memo (:func:`remember`) holds before it is emptied."""
+
+
+def remember(cache: dict, key, value):
+    """Store ``value`` under ``key`` in a memo ``cache`` that is emptied when
+    it holds more than ``_CACHE_LIMIT`` entries (memory stays bounded); returns it."""
+    if len(cache) > _CACHE_LIMIT:
+        cache.clear()
+    cache[key] = value
+    return value
+
+
 _chain = chain.from_iterable
 
 _MELD_TILES: dict = {}  # Meld -> its tiles as ints (a few hundred melds exist)

@@ -70,6 +70,7 @@ from ..tiles import Tile, Wind
 from .base import concealed_counts, unseen_counts
 from .evaluation import discard_options, discard_shanten
 from .greedy import GreedyBot, doubling_tile
+from .payments import paid
 
 __all__ = ["CautiousBot", "danger", "discarder_pays_more", "one_suit_pays_loser"]
 
@@ -123,14 +124,27 @@ class CautiousBot(GreedyBot):
     def folds(self, ruleset) -> bool:
         """Whether a hopeless racing hand is given up (``defend``) under ``ruleset``.
 
-        Not where the table declares calling hands (``Ruleset.must_declare_calling``:
-        BMJA) and dealing in costs no more than another loser's share (the real
-        settlement, :func:`discarder_pays_more`: BMJA's discarder pays the winner as the
-        others do). There an opponent's declaration makes him a threat on most turns, so
-        the bot folds hands often and early, and the fold buys nothing at the settlement.
-        Measured under ``bmja`` (seed 16, 300 deals, three greedy): with the fold -24.5
-        chips a hand [-45.6, -1.7], its hands won 17.4%; without it -1.5 [-21.5, +20.3],
-        won 21.2% (docs/bots.md, "Cautious under bmja"). Elsewhere it folds as before."""
+        Two questions to the ruleset, neither its name: whether the table shows who waits
+        (``Ruleset.must_declare_calling``: BMJA) and what a discard costs its discarder
+        over another loser (the real settlement, :func:`discarder_pays_more`, a use of the
+        expert's probe :func:`~mahjongg.bots.payments.paid`: South wins 8 on West's
+        discard; BMJA West 8, North 8; Hong Kong 16 and 8). Not where the table shows
+        who waits and the discard costs nothing more: there an opponent's declaration
+        makes him a threat on most turns, so the bot would fold hands often and early,
+        and the fold buys nothing at the settlement. Measured under ``bmja`` (seed 16,
+        300 deals, three greedy): with the fold -24.5 chips a hand [-45.6, -1.7], its
+        hands won 17.4%; without it -1.5 [-21.5, +20.3], won 21.2% (docs/bots.md,
+        "Cautious under bmja"). Elsewhere it folds as before.
+
+        Why the declaration stays a question of its own, not folded into the settlement's:
+        the settlement does not tell BMJA from the DMJL. Both pay the winner the same from
+        every loser (8 and 8 above), both settle a drawn hand, both have the Dangerous
+        Game (``Ruleset.rules_on_discards``): :func:`~mahjongg.bots.payments.paid` gives
+        the same for every seat, score, discarder, ruling and drawn hand. A rule on the
+        settlement alone ("fold only where the discarder pays more") would stop the fold
+        under ``dmjl``, ``pung-chow``, ``pung-chow-limit``, ``traditional`` and
+        ``traditional-special-tiles`` as well -- a change of play measured nowhere (the
+        measurement above is of the declaration's threats) -- so the behaviour is kept."""
         return not ruleset.must_declare_calling or discarder_pays_more(ruleset)
 
     def builds(self, obs: Observation) -> bool:
@@ -324,22 +338,16 @@ def one_suit_pays_loser(ruleset) -> bool:
     return v
 
 
-_DISCARDER_PAYS_MORE: dict = {}
-
-
 def discarder_pays_more(ruleset) -> bool:
     """Whether ``ruleset`` makes the discarder of a winning tile pay more than another
-    loser, by its real settlement (``Ruleset.settle``, no penalty ruling): South wins
+    loser, by its real settlement (:func:`~mahjongg.bots.payments.paid`, the memo of
+    ``Ruleset.settle`` the expert weighs discards by; no penalty ruling): South wins
     on West's discard (South 8, the others 0; East the dealer), West's payment against
     North's. Hong Kong: West 16, North 8 (the discarder pays double), so ``True``; the
     league rulesets and Pung Chow: 8 each (every loser pays the winner his score),
     ``False`` -- only a penalty such as the Dangerous Game makes the discarder pay more."""
-    v = _DISCARDER_PAYS_MORE.get(ruleset)
-    if v is None:
-        scores = {Wind.EAST: 0, Wind.SOUTH: 8, Wind.WEST: 0, Wind.NORTH: 0}
-        net = ruleset.settle(scores, Wind.SOUTH, discarder=Wind.WEST, east=Wind.EAST).net
-        v = _DISCARDER_PAYS_MORE[ruleset] = net[Wind.WEST] < net[Wind.NORTH]
-    return v
+    seats = tuple(Wind)
+    return paid(ruleset, Wind.WEST, Wind.SOUTH, seats, 8, Wind.WEST) > paid(ruleset, Wind.NORTH, Wind.SOUTH, seats, 8, Wind.WEST)
 
 
 def danger(obs: Observation, t: Tile) -> int:

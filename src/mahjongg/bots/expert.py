@@ -68,56 +68,17 @@ from ..shanten import shanten
 from ..table.actions import ADD_KONG, CHOW, CONCEALED_KONG, DISCARD, KONG, PASS, PUNG, Action
 from ..table.observation import Observation
 from ..tiles import TILES, Tile, Wind, tiles_of
-from .base import concealed_counts, unseen_counts, with_original_call
+from .base import concealed_counts, remember, unseen_counts, with_original_call
 from .cautious import CautiousBot
 from .evaluation import discard_options, shanten_after_discards, useful_draws
 from .greedy import GreedyBot
+from .payments import chips_for_win, loser_gain, paid
 from .plans import procedure_state
 
 __all__ = ["ExpertBot", "declared_score", "discard_cost", "discard_value", "DiscardValue", "one_step_win", "win_chance", "win_score", "danger", "potential"]
 
 _SCORE_CACHE: dict = {}
-_SETTLE_CACHE: dict = {}
-_CACHE_LIMIT = 100_000
-
-
-def _remember(cache: dict, key, value):
-    """Store ``value`` under ``key`` in a memo ``cache`` that is emptied when
-    it holds more than ``_CACHE_LIMIT`` entries (memory stays bounded); returns it."""
-    if len(cache) > _CACHE_LIMIT:
-        cache.clear()
-    cache[key] = value
-    return value
-
-
-def _chips_for_win(ruleset, seat: Wind, seats: tuple, score: int, discarder: Wind | None) -> int:
-    """Chips ``seat`` collects winning with ``score`` (the others scoring nothing)."""
-    key = (ruleset, seat, len(seats), score, discarder)
-    v = _SETTLE_CACHE.get(key)
-    if v is None:
-        scores = {s: 0 for s in seats}
-        scores[seat] = score
-        v = ruleset.settle(scores, seat, discarder=discarder, east=Wind.EAST, dead=()).net.get(seat, 0)
-        _remember(_SETTLE_CACHE, key, v)
-    return v
-
-
-def _paid(ruleset, me: Wind, winner: Wind, seats: tuple, score: int, by: Wind | None, ruling=None, drawn: bool = False) -> int:
-    """Chips ``me`` pays (net) when ``winner`` wins with ``score`` and the others score
-    nothing, off the discard of ``by`` (``None``: self-drawn) under ``ruling`` (a ruling that
-    applies, or ``None``); ``drawn``: the hand not won, ``winner`` holding that score
-    (nothing unless the ruleset's drawn hands settle). By the ruleset's ``settle``; cached."""
-    key = ("paid", ruleset, me, winner, len(seats), score, by, None if ruling is None else ruling.kind, drawn)
-    v = _SETTLE_CACHE.get(key)
-    if v is None:
-        scores = {s: 0 for s in seats}
-        scores[winner] = score
-        if drawn:
-            v = -ruleset.settle(scores, None, east=Wind.EAST, dead=()).net.get(me, 0) if ruleset.settle_draws else 0
-        else:
-            v = -ruleset.settle(scores, winner, discarder=by, east=Wind.EAST, dead=(), ruling=ruling).net.get(me, 0)
-        _remember(_SETTLE_CACHE, key, v)
-    return v
+_RULING_CACHE: dict = {}
 
 
 NOT_WON_OTHERWISE = 0.15
@@ -136,9 +97,9 @@ def _ruling(obs: Observation, opponent: Wind, t: int, counts: list[int]):
     exposed = tuple(m for m in obs.melds[opponent] if m.exposed)
     if not exposed:
         return None
-    key = ("ruling", obs.ruleset, exposed, t, bytes(min(1, n) for n in counts), obs.seat, opponent, obs.round)
-    if key in _SETTLE_CACHE:
-        return _SETTLE_CACHE[key]
+    key = (obs.ruleset, exposed, t, bytes(min(1, n) for n in counts), obs.seat, opponent, obs.round)
+    if key in _RULING_CACHE:
+        return _RULING_CACHE[key]
     ruling = None
     counts[t] -= 1
     after = Hand.trusted(tuple(tiles_of(counts)), obs.melds[obs.seat])
@@ -149,7 +110,7 @@ def _ruling(obs: Observation, opponent: Wind, t: int, counts: list[int]):
             ruling = r
     except RulesetError:
         pass
-    return _remember(_SETTLE_CACHE, key, ruling)
+    return remember(_RULING_CACHE, key, ruling)
 
 
 def discard_cost(ruleset, me: Wind, winner: Wind, seats: tuple, score: int, ruling=None) -> float:
@@ -164,21 +125,21 @@ def discard_cost(ruleset, me: Wind, winner: Wind, seats: tuple, score: int, ruli
     hands settle, as the DMJL's and the BMJA's do: he collects the same then; elsewhere
     all of it). Chips, 0 or more."""
     other = next((s for s in seats if s != me and s != winner), None)
-    theirs = _paid(ruleset, me, winner, seats, score, None)
+    theirs = paid(ruleset, me, winner, seats, score, None)
     if other is not None:
-        theirs = min(theirs, _paid(ruleset, me, winner, seats, score, other))
-    mine = _paid(ruleset, me, winner, seats, score, me)
-    ruled = mine if ruling is None else _paid(ruleset, me, winner, seats, score, me, ruling)
-    unwon = max(0, mine - _paid(ruleset, me, winner, seats, score, None, drawn=True))
+        theirs = min(theirs, paid(ruleset, me, winner, seats, score, other))
+    mine = paid(ruleset, me, winner, seats, score, me)
+    ruled = mine if ruling is None else paid(ruleset, me, winner, seats, score, me, ruling)
+    unwon = max(0, mine - paid(ruleset, me, winner, seats, score, None, drawn=True))
     return max(0, ruled - theirs) + NOT_WON_OTHERWISE * unwon
 
 
 def _typical_score(ruleset) -> int:
-    """A typical winning score under ``ruleset`` (points): a plain hand with one double,
-    or a faan ruleset's minimum."""
-    if ruleset.unit == "faan":
-        return ruleset.faan.points_for(ruleset.minimum_to_declare)
-    return 40
+    """A typical winning score under ``ruleset`` (points): the least hand that may be
+    declared where the rules fix one (``Ruleset.least_declared_score``: a faan table's
+    minimum), else a plain hand with one double (40)."""
+    least = ruleset.least_declared_score
+    return 40 if least is None else least
 
 
 def declared_score(obs: Observation, counts: list[int], w: Tile, by: WinBy = WinBy.DISCARD) -> int:
@@ -215,7 +176,7 @@ def _declared(obs: Observation, counts: list[int], w: Tile, by: WinBy) -> int:
             v = declared_points(hand, ruleset, _situation(seat, obs.round, w, by))
         except ScoringError:
             pass
-    return _remember(_SCORE_CACHE, key, v)
+    return remember(_SCORE_CACHE, key, v)
 
 
 def win_score(obs: Observation, counts: list[int], w: Tile, by: WinBy = WinBy.DISCARD) -> int:
@@ -231,23 +192,6 @@ def win_score(obs: Observation, counts: list[int], w: Tile, by: WinBy = WinBy.DI
 
 LOSER_VALUE = True
 """Whether a discard's value counts the loser's score of the hand kept (see :func:`discard_value`)."""
-
-
-def _loser_gain(ruleset, seat: Wind, seats: tuple) -> float:
-    """Chips a loser gains per point of his own hand's score when another wins (Pung Chow:
-    the other losers pay him the difference; a faan ruleset: nothing)."""
-    key = ("loser", ruleset, seat, len(seats))
-    v = _SETTLE_CACHE.get(key)
-    if v is None:
-        winner = next(s for s in seats if s != seat)
-        base = {s: 0 for s in seats}
-        base[winner] = 40
-        more = dict(base)
-        more[seat] = 10
-        a = ruleset.settle(base, winner, east=Wind.EAST, dead=()).net.get(seat, 0)
-        b = ruleset.settle(more, winner, east=Wind.EAST, dead=()).net.get(seat, 0)
-        v = _remember(_SETTLE_CACHE, key, (b - a) / 10)
-    return v
 
 
 def loser_score(obs: Observation, counts: list[int]) -> int:
@@ -413,7 +357,7 @@ def one_step_win(obs: Observation, counts: list[int], declared: int, held: list[
         value = 0
     else:
         ruleset = obs.ruleset
-        value = _chips_for_win(ruleset, obs.seat, obs.seats, int(avg), next(x for x in obs.seats if x != obs.seat))
+        value = chips_for_win(ruleset, obs.seat, obs.seats, int(avg), next(x for x in obs.seats if x != obs.seat))
     chance = win_chance(1, live, max(1, sum(unseen)), max(0, obs.drawable // len(obs.seats))) * valid
     return value, chance
 
@@ -461,7 +405,7 @@ def discard_value(
     unseen_total = max(1, sum(unseen))
     draws_left = max(0, obs.drawable // n)
     typical = _typical_score(ruleset)
-    plain_chips = _chips_for_win(ruleset, me, seats, typical, next(s for s in seats if s != me))
+    plain_chips = chips_for_win(ruleset, me, seats, typical, next(s for s in seats if s != me))
     held = list(counts)
     for m in obs.melds[me]:
         for x in m.tiles:
@@ -482,7 +426,7 @@ def discard_value(
                 threats.append(
                     (o, th, discard_cost(ruleset, me, o, seats, typical), _passed(obs, o), safe(obs, o) if safe is not None else ())
                 )
-    loser_gain = _loser_gain(ruleset, me, seats) if LOSER_VALUE else 0.0
+    gain = loser_gain(ruleset, me, seats) if LOSER_VALUE else 0.0
     out = []
     for t, (s, live) in opts.items():
         counts[t] -= 1
@@ -492,7 +436,7 @@ def discard_value(
             live_valid = sum(u for _, u, sc in ws if sc > 0)
             if live_valid:
                 avg = sum(u * sc for _, u, sc in ws if sc > 0) / live_valid
-                value = _chips_for_win(ruleset, me, seats, int(avg), next(x for x in seats if x != me))
+                value = chips_for_win(ruleset, me, seats, int(avg), next(x for x in seats if x != me))
             else:
                 value = 0
             chance = win_chance(0, live_valid, unseen_total, draws_left)
@@ -505,7 +449,8 @@ def discard_value(
             chance = win_chance(s, live, unseen_total, draws_left)
         else:
             d = potential(obs, counts)
-            if ruleset.unit == "faan":
+            if ruleset.least_declared_score is not None:
+                # a least hand to declare (a faan minimum): the share of it the doubles reach
                 value = plain_chips * min(1.0, (d + 1) / max(1, ruleset.minimum_to_declare))
             else:
                 value = plain_chips * (2**d) / 2
@@ -518,13 +463,13 @@ def discard_value(
                 if ruling is not None:
                     cost = discard_cost(ruleset, me, o, seats, typical, ruling)
                 risk += th * danger(obs, t, o, unseen, passed) * cost * risk_scale
-        if loser_gain:
+        if gain:
             # the hand kept, should another win: a ruleset whose losers settle among themselves
             # (Pung Chow) pays a loser for every point his own hand scores
             counts[t] -= 1
             kept = loser_score(obs, counts)
             counts[t] += 1
-            risk -= (1.0 - chance) * loser_scale * loser_gain * kept
+            risk -= (1.0 - chance) * loser_scale * gain * kept
         # a discard that gives up a step of shanten is a fold: it keeps no value, only safety
         ev = chance * value - risk if s == best_s or not fold else -risk - 1e-6 * s
         out.append(DiscardValue((t, s, live, ws, value, chance, risk, ev)))
@@ -560,7 +505,7 @@ def _one_step_table(obs: Observation, counts: list[int], declared: int, held: li
         held[x] -= 1
         out.append((x, tuple(ys)))
     r = tuple(out)
-    return _remember(_STEP_CACHE, key, r)
+    return remember(_STEP_CACHE, key, r)
 
 
 def _one_step_value(obs: Observation, counts: list[int], declared: int, held: list[int], unseen: list[int]) -> tuple[float, float]:
@@ -688,7 +633,7 @@ class ExpertBot(CautiousBot):
             s = shanten(counts, len(view.melds[view.seat]))
             ruleset = obs.ruleset
             unseen = unseen_counts(view)
-            return win_chance(s + 1, 8, max(1, sum(unseen)), max(0, obs.drawable // len(obs.seats))) * _chips_for_win(
+            return win_chance(s + 1, 8, max(1, sum(unseen)), max(0, obs.drawable // len(obs.seats))) * chips_for_win(
                 ruleset, obs.seat, obs.seats, _typical_score(ruleset), next(x for x in obs.seats if x != obs.seat)
             ) * 1.3
         ranked = self.rank_discards(view, None, defence=self.claim_defence(obs))
@@ -721,10 +666,10 @@ class ExpertBot(CautiousBot):
             if not lv:
                 return 0.0
             avg = sum(u * sc for _, u, sc in ws if sc > 0) / lv
-            return win_chance(0, lv, max(1, sum(unseen)), obs.drawable // n) * _chips_for_win(
+            return win_chance(0, lv, max(1, sum(unseen)), obs.drawable // n) * chips_for_win(
                 ruleset, obs.seat, obs.seats, int(avg), next(x for x in obs.seats if x != obs.seat)
             )
-        plain = _chips_for_win(ruleset, obs.seat, obs.seats, _typical_score(ruleset), next(x for x in obs.seats if x != obs.seat))
+        plain = chips_for_win(ruleset, obs.seat, obs.seats, _typical_score(ruleset), next(x for x in obs.seats if x != obs.seat))
         return chance * plain * (2 ** potential(obs, counts)) / 2
 
 

@@ -54,7 +54,7 @@ bench/bench_master.py).
 Elsewhere the value of a win by the real scorer, the ruleset's minimum and settlement,
 the risk of the other discards, folding and building a high hand on a long
 wall are the expert's; the ruleset's own questions (``may_declare``,
-``settle``, ``minimum_to_declare``, ``unit``) are asked, never its name.
+``settle``, ``minimum_to_declare``, ``sets_score_points``) are asked, never its name.
 Reproducible: ties go by tile order; no random numbers.
 
 Source: seed 000 (Pung Chow Part I), "Suggestions for careful playing of
@@ -73,9 +73,9 @@ from ..hand import MeldKind
 from .base import concealed_counts, unseen_counts
 from .evaluation import discard_shanten, useful_draws
 from .expert import (
-    DiscardValue, ExpertBot, _chips_for_win, _loser_gain, _threat, _typical_score, discard_value, loser_score,
-    one_step_win, potential, win_chance,
+    DiscardValue, ExpertBot, _threat, _typical_score, discard_value, loser_score, one_step_win, potential, win_chance,
 )
+from .payments import chips_for_win, loser_gain
 from .plans import chow_limited, chows_left, faan_values, limited_options, plan_chance, plan_inputs, plans
 
 __all__ = ["MasterBot", "passed_since", "loser_term", "plan_value", "plan_setting"]
@@ -94,7 +94,7 @@ def plan_setting(obs: Observation, unseen: list[int]) -> tuple:
     values, honors, own_faan, no_flower, unseen_total, draws = plan_inputs(obs, unseen)
     other = next(x for x in seats if x != seat)
     table = ruleset.faan
-    top = _chips_for_win(ruleset, seat, seats, table.points_for(table.limit), other)
+    top = chips_for_win(ruleset, seat, seats, table.points_for(table.limit), other)
     return ruleset, values, honors, own_faan, no_flower, unseen_total, draws, other, top, {}
 
 
@@ -140,7 +140,7 @@ def plan_value(
                 else:
                     pr *= 1.0 - ch
             if faan >= values.minimum and pr > 0:
-                v += pr * _chips_for_win(ruleset, seat, seats, table.points_for(min(faan, table.limit)), other)
+                v += pr * chips_for_win(ruleset, seat, seats, table.points_for(min(faan, table.limit)), other)
         cv = memo[key] = c * v
         best = max(best, cv)
     return best
@@ -259,7 +259,7 @@ def loser_term(obs: Observation, counts: list[int], declared: int, shanten_now: 
     :func:`~mahjongg.bots.expert.discard_value` gives every discard (its ``risk`` less it),
     so a claim's value and passing's are weighed alike."""
     ruleset = obs.ruleset
-    gain = _loser_gain(ruleset, obs.seat, obs.seats)
+    gain = loser_gain(ruleset, obs.seat, obs.seats)
     if not gain:
         return 0.0
     unseen = unseen_counts(obs)
@@ -470,10 +470,11 @@ class MasterBot(ExpertBot):
 
     @staticmethod
     def _kongs_score(obs: Observation) -> bool:
-        """Whether the ruleset scores in points, not in faan: a kong is then worth declaring
-        for its own sake (its points count for a loser's hand too), and the tiles let
-        pass are weighed (:attr:`SAFE_PASSED`)."""
-        return obs.ruleset.unit != "faan"
+        """Whether a hand's sets score points of their own (``Ruleset.sets_score_points``:
+        the rulesets in points, not a faan table): a kong is then worth declaring for its
+        own sake (its points count for a loser's hand too), and the tiles let pass are
+        weighed (:attr:`SAFE_PASSED`)."""
+        return obs.ruleset.sets_score_points
 
     def rank_discards(self, obs, candidates, defence=None):
         """The expert's ranking (:func:`~mahjongg.bots.expert.discard_value`) with master's
@@ -517,7 +518,7 @@ class MasterBot(ExpertBot):
             return ExpertBot._stay_value(self, obs, counts, declared, 0)
         chance = win_chance(d - 1, live, max(1, sum(unseen)), max(0, obs.drawable // len(obs.seats)))
         ruleset = obs.ruleset
-        plain = _chips_for_win(ruleset, obs.seat, obs.seats, _typical_score(ruleset), next(x for x in obs.seats if x != obs.seat))
+        plain = chips_for_win(ruleset, obs.seat, obs.seats, _typical_score(ruleset), next(x for x in obs.seats if x != obs.seat))
         return chance * plain * (2 ** potential(obs, counts)) / 2
 
     def _faan_stay(self, obs, counts, declared, before):

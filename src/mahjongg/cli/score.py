@@ -227,7 +227,7 @@ def settle_command(
         write_json(answer.to_dict())
         return
     if not answer.settled:
-        hint = "; --settle-draws to settle the losers" if answer.rules.unit == "points" else ""
+        hint = "; --settle-draws to settle the losers" if answer.rules.sets_score_points else ""
         console.print(f"a drawn hand: nothing is paid ({answer.why}{hint})", highlight=False)
         return
     print_settlement(settlement_grid(answer.settlement))

@@ -323,6 +323,30 @@ class Ruleset:
         return 0 if self.faan is None else self.faan.minimum
 
     @property
+    def sets_score_points(self) -> bool:
+        """Whether a hand's sets score points of their own: then every hand is scored, a
+        loser's too (the losers settle among themselves by their scores), and a kong
+        scores more than the pung it was for its own sake. True for the rulesets in
+        points and doubles (seed 000's score card: "For 3 of a kind of twos ... 2
+        points", "For 4 of a kind ... 8 points"; Part I, "Settling the scores": "The
+        remaining three players then settle among themselves the difference of their
+        scores"); ``False`` under a faan table, where only the winner's hand counts, in
+        faan for its patterns (seed 003 (12): the losers pay the winner; Wikipedia,
+        *Mahjong*, "Old Hong Kong mahjong rules": only the winner scores). The bots ask
+        this (is a kong, a loser's hand, worth points?), not :attr:`unit` (the score
+        card's unit)."""
+        return self.faan is None
+
+    @property
+    def least_declared_score(self) -> int | None:
+        """The score (points: ``Score.score``, what :meth:`settle` pays on) of the least
+        hand that may be declared, where the rules fix one: under a faan table the points
+        of its minimum faan (Hong Kong: 3 faan, 8 points, the points doubling with each
+        faan from 1); ``None`` where any complete hand may go out, whatever it scores
+        (points and doubles: :meth:`may_declare` always holds)."""
+        return None if self.faan is None else self.faan.points_for(self.faan.minimum)
+
+    @property
     def limit_words(self) -> str:
         """The stakes in a few words, for a game's header: ``"no limit"``,
         ``"limit 300 points"``, ``"minimum 3 faan, limit 10 faan"``."""
