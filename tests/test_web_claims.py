@@ -230,3 +230,34 @@ def test_the_washing_window_is_a_pause_of_its_own():
     east = t.match.player_at(g.turn)
     t.act(east, wire(next(a for a in legal_of(t, east) if a.kind is ActionKind.DISCARD)))
     assert t.window == 2
+
+
+def test_a_table_rebuilt_in_the_washing_window_pauses_on_it_afresh(tmp_path):
+    # The washing window of the test above is open when the server stops; the table rebuilt
+    # from its journal (LiveTable.rebuild, as after a restart) is in that window and pauses
+    # on it again: the pause counted (window 1) and its least length (a second) from the
+    # rebuild, so the first answer -- a seat's pass at once (the table's default, which a
+    # restart brings back) -- is held to it, as in any pause; before, the rebuilt table had
+    # no pause open and applied every answer at once
+    db = tmp_path / "w.sqlite3"
+    clock = Clock()
+    cfg = TableConfig(ruleset="pung-chow-limit", hands=1, bot_delay=0, seed=5, deals="match", claim_pause_seconds=1.0)
+    t, _ = LiveTable.create(Journal(db), cfg, "Ann", clock)
+    for name in ("Bob", "Cy", "Di"):
+        t.join(name)
+    for p in range(4):
+        t.handle(p, {"type": "auto_pass", "on": False})
+    t.start(0)
+    assert t.game.washing and t.window == 1
+    t.close()
+    row = next(r for r in Journal(db).matches("serve", ("playing",)) if r.id == t.match_id)
+    clock2 = Clock()
+    again = LiveTable.rebuild(Journal(db), row, clock2)
+    g = again.game
+    assert g.washing and g.phase == "claims" and again.window == 1
+    assert again.held is not None and g.washing  # held to the pause's second, not applied
+    held = [x for x in clock2.timers if not x.cancelled and 0 < x.delay <= 1.0]
+    assert held, "the held answer is applied when the pause has lasted its second"
+    n = len(g.events)
+    clock2.run(1.0)
+    assert again.held is None and len(g.events) > n and g.events[n]["kind"] == "pass"

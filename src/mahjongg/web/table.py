@@ -460,6 +460,8 @@ class LiveTable:
         if g.is_over:
             table._hand_over()
         else:
+            if g.phase == Phase.CLAIMS:  # a claim window (the washing window, a discard) was open: a pause afresh
+                table.pause.open()
             table._advance()
         return table
 
