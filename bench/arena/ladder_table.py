@@ -11,7 +11,9 @@ A rung may be measured at more than one seed: ``C-F-R.json`` (or the longer
 ``C-F-R.N-deals.json``) and ``C-F-R.seed-S.json`` for each further seed ``S``.
 A claim is marked **holds** only when it holds at every seed measured and at
 least two were; one that holds at some seeds only says at which; one measured
-at a single seed says so.
+at a single seed says so. A claim that holds says at which seeds its run was too
+short for its margin (the interval's half-width not under half the advantage).
+Each run's bootstrap seed is its deal seed (``bootstrap_seed`` in the JSON).
 """
 
 from __future__ import annotations
@@ -46,6 +48,13 @@ def figure(d: dict) -> str:
     return f"{d['advantage']:+.1f} [{_end(lo)}, {_end(hi)}] ({d['deals']} deals, seed {d['seed']})"
 
 
+def sized(d: dict) -> bool:
+    """Whether a run was long enough for its margin: its interval's half-width under half
+    the advantage (issue 40: a run sized to its margin)."""
+    lo, hi = d["ci95"]
+    return (hi - lo) / 2 < d["advantage"] / 2
+
+
 def cell(found: list[dict]) -> str:
     if not found:
         return "not measured"
@@ -55,6 +64,9 @@ def cell(found: list[dict]) -> str:
         mark = f"holds at seed {held[0]} (one seed measured)" if held else "does not hold"
     elif len(held) == len(found):
         mark = "**holds**"
+        wide = [d["seed"] for d in found if not sized(d)]
+        if wide:
+            mark += " (its interval wider than half its margin at seed " + ", ".join(str(s) for s in wide) + ")"
     elif held:
         mark = "holds at seed " + ", ".join(str(s) for s in held) + " only"
     else:
