@@ -44,6 +44,8 @@ decisions that differ, and the ``--examples`` costliest hands of the costliest c
 the hand at the divergence in the project's notation (docs/notation.md).
 ``--pool A.json B.json`` prints the same tables for several runs taken as one (their deals
 numbered on), playing nothing. Only a field of one bot (it fills the three other seats).
+``--challenger expert-distance``: the expert with its discards ranked by distance first where
+it sees no chance of a win (:class:`DistanceFirst`), a screen of one cause found.
 The runs of docs/bots.md, "Rungs that do not hold (issue 40)": ``bench/arena/divergence.sh``.
 """
 
@@ -55,9 +57,10 @@ import sys
 from collections import Counter, defaultdict
 
 from mahjongg.arena import bootstrap_interval, check_arena, deal_seeds
-from mahjongg.bots import make_bot
+from mahjongg.bots import make_bot, register_bot
 from mahjongg.bots.base import Bot, concealed_counts, unseen_counts
 from mahjongg.bots.evaluation import discard_shanten
+from mahjongg.bots.expert import ExpertBot
 from mahjongg.errors import MahjonggError
 from mahjongg.play.config import MatchConfig
 from mahjongg.play.seeds import bot_seed
@@ -92,7 +95,7 @@ def mode(bot, obs, legal) -> str:
             return "race"
         now = _now(bot, obs, candidates)[1]
     m = bot.mode(obs, now)
-    if bot.name == "expert" and not (now >= 2 and m == "build"):
+    if bot.name.startswith("expert") and not (now >= 2 and m == "build"):
         return "value"  # the expert's own ranking (its fold included)
     if m == "build":
         return "build-suit" if bot.plan_suit(obs) is not None else "build-faan"
@@ -119,6 +122,24 @@ def classify(field_bot, obs, legal, a, b) -> str:
         d = scored[a.tile] - scored[b.tile]
         return "discard, gives up a step" if d > 0 else "discard, same step" if d == 0 else "discard, field gives up"
     return f"{a.kind.value} vs {b.kind.value}"
+
+
+class DistanceFirst(ExpertBot):
+    """``expert-distance``: the expert, but on a turn where none of its nearest discards has any
+    chance of a win by its own measure (:func:`~mahjongg.bots.expert.win_chance` 0), its discards
+    ranked by the distance first (shanten), then by its expected chips: a step is not given up
+    for risk it cannot weigh against a chance. A screen of docs/bots.md's point 1, not a bot of
+    the ladder (registered only by this script)."""
+
+    name = "expert-distance"
+
+    def rank_discards(self, obs, candidates, defence=None):
+        ranked = super().rank_discards(obs, candidates, defence)
+        if ranked:
+            best = min(v.shanten for v in ranked)
+            if all(v.chance == 0 for v in ranked if v.shanten == best):
+                ranked = sorted(ranked, key=lambda v: v.shanten)  # stable: by value within a distance
+        return ranked
 
 
 def _ranked(bot, obs, legal) -> list:
@@ -367,7 +388,7 @@ def tables(res: dict, examples: int = 0) -> str:
 
 def main(argv=None) -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--challenger", default="expert")
+    p.add_argument("--challenger", default="expert", help="a bot's name, or expert-distance (DistanceFirst)")
     p.add_argument("--field", default="cautious", help="one bot: it fills the other three seats")
     p.add_argument("--ruleset", default="pung-chow")
     p.add_argument("--deals", type=int, default=100)
@@ -376,6 +397,7 @@ def main(argv=None) -> None:
     p.add_argument("--json", default=None, help="write every hand's record here")
     p.add_argument("--pool", nargs="+", metavar="JSON", help="print the tables of runs written by --json, pooled (plays nothing)")
     a = p.parse_args(argv)
+    register_bot(DistanceFirst.name, DistanceFirst)
     if a.pool:
         runs = []
         for name in a.pool:
