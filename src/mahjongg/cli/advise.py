@@ -34,7 +34,7 @@ def advise_command(
     ruleset: str = typer.Option("pung-chow", help=f"Ruleset: {', '.join(sorted(RULESETS))}."),
     special_tiles: Optional[str] = typer.Option(None, "--special-tiles", **special_tiles_option()),
     mandarins: bool = typer.Option(
-        False, "--mandarins", help="Pung Chow with the Mandarins: Flowers and Seasons 1-4 for East-North (Harr, Part I)."
+        False, "--mandarins", help="Pung Chow with the Mandarins: Flowers and Seasons 1-4 for East-North (Harr, Pung Chow (1922), Part I, Use of the Mandarins)."
     ),
     limit: Optional[int] = typer.Option(
         None, "--limit", **whole_number(at_least=1), help="The most a hand scores (points), instead of the ruleset's limit."
