@@ -103,6 +103,33 @@ def test_cli_advise_table_json_and_errors():
     assert r.exit_code != 0 and "one tile" in r.output
 
 
+def test_a_bad_tile_in_an_option_names_the_option():
+    # the notation's own message gives a position; without the option's name it
+    # reads as a position in the hand (the hand's own tiles are all good here)
+    hand13, hand14 = "123b 456b 789b EE 5c 6c", "123b 456b 789b EE 5c 6c 9d"
+    for args, message in (
+        ([hand14, "--seen", "zz"], "error: --seen: 'z' at position 0 is not part of any tile"),
+        ([hand13, "--discard", "[7c]"], "error: --discard: '[' at position 0: brackets are not allowed here"),
+        ([hand14, "--drawn", "0d"], "error: --drawn: '0d' at position 0: 0 is not a rank"),
+    ):
+        r = CliRunner().invoke(app, ["advise", *args])
+        assert r.exit_code == 2 and message in r.output and "Traceback" not in r.output, r.output
+
+
+def test_a_value_that_rounds_to_zero_is_never_shown_negative():
+    # discarding E of the pair EE gives up a step of shanten (1 after it, 0
+    # after discarding 9d): the bot's fold, valued -risk - 1e-6 * shanten =
+    # -1e-06 with no risk on an empty table (bots/expert.py), which "{:.1f}"
+    # prints as "-0.0" and round(..., 2) keeps as -0.0 in the JSON: both 0.0
+    hand = "123b 456b 789b EE 5c 6c 9d"
+    r = CliRunner().invoke(app, ["advise", hand, "--seen", "4c 4c"])
+    row = next(line for line in r.output.splitlines() if "discard E " in line)
+    assert "-0.0" not in row and " 0.0 " in row, row
+    r = CliRunner().invoke(app, ["advise", hand, "--seen", "4c 4c", "--json"])
+    ev = next(c["ev"] for c in json.loads(r.output)["choices"] if c["choice"] == "discard E")
+    assert ev == 0.0 and str(ev) == "0.0"
+
+
 def test_bonus_tiles_seen_elsewhere_change_nothing_but_are_checked():
     """Issue 24, item 3: ``--seen "f1"`` gave an IndexError. A Flower, Season or
     special tile another player laid out is in view but is no playing tile: the

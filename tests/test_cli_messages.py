@@ -83,6 +83,23 @@ def test_all_rules_and_every_error_citing_a_source_name_books():
     assert "the table's rule under every ruleset, from Harr, Pung Chow (1922)" in line
 
 
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["score", "123b 456c 789d EEE 55d", "--win", "5d", "--by", "wall"],
+        ["advise", "123b 456c 789d EEE 55d"],
+    ],
+)
+def test_mandarins_under_another_ruleset_cite_the_book_and_part(args):
+    # the Mandarins are an option of Harr's Part I, "Use of the Mandarins" (the source of
+    # mahjongg.rules.mandarins); the message said "Harr, Part I", without title, year or section
+    line = error_of(*args, "--mandarins", "--ruleset", "hong-kong")
+    assert line == (
+        "error: --mandarins: hong-kong has no Mandarins"
+        " (an option of the Pung Chow rulesets: Harr, Pung Chow (1922), Part I, Use of the Mandarins)"
+    )
+
+
 def test_book_titles_reach_the_terminal_in_italics_not_asterisks():
     """``score --dead`` printed "Harr, *Pung Chow* (1922)": the library marks a
     title with asterisks (mahjongg.rules.sources), plain text the terminal showed

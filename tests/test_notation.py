@@ -85,7 +85,7 @@ def test_errors_name_token_and_position(text, message):
         (
             "EEEE 123b 456c 789d 55d",
             "has 15 tiles; a hand with 0 kongs needs 13 or 14 (13, or 14 with the winning tile, plus one per"
-            " kong; Flowers and Seasons not counted); EEEE in the hand is four of a kind, counted as four tiles:"
+            " kong; Flowers and Seasons laid out not counted); EEEE in the hand is four of a kind, counted as four tiles:"
             " a kong is written [EEEE] (exposed) or {EEEE} (concealed) and counts as three",
         ),
         # 16 tiles with two bare fours: both as kongs make 14 (plus two kongs)
@@ -96,6 +96,17 @@ def test_bare_four_of_a_kind_too_many_tiles_hints_at_kong_notation(text, hint):
     with pytest.raises(NotationError) as err:
         Hand.parse(text)
     assert hint in str(err.value)
+
+
+def test_a_bonus_tile_held_concealed_is_counted_where_the_size_is_refused():
+    # 14 playing tiles (a winner's: 123b 456c 789d EEE 55c) and (f1) held back, which
+    # takes a place among the tiles (Hand.size, docs/notation.md's (Cat)): 15 in all.
+    # Counted without it the message read "has 14 tiles; ... needs 13 or 14".
+    with pytest.raises(NotationError) as err:
+        Hand.parse("123b 456c 789d EEE 55c (f1)")
+    assert str(err.value).startswith(
+        "'123b 456c 789d EEE 55c (f1)' has 15 tiles, (f1) held concealed among them; a hand with 0 kongs needs 13 or 14"
+    )
 
 
 @pytest.mark.parametrize(

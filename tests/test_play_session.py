@@ -256,3 +256,45 @@ def test_a_match_rebuilt_from_its_journal_at_any_action_is_the_match_as_it_stood
     assert again.match.seat_of(0) == s.match.seat_of(0)
     assert again.game.events == s.game.events
     assert sorted(again.game.tiles_everywhere()) == sorted(s.game.tiles_everywhere())
+
+
+@pytest.mark.parametrize(
+    "damage, reason",
+    [
+        # each a field MatchConfig.from_dict checks again, its own message after "its configuration: "
+        (("ruleset", "nope"), "ruleset: unknown ruleset 'nope'"),
+        (("players", ["greedy", None, "foo", "cautious"]), "players: unknown bot 'foo'"),
+        (("seed", "x"), "seed must be a whole number of at least 0, not 'x'"),
+    ],
+)
+def test_a_damaged_match_configuration_names_the_match_and_the_file(tmp_path, damage, reason):
+    # the field's message alone ("ruleset: unknown ruleset 'nope'") named neither the
+    # match nor the file, to someone who typed only `play --resume 1`
+    import sqlite3
+
+    from typer.testing import CliRunner
+
+    from mahjongg.cli import app
+    from mahjongg.play.journal import JournalError
+    from mahjongg.play.session import resume_session
+
+    db = tmp_path / "games.sqlite3"
+    s = new_session(bots=["greedy", "cautious", "greedy"], seat=Wind.EAST, seed=4, hands=1, db=db)
+    s.recorder.close()
+    con = sqlite3.connect(db)
+    (config,) = con.execute("SELECT config FROM matches WHERE id = 1").fetchone()
+    config = json.loads(config)
+    config[damage[0]] = damage[1]
+    con.execute("UPDATE matches SET config = ? WHERE id = 1", (json.dumps(config),))
+    con.commit()
+    con.close()
+    expected = f"match 1 in {db} is damaged: its configuration: {reason}"
+    with pytest.raises(JournalError) as err:
+        resume_session(db, 1)
+    assert str(err.value).startswith(expected)
+    r = CliRunner().invoke(app, ["play", "--resume", "1", "--db", str(db)])
+    assert r.exit_code == 2 and "Traceback" not in r.output
+    assert " ".join(r.stderr.split()).startswith("error: " + expected), r.stderr
+    # the lock was released: a second try says the same (not "being played in another process")
+    with pytest.raises(JournalError, match="is damaged: its configuration"):
+        resume_session(db, 1)

@@ -77,6 +77,17 @@ def test_bad_input(kwargs, message):
         simulate(**kwargs)
 
 
+def test_cli_simulate_matches_table_fits_80_columns_with_every_header_whole():
+    # with --matches the table has 8 columns; at 80 columns Rich narrows them and
+    # cut the one-word header "chips/hand" to "chips/h…": in words it wraps instead
+    r = runner.invoke(app, ["simulate", "--games", "1", "--matches", "--hands", "1", "--seed", "3"], env={"COLUMNS": "80"})
+    assert r.exit_code == 0, r.output
+    assert "…" not in r.output and all(len(line) <= 80 for line in r.output.splitlines())
+    header = [line for line in r.output.splitlines() if line.startswith("┃")]
+    assert [w.strip() for w in header[0].split("┃")[7:9]] == ["chips", "matches"]
+    assert [w.strip() for w in header[1].split("┃")[7:9]] == ["per hand", "won"]
+
+
 def test_cli_simulate_table_and_json(tmp_path):
     r = runner.invoke(app, ["simulate", "--games", "4", "--bots", "greedy,greedy,cautious,random", "--seed", "2"])
     assert r.exit_code == 0, r.output

@@ -152,6 +152,34 @@ def test_a_read_only_file_is_refused_in_one_line_before_play(tmp_path, monkeypat
         db.chmod(0o644)
 
 
+def test_a_file_in_a_read_only_folder_is_refused_for_reading_in_words_that_say_why(tmp_path):
+    # SQLite reads a WAL file (every mahjongg file: Journal switches it to WAL) only with
+    # a -shm file beside it, which it cannot make in a read-only folder (a read-only
+    # mount, or a folder of another user): it said "unable to open database file", and
+    # replay printed "... is not a game database: unable to open database file". The
+    # folder without write bits is read-only to everyone here, root too (_read_only).
+    folder = tmp_path / "cd"
+    folder.mkdir()
+    db = folder / "games.sqlite3"
+    with Journal(db) as j:
+        j.save_hand(simulate_one(), bots=["random"] * 4)
+    assert db.read_bytes()[18] == 2 and not (folder / "games.sqlite3-shm").exists()  # WAL, closed
+    folder.chmod(0o555)
+    try:
+        for args in (["replay", "1"], ["play", "--resume", "1"]):
+            r = runner.invoke(app, [*args, "--db", str(db)])
+            assert r.exit_code == 2 and r.stdout == "", (args, r.output)
+            assert r.stderr == (
+                f"error: cannot read {db}: SQLite reads a file in WAL mode, as mahjongg keeps it, only with a -shm file"
+                f" beside it, and the folder {folder} is read-only: copy the file to a folder you may write to\n"
+            ), (args, r.stderr)
+        assert sorted(p.name for p in folder.iterdir()) == ["games.sqlite3"]  # nothing made beside it
+    finally:
+        folder.chmod(0o755)
+    # the folder writable again, the file reads as before
+    assert runner.invoke(app, ["replay", "1", "--db", str(db)]).exit_code == 0
+
+
 def simulate_one():
     out = []
     simulate(1, ("random",) * 4, seed=2, keep_events=True, on_hand=lambda o: out.append(o.events))

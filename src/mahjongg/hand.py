@@ -408,9 +408,13 @@ def parse_hand(text: str, *, sizes: tuple[int, ...] | None = (13, 14)) -> Hand:
     if sizes is not None and hand.size not in sizes:
         kongs = hand.kongs
         expect = " or ".join(str(s + kongs) for s in sizes)
+        # a bonus tile held concealed, (Cat), takes a place among the tiles (Hand.size): counted here too,
+        # else "(f1)" beside 13 tiles reads "has 13 tiles; ... needs 13 or 14"
+        held = "".join(f" ({t})" for t in hand.hidden)
+        among = f", {held.strip()} held concealed among them" if held else ""
         raise NotationError(
-            f"{text!r} has {hand.tile_count} tiles; a hand with {kongs} kong{'s' if kongs != 1 else ''} "
-            f"needs {expect} (13, or 14 with the winning tile, plus one per kong; Flowers and Seasons not counted)"
+            f"{text!r} has {hand.tile_count + len(hand.hidden)} tiles{among}; a hand with {kongs} kong{'s' if kongs != 1 else ''} "
+            f"needs {expect} (13, or 14 with the winning tile, plus one per kong; Flowers and Seasons laid out not counted)"
             + kong_hint(hand, sizes)
         )
     return hand

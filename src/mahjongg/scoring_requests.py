@@ -525,7 +525,7 @@ def table_rules(
         try:
             rules = rules.with_options(mandarins=True)
         except RulesetError:  # the ruleset has no such option
-            raise RequestError(f"--mandarins: {rules.name} has no Mandarins (an option of the Pung Chow rulesets, Harr, Part I)") from None
+            raise RequestError(f"--mandarins: {rules.name} has no Mandarins (an option of the Pung Chow rulesets: seed 000 Part I, Use of the Mandarins)") from None
     changes = {}
     for option, field, value in (("--limit", "limit", limit), ("--payment-limit", "payment_limit", payment_limit), ("--east-factor", "east_factor", east_factor)):
         if value is None:

@@ -132,7 +132,7 @@ class Choice:
             "improving_unseen": sum(u for _, u in self.improving),
             "waits": [{"tile": str(t), "unseen": u, "score": s} for t, u, s in self.waits],
             "score": self.score,
-            "ev": round(self.ev, 2),
+            "ev": round(self.ev, 2) + 0.0,  # + 0.0: a value that rounds to -0.0 is 0.0
             "why": self.why,
         }
 

@@ -9,7 +9,7 @@ from rich.table import Table
 
 from ..bots.advisor import advise
 from ..hand import parse_hand
-from ..notation import parse_tiles
+from ..notation import NotationError, parse_tiles
 from ..rules import RULESETS
 from ..scoring_requests import table_rules
 from ..tiles import Tile, Wind
@@ -19,13 +19,22 @@ from .options import whole_number
 from .options import special_tiles as special_tiles_option
 
 
+def _tiles_of(option: str, text: str) -> tuple[Tile, ...]:
+    """The tiles an option names, a notation error naming the option: "--seen: 'z' at position 0 ..."
+    (without it the position reads as one in the hand)."""
+    try:
+        return parse_tiles(text)
+    except NotationError as exc:
+        raise NotationError(f"{option}: {exc}") from None
+
+
 @app.command("advise")
 def advise_command(
     hand: str = typer.Argument(..., help='The hand, in the notation of mahjongg score: "123b 456b 789b EE 5c6c 9d" (14 tiles), or 13 with --discard.'),
     ruleset: str = typer.Option("pung-chow", help=f"Ruleset: {', '.join(sorted(RULESETS))}."),
     special_tiles: Optional[str] = typer.Option(None, "--special-tiles", **special_tiles_option()),
     mandarins: bool = typer.Option(
-        False, "--mandarins", help="Pung Chow with the Mandarins: Flowers and Seasons 1-4 for East-North (Harr, Part I)."
+        False, "--mandarins", help="Pung Chow with the Mandarins: Flowers and Seasons 1-4 for East-North (Harr, Pung Chow (1922), Part I, Use of the Mandarins)."
     ),
     limit: Optional[int] = typer.Option(
         None, "--limit", **whole_number(at_least=1), help="The most a hand scores (points), instead of the ruleset's limit."
@@ -59,16 +68,16 @@ def advise_command(
     with user_errors():
         rules = table_rules(ruleset, special_tiles, mandarins=mandarins, limit=limit, payment_limit=payment_limit, east_factor=east_factor)
         h = parse_hand(hand, sizes=None)  # the advisor says which size it wants, and why
-        seen_tiles = parse_tiles(seen) if seen.strip() else ()
+        seen_tiles = _tiles_of("--seen", seen) if seen.strip() else ()
         offered: Tile | None = None
         if discard is not None:
-            tiles = parse_tiles(discard)
+            tiles = _tiles_of("--discard", discard)
             if len(tiles) != 1:
                 fail(f"--discard: one tile, not {discard!r}")
             offered = tiles[0]
         took: Tile | None = None
         if drawn is not None:
-            tiles = parse_tiles(drawn)
+            tiles = _tiles_of("--drawn", drawn)
             if len(tiles) != 1:
                 fail(f"--drawn: one tile, not {drawn!r}")
             if offered is not None:
@@ -112,7 +121,7 @@ def advise_command(
         waits = " ".join(f"{t}({u}:{s})" for t, u, s in c.waits)
         if c.action == "mahjongg":
             waits = f"scores {c.score}"
-        table.add_row(str(i), c.label, str(c.shanten), imp, waits, f"{c.ev:.1f}")
+        table.add_row(str(i), c.label, str(c.shanten), imp, waits, f"{round(c.ev, 1) + 0.0:.1f}")  # + 0.0: never "-0.0"
     console.print(table, soft_wrap=False)  # its title wraps at words too
     if choices and choices[0].why:
         say(f"Why 1: {choices[0].why}.")

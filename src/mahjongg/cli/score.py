@@ -155,7 +155,7 @@ def score_command(
     ),
     dead: bool = typer.Option(False, "--dead", help="A loser's dead hand (wrong number of tiles): scores nothing; a dead hand cannot win."),
     mandarins: bool = typer.Option(
-        False, "--mandarins", help="Pung Chow with the Mandarins: Flowers and Seasons 1-4 for East-North (Harr, Part I)."
+        False, "--mandarins", help="Pung Chow with the Mandarins: Flowers and Seasons 1-4 for East-North (Harr, Pung Chow (1922), Part I, Use of the Mandarins)."
     ),
     original_call: bool = typer.Option(
         False, "--original-call", help="The winner had declared Original Call (the league rulesets dmjl, bmja)."

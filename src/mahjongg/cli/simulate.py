@@ -140,7 +140,7 @@ def _render_summary(s: Summary) -> None:
     table.add_column("win %", justify="right")
     table.add_column("avg score", justify="right")
     table.add_column("net chips", justify="right")
-    table.add_column("chips/hand", justify="right")
+    table.add_column("chips per hand", justify="right")  # words: narrowed it wraps ("chips/hand" read "chips/h…")
     if s.matches:
         table.add_column("matches won", justify="right")
     for p, b in enumerate(s.bots):
@@ -155,7 +155,7 @@ def _render_summary(s: Summary) -> None:
             *([str(s.match_wins[p])] if s.matches else []),
         )
     console.print(table, soft_wrap=False)  # its title wraps at words too
-    say("avg score: the player's hand score in points over every hand played, won or not (a loser's hand scores too where the ruleset scores it); chips/hand: his net chips over every hand.")
+    say("avg score: the player's hand score in points over every hand played, won or not (a loser's hand scores too where the ruleset scores it); chips per hand: his net chips over every hand.")
     console.print(
         f"draws: {s.draws} ({100 * s.draw_rate:.1f}%)   "
         f"speed: {s.games_per_second:.1f} hands/s ({s.seconds:.2f} s, {s.workers} worker{'s' if s.workers > 1 else ''})",

@@ -135,6 +135,17 @@ def _writable(path: Path) -> None:
 
 
 
+def _wal_without_shm_in_read_only_folder(path: Path) -> bool:
+    """Whether SQLite cannot read ``path``: a file in WAL mode (its header's read version
+    2) is read with a ``-shm`` file beside it, which SQLite cannot make in a read-only
+    folder (it says "unable to open database file", as for a file that is no database)."""
+    if Path(f"{path}-shm").exists() or not _read_only(path.parent):
+        return False
+    with open(path, "rb") as f:
+        header = f.read(20)
+    return len(header) == 20 and header.startswith(b"SQLite format 3\x00") and header[18] == 2
+
+
 def _not_a_file(path: Path) -> str | None:
     """What ``path`` (which exists and is no folder) is when it is not a regular file: ``"a FIFO"``, ..."""
     mode = path.stat().st_mode
@@ -330,6 +341,11 @@ class Journal:
                 raise JournalError(f"{self.path} is not a game database: it is {kind}, not a file")
             if not create and not self.path.is_file():
                 raise JournalError(f"no game database at {self.path}: the file does not exist")
+            if not create and _wal_without_shm_in_read_only_folder(self.path):
+                raise JournalError(
+                    f"cannot read {self.path}: SQLite reads a file in WAL mode, as mahjongg keeps it, only with a -shm "
+                    f"file beside it, and the folder {self.path.parent} is read-only: copy the file to a folder you may write to"
+                )
             parent = self.path.parent
             if not parent.is_dir():
                 raise JournalError(f"cannot make a game database at {self.path}: the folder {parent} does not exist")

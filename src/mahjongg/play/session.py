@@ -489,7 +489,11 @@ def resume_session(db: str | Path, match_id: int) -> Session:
         saved = journal.load_match(match_id)
         recorder = JournalRecorder(journal, match_id, saved=len(saved.current), lock=lock)
         recorder.hands = list(saved.hands)
-        session = Session.resume(saved, recorder=recorder)
+        try:
+            config = MatchConfig.from_dict(saved.row.config)
+        except ConfigError as exc:  # its message names the field, not the match or the file
+            raise JournalError(f"match {match_id} in {db} is damaged: its configuration: {exc}") from None
+        session = Session.resume(saved, config=config, recorder=recorder)
     except BaseException:
         if journal is not None:
             journal.close()
