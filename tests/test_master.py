@@ -218,12 +218,10 @@ def test_under_a_faan_table_only_the_first_step_discard_has_its_completions_scor
     # a step from waiting (123b, 456c, RRR, 78d and two singles: a pair and the chow's
     # end to come); N and 9c alike (17 live tiles), 1b with fewer (14), worth less.
     # With ONE_STEP_EXACT 1 only the
-    # first of them by the plans has its completions scored (expert.one_step_win: the
-    # real scorer on every wait of every step), its value the one scoring every discard
-    # gives. The plans, each valued at 5 faan at most (MasterBot.FAAN_PLAN_CAP), tie N
-    # and 9c, 1b below; the ranking's last tie-break, the higher tile first, puts N first.
-    # 9c and 1b keep their plans' value, below that; the discard chosen is worth what
-    # the best one is
+    # first of them by the plans (9c, the tile order breaking the plans' tie) has its
+    # completions scored (expert.one_step_win: the real scorer on every wait of every
+    # step), its value the one scoring every discard gives; N and 1b keep their plans'
+    # value, below that; the discard chosen is worth what the best one is
     hk = replace(obs("123b 456c RRR 78d 1b 9c N", drawable=70), ruleset=RULESETS["hong-kong"])
 
     class Every(MasterBot):
@@ -235,23 +233,23 @@ def test_under_a_faan_table_only_the_first_step_discard_has_its_completions_scor
     steps = [tile("N"), tile("9c"), tile("1b")]
     assert all(one[t].shanten == 1 for t in steps)
     assert every[tile("N")].ev == every[tile("9c")].ev > every[tile("1b")].ev
-    assert first[0].tile == tile("N") and one[tile("N")].ev == every[tile("N")].ev
-    assert one[tile("9c")].ev < every[tile("9c")].ev and one[tile("1b")].ev < every[tile("1b")].ev
+    assert first[0].tile == tile("9c") and one[tile("9c")].ev == every[tile("9c")].ev
+    assert one[tile("N")].ev < every[tile("N")].ev and one[tile("1b")].ev < every[tile("1b")].ev
     assert first[0].ev == max(v.ev for v in every.values())
 
 
 def test_in_a_claim_window_a_hand_a_step_from_waiting_is_weighed_by_its_plans(monkeypatch):
     # The hand of the test above, weighed in a claim window (ONE_STEP_EXACT scores
-    # completions at a turn only): N, whose completions a turn scores, keeps its plans' value there, below the
-    # turn's value of it (the plans weigh it as they weigh 9c, a discard they do not score
+    # completions at a turn only): 9c, whose completions a turn scores, keeps its plans' value there, below the
+    # turn's value of it (the plans weigh it as they weigh 1b, a discard they do not score
     # either); every other discard is valued as at a turn
     hk = replace(obs("123b 456c RRR 78d 1b 9c N", drawable=70), ruleset=RULESETS["hong-kong"])
     bot = MasterBot(0)
     turn = {v.tile: v for v in bot.rank_discards(hk, None)}
     bot._claiming = True
     claim = {v.tile: v for v in bot.rank_discards(hk, None)}
-    assert claim[tile("N")].ev == turn[tile("9c")].ev < turn[tile("N")].ev
-    assert all(claim[t] == turn[t] for t in turn if t != tile("N"))
+    assert claim[tile("9c")].ev == turn[tile("1b")].ev < turn[tile("9c")].ev
+    assert all(claim[t] == turn[t] for t in turn if t != tile("9c"))
     # East holds 123b 456c RR 78d 1b 9c N and South discards R: the pung of R leaves the
     # hand a step from waiting (123b 456c [RRR] 78d and two singles after a discard), from
     # two steps. Master weighs the claim and passing without scoring completions (no
@@ -357,7 +355,8 @@ def test_under_a_faan_table_a_plan_is_valued_at_five_faan_at_most():
     # the bamboo for pure one suit (7 faan, up to the limit of 10 with the concealed
     # hand's and its extras: the Hong Kong faan table of docs/rules/hong-kong.md, since
     # seed 003 stops before its table) at the price of the dragon pair; discarding 4c
-    # keeps the pair for a dragon pung with mixed one suit (1 + 3 faan), the nearer plan. Valued up to the limit, throwing R is worth as much as the best discard
+    # keeps the pair for a dragon pung with mixed one suit (1 + 3 faan), the nearer plan.
+    # Valued up to the limit, throwing R is worth as much as the best discard
     # (the far pure hand's value swamps the rest); with each plan valued at 5 faan at most
     # (MasterBot.FAAN_PLAN_CAP, issue 40: four masters drew 42.5% of their hands under
     # hong-kong-136 without it), the near plan wins and R is kept
@@ -373,3 +372,10 @@ def test_under_a_faan_table_a_plan_is_valued_at_five_faan_at_most():
     assert capped[tile("R")] < capped[tile("4c")] == max(capped.values())
     # a plan's value never rises with the cap
     assert all(capped[t] <= uncapped[t] + 1e-9 for t in capped)
+    # under hong-kong, whose set has Flowers and Seasons (bonus faan), no cap: the plans
+    # are valued up to the limit there (MasterBot.plan_cap), as the uncapped bot values them
+    full = replace(hk, ruleset=RULESETS["hong-kong"])
+    assert MasterBot(0).plan_cap(full) is None and MasterBot(0).plan_cap(hk) == 5
+    assert [(v.tile, v.ev) for v in MasterBot(0).rank_discards(full, None)] == [
+        (v.tile, v.ev) for v in Uncapped(0).rank_discards(full, None)
+    ]

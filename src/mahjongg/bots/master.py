@@ -374,14 +374,22 @@ class MasterBot(ExpertBot):
     "Hands drawn"; 0.15 before the plan's cap, :attr:`FAAN_PLAN_CAP`: with it, 0.1 drew
     fewer hands with four masters)."""
     FAAN_PLAN_CAP: int | None = 5
-    """Under a faan table with :attr:`FAAN_PLANS`: the most faan a plan is valued for
+    """Under a faan table with :attr:`FAAN_PLANS` and no bonus tiles in the set (no faan
+    for Flowers and Seasons: :meth:`plan_cap`): the most faan a plan is valued for
     (:func:`plan_setting`; ``None``: the table's limit). A plan worth more is valued as if
     worth that much, so a near plan for the minimum beats a far, bigger one: with the
     limit (10 faan under Hong Kong rules) four masters drew 42.5% and 41.8% of 1,000 hands
     under hong-kong-136 (seeds 1, 2), most seats left at the wall's end with a hand no
     plan could still make declarable; with 5 (and :attr:`FAAN_RISK_SCALE` 0.1), 32.5% and
-    34.5%, and against the master as it was it won more often, its chips not told apart
-    (docs/bots.md, "Hands drawn")."""
+    34.5%. Where the set has Flowers and Seasons (hong-kong) the cap cost master 19 chips
+    a hand against three experts (1,000 deals, seed 2: +0.9 with it, +20.1 without) and
+    the hands drawn were under 35% without it (docs/bots.md, "A plan valued at five faan
+    at most")."""
+
+    def plan_cap(self, obs: Observation) -> int | None:
+        """:attr:`FAAN_PLAN_CAP` where the ruleset's set has no bonus tiles
+        (``Ruleset.bonus_tiles``), else ``None`` (the faan table's limit)."""
+        return None if obs.ruleset.bonus_tiles else self.FAAN_PLAN_CAP
 
     def claim_defence(self, obs: Observation) -> bool:
         """The expert's, but not under a faan table with :attr:`CLAIM_RISK_FREE`."""
@@ -410,7 +418,7 @@ class MasterBot(ExpertBot):
         declared = len(obs.melds[obs.seat])
         unseen = unseen_counts(obs)
         best_s = min(v.shanten for v in ranked)
-        setting = plan_setting(obs, unseen, self.FAAN_PLAN_CAP)
+        setting = plan_setting(obs, unseen, self.plan_cap(obs))
         out = []
         for v in ranked:
             counts[v.tile] -= 1
@@ -540,4 +548,4 @@ class MasterBot(ExpertBot):
         values a discard in a claim window: the expert's exact value waiting, or its best plan."""
         unseen = unseen_counts(obs)
         base = ExpertBot._stay_value(self, obs, counts, declared, before) if before == 0 else 0.0
-        return max(base, plan_value(obs, counts, declared, unseen, plan_setting(obs, unseen, self.FAAN_PLAN_CAP)))
+        return max(base, plan_value(obs, counts, declared, unseen, plan_setting(obs, unseen, self.plan_cap(obs))))
