@@ -28,7 +28,9 @@ expert's play was found wanting (docs/bots.md, "The master"):
   (:mod:`mahjongg.bots.plans`): one suit with or without honors, all pungs,
   the doubling honor pairs made pungs, each with its distance, its live tiles
   and the faan it is sure of, a plan short of the minimum worth nothing
-  (:func:`plan_value`). The expert there builds by the cautious bot's one-suit
+  (:func:`plan_value`) and, where the set has no bonus tiles, a plan worth 5 faan at
+  most (:attr:`MasterBot.FAAN_PLAN_CAP`: the near plan for the minimum before a far,
+  bigger one). The expert there builds by the cautious bot's one-suit
   rule and values a hand far from waiting by a rough count of its doubles, so
   half the hands were drawn. Beside the plans, only the first discard a step
   from waiting has its completions scored (:attr:`MasterBot.ONE_STEP_EXACT`), at
