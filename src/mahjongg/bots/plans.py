@@ -404,6 +404,8 @@ def plan_chance(shanten: int, live: int, unseen_total: int, draws_left: int) -> 
 
 
 _CHOW_STARTS = tuple(9 * s + r for s in range(3) for r in range(7))
+_COVER = tuple(tuple(i for i, c in enumerate(_CHOW_STARTS) if c <= x < c + 3) for x in range(34))
+"""For each tile kind, the chows (indices into :data:`_CHOW_STARTS`) it is a tile of."""
 _PUNG_MEMO: dict = {}
 
 
@@ -466,18 +468,25 @@ def chow_limited(counts, sets: int, chows: int, unseen) -> tuple[int, int]:
         # tile less (x not held) or leaves x's count in the rest as it was (x held)
         # outside the chow, a draw of x shifts the rest's classes by x's count k alone: the
         # chows that would then be shorter, for each k
-        shorter = [[c for c, missing, m in parts if missing < base and missing + _shifted(m, k, sets - 1) < base] for k in range(4)]
+        # what depends on a count class alone, worked out once: the pungs' distance with a kind
+        # of each class drawn, and each chow's rest's with a kind of each class drawn
+        by_class = [_shifted(n, k, sets) for k in range(4)]
+        rest = [[_shifted(m, k, sets - 1) for k in range(3)] + [_pungs_memo(m[1], m[2], m[3], sets - 1)] if missing <= base else None
+                for _, missing, m in parts]
+        shorter = [[c for (c, missing, m), r in zip(parts, rest) if missing < base and missing + (r[k] if k < 3 else r[3]) < base] for k in range(4)]
         kinds = []
         for x in range(34):
             k = b[x]
             if k >= 4:
                 continue
-            if _shifted(n, k, sets) < base or any(not c <= x < c + 3 for c in shorter[k]):
+            if by_class[k] < base or any(not c <= x < c + 3 for c in shorter[k]):
                 kinds.append(x)
                 continue
-            for c, missing, m in parts:
-                if c <= x < c + 3 and missing - (k == 0) < base:
-                    d = missing - 1 + _pungs_memo(m[1], m[2], m[3], sets - 1) if k == 0 else missing + _shifted(m, k - 1, sets - 1)
+            for i in (_COVER[x] if parts else ()):
+                c, missing, m = parts[i]
+                if missing - (k == 0) < base:
+                    r = rest[i]
+                    d = missing - 1 + r[3] if k == 0 else missing + r[k - 1]
                     if d < base:
                         kinds.append(x)
                         break
