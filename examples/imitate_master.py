@@ -46,6 +46,10 @@ def main(argv=None) -> int:
     f.add_argument("--max-seconds", type=float, default=None, help="stop training after this long")
     f.add_argument("--init", default=None, help="weights to start from (a second round)")
     f.add_argument("--lr", type=float, default=2e-3)
+    f.add_argument("--soft-weight", type=float, default=0.0,
+                   help="share of the loss taught from the teacher's values of its discards (0-1; docs/rl.md, 'The learned bot')")
+    f.add_argument("--temperature", type=float, default=1.0, help="chips: the soft targets are softmax(values / temperature)")
+    f.add_argument("--threads", type=int, default=1, help="PyTorch threads")
     a = ap.parse_args(argv)
     try:
         start = time.perf_counter()
@@ -59,7 +63,7 @@ def main(argv=None) -> int:
             report = fit(
                 load_decisions(a.recordings), a.out, epochs=a.epochs, channels=a.channels, blocks=a.blocks,
                 holdout=a.holdout, seed=a.seed, max_seconds=a.max_seconds, log=lambda s: print(s, file=sys.stderr),
-                init=a.init, lr=a.lr,
+                init=a.init, lr=a.lr, soft_weight=a.soft_weight, temperature=a.temperature, threads=a.threads,
             )
             print(json.dumps(report))
     except MahjonggError as e:

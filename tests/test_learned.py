@@ -175,3 +175,70 @@ def test_the_pipeline_runs_tiny_and_numpy_plays_what_torch_trained(tmp_path):
         assert sum(hand.net) == 0
     finally:
         BOTS.pop("learned-tiny")
+
+
+def test_a_recording_keeps_the_teachers_value_of_each_discard_it_ranked():
+    """The master's turns decided by ranking its discards keep the value of every legal discard
+    (its expected chips less the risk): the discard it played is one it valued highest, every
+    legal discard is valued and nothing else is; a claim window or a kong keeps none."""
+    from mahjongg.rl.imitation import record
+
+    d = record("pung-chow", hands=3, seed=998)
+    table = action_table(get_ruleset("pung-chow"))
+    discard = np.array([k is ActionKind.DISCARD for k, _ in table.entries])
+    valued = ~np.isnan(d.values).all(axis=1)
+    assert valued.mean() > 0.5, valued.mean()  # most decisions with a choice are such turns
+    for i in np.flatnonzero(valued):
+        has = ~np.isnan(d.values[i])
+        assert np.array_equal(has, d.masks[i] & discard), i  # every legal discard, nothing else
+        assert d.values[i, d.actions[i]] == np.nanmax(d.values[i]), i  # the one played is valued best
+    claim_window = d.masks[:, table.index_of_pass]
+    assert claim_window.any() and not valued[claim_window].any()  # a claim window keeps no values
+
+
+def test_fitting_on_the_teachers_values_reports_the_regret_by_them(tmp_path):
+    pytest.importorskip("torch")
+    from mahjongg.rl.imitation import TrainError, fit, load_decisions, record, save_decisions
+
+    d = record("pung-chow", hands=4, seed=997)
+    report = fit(d, tmp_path / "soft.npz", epochs=1, channels=8, blocks=1, holdout=0.5, soft_weight=0.7, temperature=1.0)
+    assert report["soft_weight"] == 0.7 and report["heldout_valued_decisions"] > 0
+    assert report["heldout_discard_regret_chips"] >= 0 and 0 <= report["heldout_discard_best_share"] <= 1
+    # a recording made before the values were kept loads with none: it trains on the actions alone
+    old = tmp_path / "old.npz"
+    np.savez_compressed(old, planes=d.planes, masks=d.masks, actions=d.actions, chips=d.chips, hands=d.hands,
+                        info=np.array('{"ruleset": "pung-chow"}'))
+    again = load_decisions(old)
+    assert np.isnan(again.values).all() and again.values.shape == d.masks.shape
+    assert fit(again, tmp_path / "hard.npz", epochs=1, channels=8, holdout=0.5, soft_weight=0.7)["heldout_discard_regret_chips"] is None
+    with pytest.raises(TrainError, match="soft_weight"):
+        fit(d, tmp_path / "x.npz", soft_weight=1.5)
+    with pytest.raises(TrainError, match="temperature"):
+        fit(d, tmp_path / "x.npz", temperature=0)
+    save_decisions(d, tmp_path / "new.npz")
+    assert np.array_equal(np.isnan(load_decisions(tmp_path / "new.npz").values), np.isnan(d.values))
+
+
+def test_weights_a_fit_wrote_are_seated_by_file_as_policy_file(tmp_path):
+    """``policy:FILE`` seats a learned network from its own file (a user's own training run), and it
+    plays what the learned bot plays with those weights."""
+    from mahjongg.rl.policy import PolicyError
+
+    path = tmp_path / "mine.npz"
+    net = load_net(weights_path("pung-chow"))
+    save_weights(path, net.w, net.header)
+    bot = make_bot(f"policy:{path}", 1)
+    same = LearnedBot(1, net=net)
+    g = Game(get_ruleset("pung-chow"), seed=5)
+    seat = g.turn
+    obs, legal = g.observation(seat), g.legal_actions(seat)
+    assert len(legal) > 1 and bot.act(obs, legal) == same.act(obs, legal)
+    hand = play_hand([f"policy:{path}", "greedy", "greedy", "greedy"], seed=7, ruleset="pung-chow")
+    assert sum(hand.net) == 0
+    with pytest.raises(BotError, match="trained for pung-chow, not hong-kong"):
+        play_hand([f"policy:{path}", "greedy", "greedy", "greedy"], seed=7, ruleset="hong-kong")
+    bad = tmp_path / "bad.npz"
+    header = dict(net.header, channels=4)  # weights that do not fit their own header
+    save_weights(bad, net.w, header)
+    with pytest.raises(PolicyError, match="do not fit"):
+        make_bot(f"policy:{bad}", 1)

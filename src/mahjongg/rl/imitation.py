@@ -40,6 +40,7 @@ from ..features.actions import action_table
 from ..features.encoding import encode
 from ..rules import get_ruleset
 from ..simulate import iter_hand_seeds, play_hand
+from ..table.actions import ActionKind
 from ..tiles import NUM_KINDS
 
 __all__ = ["Decisions", "record", "save_decisions", "load_decisions", "fit", "evaluate", "torch_net", "TrainError", "QUANT"]
@@ -56,8 +57,11 @@ class TrainError(MahjonggError):
 class Decisions:
     """A recording: ``planes`` ``(n, 46, kinds)`` uint8 (value * :data:`QUANT`), ``masks`` ``(n, actions)``
     bool, ``actions`` ``(n,)`` int16 (the teacher's), ``chips`` ``(n,)`` float32 (the seat's net chips
-    of the hand), ``hands`` ``(n,)`` int32 (the hand's number in the run), and ``info`` (ruleset, teacher,
-    seed, hands, seconds)."""
+    of the hand), ``hands`` ``(n,)`` int32 (the hand's number in the run), ``info`` (ruleset, teacher,
+    seed, hands, seconds), and ``values`` ``(n, actions)`` float16: the teacher's own value of each
+    discard, in chips, where its turn was decided by ranking the discards
+    (``rank_discards``: the expert's and master's expected chips less the risk), NaN elsewhere
+    (``None``: a recording made before the values were kept, all NaN)."""
 
     planes: np.ndarray
     masks: np.ndarray
@@ -65,6 +69,11 @@ class Decisions:
     chips: np.ndarray
     hands: np.ndarray
     info: dict = field(default_factory=dict)
+    values: np.ndarray | None = None
+
+    def __post_init__(self) -> None:
+        if self.values is None:
+            self.values = np.full(self.masks.shape, np.nan, dtype=np.float16)
 
     def __len__(self) -> int:
         return len(self.actions)
@@ -91,14 +100,27 @@ def record(
     make_bot(teacher, 0)  # an unknown teacher (or student) is refused before a hand is played
     if student is not None:
         make_bot(student, 0)
-    planes, masks, actions, seats = [], [], [], []
+    planes, masks, actions, seats, values = [], [], [], [], []
 
     def recording(seed_):
         bot = make_bot(teacher, seed_)
         act = bot.act
         player = make_bot(student, seed_) if student is not None else None
+        ranking = {}  # the teacher's ranking of this decision's own discards, if it made one
+        rank = getattr(bot, "rank_discards", None)
+        if rank is not None:
+
+            def ranked(obs, candidates, defence=None):
+                out = rank(obs, candidates, defence)
+                if obs is ranking.get("obs") and "ranked" not in ranking:
+                    ranking["ranked"] = out
+                return out
+
+            bot.rank_discards = ranked
 
         def recorded(obs, legal):
+            ranking.clear()
+            ranking["obs"] = obs
             choice = act(obs, legal)
             if len(legal) > 1:
                 by_index = table.indices(legal)
@@ -108,6 +130,7 @@ def record(
                 masks.append(mask)
                 actions.append(table.index(choice))
                 seats.append(obs.seat.letter)
+                values.append(_discard_values(table, legal, choice, ranking.get("ranked")))
             return choice if player is None else player.act(obs, legal)
 
         bot.act = recorded
@@ -140,14 +163,33 @@ def record(
         np.asarray(chips, dtype=np.float32),
         np.asarray(hand_of, dtype=np.int32),
         {"ruleset": ruleset, "teacher": teacher, "student": student, "seed": seed, "first": first, "hands": hands, "seconds": round(seconds, 1)},
+        np.stack(values),
     )
+
+
+def _discard_values(table, legal, choice, ranked) -> np.ndarray:
+    """One row of :attr:`Decisions.values`: the value of each legal discard from the teacher's
+    ``ranked`` discards (``DiscardValue``, ``.tile`` and ``.ev``), kept only when the teacher played
+    the discard it ranked first and ranked every legal discard (its turn was decided by that
+    ranking, not by a kong, a declaration or a build mode); NaN elsewhere."""
+    row = np.full(len(table), np.nan, dtype=np.float16)
+    if not ranked or choice.kind is not ActionKind.DISCARD or ranked[0].tile != choice.tile:
+        return row
+    ev = {v.tile: float(v.ev) for v in ranked}
+    discards = [a for a in legal if a.kind is ActionKind.DISCARD]
+    if any(a.tile not in ev for a in discards):
+        return row
+    for a in discards:
+        row[table.index(a)] = ev[a.tile]
+    return row
 
 
 def save_decisions(d: Decisions, path: str | Path) -> None:
     """Write a recording as one compressed ``.npz``."""
     with open(path, "wb") as f:
         np.savez_compressed(
-            f, planes=d.planes, masks=d.masks, actions=d.actions, chips=d.chips, hands=d.hands, info=np.array(json.dumps(d.info))
+            f, planes=d.planes, masks=d.masks, actions=d.actions, chips=d.chips, hands=d.hands, values=d.values,
+            info=np.array(json.dumps(d.info)),
         )
 
 
@@ -162,6 +204,7 @@ def load_decisions(paths) -> Decisions:
         try:
             with np.load(p, allow_pickle=False) as z:
                 part = {k: z[k] for k in ("planes", "masks", "actions", "chips", "hands")}
+                part["values"] = z["values"] if "values" in z.files else np.full(part["masks"].shape, np.nan, np.float16)
                 info = json.loads(str(z["info"]))
         except (OSError, ValueError, KeyError) as e:
             raise TrainError(f"{p} is not a recording of decisions ({e})") from None
@@ -174,7 +217,7 @@ def load_decisions(paths) -> Decisions:
         infos.append(info)
     cat = {k: np.concatenate([p[k] for p in parts]) for k in parts[0]}
     info = dict(infos[0], hands=sum(i.get("hands", 0) for i in infos), seconds=sum(i.get("seconds", 0) for i in infos))
-    return Decisions(cat["planes"], cat["masks"], cat["actions"], cat["chips"], cat["hands"], info)
+    return Decisions(cat["planes"], cat["masks"], cat["actions"], cat["chips"], cat["hands"], info, cat["values"])
 
 
 def _torch():
@@ -301,15 +344,29 @@ def fit(
     max_seconds: float | None = None,
     log=None,
     init: str | Path | None = None,
+    soft_weight: float = 0.0,
+    temperature: float = 1.0,
+    threads: int = 1,
 ) -> dict:
     """Train the learned bot's network on ``data`` and write its weights to ``out``; returns a report
     (decisions trained on and held out, the held-out accuracy -- the teacher's action ranked first
     among the legal ones -- overall, on discards and on claim-or-pass decisions, the value head's
     error, the training time, the file's size). The last ``holdout`` share of the hands (by their
     number) is held out; ``max_seconds`` stops training early (the epochs done are reported);
-    ``init``: a weights file to start from (a second round on more decisions)."""
+    ``init``: a weights file to start from (a second round on more decisions).
+
+    ``soft_weight`` (0 to 1): on the decisions whose discards the teacher valued
+    (:attr:`Decisions.values`), that share of the policy's loss is the cross-entropy with the
+    teacher's values made a distribution, ``softmax(values / temperature)`` (``temperature`` in
+    chips): discards the teacher values alike are taught alike, and a discard a few chips worse
+    is taught as worse by its chips, not only as "not the one chosen" (distillation); the rest of
+    the loss is the teacher's action. 0: the teacher's action alone."""
+    if not 0.0 <= soft_weight <= 1.0:
+        raise TrainError(f"soft_weight: between 0 and 1, not {soft_weight}")
+    if temperature <= 0:
+        raise TrainError(f"temperature: above 0 chips, not {temperature}")
     torch = _torch()
-    torch.set_num_threads(1)
+    torch.set_num_threads(threads)
     torch.manual_seed(seed)
     if len(data) == 0:
         raise TrainError("no decisions to train on")
@@ -341,7 +398,8 @@ def fit(
         m = torch.from_numpy(data.masks[ix])
         y = torch.from_numpy(data.actions[ix].astype(np.int64))
         v = torch.from_numpy(np.clip(data.chips[ix] / VALUE_SCALE, -5, 5).astype(np.float32))
-        return x, m, y, v
+        q = torch.from_numpy(data.values[ix].astype(np.float32))
+        return x, m, y, v, q
 
     start = time.perf_counter()
     done_epochs, stopped = 0, False
@@ -350,10 +408,19 @@ def fit(
         order = rng.permutation(train_ix)
         total = 0.0
         for b in range(0, len(order), batch):
-            x, m, y, v = tensors(np.sort(order[b : b + batch]))
+            x, m, y, v, q = tensors(np.sort(order[b : b + batch]))
             logits, value = net(x)
-            loss = torch.nn.functional.cross_entropy(logits.masked_fill(~m, -1e9), y)
-            loss = loss + value_weight * torch.nn.functional.mse_loss(value, v)
+            logp = torch.log_softmax(logits.masked_fill(~m, -1e9), dim=1)
+            hard = -logp.gather(1, y[:, None])[:, 0]
+            if soft_weight > 0:
+                valued = ~torch.isnan(q)
+                has = valued.any(dim=1).float() * soft_weight
+                target = torch.softmax((q / temperature).masked_fill(~valued, -1e9), dim=1)
+                soft = -(target * logp.masked_fill(~valued, 0.0)).sum(dim=1)
+                policy = ((1 - has) * hard + has * soft).mean()
+            else:
+                policy = hard.mean()
+            loss = policy + value_weight * torch.nn.functional.mse_loss(value, v)
             opt.zero_grad()
             loss.backward()
             opt.step()
@@ -371,6 +438,7 @@ def fit(
     report = {"ruleset": table.ruleset, "decisions": len(data), "train_decisions": len(train_ix), "heldout_decisions": len(test_ix),
               "hands": data.info.get("hands"), "record_seconds": data.info.get("seconds"), "epochs": done_epochs,
               "stopped_early": stopped, "train_seconds": round(seconds, 1), "channels": channels, "blocks": blocks,
+              "soft_weight": soft_weight, "temperature": temperature,
               "parameters": int(sum(p.numel() for p in net.parameters()))}
     report |= evaluate(net, data, test_ix, table)
     header = dict(net.header, trained={k: report[k] for k in report if k != "ruleset"}, teacher=data.info.get("teacher"),
@@ -382,12 +450,16 @@ def fit(
 
 def evaluate(net, data: Decisions, ix: np.ndarray, table) -> dict:
     """Held-out figures of a PyTorch net on the decisions ``ix``: accuracy overall, on discards, on
-    claims or passes, and the value head's root mean squared error (in chips)."""
+    claims or passes, the value head's root mean squared error (in chips), and on the decisions
+    whose discards the teacher valued: the mean regret by the teacher's own values (its best
+    discard's value less that of the net's choice, in chips; a choice it did not value -- a kong,
+    a declaration -- not counted) and how often the net's choice is valued as the teacher's best
+    (ties count as agreeing)."""
     torch = _torch()
     if len(ix) == 0:
         return {"heldout_accuracy": None}
     net.eval()
-    hits, errs = [], []
+    hits, errs, regrets = [], [], []
     with torch.no_grad():
         for b in range(0, len(ix), 1024):
             j = ix[b : b + 1024]
@@ -396,10 +468,20 @@ def evaluate(net, data: Decisions, ix: np.ndarray, table) -> dict:
             pick = logits.masked_fill(~torch.from_numpy(data.masks[j]), -1e9).argmax(dim=1).numpy()
             hits.append(pick == data.actions[j])
             errs.append(value.numpy() * VALUE_SCALE - data.chips[j])
+            q = data.values[j].astype(np.float32)
+            chosen = q[np.arange(len(j)), pick]
+            with np.errstate(invalid="ignore"):
+                best = np.nanmax(np.where(np.isnan(q).all(axis=1)[:, None], 0.0, q), axis=1)
+            regrets.append(np.where(np.isnan(chosen), np.nan, best - chosen))
     hit = np.concatenate(hits)
+    regret = np.concatenate(regrets)
+    valued = ~np.isnan(regret)
     kind = _kind_of(table)[data.actions[ix]]
     claim_window = data.masks[ix][:, table.index_of_pass]
     acc = lambda sel: round(float(hit[sel].mean()), 4) if sel.any() else None  # noqa: E731
     err = np.concatenate(errs)
     return {"heldout_accuracy": acc(np.ones(len(ix), bool)), "heldout_discard_accuracy": acc(kind == 0),
-            "heldout_claim_window_accuracy": acc(claim_window), "heldout_value_rmse_chips": round(float(np.sqrt((err**2).mean())), 1)}
+            "heldout_claim_window_accuracy": acc(claim_window), "heldout_value_rmse_chips": round(float(np.sqrt((err**2).mean())), 1),
+            "heldout_valued_decisions": int(valued.sum()),
+            "heldout_discard_regret_chips": round(float(regret[valued].mean()), 3) if valued.any() else None,
+            "heldout_discard_best_share": round(float((regret[valued] < 1e-3).mean()), 4) if valued.any() else None}

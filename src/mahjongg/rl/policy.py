@@ -34,6 +34,8 @@ from pathlib import Path
 import numpy as np
 
 from ..bots import Bot, BotError
+from ..bots.learned import ARCH as LEARNED_FORMAT
+from ..bots.learned import LearnedError, LearnedNet, load_net
 from ..rules import get_ruleset
 from ..table.actions import Action, ActionKind
 from ..table.observation import Observation
@@ -202,15 +204,39 @@ def _read_npz(p: Path) -> tuple[dict, dict[str, np.ndarray]]:
     return header, arrays
 
 
-def load_policy(path: str | Path) -> tuple[LinearPolicy | MlpPolicy, dict]:
-    """``(policy, header)`` from a file :meth:`LinearPolicy.save` or :meth:`MlpPolicy.save
-    <.mlp.MlpPolicy.save>` (:mod:`.export`) wrote; :class:`PolicyError` otherwise."""
+class LearnedPolicy:
+    """A network of the ``learned`` bot's kind read from its own file (one
+    :func:`mahjongg.rl.imitation.fit` wrote), played as a policy: the legal action of highest score,
+    as the ``learned`` bot plays its shipped weights. ``table``: the ruleset's action table."""
+
+    def __init__(self, net: LearnedNet) -> None:
+        self.net = net
+        self.table = net.table
+
+    def choose(self, obs: np.ndarray, mask: np.ndarray, rng: np.random.Generator | None = None):
+        """``(action index, None, None, None)``: the legal action the network scores highest (``rng`` unused)."""
+        logits, _ = self.net.forward(obs[None])
+        return int(np.argmax(np.where(mask.astype(bool), logits[0], -np.inf))), None, None, None
+
+
+def load_policy(path: str | Path) -> tuple[LinearPolicy | MlpPolicy | LearnedPolicy, dict]:
+    """``(policy, header)`` from a file :meth:`LinearPolicy.save`, :meth:`MlpPolicy.save
+    <.mlp.MlpPolicy.save>` (:mod:`.export`) or :func:`mahjongg.rl.imitation.fit` (the learned
+    bot's network: :class:`LearnedPolicy`) wrote; :class:`PolicyError` otherwise."""
     p = Path(path)
     if not p.is_file():
         raise PolicyError(f"no policy file at {p}")
     header, arrays = _read_npz(p)
+    if header.get("format") == LEARNED_FORMAT:  # weights of the learned bot's network (imitation.fit)
+        try:
+            return LearnedPolicy(load_net(p)), header
+        except (LearnedError, KeyError, ValueError) as e:
+            raise PolicyError(f"{p}: {e}") from None
     if header.get("format") not in (FORMAT, MLP_FORMAT):
-        raise PolicyError(f"{p} is not a policy of this version (format {header.get('format')!r}, not {FORMAT!r} or {MLP_FORMAT!r})")
+        raise PolicyError(
+            f"{p} is not a policy of this version (format {header.get('format')!r}, not {FORMAT!r}, {MLP_FORMAT!r}"
+            f" or {LEARNED_FORMAT!r})"
+        )
     try:
         table = action_table(get_ruleset(header["ruleset"]))
     except (KeyError, ValueError):
@@ -229,10 +255,10 @@ def load_policy(path: str | Path) -> tuple[LinearPolicy | MlpPolicy, dict]:
     return LinearPolicy(table, arrays["theta"]), header
 
 
-_LOADED: dict[tuple[str, float], tuple[LinearPolicy | MlpPolicy, dict]] = {}
+_LOADED: dict[tuple[str, float], tuple[LinearPolicy | MlpPolicy | LearnedPolicy, dict]] = {}
 
 
-def _cached(path: str) -> tuple[LinearPolicy | MlpPolicy, dict]:
+def _cached(path: str) -> tuple[LinearPolicy | MlpPolicy | LearnedPolicy, dict]:
     p = Path(path).resolve()
     try:
         key = (str(p), p.stat().st_mtime)
