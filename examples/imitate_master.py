@@ -3,9 +3,11 @@
 One command per step (docs/rl.md, "The learned bot", has the times measured)::
 
     python examples/imitate_master.py record --ruleset pung-chow --hands 2000 --seed 1 --out pc-1.npz
-    python examples/imitate_master.py fit pc-1.npz pc-2.npz --epochs 6 --out src/mahjongg/bots/weights/learned-pung-chow.npz
+    python examples/imitate_master.py fit pc-1.npz pc-2.npz --epochs 6 --soft-weight 0.7 --out learned-pung-chow.npz
+    python examples/imitate_master.py improve learned-pung-chow.npz --deals 2000 --out improved.npz   # self-play, optional
+    mahjongg arena --challenger policy:improved.npz --field expert   # then copy it to src/mahjongg/bots/weights/
 
-``record`` needs NumPy (the ``rl`` extra); ``fit`` needs PyTorch too (the
+``record`` needs NumPy (the ``rl`` extra); ``fit`` and ``improve`` need PyTorch too (the
 ``train`` extra, CPU wheel: see docs/rl.md). Then ``mahjongg arena
 --challenger learned --field expert`` measures it. Run several ``record``
 commands at once with other seeds to use more cores; with ``--chunk N`` a
@@ -50,6 +52,18 @@ def main(argv=None) -> int:
                    help="share of the loss taught from the teacher's values of its discards (0-1; docs/rl.md, 'The learned bot')")
     f.add_argument("--temperature", type=float, default=1.0, help="chips: the soft targets are softmax(values / temperature)")
     f.add_argument("--threads", type=int, default=1, help="PyTorch threads")
+    i = sub.add_parser("improve", help="self-play policy gradient on duplicate deals from trained weights")
+    i.add_argument("init", help="the weights to start from (fit's output)")
+    i.add_argument("--out", required=True, help="the improved weights (.npz)")
+    i.add_argument("--deals", type=int, default=200)
+    i.add_argument("--seed", type=int, default=1)
+    i.add_argument("--field", default="master", help="the three bots it plays against (and whose result in its seat is the baseline)")
+    i.add_argument("--batch", type=int, default=8, help="deals a gradient step")
+    i.add_argument("--lr", type=float, default=1e-4)
+    i.add_argument("--kl", type=float, default=0.1, help="weight of the pull towards the starting policy")
+    i.add_argument("--temperature", type=float, default=1.0, help="of the policy it samples while it plays")
+    i.add_argument("--threads", type=int, default=1)
+    i.add_argument("--max-seconds", type=float, default=None)
     a = ap.parse_args(argv)
     try:
         start = time.perf_counter()
@@ -59,6 +73,14 @@ def main(argv=None) -> int:
                 d = record(a.ruleset, hands=min(chunk, a.hands - first), seed=a.seed, teacher=a.teacher, first=first, student=a.student)
                 save_decisions(d, a.out if chunk == a.hands else f"{a.out}.part{k}")
                 print(json.dumps({"decisions": len(d), **d.info, "wall_seconds": round(time.perf_counter() - start, 1)}), flush=True)
+        elif a.step == "improve":
+            from mahjongg.rl.selfplay import improve
+
+            report = improve(
+                a.init, a.out, deals=a.deals, seed=a.seed, field=a.field, batch=a.batch, lr=a.lr, kl=a.kl,
+                temperature=a.temperature, threads=a.threads, max_seconds=a.max_seconds, log=lambda s: print(s, file=sys.stderr),
+            )
+            print(json.dumps(report))
         else:
             report = fit(
                 load_decisions(a.recordings), a.out, epochs=a.epochs, channels=a.channels, blocks=a.blocks,

@@ -242,3 +242,28 @@ def test_weights_a_fit_wrote_are_seated_by_file_as_policy_file(tmp_path):
     save_weights(bad, net.w, header)
     with pytest.raises(PolicyError, match="do not fit"):
         make_bot(f"policy:{bad}", 1)
+
+
+def test_self_play_improves_by_duplicate_deals_and_writes_weights_the_bot_plays(tmp_path):
+    """The improvement step run tiny: two deals, each played four times with the network in each seat
+    against three greedy bots and once by the greedy bots alone (the duplicate baseline); one gradient
+    step a deal. The advantage it reports is the mean over the deals of the network's chips less the
+    field bot's in the same seat, and its weights play."""
+    pytest.importorskip("torch")
+    from mahjongg.rl.imitation import TrainError
+    from mahjongg.rl.selfplay import improve
+
+    out = tmp_path / "improved.npz"
+    report = improve(weights_path("pung-chow"), out, deals=2, batch=1, seed=3, field="greedy", lr=1e-3)
+    assert report["deals"] == 2 and report["steps"] == 2 and len(report["curve"]) == 2
+    mean, lo, hi = report["advantage"]
+    assert lo <= mean <= hi and mean == pytest.approx(sum(p["advantage"] for p in report["curve"]) / 2, abs=0.01)
+    before, after = load_net(weights_path("pung-chow")), load_net(out)
+    assert after.header["improved"]["deals"] == 2
+    assert any(not np.array_equal(before.w[k], after.w[k]) for k in before.w)  # the steps changed the weights
+    hand = play_hand([f"policy:{out}", "greedy", "greedy", "greedy"], seed=7, ruleset="pung-chow")
+    assert sum(hand.net) == 0
+    with pytest.raises(TrainError, match="not the weights"):
+        improve(tmp_path / "missing.npz", out, deals=1)
+    with pytest.raises(BotError):
+        improve(weights_path("pung-chow"), out, deals=1, field="nobody")
