@@ -418,14 +418,20 @@ def _pungs_memo(n1: int, n2: int, n3: int, sets: int) -> int:
     return d
 
 
-def _shifted(n: list[int], k: int, sets: int) -> int:
-    """:func:`_pungs_memo` of the classes ``n`` with one kind held ``k`` times drawn once more."""
-    if k >= 3:
-        return _pungs_memo(n[1], n[2], n[3], sets)
-    m = n[:]
-    m[k] -= 1
-    m[k + 1] += 1
-    return _pungs_memo(m[1], m[2], m[3], sets)
+_ROWS: dict = {}
+
+
+def _row(n1: int, n2: int, n3: int, sets: int) -> tuple[int, int, int, int, int]:
+    """The pungs' distance (:func:`_pungs_memo`) of the classes ``(n1, n2, n3)`` and, for ``k``
+    = 0..3, of those classes with a kind held ``k`` times drawn once more (``k`` = 3: the
+    classes unchanged), at index ``1 + k``; remembered (one lookup in place of five)."""
+    key = (n1, n2, n3, sets)
+    r = _ROWS.get(key)
+    if r is None:
+        p = _pungs_memo(n1, n2, n3, sets)
+        r = _ROWS[key] = (p, _pungs_memo(n1 + 1, n2, n3, sets), _pungs_memo(n1 - 1, n2 + 1, n3, sets),
+                          _pungs_memo(n1, n2 - 1, n3 + 1, sets), p)
+    return r
 
 
 def _chow_parts(b: bytes, n: list[int]) -> list[tuple[int, int, list[int]]]:
@@ -470,16 +476,20 @@ def chow_limited(counts, sets: int, chows: int, unseen) -> tuple[int, int]:
         # chows that would then be shorter, for each k
         # what depends on a count class alone, worked out once: the pungs' distance with a kind
         # of each class drawn, and each chow's rest's with a kind of each class drawn
-        by_class = [_shifted(n, k, sets) for k in range(4)]
-        rest = [[_shifted(m, k, sets - 1) for k in range(3)] + [_pungs_memo(m[1], m[2], m[3], sets - 1)] if missing <= base else None
-                for _, missing, m in parts]
-        shorter = [[c for (c, missing, m), r in zip(parts, rest) if missing < base and missing + (r[k] if k < 3 else r[3]) < base] for k in range(4)]
+        by_class = _row(n[1], n[2], n[3], sets)[1:]
+        # a chow's rest: its pungs' distance with a kind of class k drawn (index k; 3: as it is)
+        rest = [_row(m[1], m[2], m[3], sets - 1)[1:] if missing <= base else None for _, missing, m in parts]
+        # the chows (indices) a draw outside them shortens, for a drawn kind of each class; a
+        # kind x shortens the hand through one if any of them is not among the three x is in
+        shorter = [{i for i, ((_, missing, _), r) in enumerate(zip(parts, rest)) if missing < base and missing + r[k] < base}
+                   for k in range(4)]
         kinds = []
         for x in range(34):
             k = b[x]
             if k >= 4:
                 continue
-            if by_class[k] < base or any(not c <= x < c + 3 for c in shorter[k]):
+            some = shorter[k]
+            if by_class[k] < base or (some and len(some) > sum(1 for i in _COVER[x] if i in some)):
                 kinds.append(x)
                 continue
             for i in (_COVER[x] if parts else ()):

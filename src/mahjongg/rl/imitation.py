@@ -224,7 +224,7 @@ def _torch():
     try:
         import torch
     except ImportError:
-        raise TrainError("fitting needs PyTorch (the train extra; the CPU wheel: docs/rl.md, 'The learned bot')") from None
+        raise TrainError("training needs PyTorch: pip install torch --index-url https://download.pytorch.org/whl/cpu, then pip install 'mahjongg[train]'") from None
     return torch
 
 
