@@ -25,13 +25,23 @@ def test_score_json_shape_and_values():
     data = json.loads(result.output)
     # the score (Score.to_dict) and its score card (mahjongg.play.scorecard.ScoreCard.to_dict)
     assert set(data) == {"score", "points", "doubles", "items", "limit_hand", "arrangement",
-                         "unit", "columns", "lines", "counted", "summary", "limit", "capped", "void", "notes"}
+                         "unit", "columns", "lines", "counted", "summary", "limit", "capped", "void", "notes", "source"}
     assert data["unit"] == "points" and data["columns"] == ["points", "doubles", "total"]
+    assert data["source"].startswith("Harr, *Pung Chow* (1922), Part I")  # the book, never a seed file
     assert [(x["name"], x["value"], x["total"]) for x in data["lines"]] == [("Mah-Jongg", 20, 20), ("pung of 2 dots (exposed)", 2, 22)]
     assert data["score"] == 22 and data["points"] == 22 and data["doubles"] == 0
     assert data["items"] == [{"name": "Mah-Jongg", "points": 20}, {"name": "pung of 2 dots (exposed)", "points": 2}]
     assert data["limit_hand"] is None
     assert "[222d]" in data["arrangement"]
+
+
+def test_the_score_card_names_the_book_it_scores_by():
+    """Every score card ends with the book and section its ruleset scores by (not our seed files)."""
+    for ruleset, book in (("pung-chow", "Harr, Pung Chow (1922), Part I"), ("hong-kong", "Hong Kong Mahjong (an undated guide)")):
+        result = run("score", "123b 456c 789d EEE 55d", "--win", "5d", "--ruleset", ruleset)
+        assert result.exit_code == 0, result.output
+        last = result.output.strip().splitlines()[-1]
+        assert last.startswith("scored by: ") and book in last and "seed" not in last, last
 
 
 def test_score_human_output_explains_items():

@@ -70,6 +70,8 @@ def print_card(card: ScoreCard) -> None:
     console.print(f"[bold]{escape(card.summary)}[/]", highlight=False)
     for note in card.notes:
         console.print(note, highlight=False)
+    if card.source:
+        console.print(book_text(f"scored by: {card.source}", style="dim"), highlight=False)
 
 
 _HOW = {

@@ -26,6 +26,7 @@ from typing import Mapping
 
 from ..rules.faan_items import FaanItem
 from ..rules.ruleset import Ruleset
+from ..rules.sources import cite
 from ..scoring import Score
 from ..settlement import Settlement
 from ..tiles import Wind
@@ -109,7 +110,10 @@ class ScoreCard:
     has them (``None`` otherwise). ``notes``: sentences to print under the
     card (why a hand may not be declared). ``score_data``: the
     :meth:`Score.to_dict <mahjongg.scoring.Score.to_dict>` the card was made
-    from (kept in :meth:`to_dict`).
+    from (kept in :meth:`to_dict`). ``source``: the book and section the
+    ruleset's scoring comes from, as a player reads it (``Ruleset.source``
+    with :func:`~mahjongg.rules.sources.cite`: "Harr, *Pung Chow* (1922),
+    Part I ..."; titles in ``*asterisks*``).
     """
 
     unit: str
@@ -127,6 +131,7 @@ class ScoreCard:
     declarable: bool | None = None
     notes: tuple[str, ...] = ()
     score_data: Mapping | None = None
+    source: str = ""
 
     @property
     def summary(self) -> str:
@@ -137,7 +142,7 @@ class ScoreCard:
         """``Score.to_dict()`` (score, points, doubles, items, limit_hand,
         arrangement, faan) with the card's own fields: unit, columns, lines
         (:meth:`Line.to_dict`), counted, summary, limit, capped, void,
-        minimum_faan and may_declare (a winner's faan card), notes."""
+        minimum_faan and may_declare (a winner's faan card), notes, source."""
         out = dict(self.score_data or {})
         out.update(
             {
@@ -151,6 +156,7 @@ class ScoreCard:
                 "capped": self.capped,
                 "void": self.void,
                 "notes": list(self.notes),
+                "source": self.source,
             }
         )
         if self.minimum is not None:
@@ -237,6 +243,7 @@ def score_card(score: Score, ruleset: Ruleset) -> ScoreCard:
         declarable=declarable,
         notes=notes,
         score_data=score.to_dict(),
+        source=cite(ruleset.source),
     )
 
 
