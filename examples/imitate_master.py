@@ -51,6 +51,8 @@ def main(argv=None) -> int:
     f.add_argument("--soft-weight", type=float, default=0.0,
                    help="share of the loss taught from the teacher's values of its discards (0-1; docs/rl.md, 'The learned bot')")
     f.add_argument("--temperature", type=float, default=1.0, help="chips: the soft targets are softmax(values / temperature)")
+    f.add_argument("--regret-weight", type=float, default=0.0,
+                   help="weight of the expected regret by the teacher's values (cost-sensitive; docs/rl.md)")
     f.add_argument("--threads", type=int, default=1, help="PyTorch threads")
     i = sub.add_parser("improve", help="self-play policy gradient on duplicate deals from trained weights")
     i.add_argument("init", help="the weights to start from (fit's output)")
@@ -86,6 +88,7 @@ def main(argv=None) -> int:
                 load_decisions(a.recordings), a.out, epochs=a.epochs, channels=a.channels, blocks=a.blocks,
                 holdout=a.holdout, seed=a.seed, max_seconds=a.max_seconds, log=lambda s: print(s, file=sys.stderr),
                 init=a.init, lr=a.lr, soft_weight=a.soft_weight, temperature=a.temperature, threads=a.threads,
+                regret_weight=a.regret_weight,
             )
             print(json.dumps(report))
     except MahjonggError as e:

@@ -215,6 +215,10 @@ def test_fitting_on_the_teachers_values_reports_the_regret_by_them(tmp_path):
         fit(d, tmp_path / "x.npz", soft_weight=1.5)
     with pytest.raises(TrainError, match="temperature"):
         fit(d, tmp_path / "x.npz", temperature=0)
+    with pytest.raises(TrainError, match="regret_weight"):
+        fit(d, tmp_path / "x.npz", regret_weight=-1)
+    costly = fit(d, tmp_path / "costly.npz", epochs=1, channels=8, holdout=0.5, soft_weight=0.7, regret_weight=2.0)
+    assert costly["regret_weight"] == 2.0 and costly["heldout_discard_regret_chips"] >= 0
     save_decisions(d, tmp_path / "new.npz")
     assert np.array_equal(np.isnan(load_decisions(tmp_path / "new.npz").values), np.isnan(d.values))
 

@@ -347,6 +347,7 @@ def fit(
     soft_weight: float = 0.0,
     temperature: float = 1.0,
     threads: int = 1,
+    regret_weight: float = 0.0,
 ) -> dict:
     """Train the learned bot's network on ``data`` and write its weights to ``out``; returns a report
     (decisions trained on and held out, the held-out accuracy -- the teacher's action ranked first
@@ -360,7 +361,15 @@ def fit(
     teacher's values made a distribution, ``softmax(values / temperature)`` (``temperature`` in
     chips): discards the teacher values alike are taught alike, and a discard a few chips worse
     is taught as worse by its chips, not only as "not the one chosen" (distillation); the rest of
-    the loss is the teacher's action. 0: the teacher's action alone."""
+    the loss is the teacher's action. 0: the teacher's action alone.
+
+    ``regret_weight``: adds that times the policy's expected regret on those decisions, in tens of
+    chips (``sum(pi(a) * (best value - value(a))) / 10``, ``pi`` the softmax of the network's scores
+    over the valued discards): a cost-sensitive term, so that the few decisions where a discard
+    costs tens of chips (most of the regret: a hand waiting, a valuable hand) weigh by what they
+    cost, where cross-entropy weighs every decision alike."""
+    if regret_weight < 0:
+        raise TrainError(f"regret_weight: at least 0, not {regret_weight}")
     if not 0.0 <= soft_weight <= 1.0:
         raise TrainError(f"soft_weight: between 0 and 1, not {soft_weight}")
     if temperature <= 0:
@@ -412,8 +421,8 @@ def fit(
             logits, value = net(x)
             logp = torch.log_softmax(logits.masked_fill(~m, -1e9), dim=1)
             hard = -logp.gather(1, y[:, None])[:, 0]
+            valued = ~torch.isnan(q)
             if soft_weight > 0:
-                valued = ~torch.isnan(q)
                 has = valued.any(dim=1).float() * soft_weight
                 target = torch.softmax((q / temperature).masked_fill(~valued, -1e9), dim=1)
                 soft = -(target * logp.masked_fill(~valued, 0.0)).sum(dim=1)
@@ -421,6 +430,15 @@ def fit(
             else:
                 policy = hard.mean()
             loss = policy + value_weight * torch.nn.functional.mse_loss(value, v)
+            if regret_weight > 0:
+                has = valued.any(dim=1)
+                if bool(has.any()):
+                    qv = q[has]
+                    ok = valued[has]
+                    best = qv.masked_fill(~ok, -1e9).amax(dim=1, keepdim=True)
+                    pi = torch.softmax(logits[has].masked_fill(~ok, -1e9), dim=1)
+                    regret = (pi * (best - qv).masked_fill(~ok, 0.0)).sum(dim=1) / 10.0
+                    loss = loss + regret_weight * regret.sum() / len(y)
             opt.zero_grad()
             loss.backward()
             opt.step()
@@ -438,7 +456,7 @@ def fit(
     report = {"ruleset": table.ruleset, "decisions": len(data), "train_decisions": len(train_ix), "heldout_decisions": len(test_ix),
               "hands": data.info.get("hands"), "record_seconds": data.info.get("seconds"), "epochs": done_epochs,
               "stopped_early": stopped, "train_seconds": round(seconds, 1), "channels": channels, "blocks": blocks,
-              "soft_weight": soft_weight, "temperature": temperature,
+              "soft_weight": soft_weight, "temperature": temperature, "regret_weight": regret_weight,
               "parameters": int(sum(p.numel() for p in net.parameters()))}
     report |= evaluate(net, data, test_ix, table)
     header = dict(net.header, trained={k: report[k] for k in report if k != "ruleset"}, teacher=data.info.get("teacher"),
