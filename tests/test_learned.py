@@ -177,23 +177,28 @@ def test_the_pipeline_runs_tiny_and_numpy_plays_what_torch_trained(tmp_path):
         BOTS.pop("learned-tiny")
 
 
-def test_a_recording_keeps_the_teachers_value_of_each_discard_it_ranked():
+def test_a_recording_keeps_the_teachers_value_of_each_action_it_weighed():
     """The master's turns decided by ranking its discards keep the value of every legal discard
-    (its expected chips less the risk): the discard it played is one it valued highest, every
-    legal discard is valued and nothing else is; a claim window or a kong keeps none."""
+    (its expected chips less the risk), and its claim windows decided by weighing a claim against
+    passing keep both values: the action it played is one it valued highest, and nothing it did not
+    weigh has a value."""
     from mahjongg.rl.imitation import record
 
-    d = record("pung-chow", hands=3, seed=998)
+    d = record("pung-chow", hands=4, seed=998)
     table = action_table(get_ruleset("pung-chow"))
     discard = np.array([k is ActionKind.DISCARD for k, _ in table.entries])
+    claim = np.array([k in (ActionKind.CHOW, ActionKind.PUNG, ActionKind.KONG) for k, _ in table.entries])
     valued = ~np.isnan(d.values).all(axis=1)
-    assert valued.mean() > 0.5, valued.mean()  # most decisions with a choice are such turns
+    window = d.masks[:, table.index_of_pass]
+    assert valued[~window].mean() > 0.5, valued[~window].mean()  # most turns are decided so
+    assert valued[window].any()  # and some claim windows
     for i in np.flatnonzero(valued):
         has = ~np.isnan(d.values[i])
-        assert np.array_equal(has, d.masks[i] & discard), i  # every legal discard, nothing else
+        if window[i]:  # passing and at least one claim, all legal
+            assert has[table.index_of_pass] and (has & claim).any() and not (has & ~d.masks[i]).any(), i
+        else:
+            assert np.array_equal(has, d.masks[i] & discard), i  # every legal discard, nothing else
         assert d.values[i, d.actions[i]] == np.nanmax(d.values[i]), i  # the one played is valued best
-    claim_window = d.masks[:, table.index_of_pass]
-    assert claim_window.any() and not valued[claim_window].any()  # a claim window keeps no values
 
 
 def test_fitting_on_the_teachers_values_reports_the_regret_by_them(tmp_path):
@@ -203,14 +208,14 @@ def test_fitting_on_the_teachers_values_reports_the_regret_by_them(tmp_path):
     d = record("pung-chow", hands=4, seed=997)
     report = fit(d, tmp_path / "soft.npz", epochs=1, channels=8, blocks=1, holdout=0.5, soft_weight=0.7, temperature=1.0)
     assert report["soft_weight"] == 0.7 and report["heldout_valued_decisions"] > 0
-    assert report["heldout_discard_regret_chips"] >= 0 and 0 <= report["heldout_discard_best_share"] <= 1
+    assert report["heldout_regret_chips"] >= 0 and 0 <= report["heldout_best_share"] <= 1
     # a recording made before the values were kept loads with none: it trains on the actions alone
     old = tmp_path / "old.npz"
     np.savez_compressed(old, planes=d.planes, masks=d.masks, actions=d.actions, chips=d.chips, hands=d.hands,
                         info=np.array('{"ruleset": "pung-chow"}'))
     again = load_decisions(old)
     assert np.isnan(again.values).all() and again.values.shape == d.masks.shape
-    assert fit(again, tmp_path / "hard.npz", epochs=1, channels=8, holdout=0.5, soft_weight=0.7)["heldout_discard_regret_chips"] is None
+    assert fit(again, tmp_path / "hard.npz", epochs=1, channels=8, holdout=0.5, soft_weight=0.7)["heldout_regret_chips"] is None
     with pytest.raises(TrainError, match="soft_weight"):
         fit(d, tmp_path / "x.npz", soft_weight=1.5)
     with pytest.raises(TrainError, match="temperature"):
@@ -218,7 +223,7 @@ def test_fitting_on_the_teachers_values_reports_the_regret_by_them(tmp_path):
     with pytest.raises(TrainError, match="regret_weight"):
         fit(d, tmp_path / "x.npz", regret_weight=-1)
     costly = fit(d, tmp_path / "costly.npz", epochs=1, channels=8, holdout=0.5, soft_weight=0.7, regret_weight=2.0)
-    assert costly["regret_weight"] == 2.0 and costly["heldout_discard_regret_chips"] >= 0
+    assert costly["regret_weight"] == 2.0 and costly["heldout_regret_chips"] >= 0
     save_decisions(d, tmp_path / "new.npz")
     assert np.array_equal(np.isnan(load_decisions(tmp_path / "new.npz").values), np.isnan(d.values))
 

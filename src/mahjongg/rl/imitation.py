@@ -59,9 +59,10 @@ class Decisions:
     bool, ``actions`` ``(n,)`` int16 (the teacher's), ``chips`` ``(n,)`` float32 (the seat's net chips
     of the hand), ``hands`` ``(n,)`` int32 (the hand's number in the run), ``info`` (ruleset, teacher,
     seed, hands, seconds), and ``values`` ``(n, actions)`` float16: the teacher's own value of each
-    discard, in chips, where its turn was decided by ranking the discards
-    (``rank_discards``: the expert's and master's expected chips less the risk), NaN elsewhere
-    (``None``: a recording made before the values were kept, all NaN)."""
+    action it weighed, in chips, where its decision was made by those values -- a turn by ranking
+    its discards (``rank_discards``: the expert's and master's expected chips less the risk), a
+    claim window by weighing each claim against passing (``_claim_value`` and ``_stay_value``) --
+    NaN elsewhere (``None``: a recording made before the values were kept, all NaN)."""
 
     planes: np.ndarray
     masks: np.ndarray
@@ -117,6 +118,23 @@ def record(
                 return out
 
             bot.rank_discards = ranked
+        claim_value, stay_value = getattr(bot, "_claim_value", None), getattr(bot, "_stay_value", None)
+        if claim_value is not None and stay_value is not None:
+            # the expert's (and master's) claim: each claim's value against the hand kept's
+
+            def claimed(obs, a):
+                v = claim_value(obs, a)
+                if obs is ranking.get("obs") and v is not None:
+                    ranking.setdefault("claims", {})[a] = v
+                return v
+
+            def stayed(obs, counts, declared, before):
+                v = stay_value(obs, counts, declared, before)
+                if obs is ranking.get("obs") and "stay" not in ranking:
+                    ranking["stay"] = v
+                return v
+
+            bot._claim_value, bot._stay_value = claimed, stayed
 
         def recorded(obs, legal):
             ranking.clear()
@@ -130,7 +148,10 @@ def record(
                 masks.append(mask)
                 actions.append(table.index(choice))
                 seats.append(obs.seat.letter)
-                values.append(_discard_values(table, legal, choice, ranking.get("ranked")))
+                row = _discard_values(table, legal, choice, ranking.get("ranked"))
+                if np.isnan(row).all():
+                    row = _claim_values(table, legal, choice, ranking.get("claims"), ranking.get("stay"))
+                values.append(row)
             return choice if player is None else player.act(obs, legal)
 
         bot.act = recorded
@@ -165,6 +186,27 @@ def record(
         {"ruleset": ruleset, "teacher": teacher, "student": student, "seed": seed, "first": first, "hands": hands, "seconds": round(seconds, 1)},
         np.stack(values),
     )
+
+
+def _claim_values(table, legal, choice, claims, stay) -> np.ndarray:
+    """One row of :attr:`Decisions.values` for a claim window: the teacher's value of each claim it
+    weighed (``claims``: action -> expected chips of the hand after it and its best discard) and of
+    passing (``stay``: the hand kept), kept only when it weighed passing against a claim and played
+    the one it valued highest (its window decided by those values, not by a kong rule or a build
+    mode); NaN elsewhere."""
+    row = np.full(len(table), np.nan, dtype=np.float16)
+    if not claims or stay is None:
+        return row
+    passing = next((a for a in legal if a.kind is ActionKind.PASS), None)
+    if passing is None:
+        return row
+    valued = dict(claims)
+    valued[passing] = stay
+    if choice not in valued or valued[choice] < max(valued.values()):
+        return row
+    for a, v in valued.items():
+        row[table.index(a)] = float(v)
+    return row
 
 
 def _discard_values(table, legal, choice, ranked) -> np.ndarray:
@@ -356,16 +398,16 @@ def fit(
     number) is held out; ``max_seconds`` stops training early (the epochs done are reported);
     ``init``: a weights file to start from (a second round on more decisions).
 
-    ``soft_weight`` (0 to 1): on the decisions whose discards the teacher valued
-    (:attr:`Decisions.values`), that share of the policy's loss is the cross-entropy with the
-    teacher's values made a distribution, ``softmax(values / temperature)`` (``temperature`` in
+    ``soft_weight`` (0 to 1): on the decisions whose actions the teacher valued
+    (:attr:`Decisions.values`: discards, claims and passing), that share of the policy's loss is
+    the cross-entropy with the teacher's values made a distribution, ``softmax(values / temperature)`` (``temperature`` in
     chips): discards the teacher values alike are taught alike, and a discard a few chips worse
     is taught as worse by its chips, not only as "not the one chosen" (distillation); the rest of
     the loss is the teacher's action. 0: the teacher's action alone.
 
     ``regret_weight``: adds that times the policy's expected regret on those decisions, in tens of
     chips (``sum(pi(a) * (best value - value(a))) / 10``, ``pi`` the softmax of the network's scores
-    over the valued discards): a cost-sensitive term, so that the few decisions where a discard
+    over the valued actions): a cost-sensitive term, so that the few decisions where a discard
     costs tens of chips (most of the regret: a hand waiting, a valuable hand) weigh by what they
     cost, where cross-entropy weighs every decision alike."""
     if regret_weight < 0:
@@ -469,8 +511,8 @@ def fit(
 def evaluate(net, data: Decisions, ix: np.ndarray, table) -> dict:
     """Held-out figures of a PyTorch net on the decisions ``ix``: accuracy overall, on discards, on
     claims or passes, the value head's root mean squared error (in chips), and on the decisions
-    whose discards the teacher valued: the mean regret by the teacher's own values (its best
-    discard's value less that of the net's choice, in chips; a choice it did not value -- a kong,
+    whose actions the teacher valued: the mean regret by the teacher's own values (its best
+    action's value less that of the net's choice, in chips; a choice it did not value -- a kong,
     a declaration -- not counted) and how often the net's choice is valued as the teacher's best
     (ties count as agreeing)."""
     torch = _torch()
@@ -501,5 +543,5 @@ def evaluate(net, data: Decisions, ix: np.ndarray, table) -> dict:
     return {"heldout_accuracy": acc(np.ones(len(ix), bool)), "heldout_discard_accuracy": acc(kind == 0),
             "heldout_claim_window_accuracy": acc(claim_window), "heldout_value_rmse_chips": round(float(np.sqrt((err**2).mean())), 1),
             "heldout_valued_decisions": int(valued.sum()),
-            "heldout_discard_regret_chips": round(float(regret[valued].mean()), 3) if valued.any() else None,
-            "heldout_discard_best_share": round(float((regret[valued] < 1e-3).mean()), 4) if valued.any() else None}
+            "heldout_regret_chips": round(float(regret[valued].mean()), 3) if valued.any() else None,
+            "heldout_best_share": round(float((regret[valued] < 1e-3).mean()), 4) if valued.any() else None}
