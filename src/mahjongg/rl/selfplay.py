@@ -156,11 +156,12 @@ def improve(
                 a = a / (a.std() + 1e-6) if len(a) > 1 and a.std() > 0 else a * 0
                 net.train()
                 logits, value = net(x)
-                logp = torch.log_softmax(logits.masked_fill(~m, -1e9), dim=1)
+                # the policy it sampled: the softmax of its scores / temperature over the legal actions
+                logp = torch.log_softmax(logits.masked_fill(~m, -1e9) / temperature, dim=1)
                 with torch.no_grad():
                     ref_logits, _ = ref(x)
-                    ref_p = torch.softmax(ref_logits.masked_fill(~m, -1e9), dim=1)
-                    ref_logp = torch.log_softmax(ref_logits.masked_fill(~m, -1e9), dim=1)
+                    ref_logp = torch.log_softmax(ref_logits.masked_fill(~m, -1e9) / temperature, dim=1)
+                    ref_p = ref_logp.exp()
                 policy = -(torch.from_numpy(a) * logp.gather(1, y[:, None])[:, 0]).mean()
                 kl_term = (ref_p * (ref_logp - logp)).masked_fill(~m, 0.0).sum(dim=1).mean()
                 v = torch.from_numpy(np.clip(np.asarray(chips, dtype=np.float32) / VALUE_SCALE, -5, 5))
