@@ -103,7 +103,7 @@ def improve(
     try:
         start_net = load_net(init)
     except Exception as e:  # noqa: BLE001 -- LearnedError or a damaged file: one line
-        raise TrainError(f"{init}: {e}") from None
+        raise TrainError(str(e) if str(init) in str(e) else f"{init}: {e}") from None
     table = start_net.table
     ruleset = table.ruleset
     header = start_net.header
