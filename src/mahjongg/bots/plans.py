@@ -470,14 +470,12 @@ def chow_limited(counts, sets: int, chows: int, unseen) -> tuple[int, int]:
         for _, missing, m in parts:
             if missing < base:
                 base = min(base, missing + _pungs_memo(m[1], m[2], m[3], sets - 1))
-        # a draw of x: the pungs' classes shifted by x's count; a chow with x in it lacks one
-        # tile less (x not held) or leaves x's count in the rest as it was (x held)
-        # outside the chow, a draw of x shifts the rest's classes by x's count k alone: the
-        # chows that would then be shorter, for each k
-        # what depends on a count class alone, worked out once: the pungs' distance with a kind
-        # of each class drawn, and each chow's rest's with a kind of each class drawn
+        # a draw of x shifts the pungs' classes by x's count k; a chow with x in it lacks one
+        # tile less (x not held) or leaves x's count in its rest as it was (x held); outside
+        # the chow it shifts the rest's classes by k alone. What depends on a class alone is
+        # looked up once: the pungs' distance with a kind of class k drawn (index k; 3: as
+        # it is), and each chow's rest's
         by_class = _row(n[1], n[2], n[3], sets)[1:]
-        # a chow's rest: its pungs' distance with a kind of class k drawn (index k; 3: as it is)
         rest = [_row(m[1], m[2], m[3], sets - 1)[1:] if missing <= base else None for _, missing, m in parts]
         # the chows (indices) a draw outside them shortens, for a drawn kind of each class; a
         # kind x shortens the hand through one if any of them is not among the three x is in

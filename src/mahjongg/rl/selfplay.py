@@ -34,7 +34,7 @@ from pathlib import Path
 import numpy as np
 
 from ..bots import BOTS, Bot, make_bot, register_bot
-from ..bots.learned import VALUE_SCALE, LearnedNet, load_net, save_weights
+from ..bots.learned import VALUE_SCALE, LearnedError, LearnedNet, load_net, save_weights
 from ..features.encoding import encode
 from ..simulate import iter_hand_seeds, play_hand
 from .imitation import TrainError, _torch, torch_net
@@ -102,7 +102,7 @@ def improve(
     torch.manual_seed(seed)
     try:
         start_net = load_net(init)
-    except Exception as e:  # noqa: BLE001 -- LearnedError or a damaged file: one line
+    except (LearnedError, KeyError, ValueError) as e:  # a file that is not a learned network's: one line
         raise TrainError(str(e) if str(init) in str(e) else f"{init}: {e}") from None
     table = start_net.table
     ruleset = table.ruleset
