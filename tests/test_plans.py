@@ -236,3 +236,39 @@ def test_chow_limited_is_the_brute_force_one():
         assert chow_limited(b, sets, chows, unseen) == (base, sum(unseen[x] for x in kinds))
         # never less than the regular shape's distance (a chow limit only takes shapes away)
         assert base >= shanten(b, 4 - sets) + 1
+
+
+_NEAR_HANDS = st.one_of(
+    st.lists(st.integers(0, 33), min_size=14, max_size=14),
+    # the third suit and the honors only: honor pairs to force, one-suit plans near
+    st.lists(st.integers(18, 33), min_size=14, max_size=14),
+).filter(lambda ts: max(ts.count(t) for t in ts) <= 4)
+
+
+@settings(max_examples=150, deadline=None)
+@given(_NEAR_HANDS, st.sampled_from(["hong-kong", "hong-kong-136", "bmja"]), st.booleans(), st.integers(0, 3))
+def test_the_nearest_only_measure_chooses_as_the_full_measure(ts, ruleset, exposed, seen):
+    # greedy asks the procedure's measure for its nearest discards only (best=True): a plan is
+    # never nearer than the regular shape, so discards are skipped, never chosen otherwise.
+    # Every discard the full measure puts at the least (shanten, -live) and only those.
+    from mahjongg.bots.plans import procedure_options
+    from mahjongg.tiles import TILES
+
+    melds = {}
+    if exposed:  # an exposed pung of 1b laid out: the hand 11 tiles, the extras change
+        ts = ts[:11]
+        melds = {Wind.EAST: (Meld(MeldKind.PUNG, tile("1b"), exposed=True),)}
+    c = [0] * 34
+    for t in ts:
+        c[t] += 1
+    if exposed and c[int(tile("1b"))] > 1:
+        return
+    unseen = [max(0, 4 - n - seen * (i % 2)) for i, n in enumerate(c)]
+    o = replace(obs("1b", melds=melds), ruleset=get_ruleset(ruleset))
+    options = procedure_options(o)
+    candidates = [TILES[t] for t in range(34) if c[t]]
+    declared = len(melds.get(Wind.EAST, ()))
+    full = options(list(c), declared, candidates, unseen)
+    least = min((s, -live) for s, live in full.values())
+    nearest = options(list(c), declared, candidates, unseen, best=True)
+    assert nearest == {t: v for t, v in full.items() if (v[0], -v[1]) == least}

@@ -115,7 +115,7 @@ class GreedyBot(Bot):
             if not candidates:
                 raise BotError(f"{self.name}: no discard among the legal actions")
             unseen = unseen_counts(obs)
-            tile = procedure_discard(options(counts, declared, candidates, unseen), unseen)
+            tile = procedure_discard(options(counts, declared, candidates, unseen, best=True), unseen)
             after = min(discard_shanten(counts, declared, candidates).values()) if kongs is not None else 0
         elif cls.choose_discard is _GREEDY_CHOOSE and cls.tie_key is _GREEDY_TIE_KEY:
             # choose_discard below in one call; the unseen counts worked out only for a tie
@@ -212,7 +212,7 @@ class GreedyBot(Bot):
             if a.kind is KONG:
                 return procedure_shanten(obs, counts, declared + 1, melds)
             held = [x for x in range(len(counts)) if counts[x]]
-            return min(s for s, _ in options(counts, declared + 1, held, unseen).values())
+            return min(s for s, _ in options(counts, declared + 1, held, unseen, best=True).values())
         finally:
             for x in taken:
                 counts[x] += 1

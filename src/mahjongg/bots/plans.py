@@ -37,7 +37,7 @@ from ..hand import MeldKind
 from ..rules import faan_items as fi
 from ..shanten import combine_vectors, distances, group_vector, shanten
 from .base import unseen_counts
-from .evaluation import discard_options
+from .evaluation import discard_options, discard_shanten
 
 __all__ = [
     "Plan", "FaanValues", "faan_values", "plans", "plan_distance", "plan_chance", "plan_inputs", "chow_limited", "chows_left",
@@ -118,22 +118,44 @@ def _remember(key, value):
     return value
 
 
+def _regular_key(b: bytes, sets: int, groups: tuple) -> tuple:
+    """The cache key of the regular shape of ``b`` over ``groups``: the groups left out play
+    no part (a one-suit shape's answer is the same for every discard of another suit)."""
+    if groups is _ALL_GROUPS:
+        return (b, sets, True)
+    suit = groups.index(True)  # one suit (index 0-2), with or without the honors
+    lo = 9 * suit
+    return (suit, b[lo : lo + 9], b[27:34] if groups[3] else None, sets)
+
+
+def _regular_vectors(b: bytes, groups: tuple) -> list[int]:
+    """The four groups' vector ids of ``b``, those not in ``groups`` empty."""
+    return [group_vector(b[lo:hi], suited) if ok else _EMPTY[0 if suited else 1] for (lo, hi, suited), ok in zip(_GROUPS, groups)]
+
+
+def _regular_distance(b: bytes, sets: int, groups: tuple) -> int:
+    """The distance alone of :func:`_regular_kinds` (cheaper: the kinds not looked for)."""
+    key = _regular_key(b, sets, groups)
+    r = _CACHE.get(key)
+    if r is not None:
+        return r[0]
+    dk = ("d",) + key
+    d = _CACHE.get(dk)
+    if d is None:
+        v = _regular_vectors(b, groups)
+        d = _remember(dk, distances(combine_vectors(v[0], v[1]), combine_vectors(v[2], v[3]))[sets])
+    return d
+
+
 def _regular_kinds(b: bytes, sets: int, groups: tuple) -> tuple[int, tuple[int, ...]]:
     """``(distance, kinds)`` of the regular shape (``sets`` sets and a pair) over the groups
     allowed (the others empty): the tiles lacking, and the kinds whose draw shortens it
     (each group redone with the others fixed, as :func:`mahjongg.shanten.useful_tiles`)."""
-    # the groups left out play no part: a one-suit shape's answer is the same for every
-    # discard of another suit (cached by the groups it reads)
-    if groups is _ALL_GROUPS:
-        key = (b, sets, True)
-    else:  # one suit (index 0-2), with or without the honors
-        suit = groups.index(True)
-        lo = 9 * suit
-        key = (suit, b[lo : lo + 9], b[27:34] if groups[3] else None, sets)
+    key = _regular_key(b, sets, groups)
     r = _CACHE.get(key)
     if r is not None:
         return r
-    v = [group_vector(b[lo:hi], suited) if ok else _EMPTY[0 if suited else 1] for (lo, hi, suited), ok in zip(_GROUPS, groups)]
+    v = _regular_vectors(b, groups)
     base = distances(combine_vectors(v[0], v[1]), combine_vectors(v[2], v[3]))[sets]
     kinds: list[int] = []
     for g, (lo, hi, suited) in enumerate(_GROUPS):
@@ -239,8 +261,11 @@ def plan_distance(counts, sets: int, shape: str, suit, forced, unseen) -> tuple[
     return _distance(bytes(counts), sets, shape, suit, forced, unseen)
 
 
-def _distance(held: bytes, sets: int, shape: str, suit, forced, unseen) -> tuple[int, int]:
-    """:func:`plan_distance` of the counts ``held`` as bytes (made once for every plan of a hand)."""
+def _distance(held: bytes, sets: int, shape: str, suit, forced, unseen, cutoff: int | None = None,
+              live_too: bool = True) -> tuple[int, int]:
+    """:func:`plan_distance` of the counts ``held`` as bytes (made once for every plan of a
+    hand); ``(99, 0)`` when it is further than ``cutoff`` (its live tiles not looked for);
+    ``live_too=False``: the distance alone (live 0)."""
     extra = 0
     live = 0
     b = held
@@ -255,9 +280,22 @@ def _distance(held: bytes, sets: int, shape: str, suit, forced, unseen) -> tuple
     if rest < 0:
         return 99, 0
     if shape == "pungs":
+        if not live_too:
+            n1, n2 = b.count(1), b.count(2)
+            d = _pungs_memo(n1, n2, len(b) - b.count(0) - n1 - n2, rest) + extra
+            return (99, 0) if cutoff is not None and d > cutoff else (d, 0)
         d, kinds = _pungs_kinds(b, rest)
     else:
-        d, kinds = _regular_kinds(b, rest, _ALL_GROUPS if shape == "any" else _ONE_SUIT_GROUPS[shape, suit])
+        groups = _ALL_GROUPS if shape == "any" else _ONE_SUIT_GROUPS[shape, suit]
+        if not live_too or cutoff is not None:
+            d = _regular_distance(b, rest, groups) + extra
+            if cutoff is not None and d > cutoff:
+                return 99, 0
+            if not live_too:
+                return d, 0
+        d, kinds = _regular_kinds(b, rest, groups)
+    if cutoff is not None and d + extra > cutoff:
+        return 99, 0
     for k in kinds:
         live += unseen[k]
     return d + extra, live
@@ -295,7 +333,7 @@ def _of_melds(melds, honors: dict) -> tuple:
 
 def plans(
     counts, melds, sets: int, unseen, honors: dict, own_bonus: int, no_flower_chance: float, values: FaanValues, at_least: int = 0,
-    regular: tuple[int, int] | None = None, memo: dict | None = None,
+    regular=None, memo: dict | None = None, cutoff: int | None = None,
 ) -> list[Plan]:
     """Every plan of the hand ``counts`` (34 ints, concealed, between turns) with its
     declared ``melds`` (:class:`~mahjongg.hand.Meld`) and ``sets`` sets to make.
@@ -309,16 +347,50 @@ def plans(
     minimum: such a plan cannot be declared; its distance is not worked out).
     ``regular``: ``(distance, live)`` of the ``any`` shape with no pair forced, when the
     caller has them (the shanten plus one and the live tiles of
-    :func:`~mahjongg.bots.evaluation.discard_options`, the same counts). ``memo``: the
+    :func:`~mahjongg.bots.evaluation.discard_options`, the same counts), or a function
+    of no arguments that works them out (called only if that plan is weighed). ``memo``: the
     one-suit shapes' distances and live tiles worked out for other hands with the same
     ``unseen`` (the discards weighed at one decision), by the tiles they read (their suit,
     and the honors for ``mixed``), and what the melds, honors, bonus faan and values
     decide: filled in and read (the same melds, honors, bonus faan, values and unseen
-    tiles at every call with one memo)."""
+    tiles at every call with one memo). ``cutoff``: plans surely further than this many
+    tiles are left out unweighed (a one-suit shape lacks at least the tiles the hand holds
+    outside it; a caller after the nearest plan passes the nearest it has found)."""
+    fixed = _fixed(melds, honors, own_bonus, no_flower_chance, values, at_least, memo)
+    extras = fixed[1]
+    out = []
+    held = bytes(counts)
+    for shape, suit, forced, total in _specs(counts, sets, unseen, honors, fixed, values, cutoff):
+        if regular is not None and shape == "any" and not forced:
+            if callable(regular):
+                regular = regular()
+            d, live = regular
+        elif memo is not None and suit is not None:
+            # a one-suit shape reads its suit (and the honors, mixed): the same for
+            # every discard of another suit
+            lo = 9 * suit
+            key = (shape, suit, forced, sets, held[lo : lo + 9], held[27:34] if shape == "mixed" else None)
+            found = memo.get(key)
+            if found is None or (found[0] >= 99 and found[1] is not None and (cutoff is None or cutoff > found[1])):
+                # (a plan left out as further than a smaller cutoff is weighed afresh)
+                d, live = _distance(held, sets, shape, suit, forced, unseen, cutoff)
+                found = memo[key] = (d, cutoff if d >= 99 else live)
+            d, live = found
+        else:
+            d, live = _distance(held, sets, shape, suit, forced, unseen, cutoff)
+        if d >= 99:
+            continue
+        out.append(Plan(shape, suit, forced, d, live, total, extras))
+    return out
+
+
+def _fixed(melds, honors: dict, own_bonus: int, no_flower_chance: float, values: FaanValues, at_least: int, memo) -> tuple:
+    """What the melds, the honors, the bonus tiles and the faan values decide for
+    :func:`plans` (the same for every hand of one decision: kept in ``memo``): ``(sure faan,
+    extras, the sure faan a plan needs, the suits a one-suit shape may take (with whether
+    pure may), the all-pungs shape if the melds allow it)``."""
     fixed = None if memo is None else memo.get(_FIXED)
     if fixed is None:
-        # what the melds, the honors, the bonus tiles and the faan values decide (the same
-        # for every hand of one decision)
         exposed, meld_suits, chow, meld_faan = _of_melds(melds, honors)
         sure = own_bonus + meld_faan + (0 if exposed else values.concealed)
         extras = []
@@ -333,46 +405,58 @@ def plans(
         fixed = (sure, extras, reach, suits, pungs)
         if memo is not None:
             memo[_FIXED] = fixed
-    sure, extras, reach, suits, pungs = fixed
+    return fixed
+
+
+def _specs(counts, sets: int, unseen, honors: dict, fixed: tuple, values: FaanValues, cutoff: int | None) -> list:
+    """The plans :func:`plans` weighs for the hand ``counts``, in its order: ``(shape, suit,
+    forced, faan when complete)`` of every shape and choice of honor pairs made pungs whose
+    faan reach the minimum (``fixed``: :func:`_fixed`), the one-suit shapes surely further
+    than ``cutoff`` left out."""
+    sure, _, reach, suits, pungs = fixed
     held_pungs = [t for t in honors if counts[t] >= 3]
     pairs = [t for t in honors if counts[t] == 2 and unseen[t] > 0]
     shapes = [("any", None, 0)]
+    # a one-suit shape uses only the tiles of its suit (and the honors, mixed): it lacks
+    # at least the rest of the 3 * sets + 2 tiles of a complete hand
+    need = 3 * sets + 2
+    honor_tiles = sum(counts[27:34])
     for s, pure in suits:
         lo = s * 9
         n = sum(counts[lo : lo + 9])
         if n >= 4:
-            shapes.append(("mixed", s, values.mixed))
-            if n >= 7 and pure:
+            if cutoff is None or need - n - honor_tiles <= cutoff:
+                shapes.append(("mixed", s, values.mixed))
+            if n >= 7 and pure and (cutoff is None or need - n <= cutoff):
                 shapes.append(("pure", s, values.pure))
     shapes.extend(pungs)
     out = []
-    held = bytes(counts)
+    held_faan = sum(honors[t] for t in held_pungs)
     for r in range(min(len(pairs), 3) + 1):
         for forced in combinations(pairs, r):
-            honor = sum(honors[t] for t in forced) + sum(honors[t] for t in held_pungs)
+            honor = sum(honors[t] for t in forced) + held_faan
             for shape, suit, faan in shapes:
                 if shape == "pure" and (forced or held_pungs):
                     continue
                 total = min(values.limit, sure + faan + honor)
-                if total < reach:
-                    continue
-                if regular is not None and shape == "any" and not forced:
-                    d, live = regular
-                elif memo is not None and suit is not None:
-                    # a one-suit shape reads its suit (and the honors, mixed): the same for
-                    # every discard of another suit
-                    lo = 9 * suit
-                    key = (shape, suit, forced, sets, held[lo : lo + 9], held[27:34] if shape == "mixed" else None)
-                    found = memo.get(key)
-                    if found is None:
-                        found = memo[key] = _distance(held, sets, shape, suit, forced, unseen)
-                    d, live = found
-                else:
-                    d, live = _distance(held, sets, shape, suit, forced, unseen)
-                if d >= 99:
-                    continue
-                out.append(Plan(shape, suit, forced, d, live, total, extras))
+                if total >= reach:
+                    out.append((shape, suit, forced, total))
     return out
+
+
+def _nearest(counts, melds, sets: int, unseen, honors: dict, own_bonus: int, no_flower_chance: float, values: FaanValues,
+             at_least: int, memo, cutoff: int | None) -> int | None:
+    """The distance of the nearest of :func:`plans` (its arguments), ``None`` if none is
+    as near as ``cutoff``: the distances alone, each plan weighed only while it may be
+    nearer than the nearest found."""
+    fixed = _fixed(melds, honors, own_bonus, no_flower_chance, values, at_least, memo)
+    held = bytes(counts)
+    best = None
+    for shape, suit, forced, _ in _specs(counts, sets, unseen, honors, fixed, values, cutoff):
+        d = _distance(held, sets, shape, suit, forced, unseen, cutoff, False)[0]
+        if d < 99 and (best is None or d < best):
+            best = cutoff = d
+    return best
 
 
 PLAN_CHANCE = (-1.987, -2.4722, 1.5442, 0.2175, 1.8687, 0.4283, -0.3448)
@@ -549,18 +633,40 @@ def limited_options(obs, melds=None):
     unseen)`` to ``{tile: (shanten, live)}``) whose shanten and live tiles are the hand's
     with at most :func:`chows_left` chows (:func:`chow_limited`), never below the regular
     shape's; ``None`` without a limit. ``melds``: the seat's declared melds, by default
-    ``obs``'s (a claim weighed: with the claimed set)."""
+    ``obs``'s (a claim weighed: with the claimed set). The function's ``best=True``: only
+    the nearest discards (every one at the least shanten, then the most live tiles), the
+    others left out unweighed (what a bot choosing one needs: the same choice, faster)."""
     left = chows_left(obs, melds)
     if left is None:
         return None
 
-    def options(counts, declared, candidates, unseen):
+    def options(counts, declared, candidates, unseen, best=False):
+        if not best:
+            out = {}
+            for t, (s, live) in discard_options(counts, declared, candidates, unseen).items():
+                counts[t] -= 1
+                d, lv = chow_limited(counts, 4 - declared, left, unseen)
+                counts[t] += 1
+                out[t] = (max(s, d - 1), lv)
+            return out
+        # the nearest only: never nearer than the regular shape, so weighed from the nearest
+        # regular shape on, until that is further than the nearest found
+        lower = discard_shanten(counts, declared, candidates)
         out = {}
-        for t, (s, live) in discard_options(counts, declared, candidates, unseen).items():
+        found_best = None
+        for t in sorted(lower, key=lower.__getitem__):
+            s = lower[t]
+            if found_best is not None and s > found_best[0]:
+                break
             counts[t] -= 1
             d, lv = chow_limited(counts, 4 - declared, left, unseen)
             counts[t] += 1
-            out[t] = (max(s, d - 1), lv)
+            near = (max(s, d - 1), -lv)
+            if found_best is None or near < found_best:
+                found_best = near
+                out = {}
+            if near == found_best:
+                out[t] = (near[0], lv)
         return out
 
     return options
@@ -578,27 +684,86 @@ def faan_options(obs, melds=None):
     most live tiles; its distance less one), so a fast hand of chows no faan item pays for
     is as far as the honor pungs, one suit or all pungs it still lacks; :data:`UNREACHABLE`
     when no plan reaches it. ``None`` without a minimum. ``melds``: the seat's declared
-    melds, by default ``obs``'s (a claim weighed: with the claimed set)."""
+    melds, by default ``obs``'s (a claim weighed: with the claimed set). The function's
+    ``best=True``: only the nearest discards (every one at the least distance, then the
+    most live tiles; every discard when none reaches the minimum), the others left out
+    unweighed -- a plan is never nearer than the regular shape, so a discard whose regular
+    shape is further than the nearest plan found is not weighed."""
     ruleset = obs.ruleset
     if ruleset.faan is None or ruleset.minimum_to_declare <= 0:
         return None
     if melds is None:
         melds = obs.melds[obs.seat]
 
-    def options(counts, declared, candidates, unseen):
+    def options(counts, declared, candidates, unseen, best=False):
         values, honors, own, no_flower, _, _ = plan_inputs(obs, unseen)
         memo: dict = {}
-        regular = discard_options(counts, declared, candidates, unseen)
-        out = {}
-        for t, (s, live) in regular.items():
+        sets = 4 - declared
+        if not best:
+            regular = discard_options(counts, declared, candidates, unseen)
+            out = {}
+            for t, (s, live) in regular.items():
+                counts[t] -= 1
+                found = plans(counts, melds, sets, unseen, honors, own, no_flower, values, values.minimum, (s + 1, live), memo)
+                counts[t] += 1
+                near = min(((p.distance, -p.live) for p in found), default=None)
+                out[t] = (UNREACHABLE, 0) if near is None else (near[0] - 1, -near[1])
+            return out
+        # the nearest only: every plan of a discard is at least as far as the regular shape
+        # after it (its shanten plus one), so the discards are weighed from the nearest
+        # regular shape on, and those whose regular shape is further than the nearest plan
+        # found are not weighed at all
+        # (first the distances alone, then the live tiles of the nearest plans only)
+        lower = discard_shanten(counts, declared, candidates)
+        nearest: int | None = None
+        at: list = []  # the discards whose nearest plan is at that distance
+        for t in sorted(lower, key=lower.__getitem__):
+            if nearest is not None and lower[t] + 1 > nearest:
+                break
             counts[t] -= 1
-            found = plans(counts, melds, 4 - declared, unseen, honors, own, no_flower, values, values.minimum, (s + 1, live), memo)
+            d = _nearest(counts, melds, sets, unseen, honors, own, no_flower, values, values.minimum, memo, nearest)
             counts[t] += 1
-            best = min(((p.distance, -p.live) for p in found), default=None)
-            out[t] = (UNREACHABLE, 0) if best is None else (best[0] - 1, -best[1])
+            if d is None:
+                continue
+            if nearest is None or d < nearest:
+                nearest, at = d, []
+            if d == nearest:
+                at.append(t)
+        if nearest is None:  # no discard leaves a plan that reaches the minimum
+            return {t: (UNREACHABLE, 0) for t in lower}
+        out = {}
+        most = -1
+        for t in at:
+            counts[t] -= 1
+            try:
+                found = plans(counts, melds, sets, unseen, honors, own, no_flower, values, values.minimum,
+                              _regular_of(counts, declared, t, unseen), memo, nearest)
+            finally:
+                counts[t] += 1
+            live = max(p.live for p in found if p.distance == nearest)
+            if live > most:
+                most, out = live, {}
+            if live == most:
+                out[t] = (nearest - 1, live)
         return out
 
     return options
+
+
+def _regular_of(counts, declared: int, t, unseen):
+    """A function giving ``(distance, live)`` of the regular shape of ``counts`` (the hand
+    after discarding ``t``), from :func:`~mahjongg.bots.evaluation.discard_options` of the
+    hand before (the same figures the full measure reads)."""
+
+    def regular():
+        counts[t] += 1
+        try:
+            s, live = discard_options(counts, declared, (t,), unseen)[t]
+        finally:
+            counts[t] -= 1
+        return s + 1, live
+
+    return regular
 
 
 def procedure_options(obs, melds=None):
