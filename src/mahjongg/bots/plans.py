@@ -333,7 +333,7 @@ def _of_melds(melds, honors: dict) -> tuple:
 
 def plans(
     counts, melds, sets: int, unseen, honors: dict, own_bonus: int, no_flower_chance: float, values: FaanValues, at_least: int = 0,
-    regular=None, memo: dict | None = None, cutoff: int | None = None,
+    regular: tuple[int, int] | None = None, memo: dict | None = None, cutoff: int | None = None,
 ) -> list[Plan]:
     """Every plan of the hand ``counts`` (34 ints, concealed, between turns) with its
     declared ``melds`` (:class:`~mahjongg.hand.Meld`) and ``sets`` sets to make.
@@ -347,8 +347,7 @@ def plans(
     minimum: such a plan cannot be declared; its distance is not worked out).
     ``regular``: ``(distance, live)`` of the ``any`` shape with no pair forced, when the
     caller has them (the shanten plus one and the live tiles of
-    :func:`~mahjongg.bots.evaluation.discard_options`, the same counts), or a function
-    of no arguments that works them out (called only if that plan is weighed). ``memo``: the
+    :func:`~mahjongg.bots.evaluation.discard_options`, the same counts). ``memo``: the
     one-suit shapes' distances and live tiles worked out for other hands with the same
     ``unseen`` (the discards weighed at one decision), by the tiles they read (their suit,
     and the honors for ``mixed``), and what the melds, honors, bonus faan and values
@@ -362,8 +361,6 @@ def plans(
     held = bytes(counts)
     for shape, suit, forced, total in _specs(counts, sets, unseen, honors, fixed, values, cutoff):
         if regular is not None and shape == "any" and not forced:
-            if callable(regular):
-                regular = regular()
             d, live = regular
         elif memo is not None and suit is not None:
             # a one-suit shape reads its suit (and the honors, mixed): the same for
@@ -445,18 +442,24 @@ def _specs(counts, sets: int, unseen, honors: dict, fixed: tuple, values: FaanVa
 
 
 def _nearest(counts, melds, sets: int, unseen, honors: dict, own_bonus: int, no_flower_chance: float, values: FaanValues,
-             at_least: int, memo, cutoff: int | None) -> int | None:
-    """The distance of the nearest of :func:`plans` (its arguments), ``None`` if none is
-    as near as ``cutoff``: the distances alone, each plan weighed only while it may be
-    nearer than the nearest found."""
+             at_least: int, memo, cutoff: int | None) -> tuple[int | None, list]:
+    """``(distance, plans)`` of the nearest of :func:`plans` (its arguments): the least
+    distance and the ``(shape, suit, forced)`` of every plan at it; ``(None, [])`` if none
+    is as near as ``cutoff``. The distances alone, each plan weighed only while it may be
+    as near as the nearest found."""
     fixed = _fixed(melds, honors, own_bonus, no_flower_chance, values, at_least, memo)
     held = bytes(counts)
     best = None
+    at: list = []
     for shape, suit, forced, _ in _specs(counts, sets, unseen, honors, fixed, values, cutoff):
         d = _distance(held, sets, shape, suit, forced, unseen, cutoff, False)[0]
-        if d < 99 and (best is None or d < best):
+        if d >= 99:
+            continue
+        if best is None or d < best:
             best = cutoff = d
-    return best
+            at = []
+        at.append((shape, suit, forced))
+    return best, at
 
 
 PLAN_CHANCE = (-1.987, -2.4722, 1.5442, 0.2175, 1.8687, 0.4283, -0.3448)
@@ -716,31 +719,27 @@ def faan_options(obs, melds=None):
         # (first the distances alone, then the live tiles of the nearest plans only)
         lower = discard_shanten(counts, declared, candidates)
         nearest: int | None = None
-        at: list = []  # the discards whose nearest plan is at that distance
+        at: list = []  # the discards whose nearest plans are at that distance, with those plans
         for t in sorted(lower, key=lower.__getitem__):
             if nearest is not None and lower[t] + 1 > nearest:
                 break
             counts[t] -= 1
-            d = _nearest(counts, melds, sets, unseen, honors, own, no_flower, values, values.minimum, memo, nearest)
+            d, specs = _nearest(counts, melds, sets, unseen, honors, own, no_flower, values, values.minimum, memo, nearest)
             counts[t] += 1
             if d is None:
                 continue
             if nearest is None or d < nearest:
                 nearest, at = d, []
-            if d == nearest:
-                at.append(t)
+            at.append((t, specs))
         if nearest is None:  # no discard leaves a plan that reaches the minimum
             return {t: (UNREACHABLE, 0) for t in lower}
         out = {}
         most = -1
-        for t in at:
+        for t, specs in at:
             counts[t] -= 1
-            try:
-                found = plans(counts, melds, sets, unseen, honors, own, no_flower, values, values.minimum,
-                              _regular_of(counts, declared, t, unseen), memo, nearest)
-            finally:
-                counts[t] += 1
-            live = max(p.live for p in found if p.distance == nearest)
+            held = bytes(counts)
+            counts[t] += 1
+            live = max(_plan_live(held, sets, spec, unseen, memo) for spec in specs)
             if live > most:
                 most, out = live, {}
             if live == most:
@@ -750,20 +749,18 @@ def faan_options(obs, melds=None):
     return options
 
 
-def _regular_of(counts, declared: int, t, unseen):
-    """A function giving ``(distance, live)`` of the regular shape of ``counts`` (the hand
-    after discarding ``t``), from :func:`~mahjongg.bots.evaluation.discard_options` of the
-    hand before (the same figures the full measure reads)."""
-
-    def regular():
-        counts[t] += 1
-        try:
-            s, live = discard_options(counts, declared, (t,), unseen)[t]
-        finally:
-            counts[t] -= 1
-        return s + 1, live
-
-    return regular
+def _plan_live(held: bytes, sets: int, spec: tuple, unseen, memo: dict) -> int:
+    """The live tiles of the plan ``spec`` (``(shape, suit, forced)``) of the counts
+    ``held``; a one-suit shape's kept in ``memo`` by the tiles it reads, as :func:`plans` does."""
+    shape, suit, forced = spec
+    if suit is None:
+        return _distance(held, sets, shape, suit, forced, unseen)[1]
+    lo = 9 * suit
+    key = ("live", shape, suit, forced, sets, held[lo : lo + 9], held[27:34] if shape == "mixed" else None)
+    live = memo.get(key)
+    if live is None:
+        live = memo[key] = _distance(held, sets, shape, suit, forced, unseen)[1]
+    return live
 
 
 def procedure_options(obs, melds=None):
