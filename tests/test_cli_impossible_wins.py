@@ -195,3 +195,24 @@ def test_first_discard_by_another_seat_is_accepted():
 )
 def test_the_header_says_what_was_counted(args, expected):
     assert header(*args) == expected
+
+
+@pytest.mark.parametrize(
+    "flags, message",
+    [
+        # the last tile of the wall is drawn at the end of the hand; the original hand (seed 000,
+        # score card: "winning on original hand") and East's first discard (seed 001: Earthly
+        # Peace) are at its start, the whole wall to draw: one win cannot be both
+        (["--original", "--by", "wall"], "--last-tile: the last tile of the wall is drawn at the end of the hand, a win on the original hand"),
+        (["--first-discard"], "--last-tile: the last tile of the wall is drawn at the end of the hand, a win on East's first discard"),
+        (["--original", "--first-discard"], "--last-tile: "),
+    ],
+)
+def test_the_last_tile_is_not_the_first(flags, message):
+    assert message in refused(PLAIN, "--win", "5d", "--seat", "S", "--last-tile", *flags)
+    with pytest.raises(ImpossibleWin, match="not both"):
+        by = WinBy.WALL if "wall" in flags else WinBy.DISCARD
+        win = Win(tile("5d"), by, last_tile=True, original="--original" in flags, first_discard="--first-discard" in flags)
+        score_hand(Hand.parse(PLAIN), PUNG_CHOW, Situation(Wind.SOUTH, win=win))
+    # each alone is a win the table can produce
+    assert header(PLAIN, "--win", "5d", "--seat", "S", "--last-tile").startswith("score: ")

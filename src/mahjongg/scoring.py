@@ -470,7 +470,8 @@ def _check_win(hand: Hand, ruleset: Ruleset, situation: Situation) -> None:
     never wins; a kong is robbed only where the ruleset allows it; a loose
     tile replaces a kong the hand holds (two for a kong on a kong), or a
     bonus tile the ruleset has; a win on the original hand has nothing
-    exposed, and East's was dealt, not claimed; a hand holding a bonus tile back
+    exposed, and East's was dealt, not claimed; the last tile of the wall is not
+    the original hand's nor East's first discard; a hand holding a bonus tile back
     (``Hand.hidden``) has a playing tile too few to go out. The engine never asks
     for another (docs/rules/table.md)."""
     win = situation.win
@@ -514,6 +515,14 @@ def _check_win(hand: Hand, ruleset: Ruleset, situation: Situation) -> None:
                 f"East cannot win {n:,} hands in a row under {ruleset.name}: the deal passes after"
                 f" his win number {after:,} in a row ({passing.name})",
             )
+    if win.last_tile and (win.original or win.first_discard):
+        # the last tile of the wall ends the hand; the original hand and East's first discard
+        # come at its start, with the whole wall still to draw
+        said = "on the original hand" if win.original else "on East's first discard"
+        raise ImpossibleWin(
+            "last_tile",
+            f"the last tile of the wall is drawn at the end of the hand, a win {said} at its start: not both",
+        )
     if not win.original:
         return
     exposed = [m for m in hand.melds if m.exposed]

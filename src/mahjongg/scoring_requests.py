@@ -50,6 +50,7 @@ _FACT_OPTIONS = {
     "dead": "--win with --dead",
     "by": "--by {by}",
     "original": "--original",
+    "last_tile": "--last-tile",
     "after_flower": "--after-flower",
     "after_kong_on_kong": "--kong-on-kong",
     "wins_in_row": "--wins-in-row",
