@@ -54,6 +54,8 @@ def main(argv=None) -> int:
     f.add_argument("--regret-weight", type=float, default=0.0,
                    help="weight of the expected regret by the teacher's values (cost-sensitive; docs/rl.md)")
     f.add_argument("--threads", type=int, default=1, help="PyTorch threads")
+    f.add_argument("--lookahead", action="store_true",
+                   help="the network also reads each discard's shanten and live tiles (started from --init weights without them: at 0)")
     i = sub.add_parser("improve", help="self-play policy gradient on duplicate deals from trained weights")
     i.add_argument("init", help="the weights to start from (fit's output)")
     i.add_argument("--out", required=True, help="the improved weights (.npz)")
@@ -88,7 +90,7 @@ def main(argv=None) -> int:
                 load_decisions(a.recordings), a.out, epochs=a.epochs, channels=a.channels, blocks=a.blocks,
                 holdout=a.holdout, seed=a.seed, max_seconds=a.max_seconds, log=lambda s: print(s, file=sys.stderr),
                 init=a.init, lr=a.lr, soft_weight=a.soft_weight, temperature=a.temperature, threads=a.threads,
-                regret_weight=a.regret_weight,
+                regret_weight=a.regret_weight, lookahead=a.lookahead,
             )
             print(json.dumps(report))
     except MahjonggError as e:

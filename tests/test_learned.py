@@ -276,3 +276,60 @@ def test_self_play_improves_by_duplicate_deals_and_writes_weights_the_bot_plays(
         improve(tmp_path / "missing.npz", out, deals=1)
     with pytest.raises(BotError):
         improve(weights_path("pung-chow"), out, deals=1, field="nobody")
+
+
+# --- the look-ahead planes ----------------------------------------------------------------------
+
+
+def test_the_lookahead_planes_of_a_hand_worked_out():
+    from mahjongg.bots.learned import lookahead
+    from mahjongg.notation import parse_tiles
+
+    # In turn, nothing in sight: 123b 456b 789b 11c 3d 7d E (14 tiles). Three chows and the pair
+    # 11c; 3d, 7d and E alone. Discarding E, 3d or 7d leaves shanten 1 (8 - 2 x 3 sets - the
+    # pair); discarding 1c or a chow's tile, 2 (a pair or a set broken).
+    # Live after E: 1d-5d (with 3d), 5d-9d (with 7d) and 1c (its pung): 4 unseen of each but
+    # 3d, 7d (3: one held) and 1c (2) = 4 x 7 + 3 + 3 + 2 = 36. After 3d: 5d-9d (19), E (3: its
+    # pair), 1c (2) = 24; after 7d likewise 24. So E is the discard of least shanten, then most
+    # live tiles: greedy's.
+    x = np.zeros((1, 46, 34), np.float32)
+    for t in parse_tiles("123b 456b 789b 11c 3d 7d E"):
+        x[0, 0, int(t)] += 0.25
+    f = lookahead(x)[0]
+    E, d3, d7, c1, b2, w = (int(t) for t in parse_tiles("E 3d 7d 1c 2b W"))
+    assert f[0, E] == f[0, d3] == f[0, d7] == 1.0 and abs(f[0, c1] - 2 / 3) < 1e-6 and abs(f[0, b2] - 2 / 3) < 1e-6
+    assert abs(f[1, E] - 36 / 40) < 1e-6 and abs(f[1, d3] - 24 / 40) < 1e-6 and abs(f[1, d7] - 24 / 40) < 1e-6
+    assert f[2].sum() == 1.0 and f[2, E] == 1.0
+    assert abs(f[3, E] - 2 / 9) < 1e-6 and f[:, w].sum() == 0  # a kind not held: nothing
+    # 1d and 2d discarded and lying (in sight): 1d and 2d count 0 unseen each instead of 4: after E 28
+    x[0, 15, [int(t) for t in parse_tiles("1d 2d")]] = 1.0
+    assert abs(lookahead(x)[0, 1, E] - 28 / 40) < 1e-6
+    # 13 tiles (a claim window): no discard to weigh, all 0
+    x[0, 0, E] = 0
+    assert not lookahead(x).any()
+
+
+def test_a_network_with_lookahead_planes_numpy_plays_what_torch_computes(tmp_path):
+    torch = pytest.importorskip("torch")
+    from mahjongg.bots.learned import LOOKAHEAD
+    from mahjongg.rl.imitation import fit, record, torch_net
+
+    d = record("pung-chow", hands=2, seed=5)
+    table = action_table(get_ruleset("pung-chow"))
+    tn = torch_net(table, 8, 1, seed=3, lookahead=LOOKAHEAD)
+    net = LearnedNet(tn.weights(), tn.header, table)
+    planes = d.planes[:48].astype(np.float32) / 252
+    with torch.no_grad():
+        tl, tv = tn(torch.from_numpy(planes))
+    logits, value = net.forward(planes)
+    assert np.allclose(logits, tl.numpy(), atol=1e-4) and np.allclose(value, tv.numpy(), atol=1e-4)
+    # started from weights without them, the look-ahead inputs start at 0: the same policy
+    plain = torch_net(table, 8, 1, seed=4)
+    start = tmp_path / "plain.npz"
+    save_weights(start, plain.weights(), plain.header)
+    out = tmp_path / "look.npz"
+    report = fit(d, out, epochs=0, holdout=0, init=start, lookahead=True)
+    assert report["lookahead"] == LOOKAHEAD
+    widened, before = load_net(out), load_net(start)
+    assert widened.lookahead == LOOKAHEAD and before.lookahead == 0
+    assert np.allclose(widened.forward(planes)[0], before.forward(planes)[0], atol=1e-5)

@@ -38,7 +38,7 @@ from ..table.observation import Observation
 from ..tiles import NUM_KINDS
 from .base import Bot, BotError
 
-__all__ = ["LearnedBot", "LearnedError", "LearnedNet", "ARCH", "VALUE_SCALE", "weights_path", "load_net", "layout", "save_weights"]
+__all__ = ["LearnedBot", "LearnedError", "LearnedNet", "ARCH", "LOOKAHEAD", "VALUE_SCALE", "weights_path", "load_net", "layout", "lookahead", "save_weights"]
 
 ARCH = "mahjongg-learned-1"
 """The file format and network of :func:`forward` (the header's ``format``)."""
@@ -103,6 +103,52 @@ def layout(table) -> dict:
     return {"heads": heads, "chow_mid": np.array([int(t) + 1 for t in chows], dtype=np.intp), "others": others, "src": src}
 
 
+LOOKAHEAD = 4
+"""Planes of :func:`lookahead` (a network whose header has ``"lookahead": 4`` reads them)."""
+
+
+def lookahead(x):
+    """The discards' look-ahead planes of observation planes ``x`` ``(n, 46, kinds)`` (the 46 planes
+    of :mod:`mahjongg.features.encoding`, values in [0, 1]): ``(n, LOOKAHEAD, 34)`` ``float32``,
+    worked out from those planes alone (what the seat sees), on a turn with a tile to discard
+    (its concealed tiles 2 more than a multiple of 3; zeros otherwise), for each kind ``t`` held:
+
+    0. 1 if discarding ``t`` leaves the least shanten of the regular shape, down by a third for
+       each step more (0 at three or more);
+    1. the live tiles after discarding it (the unseen copies of the kinds that lower its shanten:
+       unseen is 4 less the copies held and in sight -- exposed sets, concealed kongs, discards
+       lying), / 40, at most 1;
+    2. 1 at the discards of least shanten, then most live tiles (greedy's choice);
+    3. the least shanten plus one, / 9.
+
+    What the master computes before it weighs a discard, given to the network rather than left
+    for it to learn (Suphx gives its network look-ahead features of this kind)."""
+    np = _np()
+    from .evaluation import discard_options
+
+    x = np.asarray(x)
+    n = x.shape[0]
+    out = np.zeros((n, LOOKAHEAD, NUM_KINDS), dtype=np.float32)
+    held_all = np.rint(x[:, 0, :NUM_KINDS] * 4).astype(np.int64)
+    seen_all = np.rint((x[:, 3:7, :NUM_KINDS].sum(axis=1) + x[:, 15:19, :NUM_KINDS].sum(axis=1)) * 4).astype(np.int64)
+    seen_all += 4 * np.rint(x[:, 7:11, :NUM_KINDS].sum(axis=1)).astype(np.int64)
+    tiles_held = held_all.sum(axis=1)
+    for i in np.flatnonzero((tiles_held % 3 == 2) & (tiles_held <= 14)):
+        counts = held_all[i].tolist()
+        unseen = np.maximum(0, 4 - held_all[i] - seen_all[i]).tolist()
+        declared = (14 - int(tiles_held[i])) // 3
+        opts = discard_options(counts, declared, [t for t in range(NUM_KINDS) if counts[t]], unseen)
+        least = min(opts.values())[0]
+        best = min((s, -live) for s, live in opts.values())
+        f = out[i]
+        for t, (sh, live) in opts.items():
+            f[0, t] = max(0.0, 1.0 - (sh - least) / 3)
+            f[1, t] = min(live, 40) / 40
+            f[2, t] = 1.0 if (sh, -live) == best else 0.0
+            f[3, t] = (least + 1) / 9
+    return out
+
+
 def global_size(kinds: int) -> int:
     """Inputs of the global embedding: planes 44 and 45, and every plane's bonus-tile columns."""
     return 2 * kinds + 46 * (kinds - NUM_KINDS)
@@ -119,6 +165,7 @@ class LearnedNet:
         self.header = header
         self.table = table
         self.blocks = int(header.get("blocks", 0))
+        self.lookahead = int(header.get("lookahead", 0))
         lay = layout(table)
         self.src, self.chow_mid, self.heads = lay["src"], lay["chow_mid"], len(lay["heads"])
         self.nb = neighbours()
@@ -133,12 +180,14 @@ class LearnedNet:
 
     @staticmethod
     def shapes(header: dict, table) -> dict[str, tuple[int, ...]]:
-        """Every weight's name and shape for a header's ``channels``, ``blocks``, ``embed``, ``hidden``."""
+        """Every weight's name and shape for a header's ``channels``, ``blocks``, ``embed``, ``hidden``
+        (and ``lookahead``: 0, or :data:`LOOKAHEAD` planes more at each tile)."""
         c, g, p = int(header["channels"]), int(header["embed"]), int(header["hidden"])
+        k = int(header.get("lookahead", 0))
         kinds = NUM_KINDS + len(table.bonus)
         lay = layout(table)
         taps = len(TAPS)
-        out = {"g.w": (global_size(kinds), g), "g.b": (g,), "c0.w": (taps * (46 + g), c), "c0.b": (c,)}
+        out = {"g.w": (global_size(kinds), g), "g.b": (g,), "c0.w": (taps * (46 + k + g), c), "c0.b": (c,)}
         for i in range(int(header["blocks"])):
             for j in (1, 2):
                 out[f"r{i}.{j}.w"], out[f"r{i}.{j}.b"] = (taps * c, c), (c,)
@@ -157,7 +206,8 @@ class LearnedNet:
 
     def forward(self, x):
         """``(logits, value)`` of planes ``x`` ``(n, 46, kinds)``: ``(n, actions)`` scores over the
-        action table and ``(n,)`` values (chips / :data:`VALUE_SCALE`)."""
+        action table and ``(n,)`` values (chips / :data:`VALUE_SCALE`); a network with look-ahead
+        planes works them out from ``x`` (:func:`lookahead`)."""
         np = _np()
         w = self.w
         x = np.asarray(x, dtype=np.float32)
@@ -165,7 +215,10 @@ class LearnedNet:
         relu = lambda a: np.maximum(a, 0, out=a)  # noqa: E731
         gin = np.concatenate([x[:, 44], x[:, 45], x[:, :, NUM_KINDS:].reshape(n, -1)], axis=1)
         g = relu(gin @ w["g.w"] + w["g.b"])
-        tiles = x[:, :, :NUM_KINDS].transpose(0, 2, 1)
+        tiles = x[:, :, :NUM_KINDS]
+        if self.lookahead:
+            tiles = np.concatenate([tiles, lookahead(x)], axis=1)
+        tiles = tiles.transpose(0, 2, 1)
         h = np.concatenate([tiles, np.broadcast_to(g[:, None, :], (n, NUM_KINDS, g.shape[1]))], axis=2)
         h = relu(self._conv(h, "c0"))
         for i in range(self.blocks):

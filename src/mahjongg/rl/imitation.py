@@ -34,7 +34,7 @@ from pathlib import Path
 import numpy as np
 
 from ..bots import BOTS, make_bot, register_bot
-from ..bots.learned import ARCH, TAPS, VALUE_SCALE, layout, save_weights
+from ..bots.learned import ARCH, LOOKAHEAD, TAPS, VALUE_SCALE, layout, save_weights
 from ..errors import MahjonggError
 from ..features.actions import action_table
 from ..features.encoding import encode
@@ -280,16 +280,19 @@ each honour, so that taps -2..+2 stay within a suit (:data:`mahjongg.bots.learne
 _SEQ = int(_POS[-1]) + 1
 
 
-def torch_net(table, channels: int = 48, blocks: int = 1, seed: int = 0):
+def torch_net(table, channels: int = 48, blocks: int = 1, seed: int = 0, lookahead: int = 0):
     """The learned bot's network in PyTorch for ``table``, freshly initialised from ``seed``: a
     ``torch.nn.Module`` whose ``forward(x)`` (``(n, 46, kinds)`` float) gives ``(logits, value)``
     exactly as :meth:`mahjongg.bots.learned.LearnedNet.forward`, ``header`` and ``weights()``
     (name -> NumPy array) as :func:`mahjongg.bots.learned.save_weights` takes them."""
     torch = _torch()
     from ..bots.learned import LearnedNet
+    from ..bots.learned import lookahead as look
 
     header = {"format": ARCH, "ruleset": table.ruleset, "actions": len(table), "channels": channels, "blocks": blocks,
               "embed": EMBED, "hidden": HIDDEN}
+    if lookahead:  # (a header without the key: none, as every file before it)
+        header["lookahead"] = lookahead
     shapes = LearnedNet.shapes(header, table)
     lay = layout(table)
     gen = torch.Generator().manual_seed(seed)
@@ -333,8 +336,11 @@ def torch_net(table, channels: int = 48, blocks: int = 1, seed: int = 0):
             w, relu, n = self._w, torch.relu, x.shape[0]
             gin = torch.cat([x[:, 44], x[:, 45], x[:, :, NUM_KINDS:].reshape(n, -1)], dim=1)
             g = relu(gin @ w("g.w") + w("g.b"))
-            seq = x.new_zeros(n, x.shape[1] + g.shape[1], _SEQ)
-            seq[:, :, self.pos] = torch.cat([x[:, :, :NUM_KINDS], g[:, :, None].expand(n, g.shape[1], NUM_KINDS)], dim=1)
+            tiles = x[:, :, :NUM_KINDS]
+            if lookahead:  # worked out from the planes, as the NumPy net does
+                tiles = torch.cat([tiles, torch.from_numpy(look(x.detach().cpu().numpy()))], dim=1)
+            seq = x.new_zeros(n, tiles.shape[1] + g.shape[1], _SEQ)
+            seq[:, :, self.pos] = torch.cat([tiles, g[:, :, None].expand(n, g.shape[1], NUM_KINDS)], dim=1)
             seq = relu(self._conv(seq, "c0"))
             for i in range(blocks):
                 seq = relu(seq + self._conv(relu(self._conv(seq, f"r{i}.1")), f"r{i}.2"))
@@ -390,6 +396,7 @@ def fit(
     temperature: float = 1.0,
     threads: int = 1,
     regret_weight: float = 0.0,
+    lookahead: bool = False,
 ) -> dict:
     """Train the learned bot's network on ``data`` and write its weights to ``out``; returns a report
     (decisions trained on and held out, the held-out accuracy -- the teacher's action ranked first
@@ -409,7 +416,12 @@ def fit(
     chips (``sum(pi(a) * (best value - value(a))) / 10``, ``pi`` the softmax of the network's scores
     over the valued actions): a cost-sensitive term, so that the few decisions where a discard
     costs tens of chips (most of the regret: a hand waiting, a valuable hand) weigh by what they
-    cost, where cross-entropy weighs every decision alike."""
+    cost, where cross-entropy weighs every decision alike.
+
+    ``lookahead``: the network also reads the discards' look-ahead planes
+    (:func:`mahjongg.bots.learned.lookahead`: each discard's shanten and live tiles, worked out
+    from the planes); started from weights without them (``init``), their new inputs start at 0,
+    so training starts from the policy of ``init`` exactly."""
     if regret_weight < 0:
         raise TrainError(f"regret_weight: at least 0, not {regret_weight}")
     if not 0.0 <= soft_weight <= 1.0:
@@ -429,16 +441,24 @@ def fit(
     test_ix = np.flatnonzero(data.hands >= cut)
     if len(train_ix) == 0:
         raise TrainError("every decision is held out: lower holdout or record more hands")
-    net = torch_net(table, channels, blocks, seed)
+    k = LOOKAHEAD if lookahead else 0
+    net = torch_net(table, channels, blocks, seed, k)
     if init is not None:  # go on from trained weights (their channels and blocks)
         from ..bots.learned import load_net
 
         start_net = load_net(init, table)
-        net = torch_net(table, int(start_net.header["channels"]), int(start_net.header["blocks"]), seed)
+        k = max(k, start_net.lookahead)
+        net = torch_net(table, int(start_net.header["channels"]), int(start_net.header["blocks"]), seed, k)
         channels, blocks = net.header["channels"], net.header["blocks"]
         with torch.no_grad():
             for name, v in start_net.w.items():
-                net.p[name.replace(".", "_")].copy_(torch.from_numpy(v))
+                if name == "c0.w" and k > start_net.lookahead:
+                    # the look-ahead planes' inputs added after the 46 planes', at 0
+                    taps = len(TAPS)
+                    old = v.reshape(taps, -1, v.shape[1])
+                    v = np.concatenate([old[:, :46], np.zeros((taps, k, v.shape[1]), old.dtype), old[:, 46:]], axis=1)
+                    v = v.reshape(-1, v.shape[2])
+                net.p[name.replace(".", "_")].copy_(torch.from_numpy(np.ascontiguousarray(v)))
     opt = torch.optim.Adam(net.parameters(), lr=lr)
     steps = epochs * int(np.ceil(len(train_ix) / batch))
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=lr, total_steps=max(steps, 1), pct_start=0.1)
@@ -498,7 +518,7 @@ def fit(
     report = {"ruleset": table.ruleset, "decisions": len(data), "train_decisions": len(train_ix), "heldout_decisions": len(test_ix),
               "hands": data.info.get("hands"), "record_seconds": data.info.get("seconds"), "epochs": done_epochs,
               "stopped_early": stopped, "train_seconds": round(seconds, 1), "channels": channels, "blocks": blocks,
-              "soft_weight": soft_weight, "temperature": temperature, "regret_weight": regret_weight,
+              "soft_weight": soft_weight, "temperature": temperature, "regret_weight": regret_weight, "lookahead": k,
               "parameters": int(sum(p.numel() for p in net.parameters()))}
     report |= evaluate(net, data, test_ix, table)
     header = dict(net.header, trained={k: report[k] for k in report if k != "ruleset"}, teacher=data.info.get("teacher"),
