@@ -38,7 +38,7 @@ from ..table.observation import Observation
 from ..tiles import NUM_KINDS
 from .base import Bot, BotError
 
-__all__ = ["LearnedBot", "LearnedError", "LearnedNet", "ARCH", "LOOKAHEAD", "VALUE_SCALE", "weights_path", "load_net", "layout", "lookahead", "save_weights"]
+__all__ = ["LearnedBot", "LearnedError", "LearnedNet", "ARCH", "LOOKAHEAD", "VALUE_SCALE", "weights_path", "load_net", "layout", "lookahead", "net_from_arrays", "save_weights"]
 
 ARCH = "mahjongg-learned-1"
 """The file format and network of :func:`forward` (the header's ``format``)."""
@@ -249,15 +249,21 @@ def load_net(path: str | Path, table=None) -> LearnedNet:
     """The network in ``path`` (:func:`save_weights`), for ``table`` (default: its header's ruleset's
     table as registered); :class:`LearnedError` saying what is wrong with the file."""
     np = _np()
-    from ..features.actions import action_table
-    from ..rules import get_ruleset
-
     try:
         with np.load(path, allow_pickle=False) as z:
             header = json.loads(str(z["header"]))
             weights = {k: z[k] for k in z.files if k != "header"}
     except (OSError, ValueError, KeyError, EOFError) as e:
         raise LearnedError(f"{path} is not the weights of a learned bot ({e})") from None
+    return net_from_arrays(header, weights, path, table)
+
+
+def net_from_arrays(header, weights: dict, path: str | Path, table=None) -> LearnedNet:
+    """The network of a weights file already read: its JSON ``header`` and its ``weights``
+    (name -> array), for ``table`` (as :func:`load_net`; ``path`` names the file in its errors)."""
+    from ..features.actions import action_table
+    from ..rules import get_ruleset
+
     if not isinstance(header, dict) or header.get("format") != ARCH:
         raise LearnedError(f"{path} is not the weights of a learned bot of this version (format {ARCH!r})")
     if table is None:

@@ -35,7 +35,7 @@ import numpy as np
 
 from ..bots import Bot, BotError
 from ..bots.learned import ARCH as LEARNED_FORMAT
-from ..bots.learned import LearnedError, LearnedNet, load_net
+from ..bots.learned import LearnedError, LearnedNet, net_from_arrays
 from ..rules import get_ruleset
 from ..table.actions import Action, ActionKind
 from ..table.observation import Observation
@@ -229,7 +229,7 @@ def load_policy(path: str | Path) -> tuple[LinearPolicy | MlpPolicy | LearnedPol
     header, arrays = _read_npz(p)
     if header.get("format") == LEARNED_FORMAT:  # weights of the learned bot's network (imitation.fit)
         try:
-            return LearnedPolicy(load_net(p)), header
+            return LearnedPolicy(net_from_arrays(header, arrays, p)), header
         except (LearnedError, KeyError, ValueError) as e:
             raise PolicyError(f"{p}: {e}") from None
     if header.get("format") not in (FORMAT, MLP_FORMAT):
