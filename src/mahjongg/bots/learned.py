@@ -38,7 +38,7 @@ from ..table.observation import Observation
 from ..tiles import NUM_KINDS
 from .base import Bot, BotError
 
-__all__ = ["LearnedBot", "LearnedError", "LearnedNet", "ARCH", "LOOKAHEAD", "VALUE_SCALE", "weights_path", "load_net", "layout", "lookahead", "net_from_arrays", "save_weights"]
+__all__ = ["LearnedBot", "LearnedError", "LearnedNet", "ARCH", "LOOKAHEAD", "VALUE_SCALE", "weights_path", "load_net", "layout", "legal_scores", "lookahead", "net_from_arrays", "save_weights"]
 
 ARCH = "mahjongg-learned-1"
 """The file format and network of :func:`forward` (the header's ``format``)."""
@@ -238,6 +238,20 @@ class LearnedNet:
         return raw[:, self.src], (z @ w["value.w"] + w["value.b"])[:, 0]
 
 
+def legal_scores(net: LearnedNet, observation: Observation, legal):
+    """``(planes, by_index, indices, scores)`` of ``net`` on a decision: the observation's planes
+    ``(46, kinds)``, the legal actions by their index in the action table, those indices (an
+    ``intp`` array, in ``by_index``'s order) and the network's scores of them (``(len(indices),)``)."""
+    np = _np()
+    from ..features.encoding import encode
+
+    by_index = net.table.indices(legal)
+    x = encode(observation, net.table)
+    logits, _ = net.forward(x[None])
+    idx = np.fromiter(by_index, dtype=np.intp, count=len(by_index))
+    return x, by_index, idx, logits[0, idx]
+
+
 def save_weights(path: str | Path, weights: dict, header: dict) -> None:
     """Write a network's weights (``float32``) and its JSON header as ``.npz``."""
     np = _np()
@@ -291,9 +305,8 @@ class LearnedBot(Bot):
         super().__init__(seed)
         self._np = _np()
         from ..features.actions import action_table
-        from ..features.encoding import encode
 
-        self._encode, self._action_table = encode, action_table
+        self._action_table = action_table
         self._given = net
         self._fits = None  # the last ruleset found to fit the network
         self._net = net
@@ -326,10 +339,8 @@ class LearnedBot(Bot):
 
     def scores(self, observation: Observation, legal) -> dict[int, tuple[Action, float]]:
         """``{index: (action, score)}`` of the legal actions (the network's logits)."""
-        net = self._net_for(observation.ruleset)
-        by_index = net.table.indices(legal)
-        logits, _ = net.forward(self._encode(observation, net.table)[None])
-        return {i: (a, float(logits[0, i])) for i, a in by_index.items()}
+        _, by_index, idx, scores = legal_scores(self._net_for(observation.ruleset), observation, legal)
+        return {int(i): (by_index[int(i)], float(v)) for i, v in zip(idx, scores)}
 
     def act(self, observation: Observation, legal: tuple[Action, ...]) -> Action:
         if len(legal) == 1:

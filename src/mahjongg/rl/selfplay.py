@@ -34,8 +34,7 @@ from pathlib import Path
 import numpy as np
 
 from ..bots import BOTS, Bot, make_bot, register_bot
-from ..bots.learned import VALUE_SCALE, LearnedError, LearnedNet, load_net, save_weights
-from ..features.encoding import encode
+from ..bots.learned import VALUE_SCALE, LearnedError, LearnedNet, legal_scores, load_net, save_weights
 from ..simulate import iter_hand_seeds, play_hand
 from .imitation import TrainError, _torch, torch_net
 
@@ -54,16 +53,12 @@ class _Sampler(Bot):
     def act(self, observation, legal):
         if len(legal) == 1:
             return legal[0]
-        table = self.net.table
-        by_index = table.indices(legal)
-        x = encode(observation, table)
-        logits, _ = self.net.forward(x[None])
-        idx = np.fromiter(by_index, dtype=np.intp)
-        z = logits[0, idx] / self.temperature
+        x, by_index, idx, scores = legal_scores(self.net, observation, legal)
+        z = scores / self.temperature
         p = np.exp(z - z.max())
         p /= p.sum()
         j = int(self.rng.choice(len(idx), p=p))
-        mask = np.zeros(len(table), dtype=bool)
+        mask = np.zeros(len(self.net.table), dtype=bool)
         mask[idx] = True
         self.sink.append((x, mask, int(idx[j])))
         return by_index[int(idx[j])]
@@ -108,8 +103,8 @@ def improve(
     ruleset = table.ruleset
     header = start_net.header
     channels, blocks = int(header["channels"]), int(header["blocks"])
-    net = torch_net(table, channels, blocks, seed)
-    ref = torch_net(table, channels, blocks, seed)
+    net = torch_net(table, channels, blocks, seed, start_net.lookahead)
+    ref = torch_net(table, channels, blocks, seed, start_net.lookahead)
     with torch.no_grad():
         for name, v in start_net.w.items():
             net.p[name.replace(".", "_")].copy_(torch.from_numpy(v))
