@@ -52,6 +52,20 @@ def test_expert_never_reads_the_game():
     assert a == Action.discard(Wind.EAST, tile("9d"))
 
 
+def test_weigh_plays_as_act_and_reports_the_values_it_chose_by():
+    # the hand above: 9d is the one discard that leaves it waiting, so the expert's ranking has
+    # 9d first, with more expected chips than any other; weigh() plays what act() plays
+    o = obs("123b 456b 789b EE 5c 6c 9d")
+    legal = [Action.discard(Wind.EAST, t) for t in sorted(set(o.concealed))]
+    bot = ExpertBot(0)
+    action, weighed = bot.weigh(o, legal)
+    assert action == ExpertBot(0).act(o, legal) == Action.discard(Wind.EAST, tile("9d"))
+    ranked = weighed["discards"]
+    assert ranked[0].tile == tile("9d") and {v.tile for v in ranked} == set(o.concealed)
+    assert all(ranked[0].ev > v.ev for v in ranked[1:]) and "claims" not in weighed
+    assert bot._weighing is None  # nothing kept for the next decision
+
+
 def test_expert_discards_for_value_where_greedy_counts_tiles():
     # seat South, 12345b 123c 567d SSS (14 tiles). Three discards leave it waiting:
     #   S:  12345b 123c 567d SS waits on 3b (3 unseen) and 6b (4): 7 copies;

@@ -556,6 +556,8 @@ class ExpertBot(CautiousBot):
             # a bonus tile held back leaves the hand one short: greedy's way (no kong)
             return GreedyBot.turn(self, obs, legal)
         ranked = self.rank_discards(obs, list(discards))
+        if self._weighing is not None:
+            self._weighing.setdefault("discards", ranked)
         best = ranked[0]
         if best.shanten >= 2 and self.mode(obs, best.shanten) == "build":
             # far from waiting on a long wall, with a one-suit plan or under a faan minimum:
@@ -575,6 +577,25 @@ class ExpertBot(CautiousBot):
                 if s <= best.shanten and best.risk <= 0.0 or s < best.shanten:
                     return a
         return with_original_call(obs, legal, discards[best.tile], self.ORIGINAL_CALL_LIVE)
+
+    _weighing: dict | None = None
+    """What the decision :meth:`weigh` asks about has valued so far (``None``: no one asks)."""
+
+    def weigh(self, obs: Observation, legal) -> tuple[Action, dict]:
+        """``(action, weighed)``: the action :meth:`act` plays for ``obs`` and ``legal``, and what the
+        bot valued to choose it, in chips: ``"discards"``, its ranking of the turn's discards
+        (:class:`DiscardValue` items, best first: expected chips less the risk); ``"claims"``
+        (``{claim action: the expected chips of the hand after it and its best discard}``) and
+        ``"stay"`` (the hand kept, passing) where a claim window weighed claims against passing.
+        A key is absent where the decision was not made by those values (a build mode, a kong
+        taken by rule, a single legal action); the action may still differ from the values' best
+        (a kong before the ranked discard). What an imitation learner is taught
+        (:func:`mahjongg.rl.imitation.record`)."""
+        self._weighing = {}
+        try:
+            return self.act(obs, legal), self._weighing
+        finally:
+            self._weighing = None
 
     def rank_discards(self, obs: Observation, candidates, defence: bool | None = None) -> list[DiscardValue]:
         """The discards of ``obs``'s hand among ``candidates`` (``None``: every kind held),
@@ -614,12 +635,16 @@ class ExpertBot(CautiousBot):
             ev = self._claim_value(obs, a)
             if ev is None:
                 continue
+            if self._weighing is not None:
+                self._weighing.setdefault("claims", {})[a] = ev
             if best_ev is None or ev > best_ev:
                 best, best_ev = a, ev
         if best is pass_action:
             return pass_action
         # passing: the hand as it stands, valued as if it discarded its least useful tile later
         stay = self._stay_value(obs, counts, declared, before)
+        if self._weighing is not None:
+            self._weighing.setdefault("stay", stay)
         return best if best_ev >= stay else pass_action
 
     def _claim_value(self, obs: Observation, a: Action) -> float | None:

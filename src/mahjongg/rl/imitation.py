@@ -33,7 +33,7 @@ from pathlib import Path
 
 import numpy as np
 
-from ..bots import BOTS, make_bot, register_bot
+from ..bots import BOTS, Bot, make_bot, register_bot
 from ..bots.learned import ARCH, LOOKAHEAD, TAPS, VALUE_SCALE, layout, save_weights
 from ..errors import MahjonggError
 from ..features.actions import action_table
@@ -60,9 +60,9 @@ class Decisions:
     of the hand), ``hands`` ``(n,)`` int32 (the hand's number in the run), ``info`` (ruleset, teacher,
     seed, hands, seconds), and ``values`` ``(n, actions)`` float16: the teacher's own value of each
     action it weighed, in chips, where its decision was made by those values -- a turn by ranking
-    its discards (``rank_discards``: the expert's and master's expected chips less the risk), a
-    claim window by weighing each claim against passing (``_claim_value`` and ``_stay_value``) --
-    NaN elsewhere (``None``: a recording made before the values were kept, all NaN)."""
+    its discards (the expert's and master's expected chips less the risk), a claim window by
+    weighing each claim against passing (what :meth:`~mahjongg.bots.expert.ExpertBot.weigh`
+    reports) -- NaN elsewhere (``None``: a recording made before the values were kept, all NaN)."""
 
     planes: np.ndarray
     masks: np.ndarray
@@ -107,39 +107,13 @@ def record(
         bot = make_bot(teacher, seed_)
         act = bot.act
         player = make_bot(student, seed_) if student is not None else None
-        ranking = {}  # the teacher's ranking of this decision's own discards, if it made one
-        rank = getattr(bot, "rank_discards", None)
-        if rank is not None:
-
-            def ranked(obs, candidates, defence=None):
-                out = rank(obs, candidates, defence)
-                if obs is ranking.get("obs") and "ranked" not in ranking:
-                    ranking["ranked"] = out
-                return out
-
-            bot.rank_discards = ranked
-        claim_value, stay_value = getattr(bot, "_claim_value", None), getattr(bot, "_stay_value", None)
-        if claim_value is not None and stay_value is not None:
-            # the expert's (and master's) claim: each claim's value against the hand kept's
-
-            def claimed(obs, a):
-                v = claim_value(obs, a)
-                if obs is ranking.get("obs") and v is not None:
-                    ranking.setdefault("claims", {})[a] = v
-                return v
-
-            def stayed(obs, counts, declared, before):
-                v = stay_value(obs, counts, declared, before)
-                if obs is ranking.get("obs") and "stay" not in ranking:
-                    ranking["stay"] = v
-                return v
-
-            bot._claim_value, bot._stay_value = claimed, stayed
+        weigh = getattr(bot, "weigh", None)  # the expert's and master's values of what they weighed
 
         def recorded(obs, legal):
-            ranking.clear()
-            ranking["obs"] = obs
-            choice = act(obs, legal)
+            if weigh is not None:
+                choice, weighed = weigh(obs, legal)
+            else:
+                choice, weighed = act(obs, legal), {}
             if len(legal) > 1:
                 by_index = table.indices(legal)
                 mask = np.zeros(len(table), dtype=bool)
@@ -148,14 +122,13 @@ def record(
                 masks.append(mask)
                 actions.append(table.index(choice))
                 seats.append(obs.seat.letter)
-                row = _discard_values(table, legal, choice, ranking.get("ranked"))
+                row = _discard_values(table, legal, choice, weighed.get("discards"))
                 if np.isnan(row).all():
-                    row = _claim_values(table, legal, choice, ranking.get("claims"), ranking.get("stay"))
+                    row = _claim_values(table, legal, choice, weighed.get("claims"), weighed.get("stay"))
                 values.append(row)
             return choice if player is None else player.act(obs, legal)
 
-        bot.act = recorded
-        return bot
+        return _Recording(recorded)
 
     name = f"recording-{teacher}"
     register_bot(name, recording)
@@ -186,6 +159,20 @@ def record(
         {"ruleset": ruleset, "teacher": teacher, "student": student, "seed": seed, "first": first, "hands": hands, "seconds": round(seconds, 1)},
         np.stack(values),
     )
+
+
+class _Recording(Bot):
+    """A seat of a recording: its decisions are the function ``act``'s (the teacher asked, and
+    the decision kept)."""
+
+    name = "recording"
+
+    def __init__(self, act) -> None:
+        super().__init__(None)
+        self._act = act
+
+    def act(self, observation, legal):
+        return self._act(observation, legal)
 
 
 def _claim_values(table, legal, choice, claims, stay) -> np.ndarray:
