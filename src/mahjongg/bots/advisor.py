@@ -407,7 +407,10 @@ def _claim_choices(bot: MasterBot, obs: Observation, legal: list[Action]) -> lis
             ranked = bot.rank_discards(view, None, defence=True)
             if not ranked:
                 continue
-            b = ranked[0]
+            # "then discard": what the bot will discard on that turn (its build rule may choose
+            # other than the ranking's first), so the next turn's hint says the same
+            then = bot.act(view, [Action.discard(view.seat, x) for x in sorted(set(view.concealed))])
+            b = next((v for v in ranked if v.tile == then.tile), ranked[0])
             after = concealed_counts(view)
             after[b.tile] -= 1
             d = len(view.melds[view.seat])
