@@ -83,23 +83,27 @@ def test_opening_an_old_file_to_write_migrates_it_keeping_every_hand(name, tmp_p
     assert tables(path) == JOURNAL
 
 
-def test_a_file_of_version_2_gets_the_lease_column_and_keeps_its_rows(tmp_path):
+def test_a_file_of_version_2_gets_the_lease_and_prefs_columns_and_keeps_its_rows(tmp_path):
     # tests/fixtures/journal_v2.sqlite3 (tests/fixtures/make_journal_v2.py, schema version 2):
     # one finished hand and a serve match in its lobby, East seated; version 3 adds
-    # matches.lease (a server of many processes' lease token, written only by PostgreSQL)
+    # matches.lease (a server of many processes' lease token, written only by PostgreSQL),
+    # version 4 match_seats.prefs (a seat's own choices at the table, '{}': the defaults)
     path = copy("journal_v2", tmp_path)
     assert raw(path, "PRAGMA user_version") == [(2,)]
     before = raw(path, "SELECT * FROM matches")
     logs = old_logs(path)
     Journal(path).close()
-    assert raw(path, "PRAGMA user_version") == [(VERSION,)] and VERSION == 3
+    assert raw(path, "PRAGMA user_version") == [(VERSION,)] and VERSION == 4
+    assert raw(path, "SELECT prefs FROM match_seats") == [("{}",)]
     assert tables(path) == JOURNAL
     assert raw(path, "SELECT * FROM matches") == [(*row, 0) for row in before]  # lease 0: never taken over
     with Journal(path) as j:
         assert {g.id: j.load(g.id) for g in j.games()} == logs
         (match,) = j.matches("serve")
         assert (match.code, match.status) == ("VTWOAB", "lobby")
-        assert [s["name"] for s in j.seats(match.id)] == ["Ann"]
+        assert [(s["name"], s["prefs"]) for s in j.seats(match.id)] == [("Ann", {})]
+        j.put_seat_prefs(match.id, 0, {"auto_pass": False})
+        assert j.seats(match.id)[0]["prefs"] == {"auto_pass": False}
         again = j.new_match("serve", {"ruleset": "pung-chow"}, code="VTHREE", status="lobby")
     assert raw(path, "SELECT lease FROM matches WHERE id = ?", again) == [(0,)]
 

@@ -56,7 +56,15 @@ def test_a_match_written_to_postgres_reads_back_as_from_sqlite(background):
         pg.put_seat(b, 0, "Ann", "human", None, "h0")
         pg.put_seat(b, 0, "Ann", "human", None, "h1")  # a seat written again replaces the row
         assert pg.flush()
-        assert pg.seats(b) == [{"player": 0, "name": "Ann", "kind": "human", "bot": None, "token_hash": "h1"}]
+        assert pg.seats(b) == [{"player": 0, "name": "Ann", "kind": "human", "bot": None, "token_hash": "h1", "prefs": {}}]
+        pg.put_seat_prefs(b, 0, {"auto_pass": False, "hints": True})  # her own choices at the table
+        assert pg.flush() and pg.seats(b)[0]["prefs"] == {"auto_pass": False, "hints": True}
+        pg.put_seat(b, 0, "Bea", "human", None, "h2")  # another player in the seat: the defaults, as SQLite's
+        lite_b = lite.new_match("serve", {"x": 1}, code="LITE01", status="lobby")
+        lite.put_seat(lite_b, 0, "Ann", "human", None, "h1")
+        lite.put_seat_prefs(lite_b, 0, {"auto_pass": False})
+        lite.put_seat(lite_b, 0, "Bea", "human", None, "h2")
+        assert pg.flush() and pg.seats(b)[0]["prefs"] == lite.seats(lite_b)[0]["prefs"] == {}
         mid = pg.new_match("serve", {"x": 1}, code="ABCDEF", status="lobby")  # on the writer: its id at once, its row with the next commit
         assert pg.flush()
         assert pg.match_id("ABCDEF") == mid and pg.match_id("NOSUCH") is None
@@ -147,5 +155,5 @@ def test_writes_while_the_server_is_away_are_committed_once_it_is_back(own_postg
                 pg.seats(mid)
         assert pg.flush(20) and pg.available
         assert committed[-1] == last
-        assert pg.seats(mid) == [{"player": 0, "name": "Ann", "kind": "human", "bot": None, "token_hash": "h0"}]
+        assert pg.seats(mid) == [{"player": 0, "name": "Ann", "kind": "human", "bot": None, "token_hash": "h0", "prefs": {}}]
         assert [e["n"] for e in pg.hand_events(mid, 1)] == [0, 1, 2, 3, 4]

@@ -203,6 +203,25 @@ def test_auto_pass_passes_where_the_seat_cannot_claim_only():
     assert conns[ANN].got[-1]["auto_pass"] is True
 
 
+def test_a_seats_own_choices_outlive_a_restart(tmp_path):
+    # "Pass at once when I cannot claim" unticked by Ann and the hint asked for by Bob are kept
+    # in the journal (the seat's prefs); the table rebuilt after a restart has them as they were
+    # (before: every seat the defaults, passing at once and no hint). Cy keeps the defaults.
+    db = tmp_path / "p.sqlite3"
+    cfg = TableConfig(hands=1, bot_delay=0, seed=3, deals="match", bots=["greedy"])
+    t, _ = LiveTable.create(Journal(db), cfg, "Ann", Clock())
+    t.join("Bob")
+    t.join("Cy")
+    t.handle(ANN, {"type": "auto_pass", "on": False})
+    t.handle(BOB, {"type": "hint", "on": True})
+    t.start(0)
+    t.close()
+    row = next(r for r in Journal(db).matches("serve", ("playing",)) if r.id == t.match_id)
+    again = LiveTable.rebuild(Journal(db), row, Clock())
+    assert [(s.auto_pass, s.hints) for s in again.seats[:3]] == [(False, False), (True, True), (True, False)]
+    assert Journal(db).seats(t.match_id)[0]["prefs"] == {"auto_pass": False, "hints": False}
+
+
 def test_the_washing_window_is_a_pause_of_its_own():
     # pung-chow-limit washes (seed 000 Part II): with claims="all" the deal opens the washing
     # window, every seat answering (Game.window_opened after the deal); the table pauses on it
@@ -236,9 +255,9 @@ def test_a_table_rebuilt_in_the_washing_window_pauses_on_it_afresh(tmp_path):
     # The washing window of the test above is open when the server stops; the table rebuilt
     # from its journal (LiveTable.rebuild, as after a restart) is in that window and pauses
     # on it again: the pause counted (window 1) and its least length (a second) from the
-    # rebuild, so the first answer -- a seat's pass at once (the table's default, which a
-    # restart brings back) -- is held to it, as in any pause; before, the rebuilt table had
-    # no pause open and applied every answer at once
+    # rebuild, so the answer that closes it -- the last of the four passes -- is held to it, as in any pause; before,
+    # the rebuilt table had no pause open and applied every answer at once. Each seat's own
+    # choice (every discard answered, not passed at once) is as it was before the restart
     db = tmp_path / "w.sqlite3"
     clock = Clock()
     cfg = TableConfig(ruleset="pung-chow-limit", hands=1, bot_delay=0, seed=5, deals="match", claim_pause_seconds=1.0)
@@ -255,6 +274,9 @@ def test_a_table_rebuilt_in_the_washing_window_pauses_on_it_afresh(tmp_path):
     again = LiveTable.rebuild(Journal(db), row, clock2)
     g = again.game
     assert g.washing and g.phase == "claims" and again.window == 1
+    assert not any(s.auto_pass for s in again.seats) and again.held is None  # nobody passed at once
+    for p in range(4):
+        again.act(p, wire(next(a for a in legal_of(again, p) if a.kind is ActionKind.PASS)))
     assert again.held is not None and g.washing  # held to the pause's second, not applied
     held = [x for x in clock2.timers if not x.cancelled and 0 < x.delay <= 1.0]
     assert held, "the held answer is applied when the pause has lasted its second"

@@ -6,7 +6,7 @@
         game_id = j.save_hand(game.events, bots=["greedy"] * 4)   # committed at once
         game = j.replay(game_id)                                 # Game.replay of the stored log
 
-Schema (version 3, ``PRAGMA user_version``; every app writes this one), defined
+Schema (version 4, ``PRAGMA user_version``; every app writes this one), defined
 once for SQLite and PostgreSQL in :data:`mahjongg.play.schema.TABLES`, with an
 index on ``games (match_id, hand)``::
 
@@ -21,6 +21,8 @@ index on ``games (match_id, hand)``::
             status TEXT (lobby, playing, finished), lease INTEGER (a server of
             many processes' lease token on PostgreSQL; 0 here, version 3))
     match_seats(match_id, player, name, kind (human, bot), bot, token_hash,
+                prefs TEXT (JSON: the player's own choices at a web table --
+                auto_pass, hints -- kept across a restart; version 4),
                 PRIMARY KEY (match_id, player))
     match_events(match_id, hand, seq, data (an event, JSON),
                  PRIMARY KEY (match_id, hand, seq))
@@ -43,7 +45,7 @@ The setup event of each hand holds the ruleset with its options, the built
 wall and the dice, so a hand replays exactly. Like Kajongg, the rules travel
 with the game.
 
-A file of version 2 gets ``matches.lease`` when opened to write. Files of the
+A file of version 2 or 3 gets ``matches.lease`` and ``match_seats.prefs`` when opened to write. Files of the
 three schemas before version 2 (``mahjongg.records``:
 ``games``/``events`` without ``match_id``; ``mahjongg play``:
 ``play_matches``/``play_journal``; ``mahjongg serve``: ``web_tables``/
@@ -79,7 +81,7 @@ import sqlite3
 import stat
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable, Sequence
+from typing import Any, Iterable, Mapping, Sequence
 
 from ..table import Game, ReplayError
 from ..table.log_schema import check_log
@@ -95,6 +97,7 @@ from .schema import (
     _impostor,
     dump,
     insert_hand,
+    seat_prefs,
     now,
     refuse_foreign,
     seed_value,
@@ -573,11 +576,19 @@ class Journal:
                 (match_id, player, name, kind, bot, token_hash),
             )
 
+    def put_seat_prefs(self, match_id: int, player: int, prefs: Mapping[str, Any]) -> None:
+        """Keep a seated player's own choices at the table (``prefs``: JSON values by name, e.g.
+        ``{"auto_pass": False, "hints": True}``), read back by :meth:`seats`."""
+        with self._write():
+            self.conn.execute(
+                "UPDATE match_seats SET prefs = ? WHERE match_id = ? AND player = ?", (dump(dict(prefs)), match_id, player)
+            )
+
     def seats(self, match_id: int) -> list[dict]:
         rows = self.conn.execute(
-            "SELECT player, name, kind, bot, token_hash FROM match_seats WHERE match_id = ? ORDER BY player", (match_id,)
+            "SELECT player, name, kind, bot, token_hash, prefs FROM match_seats WHERE match_id = ? ORDER BY player", (match_id,)
         ).fetchall()
-        return [dict(player=p, name=n, kind=k, bot=b, token_hash=h) for p, n, k, b, h in rows]
+        return [dict(player=p, name=n, kind=k, bot=b, token_hash=h, prefs=seat_prefs(f)) for p, n, k, b, h, f in rows]
 
     def append_events(self, match_id: int, hand: int, start: int, events: Sequence[dict]) -> None:
         """Append ``events`` of hand ``hand`` in progress, numbered from ``start``, committed at once."""
@@ -645,7 +656,7 @@ def _named_damage(method):
 
 
 for _name in ("tables", "save_hand", "game", "games", "__len__", "load", "replay", "new_match", "set_match",
-              "match_id", "matches", "put_seat", "seats", "append_events", "finish_hand", "hand_events", "load_match"):
+              "match_id", "matches", "put_seat", "put_seat_prefs", "seats", "append_events", "finish_hand", "hand_events", "load_match"):
     setattr(Journal, _name, _named_damage(getattr(Journal, _name)))
 
 

@@ -59,7 +59,7 @@ from typing import Callable, Iterable, Sequence
 
 from ..table import Game
 from .journal import GameRow, MatchRow, SavedMatch
-from .schema import GAMES, POSTGRES, JournalError, added_columns, dump, now, render
+from .schema import GAMES, POSTGRES, JournalError, added_columns, dump, now, render, seat_prefs
 
 __all__ = ["PgJournal", "PG_SCHEMA", "JournalUnavailable", "LeaseLost"]
 
@@ -366,11 +366,15 @@ class PgJournal:
     def put_seat(self, match_id: int, player: int, name: str, kind: str, bot: str | None, token_hash: str | None) -> None:
         self._write(_Sql(((_PUT_SEAT, (match_id, player, name, kind, bot, token_hash)),)), match_id=match_id)
 
+    def put_seat_prefs(self, match_id: int, player: int, prefs) -> None:
+        self._write(_Sql((("UPDATE match_seats SET prefs = %s WHERE match_id = %s AND player = %s",
+                           (dump(dict(prefs)), match_id, player)),)), match_id=match_id)
+
     def seats(self, match_id: int) -> list[dict]:
         rows = self._rows(
-            "SELECT player, name, kind, bot, token_hash FROM match_seats WHERE match_id = %s ORDER BY player", (match_id,)
+            "SELECT player, name, kind, bot, token_hash, prefs FROM match_seats WHERE match_id = %s ORDER BY player", (match_id,)
         )
-        return [dict(player=p, name=n, kind=k, bot=b, token_hash=h) for p, n, k, b, h in rows]
+        return [dict(player=p, name=n, kind=k, bot=b, token_hash=h, prefs=seat_prefs(f)) for p, n, k, b, h, f in rows]
 
     def append_events(self, match_id: int, hand: int, start: int, events: Sequence[dict]) -> None:
         if not events:
@@ -470,7 +474,7 @@ _NEW_MATCH = ("INSERT INTO matches (id, created, app, code, config, status) VALU
 
 _PUT_SEAT = ("INSERT INTO match_seats (match_id, player, name, kind, bot, token_hash) VALUES (%s, %s, %s, %s, %s, %s)"
              " ON CONFLICT (match_id, player) DO UPDATE SET name = EXCLUDED.name, kind = EXCLUDED.kind,"
-             " bot = EXCLUDED.bot, token_hash = EXCLUDED.token_hash")
+             " bot = EXCLUDED.bot, token_hash = EXCLUDED.token_hash, prefs = EXCLUDED.prefs")  # (a new player: the defaults)
 
 
 def _append_events(rows: list[tuple]) -> _Sql:

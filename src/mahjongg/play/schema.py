@@ -38,12 +38,15 @@ __all__ = [
     "JournalError",
     "refuse_foreign",
     "insert_hand",
+    "seat_prefs",
 ]
 
-VERSION = 3
+VERSION = 4
 """The schema's version (``PRAGMA user_version``); files of the schemas before the journal have 0.
-Version 3 added ``matches.lease`` (a lease token that only PostgreSQL writes; a SQLite file holds 0):
-:func:`migrate <mahjongg.play.migration.migrate>` adds it to a file of version 2."""
+Version 3 added ``matches.lease`` (a lease token that only PostgreSQL writes; a SQLite file holds 0),
+version 4 ``match_seats.prefs`` (a seat's own choices at a web table, JSON: passing at once where
+it cannot claim, the hint shown): :func:`migrate <mahjongg.play.migration.migrate>` adds them to a
+file of an older version."""
 
 @dataclass(frozen=True)
 class Column:
@@ -110,6 +113,8 @@ TABLES: tuple[SqlTable, ...] = (
     SqlTable("match_seats", (
         _c("match_id", "ref", required=True, references="matches(id)"), _c("player", "int", required=True),
         _c("name", required=True), _c("kind", required=True), _c("bot"), _c("token_hash"),
+        # the player's own choices at the table (JSON: auto_pass, hints), kept across a restart
+        _c("prefs", required=True, default="'{}'", since=4),
     ), key=("match_id", "player")),
     SqlTable("match_events", (
         _c("match_id", "ref", required=True, references="matches(id)"), _c("hand", "int", required=True),
@@ -196,6 +201,16 @@ def now() -> str:
 
 def dump(e) -> str:
     return json.dumps(e, separators=(",", ":"))
+
+
+def seat_prefs(text) -> dict:
+    """A seat's ``prefs`` column read (:data:`TABLES`): its JSON object, or ``{}`` when it is not
+    one (the defaults: a player's choices, nothing the game depends on)."""
+    try:
+        v = json.loads(text) if text else {}
+    except (TypeError, ValueError):
+        return {}
+    return v if isinstance(v, dict) else {}
 
 
 def refuse_foreign(conn: sqlite3.Connection, path: str | Path) -> None:

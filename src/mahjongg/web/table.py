@@ -442,6 +442,9 @@ class LiveTable:
         for seat in journal.seats(row.id):
             s = table.seats[seat["player"]]
             s.name, s.kind, s.bot, s.token_hash = seat["name"], seat["kind"], seat["bot"], seat["token_hash"]
+            prefs = seat.get("prefs", {})
+            s.auto_pass = prefs.get("auto_pass", s.auto_pass) is not False
+            s.hints = prefs.get("hints", s.hints) is True
         if row.status == "lobby":
             return table
         saved = journal.load_match(row.id, app="serve")
@@ -558,6 +561,7 @@ class LiveTable:
                 self._back(player)
             case protocol.Hint(on=on):
                 self.seats[player].hints = on
+                self._keep_prefs(player)
                 self._send(player)
             case protocol.AutoPass(on=on):
                 self._auto_pass(player, on)
@@ -565,7 +569,15 @@ class LiveTable:
     def _auto_pass(self, player: int, on: bool) -> None:
         """The player's own setting: pass at once in a claim pause where he cannot claim."""
         self.seats[player].auto_pass = on
+        self._keep_prefs(player)
         self._advance()
+
+    def _keep_prefs(self, player: int) -> None:
+        """The player's own choices written to the journal (the seat's ``prefs``), so a table
+        rebuilt after a restart (:meth:`rebuild`) keeps them."""
+        s = self.seats[player]
+        if s.kind == "human":
+            self.journal.put_seat_prefs(self.match_id, player, {"auto_pass": s.auto_pass, "hints": s.hints})
 
     def lone(self) -> bool:
         """One human at the table, the others bots: nothing about another seat can leak to
