@@ -9,7 +9,9 @@ ruleset (``bots/weights/learned-RULESET.npz``, :func:`weights_path`), written by
 
 The network (:func:`forward`; ``C`` channels, ``B`` residual blocks, both in
 the file's header): the 34 tile kinds are 34 positions, each with its 46
-plane values and a global embedding ``g`` (a layer on planes 44-45 and the
+plane values, the :data:`LOOKAHEAD` look-ahead planes where the header says so
+(:func:`lookahead`: each discard's shanten and live tiles, worked out from
+those planes) and a global embedding ``g`` (a layer on planes 44-45 and the
 bonus tiles' columns); convolutions along each suit (taps -2..+2 within the
 suit, none across suits or for honours), ReLU, ``B`` residual blocks of two
 such layers; then
