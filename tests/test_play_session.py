@@ -14,6 +14,8 @@ import asyncio
 import json
 import time
 
+import re
+
 import pytest
 
 from mahjongg.play.config import MatchConfig
@@ -22,6 +24,7 @@ from mahjongg.play.session import Session, new_session
 from mahjongg.simulate import hand_seeds, simulate
 from mahjongg.table import Action, ActionKind
 from mahjongg.tiles import Wind
+from mahjongg.shell import command_name
 
 BOTS = ("greedy", "cautious", "random", "greedy")
 RUN_SEED = 3
@@ -194,7 +197,7 @@ def test_a_finished_match_says_so_in_words_and_its_totals_read_in_one_order(tmp_
     s = new_session(bots=["greedy", "cautious", "random", "greedy"], seat=None, seed=4, hands=1, db=db)
     s.play()
     s.recorder.close()
-    with pytest.raises(JournalError, match=r"^match 1 is over \(1 hand\); replay its hands with mahjongg replay GAME_ID --db .* \(game 1\)$"):
+    with pytest.raises(JournalError, match=rf"^match 1 is over \(1 hand\); replay its hands with {re.escape(command_name())} replay GAME_ID --db .* \(game 1\)$"):
         resume_session(db, 1)
     # the end screen and the exit line print session.standing_text(): highest total first
     totals = [t for _, t in s.standing()]

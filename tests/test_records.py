@@ -8,6 +8,7 @@ from mahjongg.bots import make_bot
 from mahjongg.play.journal import Journal, JournalError
 from mahjongg.table import Game
 from mahjongg.tiles import Wind
+from mahjongg.shell import command_name
 
 
 def played(seed: int, names=("greedy", "cautious", "random", "greedy")) -> Game:
@@ -98,7 +99,7 @@ def test_unknown_id_names_a_match_in_progress(tmp_path):
             db.game(1)
         assert str(err.value) == (
             f"no game 1 in {path}: it holds no finished hand; match 1 of mahjongg play has a hand in progress, "
-            f"not replayable until it is finished: go on with it with mahjongg play --resume 1 --db {path}"
+            f"not replayable until it is finished: go on with it with {command_name()} play --resume 1 --db {path}"
         )
     _journal(path, [2])
     with Journal(path, create=False) as db:

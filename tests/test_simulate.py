@@ -12,6 +12,7 @@ from typer.testing import CliRunner
 from mahjongg.cli import app
 from mahjongg.simulate import SimulationError, play_hand, simulate
 from mahjongg.play.workers import MOST_IN_A_RUN
+from mahjongg.shell import command_name
 
 runner = CliRunner()
 
@@ -321,7 +322,7 @@ def test_cli_replay_of_a_match_left_mid_hand(tmp_path):
     assert match_id == 1
     assert r.stderr == (
         f"error: no game 1 in {db}: it holds no finished hand; match 1 of mahjongg play has a hand in progress, "
-        f"not replayable until it is finished: go on with it with mahjongg play --resume 1 --db {db}\n"
+        f"not replayable until it is finished: go on with it with {command_name()} play --resume 1 --db {db}\n"
     )
     # and that command's way in finds the match
     from mahjongg.play.session import resume_session

@@ -14,6 +14,7 @@ from typer.core import TyperCommand, TyperGroup
 
 from mahjongg.errors import MahjonggError
 from mahjongg.rules.sources import cite
+from mahjongg.shell import command_name  # noqa: F401 (the CLI's modules take it from here)
 
 try:  # newer Typers carry their own copy of click
     from typer._click import exceptions as _click_errors
@@ -163,24 +164,6 @@ def say(text: str) -> None:
     console.print(text, soft_wrap=False, highlight=False, markup=False)
 
 
-def command_name() -> str:
-    """``mahjongg`` as the user can run it again from this shell, for the
-    commands the CLI prints (``resume with mahjongg play --resume 1``): plain
-    ``mahjongg`` when that name on the PATH is this program; else the script
-    as it was typed (``.venv/bin/mahjongg``, the venv not activated); else
-    ``python -m mahjongg`` with this interpreter (run as a module)."""
-    import os
-    import shlex
-    import shutil
-
-    typed = sys.argv[0] if sys.argv else ""
-    on_path = shutil.which("mahjongg")
-    here = os.path.realpath(typed) if typed else ""
-    if on_path and (os.path.basename(typed) != "mahjongg" or os.path.realpath(on_path) == here):
-        return "mahjongg"
-    if os.path.basename(typed) == "mahjongg" and os.path.exists(typed):
-        return shlex.quote(typed if os.sep in typed else here)
-    return f"{shlex.quote(sys.executable)} -m mahjongg"
 
 
 _TITLE = re.compile(r"\*([^*\n]+)\*")

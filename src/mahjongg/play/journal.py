@@ -84,6 +84,7 @@ from pathlib import Path
 from typing import Any, Iterable, Mapping, Sequence
 
 from ..table import Game, ReplayError
+from ..shell import command_name
 from ..table.log_schema import check_log
 from .migration import migrate
 from .schema import (
@@ -489,14 +490,15 @@ class Journal:
         if not ids:
             return ""
         db = shlex.quote(str(self.path))
+        cmd = command_name()
         if len(ids) == 1:
             return (
                 f"; match {ids[0]} of mahjongg play has a hand in progress, not replayable until it is finished: "
-                f"go on with it with mahjongg play --resume {ids[0]} --db {db}"
+                f"go on with it with {cmd} play --resume {ids[0]} --db {db}"
             )
         return (
             f"; matches {', '.join(map(str, ids))} of mahjongg play have a hand in progress, not replayable until "
-            f"it is finished: go on with one with mahjongg play --resume MATCH_ID --db {db}"
+            f"it is finished: go on with one with {cmd} play --resume MATCH_ID --db {db}"
         )
 
     def games(self, limit: int | None = None) -> list[GameRow]:

@@ -35,6 +35,7 @@ from typing import Any, Callable, Mapping, Protocol, Sequence
 
 from ..bots import make_bot
 from ..errors import StateError
+from ..shell import command_name
 from ..table import Action, Game, IllegalActionError, Observation
 from ..table.match import HandRecord, Match
 from ..table.seating import Seating
@@ -505,7 +506,7 @@ def resume_session(db: str | Path, match_id: int) -> Session:
         games = f" ({game_ids(saved.hands)})" if saved.hands else ""
         raise JournalError(
             f"match {match_id} is over ({n} hand{'' if n == 1 else 's'}); replay its hands with "
-            f"mahjongg replay GAME_ID --db {db}{games}"
+            f"{command_name()} replay GAME_ID --db {db}{games}"
         )
     return session
 
