@@ -62,8 +62,10 @@ BOUNDED_BY_THE_GAME = {
     # limits of their own, fixed
     "mahjongg.notation": {"_FORMATTED": 10_000},
     "mahjongg.scoring": {"_RULES": 64},
-    # the faan values of each ruleset a plan was made under
-    "mahjongg.bots.plans": {"_VALUES": 64},
+    # the faan values of each ruleset a plan was made under; the pungs' distance by a hand's
+    # classes -- kinds held once (-1..15: a class shifted by one draw), twice (-1..8), three
+    # times or more (0..5) of at most 14 tiles -- and the sets to make (0-4)
+    "mahjongg.bots.plans": {"_VALUES": 64, "_PUNG_MEMO": 17 * 10 * 6 * 5, "_ROWS": 17 * 10 * 6 * 5},
     # whether each ruleset a cautious bot played under pays a loser's one-suit hand
     "mahjongg.bots.cautious": {"_PAYS_LOSER": 64},
     # the claim windows of a turn, keyed by three yes-or-no options of the ruleset
