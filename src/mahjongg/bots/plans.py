@@ -261,11 +261,9 @@ def plan_distance(counts, sets: int, shape: str, suit, forced, unseen) -> tuple[
     return _distance(bytes(counts), sets, shape, suit, forced, unseen)
 
 
-def _distance(held: bytes, sets: int, shape: str, suit, forced, unseen, cutoff: int | None = None,
-              live_too: bool = True) -> tuple[int, int]:
+def _distance(held: bytes, sets: int, shape: str, suit, forced, unseen, live_too: bool = True) -> tuple[int, int]:
     """:func:`plan_distance` of the counts ``held`` as bytes (made once for every plan of a
-    hand); ``(99, 0)`` when it is further than ``cutoff`` (its live tiles not looked for);
-    ``live_too=False``: the distance alone (live 0)."""
+    hand); ``live_too=False``: the distance alone (live 0: the kinds that shorten it not looked for)."""
     extra = 0
     live = 0
     b = held
@@ -282,20 +280,13 @@ def _distance(held: bytes, sets: int, shape: str, suit, forced, unseen, cutoff: 
     if shape == "pungs":
         if not live_too:
             n1, n2 = b.count(1), b.count(2)
-            d = _pungs_memo(n1, n2, len(b) - b.count(0) - n1 - n2, rest) + extra
-            return (99, 0) if cutoff is not None and d > cutoff else (d, 0)
+            return _pungs_memo(n1, n2, len(b) - b.count(0) - n1 - n2, rest) + extra, 0
         d, kinds = _pungs_kinds(b, rest)
     else:
         groups = _ALL_GROUPS if shape == "any" else _ONE_SUIT_GROUPS[shape, suit]
-        if not live_too or cutoff is not None:
-            d = _regular_distance(b, rest, groups) + extra
-            if cutoff is not None and d > cutoff:
-                return 99, 0
-            if not live_too:
-                return d, 0
+        if not live_too:
+            return _regular_distance(b, rest, groups) + extra, 0
         d, kinds = _regular_kinds(b, rest, groups)
-    if cutoff is not None and d + extra > cutoff:
-        return 99, 0
     for k in kinds:
         live += unseen[k]
     return d + extra, live
@@ -333,7 +324,7 @@ def _of_melds(melds, honors: dict) -> tuple:
 
 def plans(
     counts, melds, sets: int, unseen, honors: dict, own_bonus: int, no_flower_chance: float, values: FaanValues, at_least: int = 0,
-    regular: tuple[int, int] | None = None, memo: dict | None = None, cutoff: int | None = None,
+    regular: tuple[int, int] | None = None, memo: dict | None = None,
 ) -> list[Plan]:
     """Every plan of the hand ``counts`` (34 ints, concealed, between turns) with its
     declared ``melds`` (:class:`~mahjongg.hand.Meld`) and ``sets`` sets to make.
@@ -352,14 +343,12 @@ def plans(
     ``unseen`` (the discards weighed at one decision), by the tiles they read (their suit,
     and the honors for ``mixed``), and what the melds, honors, bonus faan and values
     decide: filled in and read (the same melds, honors, bonus faan, values and unseen
-    tiles at every call with one memo). ``cutoff``: plans surely further than this many
-    tiles are left out unweighed (a one-suit shape lacks at least the tiles the hand holds
-    outside it; a caller after the nearest plan passes the nearest it has found)."""
+    tiles at every call with one memo)."""
     fixed = _fixed(melds, honors, own_bonus, no_flower_chance, values, at_least, memo)
     extras = fixed[1]
     out = []
     held = bytes(counts)
-    for shape, suit, forced, total in _specs(counts, sets, unseen, honors, fixed, values, cutoff):
+    for shape, suit, forced, total in _specs(counts, sets, unseen, honors, fixed, values, None):
         if regular is not None and shape == "any" and not forced:
             d, live = regular
         elif memo is not None and suit is not None:
@@ -368,13 +357,11 @@ def plans(
             lo = 9 * suit
             key = (shape, suit, forced, sets, held[lo : lo + 9], held[27:34] if shape == "mixed" else None)
             found = memo.get(key)
-            if found is None or (found[0] >= 99 and found[1] is not None and (cutoff is None or cutoff > found[1])):
-                # (a plan left out as further than a smaller cutoff is weighed afresh)
-                d, live = _distance(held, sets, shape, suit, forced, unseen, cutoff)
-                found = memo[key] = (d, cutoff if d >= 99 else live)
+            if found is None:
+                found = memo[key] = _distance(held, sets, shape, suit, forced, unseen)
             d, live = found
         else:
-            d, live = _distance(held, sets, shape, suit, forced, unseen, cutoff)
+            d, live = _distance(held, sets, shape, suit, forced, unseen)
         if d >= 99:
             continue
         out.append(Plan(shape, suit, forced, d, live, total, extras))
@@ -452,8 +439,8 @@ def _nearest(counts, melds, sets: int, unseen, honors: dict, own_bonus: int, no_
     best = None
     at: list = []
     for shape, suit, forced, _ in _specs(counts, sets, unseen, honors, fixed, values, cutoff):
-        d = _distance(held, sets, shape, suit, forced, unseen, cutoff, False)[0]
-        if d >= 99:
+        d = _distance(held, sets, shape, suit, forced, unseen, False)[0]
+        if d >= 99 or (cutoff is not None and d > cutoff):
             continue
         if best is None or d < best:
             best = cutoff = d
