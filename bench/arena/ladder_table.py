@@ -7,8 +7,9 @@ it): the challenger's advantage in chips per hand over a field seat, its 95%
 interval (bootstrap over deals) and whether the interval's lower end is above
 zero; the deals and the seed of each run are in the JSON files.
 
-A rung may be measured at more than one seed: ``C-F-R.json`` (or the longer
-``C-F-R.N-deals.json``) and ``C-F-R.seed-S.json`` for each further seed ``S``.
+A rung may be measured at more than one seed: ``C-F-R.json`` (seed 16) and
+``C-F-R.seed-S.json`` for each further seed ``S``; a longer run of a seed
+(``C-F-R.N-deals.json``, ``C-F-R.seed-S.N-deals.json``) stands for it.
 A claim is marked **holds** only when it holds at every seed measured and at
 least two were; one that holds at some seeds only says at which; one measured
 at a single seed says so. A claim that holds says at which seeds its run was too
@@ -29,11 +30,18 @@ RUNGS = (("greedy", "random"), ("cautious", "greedy"), ("expert", "greedy"), ("e
 
 
 def runs(c: str, f: str, r: str) -> list[dict]:
-    """The runs of rung ``c`` against ``f`` on ruleset ``r``, one per seed (the longest first file)."""
-    longer = sorted(HERE.glob(f"{c}-{f}-{r}.*-deals.json"))  # a longer run: C-F-R.5000-deals.json
-    first = longer[-1] if longer else HERE / f"{c}-{f}-{r}.json"
-    paths = ([first] if first.exists() else []) + sorted(HERE.glob(f"{c}-{f}-{r}.seed-*.json"))
-    return [json.loads(p.read_text()) for p in paths]
+    """The runs of rung ``c`` against ``f`` on ruleset ``r``: the longest of each seed, seed 16 first.
+
+    A seed's runs are ``C-F-R.json`` (seed 16) or ``C-F-R.seed-S.json``, and longer runs of
+    the same seed beside them, ``C-F-R.N-deals.json`` and ``C-F-R.seed-S.N-deals.json``
+    (a run of N deals plays the shorter run's deals first: the deals of a seed are a sequence).
+    """
+    by_seed: dict[int, dict] = {}
+    for path in HERE.glob(f"{c}-{f}-{r}.*json"):
+        d = json.loads(path.read_text())
+        if d["seed"] not in by_seed or d["deals"] > by_seed[d["seed"]]["deals"]:
+            by_seed[d["seed"]] = d
+    return sorted(by_seed.values(), key=lambda d: (d["seed"] != 16, str(d["seed"])))
 
 
 def _end(x: float) -> str:
