@@ -114,6 +114,42 @@ def test_a_table_whose_options_change_the_tiles_is_refused():
         play_hand(["learned", "greedy", "greedy", "greedy"], seed=1, ruleset="pung-chow", options={"mandarins": True})
 
 
+def _bad_npz_files(tmp_path):
+    """Files that are not .npz archives of plain arrays, each with the reason its error must give."""
+    import numpy as np
+
+    text = tmp_path / "text.npz"
+    text.write_bytes(b"not a zip")  # numpy would try to unpickle it
+    broken = tmp_path / "broken.npz"
+    broken.write_bytes(b"PK\x03\x04 a zip's magic and nothing else")
+    single = tmp_path / "single.npz"
+    with open(single, "wb") as f:
+        np.save(f, np.zeros(3))
+    objects = tmp_path / "objects.npz"
+    np.savez(objects, a=np.array([{"x": 1}], dtype=object))
+    return [
+        (text, r"not an .npz \(zip\) file"),
+        (broken, "a damaged .npz file"),
+        (single, r"a single array \(.npy\)"),
+        (objects, "it holds Python objects, which are never read"),
+        (tmp_path / "missing.npz", "missing.npz: no such file"),
+        (tmp_path, "is a folder"),
+    ]
+
+
+def test_a_file_that_is_not_an_npz_is_one_line_naming_it_and_why(tmp_path):
+    # weights (learned:, policy: through load_net) and recordings (fit) are read alike,
+    # never unpickled, and every bad file is the library's error, not numpy's or zipfile's
+    from mahjongg.rl.imitation import TrainError, load_decisions
+
+    for path, why in _bad_npz_files(tmp_path):
+        with pytest.raises(LearnedError, match=why) as e:
+            load_net(path)
+        assert str(path) in str(e.value) and "\n" not in str(e.value)
+        with pytest.raises(TrainError, match=why):
+            load_decisions([path])
+
+
 def test_a_file_that_is_not_weights_is_refused(tmp_path):
     bad = tmp_path / "x.npz"
     bad.write_bytes(b"not a zip")
@@ -272,7 +308,7 @@ def test_self_play_improves_by_duplicate_deals_and_writes_weights_the_bot_plays(
     assert any(not np.array_equal(before.w[k], after.w[k]) for k in before.w)  # the steps changed the weights
     hand = play_hand([f"policy:{out}", "greedy", "greedy", "greedy"], seed=7, ruleset="pung-chow")
     assert sum(hand.net) == 0
-    with pytest.raises(TrainError, match="not the weights"):
+    with pytest.raises(TrainError, match="missing.npz: no such file"):
         improve(tmp_path / "missing.npz", out, deals=1)
     with pytest.raises(BotError):
         improve(weights_path("pung-chow"), out, deals=1, field="nobody")

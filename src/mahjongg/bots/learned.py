@@ -261,17 +261,41 @@ def save_weights(path: str | Path, weights: dict, header: dict) -> None:
         np.savez_compressed(f, header=np.array(json.dumps(header)), **{k: np.asarray(v, dtype=np.float32) for k, v in weights.items()})
 
 
+def read_npz(path: str | Path, what: str, error: type[Exception]) -> dict:
+    """Every array of the ``.npz`` file ``path`` (name -> array), read without pickles;
+    ``error`` (a :class:`~mahjongg.errors.MahjonggError`) in one line naming the file and
+    saying it is not ``what`` -- missing, not an ``.npz`` (zip) file, holding Python objects
+    (never unpickled), or damaged."""
+    import zipfile
+
+    np = _np()
+    if Path(path).is_dir():
+        raise error(f"{path} is a folder, not {what}")
+    if not Path(path).is_file():
+        raise error(f"{path}: no such file")
+    try:
+        with np.load(path, allow_pickle=False) as z:
+            return {k: z[k] for k in z.files}
+    except (TypeError, AttributeError):  # a single array (.npy): an array, not a context manager
+        why = "a single array (.npy), not an .npz file"
+    except (zipfile.BadZipFile, EOFError):
+        why = "a damaged .npz file"
+    except ValueError as e:  # numpy would unpickle a file that is neither .npz nor .npy: never done
+        why = "it holds Python objects, which are never read" if "Object arrays" in str(e) else "not an .npz (zip) file"
+    except OSError as e:
+        why = e.strerror or "it cannot be read"
+    raise error(f"{path} is not {what} ({why})")
+
+
 def load_net(path: str | Path, table=None) -> LearnedNet:
     """The network in ``path`` (:func:`save_weights`), for ``table`` (default: its header's ruleset's
     table as registered); :class:`LearnedError` saying what is wrong with the file."""
-    np = _np()
+    arrays = read_npz(path, "the weights of a learned bot", LearnedError)
     try:
-        with np.load(path, allow_pickle=False) as z:
-            header = json.loads(str(z["header"]))
-            weights = {k: z[k] for k in z.files if k != "header"}
-    except (OSError, ValueError, KeyError, EOFError) as e:
-        raise LearnedError(f"{path} is not the weights of a learned bot ({e})") from None
-    return net_from_arrays(header, weights, path, table)
+        header = json.loads(str(arrays.pop("header")))
+    except (KeyError, ValueError):
+        raise LearnedError(f"{path} is not the weights of a learned bot (no JSON header)") from None
+    return net_from_arrays(header, arrays, path, table)
 
 
 def net_from_arrays(header, weights: dict, path: str | Path, table=None) -> LearnedNet:

@@ -34,7 +34,7 @@ from pathlib import Path
 import numpy as np
 
 from ..bots import BOTS, Bot, make_bot, register_bot
-from ..bots.learned import ARCH, LOOKAHEAD, TAPS, VALUE_SCALE, layout, save_weights
+from ..bots.learned import ARCH, LOOKAHEAD, TAPS, VALUE_SCALE, layout, read_npz, save_weights
 from ..errors import MahjonggError
 from ..features.actions import action_table
 from ..features.encoding import encode
@@ -230,13 +230,15 @@ def load_decisions(paths) -> Decisions:
         paths = [paths]
     parts, infos, offset = [], [], 0
     for p in paths:
+        z = read_npz(p, "a recording of decisions", TrainError)
         try:
-            with np.load(p, allow_pickle=False) as z:
-                part = {k: z[k] for k in ("planes", "masks", "actions", "chips", "hands")}
-                part["values"] = z["values"] if "values" in z.files else np.full(part["masks"].shape, np.nan, np.float16)
-                info = json.loads(str(z["info"]))
-        except (OSError, ValueError, KeyError) as e:
-            raise TrainError(f"{p} is not a recording of decisions ({e})") from None
+            part = {k: z[k] for k in ("planes", "masks", "actions", "chips", "hands")}
+            part["values"] = z["values"] if "values" in z else np.full(part["masks"].shape, np.nan, np.float16)
+            info = json.loads(str(z["info"]))
+        except KeyError as e:
+            raise TrainError(f"{p} is not a recording of decisions (no {e.args[0]} array)") from None
+        except ValueError:
+            raise TrainError(f"{p} is not a recording of decisions (its info is not JSON)") from None
         if infos and info.get("ruleset") != infos[0].get("ruleset"):
             raise TrainError(f"{p} records {info.get('ruleset')}, not {infos[0].get('ruleset')}")
         _, dense = np.unique(part["hands"], return_inverse=True)  # the file's hands numbered 0, 1, ... in order
