@@ -9,7 +9,8 @@ import pytest
 from mahjongg.bots import BOTS, ExpertBot, MasterBot, make_bot
 from mahjongg.table.actions import KONG, PUNG
 from mahjongg.bots.expert import _threat, win_chance
-from mahjongg.bots.master import loser_term, passed_since
+from mahjongg.bots.expert import DiscardValue
+from mahjongg.bots.master import distance_first, loser_term, passed_since
 from mahjongg.hand import Meld, MeldKind
 from mahjongg.notation import parse_tiles
 from mahjongg.rules import RULESETS, get_ruleset
@@ -379,3 +380,54 @@ def test_under_a_faan_table_a_plan_is_valued_at_five_faan_at_most():
     assert [(v.tile, v.ev) for v in MasterBot(0).rank_discards(full, None)] == [
         (v.tile, v.ev) for v in Uncapped(0).rank_discards(full, None)
     ]
+
+
+def test_a_step_is_not_given_up_for_a_fraction_of_a_chip_of_risk():
+    # From a hand where master lost chips to the expert (bench/arena/divergence.py, pung-chow,
+    # seed 40, deal 219): East holds 1137b 1255679c 247d with 60 tiles to draw; South has an
+    # exposed pung of red dragons and discarded 2d and 4d. Discarding 9c keeps three steps
+    # from waiting: 567c a set, 11b the pair, 12c and 24d towards sets (8 - 2x1 - 2 - 1 = 3);
+    # discarding 2d or 4d leaves four (567c, 11b, 12c and singles: 8 - 2 - 1 - 1 = 4).
+    # Three steps out on 60 tiles the expert's measure sees no chance of a win at all, so
+    # every discard is valued by its risk alone: 2d and 4d, which South let go himself, less
+    # than 9c. The expert gives up the step for that difference; master (NO_CHANCE_MARGIN,
+    # 1 chip) keeps the step and discards a nearest tile.
+    melds = {Wind.SOUTH: [Meld(MeldKind.PUNG, tile("R"), exposed=True)]}
+    o = obs("1137b 1255679c 247d", melds=melds, discards={Wind.SOUTH: "2d 4d"})
+    cands = sorted(set(o.concealed))
+    by_tile = {str(v.tile): v for v in ExpertBot(0).rank_discards(o, cands)}
+    assert (by_tile["9c"].shanten, by_tile["2d"].shanten, by_tile["4d"].shanten) == (3, 4, 4)
+    assert all(v.chance == 0 for v in by_tile.values())
+    gap = by_tile["9c"].risk - by_tile["2d"].risk
+    assert 0 < gap < MasterBot.NO_CHANCE_MARGIN
+    assert str(ExpertBot(0).rank_discards(o, cands)[0].tile) in ("2d", "4d")
+    assert MasterBot(0).rank_discards(o, cands)[0].shanten == 3
+    # a margin below the gap: the risk is worth more than the step, master folds as the expert
+    careful = MasterBot(0)
+    careful.NO_CHANCE_MARGIN = gap / 2
+    assert str(careful.rank_discards(o, cands)[0].tile) in ("2d", "4d")
+
+
+def test_distance_first_reorders_only_where_no_nearest_discard_has_a_chance():
+    # (tile, shanten, live, waits, value, chance, risk, ev), best first by ev
+    far = DiscardValue((tile("2d"), 4, 20, 0, 0.0, 0.0, 0.2, -0.2))
+    near = DiscardValue((tile("9c"), 3, 16, 0, 0.0, 0.0, 0.7, -0.7))
+    assert distance_first([far, near], 1.0) == [near, far]  # 0.5 chips of risk: the step is kept
+    assert distance_first([far, near], 0.4) == [far, near]  # more than the margin: folds
+    hope = DiscardValue((tile("9c"), 3, 16, 0, 40.0, 0.01, 0.7, -0.3))
+    assert distance_first([far, hope], 1.0) == [far, hope]  # a chance: valued as the expert values it
+    assert distance_first([], 1.0) == []
+
+
+def test_the_advisor_says_why_master_keeps_the_step():
+    # the hand of test_a_step_is_not_given_up_for_a_fraction_of_a_chip_of_risk: master's
+    # choice is first, worth less than 2d or 4d by their risk alone, and the advice says so
+    from mahjongg.bots.advisor import choices
+
+    melds = {Wind.SOUTH: [Meld(MeldKind.PUNG, tile("R"), exposed=True)]}
+    o = obs("1137b 1255679c 247d", melds=melds, discards={Wind.SOUTH: "2d 4d"})
+    out = choices(o, [Action.discard(Wind.EAST, t) for t in sorted(set(o.concealed))])
+    first, best = out[0], max(out, key=lambda c: c.ev)
+    assert first.shanten == 3 and best.shanten == 4 and first.ev < best.ev
+    assert "the step towards ready is kept" in first.why
+    assert not any(c.why for c in out[1:])

@@ -449,6 +449,8 @@ def _why(bot: MasterBot, obs: Observation, c: Choice, ranked: list[Choice]) -> s
         return ""
     top = next(x for x in ranked if x.action == "discard")
     if top is not c and top.ev > c.ev:
+        if c.shanten < top.shanten and bot.mode(obs, now) != "build":  # MasterBot.NO_CHANCE_MARGIN
+            return f"no discard leaves a win in reach yet by the wall's count: the step towards ready is kept for {chips(top.ev - c.ev)} chips of risk"
         return "building a high hand on a long wall (one suit, the doubling honors, concealed sets)"
     kong = next((x for x in ranked if x.action in ("concealed-kong", "add-kong")), None)
     if kong is not None and kong.ev > c.ev:
