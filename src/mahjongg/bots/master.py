@@ -290,7 +290,8 @@ def distance_first(ranked: list[DiscardValue], margin: float) -> list[DiscardVal
 
 class MasterBot(ExpertBot):
     """The expert with kongs kept for their points, passing weighed as claiming, the tiles let pass known
-    safe (rulesets in points) and faan plans (rulesets with a faan table's minimum)."""
+    safe, a step towards ready kept where no discard has a chance by its measure (rulesets in
+    points) and faan plans (rulesets with a faan table's minimum)."""
 
     name = "master"
     PROCEDURE = True
