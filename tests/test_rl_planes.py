@@ -162,7 +162,10 @@ def test_env_planes_after_every_step_equal_planes_from_scratch(ruleset, claims, 
     seldom reach, is the next test."""
     e = raw_env(ruleset, players, claims=claims)
     e.reset(seed=seed)
-    assert _every_step_from_scratch(e, random.Random(seed)) >= players * 10
+    compared = _every_step_from_scratch(e, random.Random(seed))
+    # a hand played out compares every seat's planes many times; one washed at the deal
+    # (pung-chow-limit, a random seat choosing to wash: seed 10061) ends at once
+    assert compared >= (players if e.game.result.reason == "washed" else players * 10)
 
 
 @pytest.mark.parametrize("claims", ["able", "all"])

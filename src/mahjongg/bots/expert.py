@@ -589,7 +589,8 @@ class ExpertBot(CautiousBot):
         ``"stay"`` (the hand kept, passing) where a claim window weighed claims against passing.
         A key is absent where the decision was not made by those values (a build mode, a kong
         taken by rule, a single legal action); the action may still differ from the values' best
-        (a kong before the ranked discard). What an imitation learner is taught
+        (a kong before the ranked discard; master's ``NO_CHANCE_MARGIN``, a step kept for less
+        than a chip of risk: its ranking's order, not the values, says so). What an imitation learner is taught
         (:func:`mahjongg.rl.imitation.record`)."""
         self._weighing = {}
         try:
