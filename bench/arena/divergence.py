@@ -53,6 +53,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 from collections import Counter, defaultdict
 
@@ -61,6 +62,7 @@ from mahjongg.bots import make_bot, register_bot
 from mahjongg.bots.base import Bot, concealed_counts, unseen_counts
 from mahjongg.bots.evaluation import discard_shanten
 from mahjongg.bots.expert import ExpertBot
+from mahjongg.bots.master import distance_first
 from mahjongg.errors import MahjonggError
 from mahjongg.play.config import MatchConfig
 from mahjongg.play.seeds import bot_seed
@@ -134,12 +136,8 @@ class DistanceFirst(ExpertBot):
     name = "expert-distance"
 
     def rank_discards(self, obs, candidates, defence=None):
-        ranked = super().rank_discards(obs, candidates, defence)
-        if ranked:
-            best = min(v.shanten for v in ranked)
-            if all(v.chance == 0 for v in ranked if v.shanten == best):
-                ranked = sorted(ranked, key=lambda v: v.shanten)  # stable: by value within a distance
-        return ranked
+        # master's rule (MasterBot.NO_CHANCE_MARGIN) with no margin: whatever the risk
+        return distance_first(super().rank_discards(obs, candidates, defence), math.inf)
 
 
 def _ranked(bot, obs, legal) -> list:

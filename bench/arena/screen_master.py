@@ -8,6 +8,9 @@ A variant is ``master`` with some of its class attributes set::
 prints one line: the variant, the ruleset, the advantage in chips per hand over a
 field seat with its 95% interval, the win, deal-in and draw rates and the mean
 score of a won hand (the challenger's / the field's). Values are Python literals.
+``--field-set ATTR=VALUE`` makes the field a master variant too (``--field`` is then
+ignored): e.g. the master against the master without a rule of its own,
+``--field-set NO_CHANCE_MARGIN=None``.
 """
 
 from __future__ import annotations
@@ -30,15 +33,12 @@ def main(argv=None) -> None:
     p.add_argument("--workers", type=int, default=1)
     p.add_argument("--field", default="expert")
     p.add_argument("--set", action="append", default=[], metavar="ATTR=VALUE")
+    p.add_argument("--field-set", action="append", default=[], metavar="ATTR=VALUE")
     a = p.parse_args(argv)
-    attrs = {}
-    for item in a.set:
-        k, _, v = item.partition("=")
-        if not hasattr(MasterBot, k):
-            sys.exit(f"MasterBot has no attribute {k}")
-        attrs[k] = ast.literal_eval(v)
-    variant = type("Variant", (MasterBot,), dict(attrs))
-    register_bot("variant", variant)
+    register_bot("variant", _variant(a.set))
+    if a.field_set:
+        register_bot("field-variant", _variant(a.field_set))
+        a.field = "field-variant"
     opts = {"special_tiles": a.special_tiles} if a.special_tiles else None
     r = arena("variant", tuple(a.field.split(",")), deals=a.deals, ruleset=a.ruleset, seed=a.seed, workers=a.workers, options=opts)
     c, f = r.challenger_side, r.field_side
@@ -51,6 +51,17 @@ def main(argv=None) -> None:
         f"score {c.mean_win_score:.1f}/{f.mean_win_score:.1f} draws {r.draw_rate:.1%} {r.hands_per_second:.1f} hands/s",
         flush=True,
     )
+
+
+def _variant(settings: list[str]) -> type:
+    """``MasterBot`` with the class attributes ``ATTR=VALUE`` of ``settings`` set."""
+    attrs = {}
+    for item in settings:
+        k, _, v = item.partition("=")
+        if not hasattr(MasterBot, k):
+            sys.exit(f"MasterBot has no attribute {k}")
+        attrs[k] = ast.literal_eval(v)
+    return type("Variant", (MasterBot,), attrs)
 
 
 if __name__ == "__main__":
