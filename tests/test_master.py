@@ -10,7 +10,7 @@ from mahjongg.bots import BOTS, ExpertBot, MasterBot, make_bot
 from mahjongg.table.actions import KONG, PUNG
 from mahjongg.bots.expert import _threat, win_chance
 from mahjongg.bots.expert import DiscardValue
-from mahjongg.bots.master import distance_first, loser_term, passed_since
+from mahjongg.bots.master import distance_first, loser_term, passed_since, step_values
 from mahjongg.hand import Meld, MeldKind
 from mahjongg.notation import parse_tiles
 from mahjongg.rules import RULESETS, get_ruleset
@@ -417,6 +417,29 @@ def test_distance_first_reorders_only_where_no_nearest_discard_has_a_chance():
     hope = DiscardValue((tile("9c"), 3, 16, 0, 40.0, 0.01, 0.7, -0.3))
     assert distance_first([far, hope], 1.0) == [far, hope]  # a chance: valued as the expert values it
     assert distance_first([], 1.0) == []
+
+
+def test_the_values_master_ranks_by_put_its_first_discard_best():
+    # step_values: with no chance of a win at the nearest distance the nearest discards are
+    # worth their ev plus the margin, so the first of distance_first is valued best -- what a
+    # recording teaches (imitation.record). The figures of the distance_first test above:
+    far = DiscardValue((tile("2d"), 4, 20, 0, 0.0, 0.0, 0.2, -0.2))
+    near = DiscardValue((tile("9c"), 3, 16, 0, 0.0, 0.0, 0.7, -0.7))
+    assert step_values([far, near], 1.0) == [-0.2, -0.7 + 1.0]  # 0.3 > -0.2: the step first
+    assert step_values([far, near], 0.4) == [-0.2, -0.7 + 0.4]  # -0.3 < -0.2: folds, as ranked
+    hope = DiscardValue((tile("9c"), 3, 16, 0, 40.0, 0.01, 0.7, -0.3))
+    assert step_values([far, hope], 1.0) == [-0.2, -0.3]  # a chance: the expert's values
+    # the divergence hand: master's own values rank its first discard (a step kept) best,
+    # the expert's values rank the expert's first best
+    melds = {Wind.SOUTH: [Meld(MeldKind.PUNG, tile("R"), exposed=True)]}
+    o = obs("1137b 1255679c 247d", melds=melds, discards={Wind.SOUTH: "2d 4d"})
+    cands = sorted(set(o.concealed))
+    for bot in (MasterBot(0), ExpertBot(0)):
+        ranked = bot.rank_discards(o, cands)
+        values = bot.ranking_values(o, ranked)
+        assert values[0] == max(values)
+    ranked = MasterBot(0).rank_discards(o, cands)
+    assert MasterBot(0).ranking_values(o, ranked)[0] == ranked[0].ev + MasterBot.NO_CHANCE_MARGIN
 
 
 def test_the_advisor_says_why_master_keeps_the_step():

@@ -598,6 +598,13 @@ class ExpertBot(CautiousBot):
         finally:
             self._weighing = None
 
+    def ranking_values(self, obs: Observation, ranked: list[DiscardValue]) -> list[float]:
+        """The value, in chips, the bot's own rule gives each discard of ``ranked`` (its
+        :meth:`rank_discards` for ``obs``, best first): the first is valued highest (a tie at
+        most). The expert's: each discard's expected chips less the risk (``ev``). What an
+        imitation learner is taught as the value of a discard (:func:`mahjongg.rl.imitation.record`)."""
+        return [float(v.ev) for v in ranked]
+
     def rank_discards(self, obs: Observation, candidates, defence: bool | None = None) -> list[DiscardValue]:
         """The discards of ``obs``'s hand among ``candidates`` (``None``: every kind held),
         best first, as :func:`discard_value` ranks them (``defence``: weigh the risk;

@@ -288,6 +288,20 @@ def distance_first(ranked: list[DiscardValue], margin: float) -> list[DiscardVal
     return sorted(ranked, key=lambda v: v.shanten)
 
 
+def step_values(ranked: list[DiscardValue], margin: float) -> list[float]:
+    """The values :func:`distance_first` ranks ``ranked`` by (best first by ``ev``), in chips: where
+    none of the nearest discards has any chance of a win, each nearest discard's ``ev`` plus
+    ``margin`` (the step towards ready is worth that much to the rule); else each ``ev``. The
+    first of ``distance_first(ranked, margin)`` is valued highest (a tie at most, where the best
+    is exactly ``margin`` above the best nearest)."""
+    if not ranked:
+        return []
+    best = min(v.shanten for v in ranked)
+    if any(v.chance > 0 for v in ranked if v.shanten == best):
+        return [float(v.ev) for v in ranked]
+    return [float(v.ev) + (margin if v.shanten == best else 0.0) for v in ranked]
+
+
 class MasterBot(ExpertBot):
     """The expert with kongs kept for their points, passing weighed as claiming, the tiles let pass known
     safe, a step towards ready kept where no discard has a chance by its measure (rulesets in
@@ -544,6 +558,14 @@ class MasterBot(ExpertBot):
         if self.NO_CHANCE_MARGIN is not None and self._kongs_score(obs):
             return distance_first(ranked, self.NO_CHANCE_MARGIN)
         return ranked
+
+    def ranking_values(self, obs, ranked):
+        """The expert's values (``ev``), but under a ruleset scored in points with
+        :attr:`NO_CHANCE_MARGIN` the step it keeps valued at that margin (:func:`step_values`):
+        the values its ranking's first is best by."""
+        if self.NO_CHANCE_MARGIN is not None and self._kongs_score(obs):
+            return step_values(ranked, self.NO_CHANCE_MARGIN)
+        return ExpertBot.ranking_values(self, obs, ranked)
 
     def _stay_value(self, obs, counts, declared, before):
         """The hand kept in a claim window, weighed as :meth:`rank_discards` weighs a discard:

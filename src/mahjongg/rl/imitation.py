@@ -122,7 +122,8 @@ def record(
                 masks.append(mask)
                 actions.append(table.index(choice))
                 seats.append(obs.seat.letter)
-                row = _discard_values(table, legal, choice, weighed.get("discards"))
+                ranked = weighed.get("discards")
+                row = _discard_values(table, legal, choice, ranked, ranked and bot.ranking_values(obs, ranked))
                 if np.isnan(row).all():
                     row = _claim_values(table, legal, choice, weighed.get("claims"), weighed.get("stay"))
                 values.append(row)
@@ -196,15 +197,17 @@ def _claim_values(table, legal, choice, claims, stay) -> np.ndarray:
     return row
 
 
-def _discard_values(table, legal, choice, ranked) -> np.ndarray:
+def _discard_values(table, legal, choice, ranked, values) -> np.ndarray:
     """One row of :attr:`Decisions.values`: the value of each legal discard from the teacher's
-    ``ranked`` discards (``DiscardValue``, ``.tile`` and ``.ev``), kept only when the teacher played
-    the discard it ranked first and ranked every legal discard (its turn was decided by that
-    ranking, not by a kong, a declaration or a build mode); NaN elsewhere."""
+    ``ranked`` discards (``DiscardValue``, ``.tile``) and ``values`` (the teacher's
+    ``ranking_values`` of them: the expert's expected chips less the risk; master's with a step
+    kept valued at its ``NO_CHANCE_MARGIN``), kept only when the teacher played the discard it
+    ranked first and ranked every legal discard (its turn was decided by that ranking, not by a
+    kong, a declaration or a build mode); NaN elsewhere."""
     row = np.full(len(table), np.nan, dtype=np.float16)
     if not ranked or choice.kind is not ActionKind.DISCARD or ranked[0].tile != choice.tile:
         return row
-    ev = {v.tile: float(v.ev) for v in ranked}
+    ev = {v.tile: value for v, value in zip(ranked, values)}
     discards = [a for a in legal if a.kind is ActionKind.DISCARD]
     if any(a.tile not in ev for a in discards):
         return row
