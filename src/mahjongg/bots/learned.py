@@ -267,6 +267,7 @@ def read_npz(path: str | Path, what: str, error: type[Exception]) -> dict:
     saying it is not ``what`` -- missing, not an ``.npz`` (zip) file, holding Python objects
     (never unpickled), or damaged."""
     import zipfile
+    import zlib
 
     np = _np()
     if Path(path).is_dir():
@@ -274,11 +275,12 @@ def read_npz(path: str | Path, what: str, error: type[Exception]) -> dict:
     if not Path(path).is_file():
         raise error(f"{path}: no such file")
     try:
-        with np.load(path, allow_pickle=False) as z:
-            return {k: z[k] for k in z.files}
-    except (TypeError, AttributeError):  # a single array (.npy): an array, not a context manager
+        loaded = np.load(path, allow_pickle=False)
+        if isinstance(loaded, np.lib.npyio.NpzFile):
+            with loaded as z:
+                return {k: z[k] for k in z.files}
         why = "a single array (.npy), not an .npz file"
-    except (zipfile.BadZipFile, EOFError):
+    except (zipfile.BadZipFile, EOFError, zlib.error):
         why = "a damaged .npz file"
     except ValueError as e:  # numpy would unpickle a file that is neither .npz nor .npy: never done
         why = "it holds Python objects, which are never read" if "Object arrays" in str(e) else "not an .npz (zip) file"
