@@ -158,7 +158,7 @@ def test_serve_bad_policy_options(spec, message, tmp_path):
     "kind, why",
     [
         ("text", "it is not an .npz (zip) file"),
-        ("zip start", "it is not an .npz (zip) file"),
+        ("zip start", "it is a damaged .npz file"),  # a zip's first bytes (bots.learned.read_npz)
         ("npy", "it holds a single array (.npy), not an .npz"),
         ("no header", "it has no header array"),
         ("header not JSON", "its header is not JSON"),

@@ -263,9 +263,11 @@ def save_weights(path: str | Path, weights: dict, header: dict) -> None:
 
 def read_npz(path: str | Path, what: str, error: type[Exception]) -> dict:
     """Every array of the ``.npz`` file ``path`` (name -> array), read without pickles;
-    ``error`` (a :class:`~mahjongg.errors.MahjonggError`) in one line naming the file and
-    saying it is not ``what`` -- missing, not an ``.npz`` (zip) file, holding Python objects
-    (never unpickled), or damaged."""
+    ``error`` (a :class:`~mahjongg.errors.MahjonggError`) in one line, ``"PATH is not WHAT: WHY"``
+    -- missing, a folder, not an ``.npz`` (zip) file, a single ``.npy`` array, holding Python
+    objects (never unpickled), or damaged. The one reader of the weights, recordings and
+    policies files (:func:`load_net`, :func:`mahjongg.rl.imitation.load_decisions`,
+    :func:`mahjongg.rl.policy.load_policy`)."""
     import zipfile
     import zlib
 
@@ -279,14 +281,14 @@ def read_npz(path: str | Path, what: str, error: type[Exception]) -> dict:
         if isinstance(loaded, np.lib.npyio.NpzFile):
             with loaded as z:
                 return {k: z[k] for k in z.files}
-        why = "a single array (.npy), not an .npz file"
+        why = "it holds a single array (.npy), not an .npz"
     except (zipfile.BadZipFile, EOFError, zlib.error):
-        why = "a damaged .npz file"
+        why = "it is a damaged .npz file"
     except ValueError as e:  # numpy would unpickle a file that is neither .npz nor .npy: never done
-        why = "it holds Python objects, which are never read" if "Object arrays" in str(e) else "not an .npz (zip) file"
+        why = "it holds Python objects, which are never read" if "Object arrays" in str(e) else "it is not an .npz (zip) file"
     except OSError as e:
         why = e.strerror or "it cannot be read"
-    raise error(f"{path} is not {what} ({why})")
+    raise error(f"{path} is not {what}: {why}")
 
 
 def load_net(path: str | Path, table=None) -> LearnedNet:

@@ -35,7 +35,7 @@ import numpy as np
 
 from ..bots import Bot, BotError
 from ..bots.learned import ARCH as LEARNED_FORMAT
-from ..bots.learned import LearnedError, LearnedNet, net_from_arrays
+from ..bots.learned import LearnedError, LearnedNet, net_from_arrays, read_npz
 from ..rules import get_ruleset
 from ..table.actions import Action, ActionKind
 from ..table.observation import Observation
@@ -180,19 +180,9 @@ def _read_npz(p: Path) -> tuple[dict, dict[str, np.ndarray]]:
                 f"{p} is a Stable-Baselines3 model: export it first, "
                 f"python -m mahjongg.rl.export {p} --ruleset RULESET --out POLICY.npz"
             )
-    try:
-        data = np.load(p, allow_pickle=False)
-    except (OSError, ValueError, EOFError, zipfile.BadZipFile):
-        raise refuse("it is not an .npz (zip) file") from None
-    if not isinstance(data, np.lib.npyio.NpzFile):
-        raise refuse("it holds a single array (.npy), not an .npz")
-    with data:
-        if "header" not in data.files:
-            raise refuse("it has no header array")
-        try:
-            arrays = {k: data[k] for k in data.files}
-        except (ValueError, OSError, EOFError, zipfile.BadZipFile):
-            raise refuse("its arrays cannot be read (a damaged file)") from None
+    arrays = read_npz(p, "a trained policy (an .npz file of weights and a header)", PolicyError)
+    if "header" not in arrays:
+        raise refuse("it has no header array")
     try:
         header = json.loads(str(arrays.pop("header")))
     except ValueError:
