@@ -590,7 +590,8 @@ class ExpertBot(CautiousBot):
         A key is absent where the decision was not made by those values (a build mode, a kong
         taken by rule, a single legal action); the action may still differ from the values' best
         (a kong before the ranked discard; master's ``NO_CHANCE_MARGIN``, a step kept for less
-        than a chip of risk: its ranking's order, not the values, says so). What an imitation learner is taught
+        than a chip of risk: its ranking's order says so, and :meth:`ranking_values` gives the
+        values that order is best by). What an imitation learner is taught
         (:func:`mahjongg.rl.imitation.record`)."""
         self._weighing = {}
         try:
