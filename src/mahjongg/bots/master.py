@@ -279,13 +279,20 @@ def distance_first(ranked: list[DiscardValue], margin: float) -> list[DiscardVal
     where none of its nearest discards (least shanten) has any chance of a win and the best of
     them is worth no more than ``margin`` chips below the best discard; else ``ranked`` as it is.
     Within a distance the order by value stands (the sort is stable). :attr:`MasterBot.NO_CHANCE_MARGIN`."""
-    if not ranked:
-        return ranked
-    best = min(v.shanten for v in ranked)
-    nearest = [v for v in ranked if v.shanten == best]
-    if any(v.chance > 0 for v in nearest) or ranked[0].ev - max(v.ev for v in nearest) > margin:
+    best = _hopeless_nearest(ranked)
+    if best is None or ranked[0].ev - max(v.ev for v in ranked if v.shanten == best) > margin:
         return ranked
     return sorted(ranked, key=lambda v: v.shanten)
+
+
+def _hopeless_nearest(ranked: list[DiscardValue]) -> int | None:
+    """The least shanten of ``ranked`` where none of its discards at that distance has any
+    chance of a win; ``None`` where one has (or ``ranked`` is empty): where master's
+    ``NO_CHANCE_MARGIN`` plays (:func:`distance_first`, :func:`step_values`)."""
+    if not ranked:
+        return None
+    best = min(v.shanten for v in ranked)
+    return None if any(v.chance > 0 for v in ranked if v.shanten == best) else best
 
 
 def step_values(ranked: list[DiscardValue], margin: float) -> list[float]:
@@ -294,11 +301,7 @@ def step_values(ranked: list[DiscardValue], margin: float) -> list[float]:
     ``margin`` (the step towards ready is worth that much to the rule); else each ``ev``. The
     first of ``distance_first(ranked, margin)`` is valued highest (a tie at most, where the best
     is exactly ``margin`` above the best nearest)."""
-    if not ranked:
-        return []
-    best = min(v.shanten for v in ranked)
-    if any(v.chance > 0 for v in ranked if v.shanten == best):
-        return [float(v.ev) for v in ranked]
+    best = _hopeless_nearest(ranked)
     return [float(v.ev) + (margin if v.shanten == best else 0.0) for v in ranked]
 
 
