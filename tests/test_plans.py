@@ -109,10 +109,11 @@ def test_below_the_minimum_every_plan_is_worth_nothing_and_a_dragon_pair_helps()
 
 
 def _brute_pungs(b, sets):
+    # every kind as the pair, the ``sets`` kinds held most of the rest as the pungs
     best = 99
     for pair in range(34):
-        rest = sorted((b[k] for k in range(34) if k != pair), reverse=True)[:sets]
-        best = min(best, sum(3 - min(3, x) for x in rest) + max(0, 2 - b[pair]))
+        rest = sorted(b[:pair] + b[pair + 1:], reverse=True)
+        best = min(best, sum(3 - min(3, x) for x in rest[:sets]) + max(0, 2 - b[pair]))
     return best
 
 
@@ -222,8 +223,10 @@ def test_chow_limited_worked_by_hand():
 
 
 def test_chow_limited_is_the_brute_force_one():
+    # 500 hands (each some 60 ms of brute force: 35 hands x 22 shapes x 34 pairs); 1,500 when
+    # chow_limited was written, all equal, and the suite's longest test at 150 s
     rng = random.Random(11)
-    for _ in range(1500):
+    for _ in range(500):
         sets = rng.choice([4, 3, 2, 1])
         chows = rng.choice([0, 1])
         b = [0] * 34
