@@ -22,6 +22,7 @@ import json
 import sys
 import time
 
+from mahjongg.bots.learned import LOOKAHEAD, WIN_VALUES
 from mahjongg.errors import MahjonggError
 from mahjongg.rl.imitation import fit, load_decisions, record, save_decisions
 
@@ -56,6 +57,8 @@ def main(argv=None) -> int:
     f.add_argument("--threads", type=int, default=1, help="PyTorch threads")
     f.add_argument("--lookahead", action="store_true",
                    help="the network also reads each discard's shanten and live tiles (started from --init weights without them: at 0)")
+    f.add_argument("--win-values", action="store_true",
+                   help="--lookahead and what each discard's likely win is worth and its chance (the real scorer's)")
     i = sub.add_parser("improve", help="self-play policy gradient on duplicate deals from trained weights")
     i.add_argument("init", help="the weights to start from (fit's output)")
     i.add_argument("--out", required=True, help="the improved weights (.npz)")
@@ -90,7 +93,7 @@ def main(argv=None) -> int:
                 load_decisions(a.recordings), a.out, epochs=a.epochs, channels=a.channels, blocks=a.blocks,
                 holdout=a.holdout, seed=a.seed, max_seconds=a.max_seconds, log=lambda s: print(s, file=sys.stderr),
                 init=a.init, lr=a.lr, soft_weight=a.soft_weight, temperature=a.temperature, threads=a.threads,
-                regret_weight=a.regret_weight, lookahead=a.lookahead,
+                regret_weight=a.regret_weight, lookahead=LOOKAHEAD + WIN_VALUES if a.win_values else (LOOKAHEAD if a.lookahead else 0),
             )
             print(json.dumps(report))
     except MahjonggError as e:

@@ -371,3 +371,114 @@ def test_a_network_with_lookahead_planes_numpy_plays_what_torch_computes(tmp_pat
     widened, before = load_net(out), load_net(start)
     assert widened.lookahead == LOOKAHEAD and before.lookahead == 0
     assert np.allclose(widened.forward(planes)[0], before.forward(planes)[0], atol=1e-5)
+
+
+# --- the win values among the look-ahead planes --------------------------------------------------
+
+
+def test_a_seats_sets_are_read_back_from_the_planes():
+    from mahjongg.bots.learned import _own_melds
+    from mahjongg.hand import Meld, MeldKind
+    from mahjongg.notation import parse_tiles
+    from mahjongg.tiles import tile
+
+    def counts(text):
+        c = [0] * 34
+        for t in parse_tiles(text):
+            c[int(t)] += 1
+        return c
+
+    def meld(kind, t, exposed=True):
+        return Meld(kind, tile(t), exposed=exposed)
+
+    # an exposed pung of 3b and the chow 3b4b5b: four 3b, one 4b, one 5b. A kong of 3b first
+    # leaves 4b, 5b alone: no sets; the pung then the chow is the one way to read them
+    assert _own_melds(counts("3b 3b 3b 3b 4b 5b"), []) == (meld(MeldKind.PUNG, "3b"), meld(MeldKind.CHOW, "3b"))
+    # four of a kind and nothing else: the exposed kong; a concealed kong from plane 7 after
+    assert _own_melds(counts("R R R R 7c 8c 9c"), [int(tile("N"))]) == (
+        meld(MeldKind.CHOW, "7c"), meld(MeldKind.KONG, "R"), meld(MeldKind.KONG, "N", exposed=False))
+    assert _own_melds([0] * 34, []) == ()
+
+
+def _turns_with_a_near_discard(ruleset: str, seed: int, n: int):
+    """Up to ``n`` turns of a hand of four greedy bots where a discard leaves the hand waiting or a
+    step from it (the turn's observation), and the encoded planes of each."""
+    g = Game(get_ruleset(ruleset), seed)
+    table = action_table(g.ruleset)
+    greedy = make_bot("greedy", 1)
+    out = []
+    while not g.is_over and len(out) < n:
+        seat = g.to_act()[0]
+        obs, legal = g.observation(seat), g.legal_actions(seat)
+        if obs.my_turn and len(obs.concealed) % 3 == 2 and shanten_of(obs) <= 2:
+            out.append((obs, encode(obs, table)))
+        g.apply(greedy.act(obs, legal))
+    return out
+
+
+def shanten_of(obs):
+    from mahjongg.bots.base import concealed_counts
+    from mahjongg.shanten import shanten
+
+    return shanten(concealed_counts(obs), len(obs.melds[obs.seat]))
+
+
+@pytest.mark.parametrize("ruleset,seed", [("pung-chow", 3), ("pung-chow", 8), ("hong-kong", 4)])
+def test_the_win_value_planes_are_the_experts_values_read_from_the_planes_alone(ruleset, seed):
+    """Planes 4 and 5 of lookahead(x, ruleset) are what the expert's discard_value computes from the
+    seat's own observation -- the chips of the discard's likely win and its chance -- at each
+    discard of least shanten (waiting, or a step out), worked out from the planes alone: the
+    value ``(log2(1 + chips) - 5) / 6`` in [0, 1], the chance times 2, at most 1; elsewhere 0."""
+    from mahjongg.bots.expert import discard_value
+    from mahjongg.bots.learned import LOOKAHEAD, lookahead
+
+    rules = get_ruleset(ruleset)
+    table = action_table(rules)
+    turns = _turns_with_a_near_discard(ruleset, seed, 12)
+    assert turns
+    checked = 0
+    for obs, x in turns:
+        f = lookahead(x[None], rules, table.bonus)[0]
+        assert f.shape == (LOOKAHEAD + 2, 34)
+        assert np.array_equal(f[:LOOKAHEAD], lookahead(x[None])[0])  # the first four as without a ruleset
+        ranked = discard_value(obs, defence=False)
+        least = min(v.shanten for v in ranked)
+        for v in ranked:
+            t = int(v.tile)
+            if least <= 1 and v.shanten == least:
+                want = min(1.0, max(0.0, np.log2(1 + max(0.0, v.value)) - 5) / 6)
+                assert abs(f[4, t] - want) < 1e-5 and abs(f[5, t] - min(1.0, 2 * v.chance)) < 1e-5, (obs.concealed, v)
+                checked += 1
+            else:
+                assert f[4, t] == f[5, t] == 0
+    assert checked
+
+
+def test_a_network_with_the_win_values_numpy_plays_what_torch_computes_and_widens_from_four(tmp_path):
+    torch = pytest.importorskip("torch")
+    from mahjongg.bots.learned import LOOKAHEAD, WIN_VALUES
+    from mahjongg.rl.imitation import fit, look_planes, record, torch_net
+
+    d = record("pung-chow", hands=2, seed=5)
+    table = action_table(get_ruleset("pung-chow"))
+    tn = torch_net(table, 8, 1, seed=3, lookahead=LOOKAHEAD + WIN_VALUES)
+    net = LearnedNet(tn.weights(), tn.header, table)
+    planes = d.planes[:48].astype(np.float32) / 252
+    assert look_planes(planes, table, LOOKAHEAD + WIN_VALUES)[:, LOOKAHEAD:].any()  # some discard near a win
+    with torch.no_grad():
+        tl, tv = tn(torch.from_numpy(planes))
+        pl, _ = tn(torch.from_numpy(planes), torch.from_numpy(look_planes(planes, table, LOOKAHEAD + WIN_VALUES)))
+    logits, value = net.forward(planes)
+    assert np.allclose(logits, tl.numpy(), atol=1e-4) and np.allclose(value, tv.numpy(), atol=1e-4)
+    assert np.allclose(pl.numpy(), tl.numpy(), atol=1e-5)  # the planes worked out before, as in fit
+    # widened from a network of four look-ahead planes: the two new ones' inputs at 0, the same policy
+    four = torch_net(table, 8, 1, seed=4, lookahead=LOOKAHEAD)
+    start = tmp_path / "four.npz"
+    save_weights(start, four.weights(), four.header)
+    out = tmp_path / "six.npz"
+    report = fit(d, out, epochs=0, holdout=0, init=start, lookahead=LOOKAHEAD + WIN_VALUES)
+    widened, before = load_net(out), load_net(start)
+    assert report["lookahead"] == widened.lookahead == LOOKAHEAD + WIN_VALUES and before.lookahead == LOOKAHEAD
+    assert np.allclose(widened.forward(planes)[0], before.forward(planes)[0], atol=1e-5)
+    with pytest.raises(Exception, match="lookahead: 0, 4 or 6 planes, not 5"):
+        fit(d, tmp_path / "x.npz", epochs=0, holdout=0, lookahead=5)

@@ -362,6 +362,22 @@ def one_step_win(obs: Observation, counts: list[int], declared: int, held: list[
     return value, chance
 
 
+def waiting_win(obs: Observation, counts: list[int], held: list[int], unseen: list[int], unseen_total: int, draws_left: int) -> tuple:
+    """``(waits, value, chance)`` of a waiting hand ``counts`` (between turns; ``held`` with its
+    melds' tiles): each wait ``(tile, unseen copies, score)`` by the real scorer
+    (:func:`win_score`), the chips of their mean score over the unseen copies of the waits that
+    score, and :func:`win_chance` on those copies (``unseen_total`` unseen tiles,
+    ``draws_left`` own draws to come)."""
+    me, seats = obs.seat, obs.seats
+    ws = tuple((TILES[w], unseen[w], win_score(obs, counts, w)) for w in complete_waits(counts, held))
+    live_valid = sum(u for _, u, sc in ws if sc > 0)
+    value = 0
+    if live_valid:
+        avg = sum(u * sc for _, u, sc in ws if sc > 0) / live_valid
+        value = chips_for_win(obs.ruleset, me, seats, int(avg), next(x for x in seats if x != me))
+    return ws, value, win_chance(0, live_valid, unseen_total, draws_left)
+
+
 def discard_value(
     obs: Observation, candidates=None, *, defence: bool = True, fold: bool = True, safe=None, risk_scale: float = 0.3,
     loser_scale: float = 0.8, one_step: bool = True, estimate: bool = True, threat=None, options=None,
@@ -432,14 +448,7 @@ def discard_value(
         counts[t] -= 1
         ws = ()
         if s == 0:
-            ws = tuple((TILES[w], unseen[w], win_score(obs, counts, w)) for w in complete_waits(counts, held))
-            live_valid = sum(u for _, u, sc in ws if sc > 0)
-            if live_valid:
-                avg = sum(u * sc for _, u, sc in ws if sc > 0) / live_valid
-                value = chips_for_win(ruleset, me, seats, int(avg), next(x for x in seats if x != me))
-            else:
-                value = 0
-            chance = win_chance(0, live_valid, unseen_total, draws_left)
+            ws, value, chance = waiting_win(obs, counts, held, unseen, unseen_total, draws_left)
         elif s == 1 and one_step and (s == best_s or not fold):
             # one step from waiting: the likely completions, scored (each improving draw, then
             # the discard that leaves the best wait)

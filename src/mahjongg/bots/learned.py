@@ -10,7 +10,8 @@ ruleset (``bots/weights/learned-RULESET.npz``, :func:`weights_path`), written by
 The network (:func:`forward`; ``C`` channels, ``B`` residual blocks, both in
 the file's header): the 34 tile kinds are 34 positions, each with its 46
 plane values, the :data:`LOOKAHEAD` look-ahead planes where the header says so
-(:func:`lookahead`: each discard's shanten and live tiles, worked out from
+(:func:`lookahead`: each discard's shanten and live tiles, and where the header has
+``"lookahead": 6`` what its likely win is worth and its chance, worked out from
 those planes) and a global embedding ``g`` (a layer on planes 44-45 and the
 bonus tiles' columns); convolutions along each suit (taps -2..+2 within the
 suit, none across suits or for honours), ReLU, ``B`` residual blocks of two
@@ -40,7 +41,7 @@ from ..table.observation import Observation
 from ..tiles import NUM_KINDS
 from .base import Bot, BotError
 
-__all__ = ["LearnedBot", "LearnedError", "LearnedNet", "ARCH", "LOOKAHEAD", "VALUE_SCALE", "weights_path", "load_net", "layout", "legal_scores", "lookahead", "net_from_arrays", "save_weights"]
+__all__ = ["LearnedBot", "LearnedError", "LearnedNet", "ARCH", "LOOKAHEAD", "WIN_VALUES", "VALUE_SCALE", "weights_path", "load_net", "layout", "legal_scores", "lookahead", "net_from_arrays", "save_weights"]
 
 ARCH = "mahjongg-learned-1"
 """The file format and network of :func:`forward` (the header's ``format``)."""
@@ -107,13 +108,76 @@ def layout(table) -> dict:
 
 LOOKAHEAD = 4
 """Planes of :func:`lookahead` (a network whose header has ``"lookahead": 4`` reads them)."""
+WIN_VALUES = 2
+"""Planes more of :func:`lookahead` with ``values`` (a header's ``"lookahead": 6``): what each
+discard's likely win is worth and its chance."""
 
 
-def lookahead(x):
+class _View:
+    """What the scorer reads of a seat (``seat``, ``seats``, ``round``, ``ruleset``, ``melds`` and
+    ``bonus`` of the seat, ``drawable``), worked out from its planes (:func:`_view`)."""
+
+    __slots__ = ("seat", "seats", "round", "ruleset", "melds", "bonus", "drawable")
+
+
+def _own_melds(exposed: list[int], kongs) -> tuple:
+    """The seat's melds from the copies of each kind in its exposed sets (plane 3; ``exposed``,
+    34 counts) and its concealed kongs' kinds (plane 7): a decomposition of the counts into kongs,
+    pungs and chows, pungs and kongs first (the planes do not say which sets they were: ``3b`` as
+    a pung and in the chow ``3b4b5b`` reads as the one decomposition there is; ``(), `` none)."""
+    from ..hand import Meld, MeldKind
+    from ..tiles import TILES
+
+    c = list(exposed)
+
+    def split(i: int):
+        while i < NUM_KINDS and not c[i]:
+            i += 1
+        if i == NUM_KINDS:
+            return ()
+        shapes = [((i,) * 4, MeldKind.KONG), ((i,) * 3, MeldKind.PUNG)]
+        if i < 27 and i % 9 <= 6:
+            shapes.append(((i, i + 1, i + 2), MeldKind.CHOW))
+        for ks, kind in shapes:
+            if all(c[k] >= ks.count(k) for k in ks):
+                for k in ks:
+                    c[k] -= 1
+                rest = split(i)
+                for k in ks:
+                    c[k] += 1
+                if rest is not None:
+                    return (Meld(kind, TILES[i], exposed=True),) + rest
+        return None
+
+    return (split(0) or ()) + tuple(Meld(MeldKind.KONG, TILES[k]) for k in kongs)
+
+
+def _view(x, ruleset, bonus: tuple) -> _View:
+    """The :class:`_View` of one decision's planes ``x`` ``(46, kinds)`` under ``ruleset`` (its
+    ``bonus`` tiles: the columns after the 34 kinds)."""
+    np = _np()
+    from ..tiles import Wind
+
+    v = _View()
+    s44 = x[44]
+    v.seat, v.round = Wind(int(np.argmax(s44[0:4]))), Wind(int(np.argmax(s44[4:8])))
+    players = 2 + int(np.argmax(s44[15:18])) if s44[15:18].any() else 4
+    v.seats = tuple(Wind(i) for i in range(players)) if v.seat < players else tuple(Wind(i) for i in range(4))
+    v.ruleset = ruleset
+    exposed = np.rint(x[3, :NUM_KINDS] * 4).astype(np.int64).tolist()
+    v.melds = {v.seat: _own_melds(exposed, np.flatnonzero(x[7, :NUM_KINDS] > 0.5).tolist())}
+    v.bonus = {v.seat: tuple(bonus[j] for j in np.flatnonzero(x[11, NUM_KINDS:] > 0.5))}
+    v.drawable = int(round(float(s44[14]) * (4 * NUM_KINDS + len(bonus))))
+    return v
+
+
+def lookahead(x, ruleset=None, bonus: tuple = ()):
     """The discards' look-ahead planes of observation planes ``x`` ``(n, 46, kinds)`` (the 46 planes
-    of :mod:`mahjongg.features.encoding`, values in [0, 1]): ``(n, LOOKAHEAD, 34)`` ``float32``,
-    worked out from those planes alone (what the seat sees), on a turn with a tile to discard
-    (its concealed tiles 2 more than a multiple of 3; zeros otherwise), for each kind ``t`` held:
+    of :mod:`mahjongg.features.encoding`, values in [0, 1]): ``(n, LOOKAHEAD, 34)`` ``float32``
+    (``(n, LOOKAHEAD + WIN_VALUES, 34)`` given the table's ``ruleset``, options applied, and its
+    ``bonus`` tiles, the columns after the 34 kinds), worked out from those planes alone (what the
+    seat sees), on a turn with a tile to discard (its concealed tiles 2 more than a multiple of
+    3; zeros otherwise), for each kind ``t`` held:
 
     0. 1 if discarding ``t`` leaves the least shanten of the regular shape, down by a third for
        each step more (0 at three or more);
@@ -121,16 +185,30 @@ def lookahead(x):
        unseen is 4 less the copies held and in sight -- exposed sets, concealed kongs, discards
        lying), / 40, at most 1;
     2. 1 at the discards of least shanten, then most live tiles (greedy's choice);
-    3. the least shanten plus one, / 9.
+    3. the least shanten plus one, / 9;
+
+    and with a ``ruleset``, where the discard leaves the hand waiting, or one step from waiting
+    and no discard leaves it waiting:
+
+    4. the chips its likely win collects, ``(log2(1 + chips) - 5) / 6`` (0 to 1: 31 chips to 2,047;
+       Pung Chow's wins collect some 90 to 1,000): waiting, the mean
+       score of its waits by the real scorer, over their unseen copies
+       (:func:`~mahjongg.bots.expert.waiting_win`); a step out, of the waits its likely draws
+       lead to (:func:`~mahjongg.bots.expert.one_step_win`) -- the expert's value of a win;
+    5. the chance of that win (:func:`~mahjongg.bots.expert.win_chance`), times 2, at most 1.
 
     What the master computes before it weighs a discard, given to the network rather than left
-    for it to learn (Suphx gives its network look-ahead features of this kind)."""
+    for it to learn (Suphx gives its network look-ahead features of this kind): the scores of
+    the wins a discard leads to, which no plane shows, are where the network trailed the master
+    (docs/rl.md, "The learned bot"). The seat's sets are read from the planes
+    (:func:`_own_melds`)."""
     np = _np()
     from .evaluation import discard_options
+    from .expert import one_step_win, waiting_win
 
     x = np.asarray(x)
     n = x.shape[0]
-    out = np.zeros((n, LOOKAHEAD, NUM_KINDS), dtype=np.float32)
+    out = np.zeros((n, LOOKAHEAD + (WIN_VALUES if ruleset is not None else 0), NUM_KINDS), dtype=np.float32)
     held_all = np.rint(x[:, 0, :NUM_KINDS] * 4).astype(np.int64)
     seen_all = np.rint((x[:, 3:7, :NUM_KINDS].sum(axis=1) + x[:, 15:19, :NUM_KINDS].sum(axis=1)) * 4).astype(np.int64)
     seen_all += 4 * np.rint(x[:, 7:11, :NUM_KINDS].sum(axis=1)).astype(np.int64)
@@ -148,6 +226,23 @@ def lookahead(x):
             f[1, t] = min(live, 40) / 40
             f[2, t] = 1.0 if (sh, -live) == best else 0.0
             f[3, t] = (least + 1) / 9
+        if ruleset is None or least > 1:
+            continue
+        view = _view(x[i], ruleset, bonus)
+        held = (held_all[i] + np.rint(x[i, 3, :NUM_KINDS] * 4).astype(np.int64) + 4 * (x[i, 7, :NUM_KINDS] > 0.5)).tolist()
+        unseen_total = max(1, sum(unseen))
+        draws_left = max(0, view.drawable // len(view.seats))
+        for t, (sh, live) in opts.items():
+            if sh != least:
+                continue
+            counts[t] -= 1  # (``held`` as the expert's discard_value passes it: before the discard)
+            if sh == 0:
+                _, value, chance = waiting_win(view, counts, held, unseen, unseen_total, draws_left)
+            else:
+                value, chance = one_step_win(view, counts, declared, held, unseen, live)
+            counts[t] += 1
+            f[4, t] = min(1.0, max(0.0, np.log2(1.0 + max(0.0, value)) - 5.0) / 6.0)
+            f[5, t] = min(1.0, 2.0 * chance)
     return out
 
 
@@ -183,7 +278,8 @@ class LearnedNet:
     @staticmethod
     def shapes(header: dict, table) -> dict[str, tuple[int, ...]]:
         """Every weight's name and shape for a header's ``channels``, ``blocks``, ``embed``, ``hidden``
-        (and ``lookahead``: 0, or :data:`LOOKAHEAD` planes more at each tile)."""
+        (and ``lookahead``: 0, or :data:`LOOKAHEAD` planes more at each tile, or
+        ``LOOKAHEAD + WIN_VALUES``)."""
         c, g, p = int(header["channels"]), int(header["embed"]), int(header["hidden"])
         k = int(header.get("lookahead", 0))
         kinds = NUM_KINDS + len(table.bonus)
@@ -200,16 +296,28 @@ class LearnedNet:
         }
         return out
 
+    def look(self, x, ruleset=None):
+        """The look-ahead planes this network reads (:func:`lookahead`; its header's
+        ``lookahead``: :data:`LOOKAHEAD`, or with the :data:`WIN_VALUES` planes under ``ruleset``)."""
+        if self.lookahead <= LOOKAHEAD:
+            return lookahead(x)
+        if ruleset is None:
+            from ..rules import get_ruleset
+
+            ruleset = get_ruleset(self.table.ruleset)
+        return lookahead(x, ruleset, self.table.bonus)
+
     def _conv(self, h, name):
         np = _np()
         b, _, c = h.shape
         padded = np.concatenate([h, np.zeros((b, 1, c), dtype=h.dtype)], axis=1)
         return padded[:, self.nb].reshape(b, NUM_KINDS, -1) @ self.w[name + ".w"] + self.w[name + ".b"]
 
-    def forward(self, x):
+    def forward(self, x, ruleset=None):
         """``(logits, value)`` of planes ``x`` ``(n, 46, kinds)``: ``(n, actions)`` scores over the
         action table and ``(n,)`` values (chips / :data:`VALUE_SCALE`); a network with look-ahead
-        planes works them out from ``x`` (:func:`lookahead`)."""
+        planes works them out from ``x`` (:func:`lookahead`), its win values under ``ruleset``
+        (the table's, options applied; default: the network's ruleset as registered)."""
         np = _np()
         w = self.w
         x = np.asarray(x, dtype=np.float32)
@@ -219,7 +327,7 @@ class LearnedNet:
         g = relu(gin @ w["g.w"] + w["g.b"])
         tiles = x[:, :, :NUM_KINDS]
         if self.lookahead:
-            tiles = np.concatenate([tiles, lookahead(x)], axis=1)
+            tiles = np.concatenate([tiles, self.look(x, ruleset)], axis=1)
         tiles = tiles.transpose(0, 2, 1)
         h = np.concatenate([tiles, np.broadcast_to(g[:, None, :], (n, NUM_KINDS, g.shape[1]))], axis=2)
         h = relu(self._conv(h, "c0"))
@@ -249,7 +357,7 @@ def legal_scores(net: LearnedNet, observation: Observation, legal):
 
     by_index = net.table.indices(legal)
     x = encode(observation, net.table)
-    logits, _ = net.forward(x[None])
+    logits, _ = net.forward(x[None], observation.ruleset)
     idx = np.fromiter(by_index, dtype=np.intp, count=len(by_index))
     return x, by_index, idx, logits[0, idx]
 

@@ -34,7 +34,7 @@ from pathlib import Path
 import numpy as np
 
 from ..bots import BOTS, Bot, make_bot, register_bot
-from ..bots.learned import ARCH, LOOKAHEAD, TAPS, VALUE_SCALE, layout, read_npz, save_weights
+from ..bots.learned import ARCH, LOOKAHEAD, TAPS, VALUE_SCALE, WIN_VALUES, layout, read_npz, save_weights
 from ..errors import MahjonggError
 from ..features.actions import action_table
 from ..features.encoding import encode
@@ -272,14 +272,27 @@ each honour, so that taps -2..+2 stay within a suit (:data:`mahjongg.bots.learne
 _SEQ = int(_POS[-1]) + 1
 
 
+def look_planes(x: np.ndarray, table, planes: int) -> np.ndarray:
+    """The look-ahead planes a network of ``planes`` look-ahead planes reads, of observation planes
+    ``x`` ``(n, 46, kinds)`` for ``table``'s ruleset as registered (a recording's):
+    :func:`mahjongg.bots.learned.lookahead`, with the win values for
+    ``LOOKAHEAD + WIN_VALUES``."""
+    from ..bots.learned import lookahead
+
+    if planes <= LOOKAHEAD:
+        return lookahead(x)
+    return lookahead(x, get_ruleset(table.ruleset), table.bonus)
+
+
 def torch_net(table, channels: int = 48, blocks: int = 1, seed: int = 0, lookahead: int = 0):
     """The learned bot's network in PyTorch for ``table``, freshly initialised from ``seed``: a
     ``torch.nn.Module`` whose ``forward(x)`` (``(n, 46, kinds)`` float) gives ``(logits, value)``
-    exactly as :meth:`mahjongg.bots.learned.LearnedNet.forward`, ``header`` and ``weights()``
-    (name -> NumPy array) as :func:`mahjongg.bots.learned.save_weights` takes them."""
+    exactly as :meth:`mahjongg.bots.learned.LearnedNet.forward` (``forward(x, look)``: the
+    look-ahead planes already worked out, :func:`look_planes`), ``header`` and ``weights()``
+    (name -> NumPy array) as :func:`mahjongg.bots.learned.save_weights` takes them. ``lookahead``:
+    0, :data:`~mahjongg.bots.learned.LOOKAHEAD` or ``LOOKAHEAD + WIN_VALUES`` planes."""
     torch = _torch()
     from ..bots.learned import LearnedNet
-    from ..bots.learned import lookahead as look
 
     header = {"format": ARCH, "ruleset": table.ruleset, "actions": len(table), "channels": channels, "blocks": blocks,
               "embed": EMBED, "hidden": HIDDEN}
@@ -324,13 +337,15 @@ def torch_net(table, channels: int = 48, blocks: int = 1, seed: int = 0, lookahe
             kernel = w.reshape(len(TAPS), cin, -1).permute(2, 1, 0)
             return torch.nn.functional.conv1d(seq, kernel, self._w(name + ".b"), padding=len(TAPS) // 2) * self.live
 
-        def forward(self, x):
+        def forward(self, x, looked=None):
             w, relu, n = self._w, torch.relu, x.shape[0]
             gin = torch.cat([x[:, 44], x[:, 45], x[:, :, NUM_KINDS:].reshape(n, -1)], dim=1)
             g = relu(gin @ w("g.w") + w("g.b"))
             tiles = x[:, :, :NUM_KINDS]
             if lookahead:  # worked out from the planes, as the NumPy net does
-                tiles = torch.cat([tiles, torch.from_numpy(look(x.detach().cpu().numpy()))], dim=1)
+                if looked is None:
+                    looked = torch.from_numpy(look_planes(x.detach().cpu().numpy(), table, lookahead))
+                tiles = torch.cat([tiles, looked.to(tiles.dtype)], dim=1)
             seq = x.new_zeros(n, tiles.shape[1] + g.shape[1], _SEQ)
             seq[:, :, self.pos] = torch.cat([tiles, g[:, :, None].expand(n, g.shape[1], NUM_KINDS)], dim=1)
             seq = relu(self._conv(seq, "c0"))
@@ -388,7 +403,7 @@ def fit(
     temperature: float = 1.0,
     threads: int = 1,
     regret_weight: float = 0.0,
-    lookahead: bool = False,
+    lookahead: int | bool = False,
 ) -> dict:
     """Train the learned bot's network on ``data`` and write its weights to ``out``; returns a report
     (decisions trained on and held out, the held-out accuracy -- the teacher's action ranked first
@@ -412,8 +427,11 @@ def fit(
 
     ``lookahead``: the network also reads the discards' look-ahead planes
     (:func:`mahjongg.bots.learned.lookahead`: each discard's shanten and live tiles, worked out
-    from the planes); started from weights without them (``init``), their new inputs start at 0,
-    so training starts from the policy of ``init`` exactly."""
+    from the planes; ``True`` or :data:`~mahjongg.bots.learned.LOOKAHEAD`), and with
+    ``LOOKAHEAD + WIN_VALUES`` what each discard's likely win is worth and its chance; started
+    from weights with fewer of them (``init``), the new planes' inputs start at 0, so training
+    starts from the policy of ``init`` exactly. The planes are worked out once, before the first
+    epoch (``log`` says how long it took)."""
     if regret_weight < 0:
         raise TrainError(f"regret_weight: at least 0, not {regret_weight}")
     if not 0.0 <= soft_weight <= 1.0:
@@ -433,7 +451,9 @@ def fit(
     test_ix = np.flatnonzero(data.hands >= cut)
     if len(train_ix) == 0:
         raise TrainError("every decision is held out: lower holdout or record more hands")
-    k = LOOKAHEAD if lookahead else 0
+    k = LOOKAHEAD if lookahead is True else int(lookahead or 0)
+    if k not in (0, LOOKAHEAD, LOOKAHEAD + WIN_VALUES):
+        raise TrainError(f"lookahead: 0, {LOOKAHEAD} or {LOOKAHEAD + WIN_VALUES} planes, not {lookahead}")
     net = torch_net(table, channels, blocks, seed, k)
     if init is not None:  # go on from trained weights (their channels and blocks)
         from ..bots.learned import load_net
@@ -445,16 +465,23 @@ def fit(
         with torch.no_grad():
             for name, v in start_net.w.items():
                 if name == "c0.w" and k > start_net.lookahead:
-                    # the look-ahead planes' inputs added after the 46 planes', at 0
-                    taps = len(TAPS)
+                    # the new look-ahead planes' inputs added after the 46 planes' and those it had, at 0
+                    taps, had = len(TAPS), 46 + start_net.lookahead
                     old = v.reshape(taps, -1, v.shape[1])
-                    v = np.concatenate([old[:, :46], np.zeros((taps, k, v.shape[1]), old.dtype), old[:, 46:]], axis=1)
+                    v = np.concatenate([old[:, :had], np.zeros((taps, k - start_net.lookahead, v.shape[1]), old.dtype), old[:, had:]], axis=1)
                     v = v.reshape(-1, v.shape[2])
                 net.p[name.replace(".", "_")].copy_(torch.from_numpy(np.ascontiguousarray(v)))
     opt = torch.optim.Adam(net.parameters(), lr=lr)
     steps = epochs * int(np.ceil(len(train_ix) / batch))
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=lr, total_steps=max(steps, 1), pct_start=0.1)
     rng = np.random.default_rng(seed)
+    looked = None
+    if k:  # the look-ahead planes of every decision, worked out once
+        began = time.perf_counter()
+        looked = np.concatenate([look_planes(data.planes[b : b + 4096].astype(np.float32) / QUANT, table, k)
+                                 for b in range(0, len(data), 4096)]) if len(data) else None
+        if log is not None:
+            log(f"look-ahead planes of {len(data):,} decisions: {time.perf_counter() - began:.0f} s")
 
     def tensors(ix):
         x = torch.from_numpy(data.planes[ix].astype(np.float32) / QUANT)
@@ -462,7 +489,7 @@ def fit(
         y = torch.from_numpy(data.actions[ix].astype(np.int64))
         v = torch.from_numpy(np.clip(data.chips[ix] / VALUE_SCALE, -5, 5).astype(np.float32))
         q = torch.from_numpy(data.values[ix].astype(np.float32))
-        return x, m, y, v, q
+        return x, m, y, v, q, (None if looked is None else torch.from_numpy(looked[ix]))
 
     start = time.perf_counter()
     done_epochs, stopped = 0, False
@@ -471,8 +498,8 @@ def fit(
         order = rng.permutation(train_ix)
         total = 0.0
         for b in range(0, len(order), batch):
-            x, m, y, v, q = tensors(np.sort(order[b : b + batch]))
-            logits, value = net(x)
+            x, m, y, v, q, lk = tensors(np.sort(order[b : b + batch]))
+            logits, value = net(x, lk)
             logp = torch.log_softmax(logits.masked_fill(~m, -1e9), dim=1)
             hard = -logp.gather(1, y[:, None])[:, 0]
             valued = ~torch.isnan(q)
@@ -512,7 +539,7 @@ def fit(
               "stopped_early": stopped, "train_seconds": round(seconds, 1), "channels": channels, "blocks": blocks,
               "soft_weight": soft_weight, "temperature": temperature, "regret_weight": regret_weight, "lookahead": k,
               "parameters": int(sum(p.numel() for p in net.parameters()))}
-    report |= evaluate(net, data, test_ix, table)
+    report |= evaluate(net, data, test_ix, table, looked)
     header = dict(net.header, trained={k: report[k] for k in report if k != "ruleset"}, teacher=data.info.get("teacher"),
                   seed=seed)
     save_weights(out, net.weights(), header)
@@ -520,7 +547,7 @@ def fit(
     return report
 
 
-def evaluate(net, data: Decisions, ix: np.ndarray, table) -> dict:
+def evaluate(net, data: Decisions, ix: np.ndarray, table, looked: np.ndarray | None = None) -> dict:
     """Held-out figures of a PyTorch net on the decisions ``ix``: accuracy overall, on discards, on
     claims or passes, the value head's root mean squared error (in chips), and on the decisions
     whose actions the teacher valued: the mean regret by the teacher's own values (its best
@@ -536,7 +563,7 @@ def evaluate(net, data: Decisions, ix: np.ndarray, table) -> dict:
         for b in range(0, len(ix), 1024):
             j = ix[b : b + 1024]
             x = torch.from_numpy(data.planes[j].astype(np.float32) / QUANT)
-            logits, value = net(x)
+            logits, value = net(x, None if looked is None else torch.from_numpy(looked[j]))
             pick = logits.masked_fill(~torch.from_numpy(data.masks[j]), -1e9).argmax(dim=1).numpy()
             hits.append(pick == data.actions[j])
             errs.append(value.numpy() * VALUE_SCALE - data.chips[j])
