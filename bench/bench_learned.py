@@ -4,6 +4,7 @@ Run by hand (not a test), with the Python of the venv the package is installed i
 
     nice .venv/bin/python bench/bench_learned.py                      # 100 hands a table, pung-chow
     nice .venv/bin/python bench/bench_learned.py -n 200 --ruleset hong-kong
+    nice .venv/bin/python bench/bench_learned.py --weights pc-W.npz     # a weights file instead (policy:FILE)
 
 Two tables of the same hand seeds, in this process one after the other: ``learned``
 (player 1, taking turns at East) and three ``greedy``; then ``master`` and three
@@ -35,14 +36,15 @@ def main() -> None:
     ap.add_argument("-n", type=int, default=100, help="hands a table")
     ap.add_argument("--ruleset", default="pung-chow")
     ap.add_argument("--seed", type=int, default=41)
+    ap.add_argument("--weights", help="time the learned network of this file (policy:FILE) instead of the shipped one")
     a = ap.parse_args()
     rows = {}
-    for name in ("learned", "master"):
-        bots.register_bot(f"timed-{name}", _timed_factory(name))
+    for label, name in (("learned", f"policy:{a.weights}" if a.weights else "learned"), ("master", "master")):
+        bots.register_bot(f"timed-{label}", _timed_factory(name))
         start = time.perf_counter()
-        simulate(a.n, [f"timed-{name}", "greedy", "greedy", "greedy"], seed=a.seed, ruleset=a.ruleset)
-        rows[name] = (_TIMES[name], _CPU[name], time.perf_counter() - start)
-    print(f"{a.ruleset}, {a.n} hands a table, seed {a.seed}")
+        simulate(a.n, [f"timed-{label}", "greedy", "greedy", "greedy"], seed=a.seed, ruleset=a.ruleset)
+        rows[label] = (_TIMES[name], _CPU[name], time.perf_counter() - start)
+    print(f"{a.ruleset}, {a.n} hands a table, seed {a.seed}" + (f", learned: {a.weights}" if a.weights else ""))
     print("| bot | act calls | median (wall) | p99 (wall) | slowest (wall) | median (CPU) | p99 (CPU) | table's seconds |")
     print("|---|---:|---:|---:|---:|---:|---:|---:|")
     for name, (wall, cpu, secs) in rows.items():

@@ -278,6 +278,13 @@ class PolicyBot(Bot):
         self.name = f"policy:{self.path}"  # what make_bot takes back (a saved match's bots are named so)
         self.policy, self.header = _cached(self.path)
         self._fits = None  # the last ruleset found to have the policy's actions
+        # a learned network's file plays as the learned bot plays (its look-ahead planes under the
+        # table's own ruleset, options applied)
+        self._learned = None
+        if isinstance(self.policy, LearnedPolicy):
+            from ..bots.learned import LearnedBot
+
+            self._learned = LearnedBot(seed, net=self.policy.net)
 
     def act(self, observation: Observation, legal: list[Action]) -> Action:
         if len(legal) == 1:
@@ -295,6 +302,8 @@ class PolicyBot(Bot):
                     " options change its set of tiles and actions"
                 )
             self._fits = rules
+        if self._learned is not None:
+            return self._learned.act(observation, legal)
         by_index = table.indices(legal)
         mask = np.zeros(len(table), dtype=np.int8)
         mask[list(by_index)] = 1
