@@ -454,3 +454,6 @@ def test_the_advisor_says_why_master_keeps_the_step():
     assert first.shanten == 3 and best.shanten == 4 and first.ev < best.ev
     assert "the step towards ready is kept" in first.why
     assert not any(c.why for c in out[1:])
+    # the reason is read from master's own ranking (its values: the rule's chip on the step), not
+    # from the choice's effect: the margin on the step kept, on no other discard
+    assert first.kept == MasterBot.NO_CHANCE_MARGIN and not any(c.kept for c in out[1:] if c.shanten != first.shanten)

@@ -89,7 +89,9 @@ class Choice:
     ``waits``: when ready, ``(tile, unseen copies, score)``. ``ev``: expected chips
     (``master``'s value). ``score``: a Mah-Jongg's score. ``why``: on ``master``'s own
     choice, its reason in words where that is not the highest value alone.
-    ``act``: the action it is (``None`` for none of the seat's legal actions)."""
+    ``act``: the action it is (``None`` for none of the seat's legal actions). ``kept``: the
+    chips ``master``'s own ranking adds to a discard's value (a step towards ready kept where no
+    discard has a chance: :meth:`~mahjongg.bots.master.MasterBot.ranking_values`); 0 elsewhere."""
 
     action: str
     tile: Tile | None
@@ -102,6 +104,7 @@ class Choice:
     score: int | None = None
     why: str = ""
     act: Action | None = None
+    kept: float = 0.0
 
     @property
     def label(self) -> str:
@@ -296,13 +299,14 @@ def _turn_choices(bot: MasterBot, obs: Observation, legal: list[Action], pick: A
     discards = {a.tile: a for a in legal if a.kind is _K.DISCARD}
     calls = {a.tile: a for a in legal if a.kind is _K.ORIGINAL_CALL}
     if discards:
-        for v in bot.rank_discards(obs, list(discards)):
+        ranked = bot.rank_discards(obs, list(discards))
+        for v, value in zip(ranked, bot.ranking_values(obs, ranked)):
             counts[v.tile] -= 1
             waits = _wait_scores(obs, counts) if v.shanten == 0 else ()
             improving = _improving(obs, counts, declared, v.shanten)
             counts[v.tile] += 1
             ev = _bound_ev(obs, waits) if _bound(obs) else v.ev
-            out.append(Choice("discard", v.tile, v.shanten, improving, waits, ev, act=discards[v.tile]))
+            out.append(Choice("discard", v.tile, v.shanten, improving, waits, ev, act=discards[v.tile], kept=value - v.ev))
             if pick.kind is _K.ORIGINAL_CALL and pick.tile == v.tile:
                 # declared, the hand is bound and its wins doubled: valued so
                 called = replace(obs, original_call=obs.original_call | {seat})
@@ -449,7 +453,7 @@ def _why(bot: MasterBot, obs: Observation, c: Choice, ranked: list[Choice]) -> s
         return ""
     top = next(x for x in ranked if x.action == "discard")
     if top is not c and top.ev > c.ev:
-        if c.shanten < top.shanten and bot.mode(obs, now) != "build":  # MasterBot.NO_CHANCE_MARGIN
+        if c.kept > 0:  # MasterBot.NO_CHANCE_MARGIN, by its own ranking's values
             return f"no discard leaves a win in reach yet by the wall's count: the step towards ready is kept for {chips(top.ev - c.ev)} chips of risk"
         return "building a high hand on a long wall (one suit, the doubling honors, concealed sets)"
     kong = next((x for x in ranked if x.action in ("concealed-kong", "add-kong")), None)
