@@ -109,7 +109,7 @@ def layout(table) -> dict:
 LOOKAHEAD = 4
 """Planes of :func:`lookahead` (a network whose header has ``"lookahead": 4`` reads them)."""
 WIN_VALUES = 2
-"""Planes more of :func:`lookahead` with ``values`` (a header's ``"lookahead": 6``): what each
+"""Planes more of :func:`lookahead` given a ruleset (a header's ``"lookahead": 6``): what each
 discard's likely win is worth and its chance."""
 
 
@@ -124,7 +124,7 @@ def _own_melds(exposed: list[int], kongs) -> tuple:
     """The seat's melds from the copies of each kind in its exposed sets (plane 3; ``exposed``,
     34 counts) and its concealed kongs' kinds (plane 7): a decomposition of the counts into kongs,
     pungs and chows, pungs and kongs first (the planes do not say which sets they were: ``3b`` as
-    a pung and in the chow ``3b4b5b`` reads as the one decomposition there is; ``(), `` none)."""
+    a pung and in the chow ``3b4b5b`` reads as the one decomposition there is); ``()`` for none."""
     from ..hand import Meld, MeldKind
     from ..tiles import TILES
 
@@ -162,7 +162,7 @@ def _view(x, ruleset, bonus: tuple) -> _View:
     s44 = x[44]
     v.seat, v.round = Wind(int(np.argmax(s44[0:4]))), Wind(int(np.argmax(s44[4:8])))
     players = 2 + int(np.argmax(s44[15:18])) if s44[15:18].any() else 4
-    v.seats = tuple(Wind(i) for i in range(players)) if v.seat < players else tuple(Wind(i) for i in range(4))
+    v.seats = tuple(Wind(i) for i in range(max(players, int(v.seat) + 1)))
     v.ruleset = ruleset
     exposed = np.rint(x[3, :NUM_KINDS] * 4).astype(np.int64).tolist()
     v.melds = {v.seat: _own_melds(exposed, np.flatnonzero(x[7, :NUM_KINDS] > 0.5).tolist())}
