@@ -437,12 +437,11 @@ def _why(bot: MasterBot, obs: Observation, c: Choice, ranked: list[Choice]) -> s
         return "a kong that leaves the hand no further from ready scores more and brings a loose tile"
     if a == "original-call":
         return "ready on enough unseen tiles: the call doubles the win, and a wait this good seldom needs changing"
-    counts = concealed_counts(obs)
-    now = shanten(counts, len(obs.melds[obs.seat]))
     if obs.phase == Phase.CLAIMS:
         top = next((x for x in ranked if x.action != "mahjongg"), None)
         if top is None or top is c or top.ev <= c.ev:
             return ""
+        now = shanten(concealed_counts(obs), len(obs.melds[obs.seat]))
         mode = bot.mode(obs, now)
         if mode == "build":
             return "building a high hand on a long wall: a claim only where it keeps the plan"

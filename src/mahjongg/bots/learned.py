@@ -41,7 +41,7 @@ from ..table.observation import Observation
 from ..tiles import NUM_KINDS
 from .base import Bot, BotError
 
-__all__ = ["LearnedBot", "LearnedError", "LearnedNet", "ARCH", "LOOKAHEAD", "WIN_VALUES", "VALUE_SCALE", "weights_path", "load_net", "layout", "legal_scores", "lookahead", "net_from_arrays", "save_weights"]
+__all__ = ["LearnedBot", "LearnedError", "LearnedNet", "ARCH", "LOOKAHEAD", "WIN_VALUES", "VALUE_SCALE", "weights_path", "load_net", "layout", "legal_scores", "look_planes", "lookahead", "net_from_arrays", "save_weights"]
 
 ARCH = "mahjongg-learned-1"
 """The file format and network of :func:`forward` (the header's ``format``)."""
@@ -246,6 +246,20 @@ def lookahead(x, ruleset=None, bonus: tuple = ()):
     return out
 
 
+def look_planes(x, table, planes: int, ruleset=None):
+    """The look-ahead planes a network of ``planes`` look-ahead planes reads, of observation planes
+    ``x`` ``(n, 46, kinds)`` for ``table`` (an action table): :func:`lookahead`, with the win values
+    for ``LOOKAHEAD + WIN_VALUES`` under ``ruleset`` (the table's, options applied; default: the
+    table's ruleset as registered, as a recording's hands were played)."""
+    if planes <= LOOKAHEAD:
+        return lookahead(x)
+    if ruleset is None:
+        from ..rules import get_ruleset
+
+        ruleset = get_ruleset(table.ruleset)
+    return lookahead(x, ruleset, table.bonus)
+
+
 def global_size(kinds: int) -> int:
     """Inputs of the global embedding: planes 44 and 45, and every plane's bonus-tile columns."""
     return 2 * kinds + 46 * (kinds - NUM_KINDS)
@@ -297,15 +311,8 @@ class LearnedNet:
         return out
 
     def look(self, x, ruleset=None):
-        """The look-ahead planes this network reads (:func:`lookahead`; its header's
-        ``lookahead``: :data:`LOOKAHEAD`, or with the :data:`WIN_VALUES` planes under ``ruleset``)."""
-        if self.lookahead <= LOOKAHEAD:
-            return lookahead(x)
-        if ruleset is None:
-            from ..rules import get_ruleset
-
-            ruleset = get_ruleset(self.table.ruleset)
-        return lookahead(x, ruleset, self.table.bonus)
+        """The look-ahead planes this network reads (:func:`look_planes` of its header's ``lookahead``)."""
+        return look_planes(x, self.table, self.lookahead, ruleset)
 
     def _conv(self, h, name):
         np = _np()

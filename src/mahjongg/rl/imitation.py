@@ -34,7 +34,7 @@ from pathlib import Path
 import numpy as np
 
 from ..bots import BOTS, Bot, make_bot, register_bot
-from ..bots.learned import ARCH, LOOKAHEAD, TAPS, VALUE_SCALE, WIN_VALUES, layout, read_npz, save_weights
+from ..bots.learned import ARCH, LOOKAHEAD, TAPS, VALUE_SCALE, WIN_VALUES, layout, look_planes, read_npz, save_weights
 from ..errors import MahjonggError
 from ..features.actions import action_table
 from ..features.encoding import encode
@@ -270,18 +270,6 @@ _POS = np.array([s * 11 + r for s in range(3) for r in range(9)] + [33 + 3 * h f
 """Each tile kind's place in the training net's sequence: two empty places between suits, and around
 each honour, so that taps -2..+2 stay within a suit (:data:`mahjongg.bots.learned.TAPS`)."""
 _SEQ = int(_POS[-1]) + 1
-
-
-def look_planes(x: np.ndarray, table, planes: int) -> np.ndarray:
-    """The look-ahead planes a network of ``planes`` look-ahead planes reads, of observation planes
-    ``x`` ``(n, 46, kinds)`` for ``table``'s ruleset as registered (a recording's):
-    :func:`mahjongg.bots.learned.lookahead`, with the win values for
-    ``LOOKAHEAD + WIN_VALUES``."""
-    from ..bots.learned import lookahead
-
-    if planes <= LOOKAHEAD:
-        return lookahead(x)
-    return lookahead(x, get_ruleset(table.ruleset), table.bonus)
 
 
 def torch_net(table, channels: int = 48, blocks: int = 1, seed: int = 0, lookahead: int = 0):
